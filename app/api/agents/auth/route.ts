@@ -1,0 +1,6 @@
+import { authenticateAgent } from '@/lib/auth/service';
+import { agentsAuth } from '@/lib/contracts/system';
+import { route } from '@/lib/http/route';
+
+// POST /api/agents/auth — agent credentials for a bearer session token
+export const POST = route(agentsAuth, async ({ body }) => authenticateAgent(body.agentId, body.agentSecret));

@@ -1,0 +1,9 @@
+import { cronGameTickGet, cronGameTickPost } from '@/lib/contracts/system';
+import { route } from '@/lib/http/route';
+import { runGameTick } from '@/lib/system/service';
+
+// GET /api/cron/game-tick — the scheduler (Vercel cron) calls this every minute
+export const GET = route(cronGameTickGet, async () => runGameTick({}));
+
+// POST /api/cron/game-tick — same, with an optional {now} under ALLOW_TEST_CLOCK=1
+export const POST = route(cronGameTickPost, async ({ body }) => runGameTick({ now: body.now }));

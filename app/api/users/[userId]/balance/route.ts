@@ -1,0 +1,8 @@
+import { usersBalance } from '@/lib/contracts/users';
+import { route } from '@/lib/http/route';
+import { getBalance } from '@/lib/users/service';
+
+// GET /api/users/{userId}/balance — owner only
+export const GET = route(usersBalance, async ({ params, query, principal }) =>
+  getBalance({ actorId: principal.userId, isAdmin: principal.isAdmin, userId: params.userId, ...query }),
+);

@@ -1,0 +1,194 @@
+/**
+ * The database handle. postgres.js when DATABASE_URL is set, otherwise embedded PGlite persisted in
+ * DATA_DIR (`memory://` keeps it in memory, as the tests do). Migrations run once per process
+ * before the first query is handed out.
+ *
+ * Why globalThis: Next.js bundles instrumentation and each route separately, so a module-level
+ * variable would exist once per bundle and open the PGlite folder twice (and lose writes).
+ * Why a lock file: two processes must never open one PGlite folder; the second one fails loudly.
+ * PGlite is a single connection; its transaction() holds a mutex so transactions never
+ * interleave, and queries on the outer handle wait for it. Inside a transaction use only `tx`:
+ * the outer handle would wait forever on PGlite and escape the transaction on PostgreSQL.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { env } from '@/lib/env';
+import * as schema from './schema';
+
+export type TSchema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, TSchema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction on it: read helpers accept both. */
+export type DbOrTx = Db | Tx;
+export type TDbKind = 'pglite' | 'postgres';
+
+type THandle = {
+  db: Db;
+  kind: TDbKind;
+  ready: Promise<void>;
+  close: () => Promise<void>;
+};
+
+const KEY = Symbol.for('playmoney.db');
+type TGlobal = typeof globalThis & { [KEY]?: THandle };
+const g = globalThis as TGlobal;
+
+const migrationsFolder = () => path.join(process.cwd(), 'db', 'migrations');
+
+const lockPglite = (dir: string) => {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, 'playmoney.lock');
+  try {
+    const pid = Number(fs.readFileSync(lockFile, 'utf8'));
+    if (pid && pid !== process.pid) {
+      let alive = false;
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch {
+        alive = false;
+      }
+      if (alive) {
+        throw new Error(
+          `The embedded database in ${dir} is open in process ${pid}. Stop it first, or set DATA_DIR or DATABASE_URL.`,
+        );
+      }
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  fs.writeFileSync(lockFile, String(process.pid));
+  const release = () => {
+    try {
+      if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
+    } catch {
+      /* already gone */
+    }
+  };
+  process.once('exit', release);
+  return release;
+};
+
+const openPglite = async (): Promise<Omit<THandle, 'ready'> & { migrate: () => Promise<void> }> => {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const dataDir = env().dataDir;
+  let client: InstanceType<typeof PGlite>;
+  let release = () => {};
+  if (dataDir.startsWith('memory://')) {
+    client = new PGlite();
+  } else {
+    const dir = path.resolve(dataDir, 'pglite');
+    release = lockPglite(dir);
+    client = new PGlite(dir);
+  }
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migrate(db as never, { migrationsFolder: migrationsFolder() }),
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+};
+
+const openPostgres = async (url: string): Promise<Omit<THandle, 'ready'> & { migrate: () => Promise<void> }> => {
+  const { default: postgres } = await import('postgres');
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+  const client = postgres(url, { max: env().dbPoolMax, onnotice: () => {}, idle_timeout: 30 });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      // Several processes may start at once (instances, test workers): one migrates at a time.
+      const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await lockClient`select pg_advisory_lock(7412001)`;
+        await migrate(db as never, { migrationsFolder: migrationsFolder() });
+        await lockClient`select pg_advisory_unlock(7412001)`;
+      } finally {
+        await lockClient.end();
+      }
+    },
+    close: () => client.end(),
+  };
+};
+
+const open = (): THandle => {
+  const url = env().databaseUrl;
+  let inner: { close: () => Promise<void> } | undefined;
+  const handle: THandle = {
+    db: undefined as unknown as Db,
+    kind: url ? 'postgres' : 'pglite',
+    ready: Promise.resolve(),
+    close: async () => {
+      await handle.ready.catch(() => {});
+      await inner?.close();
+    },
+  };
+  handle.ready = (async () => {
+    const opened = url ? await openPostgres(url) : await openPglite();
+    inner = opened;
+    handle.db = opened.db;
+    await opened.migrate();
+  })();
+  // Keep an unhandled rejection from crashing the process; callers await `ready` and see it.
+  handle.ready.catch(() => {});
+  return handle;
+};
+
+const handle = (): THandle => (g[KEY] ??= open());
+
+/** The migrated database. Every service awaits this (it is instant after the first time). */
+export const getDb = async (): Promise<Db> => {
+  const h = handle();
+  await h.ready;
+  return h.db;
+};
+
+export const dbKind = (): TDbKind => handle().kind;
+
+/** Closes the handle (tests, scripts); the next getDb() opens a new one. */
+export const closeDb = async () => {
+  const h = g[KEY];
+  if (!h) return;
+  g[KEY] = undefined;
+  await h.ready.catch(() => {});
+  await h.close();
+};
+
+const RETRYABLE = new Set(['40001', '40P01']);
+
+const pgCode = (e: unknown): string | undefined => {
+  let cur: unknown = e;
+  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+};
+
+/** The PostgreSQL error code behind a (possibly wrapped) driver error. */
+export const postgresErrorCode = pgCode;
+
+/**
+ * Runs fn in one database transaction. Serialization failures and deadlocks (which PostgreSQL
+ * reports and PGlite, being one connection, never does) are retried once; fn must therefore be
+ * free of side effects outside `tx`.
+ */
+export const withTransaction = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
+  const db = await getDb();
+  try {
+    return await db.transaction(fn);
+  } catch (e) {
+    if (!RETRYABLE.has(pgCode(e) ?? '')) throw e;
+    return db.transaction(fn);
+  }
+};

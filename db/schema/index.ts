@@ -1,0 +1,6 @@
+/** Every table, one file per domain. */
+export * from './users';
+export * from './ledger';
+export * from './world';
+export * from './markets';
+export * from './pools';

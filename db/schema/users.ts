@@ -1,0 +1,48 @@
+/** Users: players, agents and NPC actors (isActor) share one table, as in the specification. */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, money, timestamptz } from './columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    /** The access token's `sub`; null for NPC actors, which never sign in. */
+    authSubject: text('auth_subject').unique(),
+    username: text('username').notNull(),
+    displayName: text('display_name').notNull().default(''),
+    bio: text('bio'),
+    email: text('email'),
+    profileImageUrl: text('profile_image_url'),
+    coverImageUrl: text('cover_image_url'),
+    walletAddress: text('wallet_address').unique(),
+    /** Changed only by lib/ledger, together with a balance_transactions row. */
+    virtualBalance: money('virtual_balance').notNull().default('0'),
+    totalDeposited: money('total_deposited').notNull().default('0'),
+    totalWithdrawn: money('total_withdrawn').notNull().default('0'),
+    lifetimePnL: money('lifetime_pnl').notNull().default('0'),
+    reputationPoints: integer('reputation_points').notNull().default(0),
+    isActor: boolean('is_actor').notNull().default(false),
+    isAgent: boolean('is_agent').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isBanned: boolean('is_banned').notNull().default(false),
+    profileComplete: boolean('profile_complete').notNull().default(false),
+    onChainRegistered: boolean('on_chain_registered').notNull().default(false),
+    hasSocialA: boolean('has_social_a').notNull().default(false),
+    hasSocialB: boolean('has_social_b').notNull().default(false),
+    referralCode: text('referral_code').notNull().unique(),
+    referredById: text('referred_by_id'),
+    /** Last time the player chose a username; null while the generated one stands. */
+    usernameChangedAt: timestamptz('username_changed_at'),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index('users_is_actor_idx').on(t.isActor),
+    index('users_referred_by_idx').on(t.referredById),
+  ],
+);
+
+export type TUserRow = typeof users.$inferSelect;
+export type TNewUserRow = typeof users.$inferInsert;

@@ -1,0 +1,45 @@
+/** The fixed content of the seeded world: fictional companies, NPC actors, questions and pools. */
+export const ORGANIZATIONS = [
+  { id: 'org-nexa', name: 'Nexa Dynamics', ticker: 'NEXA', sector: 'AI', price: '142.50', description: 'Builds reasoning engines for logistics and finance.' },
+  { id: 'org-qbit', name: 'Qubit Labs', ticker: 'QBIT', sector: 'Quantum computing', price: '88.20', description: 'Racing to a thousand stable qubits.' },
+  { id: 'org-helx', name: 'Helix Biotherapeutics', ticker: 'HELX', sector: 'Biotech', price: '54.75', description: 'Gene therapies with a flair for press releases.' },
+  { id: 'org-solr', name: 'Solaris Grid', ticker: 'SOLR', sector: 'Energy', price: '31.10', description: 'Orbital solar and a very long roadmap.' },
+  { id: 'org-orbt', name: 'Orbital Freight', ticker: 'ORBT', sector: 'Space', price: '212.00', description: 'Cargo to low orbit, on time most of the time.' },
+  { id: 'org-mntl', name: 'Mantle Mining', ticker: 'MNTL', sector: 'Materials', price: '12.40', description: 'Deep-crust minerals and deeper controversies.' },
+  { id: 'org-vrse', name: 'Verse Media', ticker: 'VRSE', sector: 'Media', price: '67.90', description: 'Every screen, every feed, every opinion.' },
+  { id: 'org-kldr', name: 'Kaleido Robotics', ticker: 'KLDR', sector: 'Robotics', price: '99.99', description: 'Household robots that mostly fold laundry.' },
+] as const;
+
+export const ACTORS = [
+  { slug: 'ada_vance', name: 'Ada Vance', tier: 'S', org: 'org-nexa', role: 'CEO of Nexa Dynamics', bio: 'Building the machine that reads the market. Opinions are my own, and usually right.' },
+  { slug: 'marcus_reed', name: 'Marcus Reed', tier: 'S', org: null, role: 'Macro fund manager', bio: 'Thirty years of calling tops. Twice correctly.' },
+  { slug: 'lena_okafor', name: 'Lena Okafor', tier: 'A', org: 'org-helx', role: 'Chief scientist at Helix', bio: 'Science first, hype never. Mostly never.' },
+  { slug: 'dex_moreau', name: 'Dex Moreau', tier: 'A', org: null, role: 'Crypto-native trader', bio: 'Leverage is a lifestyle. Liquidated 14 times, still here.' },
+  { slug: 'priya_sharma', name: 'Priya Sharma', tier: 'A', org: 'org-qbit', role: 'Qubit Labs founder', bio: 'Quantum supremacy is a matter of when, not if.' },
+  { slug: 'tomas_berg', name: 'Tomas Berg', tier: 'B', org: 'org-orbt', role: 'Launch director', bio: 'T-minus always. Ask me about delays (don\'t).' },
+  { slug: 'june_park', name: 'June Park', tier: 'B', org: null, role: 'Financial journalist', bio: 'Breaking stories before they break you.' },
+  { slug: 'rafael_cruz', name: 'Rafael Cruz', tier: 'B', org: 'org-solr', role: 'Energy analyst', bio: 'The grid is the story. Everything else is weather.' },
+  { slug: 'nina_volkov', name: 'Nina Volkov', tier: 'C', org: 'org-mntl', role: 'Mining engineer', bio: 'Digging for alpha, literally.' },
+  { slug: 'oscar_lim', name: 'Oscar Lim', tier: 'C', org: 'org-vrse', role: 'Media critic', bio: 'I watch so you do not have to.' },
+  { slug: 'greta_holm', name: 'Greta Holm', tier: 'C', org: 'org-kldr', role: 'Robotics tinkerer', bio: 'My robot folds laundry better than I do.' },
+  { slug: 'sam_quinn', name: 'Sam Quinn', tier: 'B', org: null, role: 'Prediction-market regular', bio: 'Calibration is a personality trait.' },
+] as const;
+
+/** Questions: yes/no weights give the opening price (yesPrice = yes / (yes + no)). */
+export const QUESTIONS = [
+  { id: 'seed-q-1', text: 'Will Nexa Dynamics announce a reasoning engine for airlines this quarter?', yes: '550', no: '450', days: 30 },
+  { id: 'seed-q-2', text: 'Will Qubit Labs demonstrate 1,000 stable qubits before year end?', yes: '300', no: '700', days: 45 },
+  { id: 'seed-q-3', text: 'Will Orbital Freight complete three launches this month?', yes: '500', no: '500', days: 20 },
+  { id: 'seed-q-4', text: 'Will Helix Biotherapeutics get approval for its flagship therapy?', yes: '400', no: '600', days: 60 },
+  { id: 'seed-q-5', text: 'Will SOLR trade above 40 at the end of the season?', yes: '350', no: '650', days: 40 },
+  { id: 'seed-q-6', text: 'Will Verse Media be acquired within 90 days?', yes: '200', no: '800', days: 90 },
+] as const;
+
+export const POOLS = [
+  { id: 'seed-pool-1', actor: 'marcus_reed', name: 'Reed Macro Fund', tier: 'S', fee: '0.2000', value: '50000', description: 'Top-down macro bets across every ticker.' },
+  { id: 'seed-pool-2', actor: 'dex_moreau', name: 'Dex Degen Pool', tier: 'A', fee: '0.1500', value: '20000', description: 'High leverage, high conviction, high drama.' },
+  { id: 'seed-pool-3', actor: 'sam_quinn', name: 'Calibrated Capital', tier: 'B', fee: '0.1000', value: '10000', description: 'Patient positions in mispriced questions.' },
+  { id: 'seed-pool-4', actor: 'nina_volkov', name: 'Deep Crust Value', tier: 'C', fee: '0.0500', value: '5000', description: 'Materials and energy, bought cheap.' },
+] as const;
+
+export const ACTOR_STARTING_BALANCE = '10000';

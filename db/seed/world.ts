@@ -1,0 +1,94 @@
+/**
+ * The idempotent world seed: organizations with tickers, NPC actors (users with isActor) with
+ * tiers S/A/B/C, active questions with reserves, and pools. Rows have fixed ids and inserts skip
+ * what exists, so running it again changes nothing. Actor balances go through the ledger.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { actors, markets, organizations, pools, users } from '@/db/schema';
+import { now } from '@/lib/clock/clock';
+import { credit } from '@/lib/ledger/ledger';
+import { dec, toDecimalString } from '@/lib/money/decimal';
+import { ACTOR_STARTING_BALANCE, ACTORS, ORGANIZATIONS, POOLS, QUESTIONS } from './world-data';
+
+export const actorId = (slug: string) => `actor-${slug}`;
+
+export const seedWorld = async (db: Db) =>
+  db.transaction(async (tx) => {
+    const at = now();
+    await tx
+      .insert(organizations)
+      .values(
+        ORGANIZATIONS.map((o) => ({
+          id: o.id,
+          name: o.name,
+          ticker: o.ticker,
+          sector: o.sector,
+          description: o.description,
+          initialPrice: o.price,
+          currentPrice: o.price,
+          createdAt: at,
+        })),
+      )
+      .onConflictDoNothing();
+
+    let newActors = 0;
+    for (const [i, a] of ACTORS.entries()) {
+      const [inserted] = await tx
+        .insert(users)
+        .values({
+          id: actorId(a.slug),
+          username: a.slug,
+          displayName: a.name,
+          bio: a.bio,
+          profileImageUrl: `/avatars/${(i % 8) + 1}.svg`,
+          isActor: true,
+          profileComplete: true,
+          reputationPoints: { S: 5000, A: 2500, B: 1000, C: 400 }[a.tier],
+          referralCode: `NPC${String(i + 1).padStart(5, '0')}`,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!inserted) continue;
+      newActors++;
+      await tx
+        .insert(actors)
+        .values({ userId: inserted.id, tier: a.tier, role: a.role, personality: a.bio, organizationId: a.org, createdAt: at })
+        .onConflictDoNothing();
+      await credit(tx, { userId: inserted.id, amount: ACTOR_STARTING_BALANCE, type: 'deposit', description: 'NPC starting capital' });
+    }
+
+    for (const q of QUESTIONS) {
+      const [exists] = await tx.select({ id: markets.id }).from(markets).where(eq(markets.id, q.id));
+      if (exists) continue;
+      await tx.insert(markets).values({
+        id: q.id,
+        text: q.text,
+        yesShares: q.yes,
+        noShares: q.no,
+        liquidity: toDecimalString(dec(q.yes).plus(q.no)),
+        resolutionDate: new Date(at.getTime() + q.days * 86_400_000),
+        createdAt: at,
+      });
+    }
+
+    await tx
+      .insert(pools)
+      .values(
+        POOLS.map((p) => ({
+          id: p.id,
+          npcActorId: actorId(p.actor),
+          name: p.name,
+          description: p.description,
+          tier: p.tier,
+          totalValue: p.value,
+          totalShares: p.value,
+          performanceFeeRate: p.fee,
+          createdAt: at,
+        })),
+      )
+      .onConflictDoNothing();
+    return { newActors };
+  });

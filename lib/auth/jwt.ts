@@ -1,0 +1,100 @@
+/**
+ * Access-token verification (jose). Accepts, per CONTRACT.md "Identity":
+ * - RS256/ES256 tokens of an external identity provider, checked against AUTH_JWKS_URL with
+ *   AUTH_ISSUER and AUTH_AUDIENCE when set;
+ * - HS256 tokens signed with AUTH_JWT_SECRET (development, tests, self-hosted issuers);
+ * - the service's own session tokens (agents, development sign-in), HS256 with issuer
+ *   SESSION_ISSUER, signed with the session secret.
+ * I/O: fetches the JWKS (jose caches it). Never throws on a bad token: returns null.
+ */
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { env } from '@/lib/env';
+
+export const SESSION_ISSUER = 'playmoney';
+
+export type TTokenClaims = {
+  subject: string;
+  email?: string;
+  name?: string;
+  preferredUsername?: string;
+  isAgent: boolean;
+};
+
+const encoder = new TextEncoder();
+let jwks: { url: string; set: ReturnType<typeof createRemoteJWKSet> } | undefined;
+
+const remoteKeys = (url: string) => {
+  if (jwks?.url !== url) jwks = { url, set: createRemoteJWKSet(new URL(url)) };
+  return jwks.set;
+};
+
+const toClaims = (p: JWTPayload): TTokenClaims | null => {
+  if (typeof p.sub !== 'string' || p.sub === '') return null;
+  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  return {
+    subject: p.sub,
+    email: str(p.email),
+    name: str(p.name),
+    preferredUsername: str(p.preferred_username),
+    isAgent: p.iss === SESSION_ISSUER && p.agent === true,
+  };
+};
+
+/** The claims of a valid token, or null for anything else (bad signature, expired, malformed). */
+export const verifyAccessToken = async (token: string): Promise<TTokenClaims | null> => {
+  const cfg = env();
+  let alg: string | undefined;
+  try {
+    alg = decodeProtectedHeader(token).alg;
+  } catch {
+    return null;
+  }
+  try {
+    if (alg === 'HS256') {
+      // Our own session tokens first, then tokens of a self-hosted HS256 issuer.
+      const secrets = [cfg.sessionSecret, cfg.jwtSecret].filter((s, i, a): s is string => !!s && a.indexOf(s) === i);
+      for (const secret of secrets) {
+        try {
+          const { payload } = await jwtVerify(token, encoder.encode(secret), { algorithms: ['HS256'] });
+          // Without AUTH_JWT_SECRET only our own issuer's tokens are valid under the session secret.
+          if (secret === cfg.sessionSecret && !cfg.jwtSecret && payload.iss !== SESSION_ISSUER) return null;
+          return toClaims(payload);
+        } catch {
+          /* try the next secret */
+        }
+      }
+      return null;
+    }
+    if (cfg.jwksUrl && (alg?.startsWith('RS') || alg?.startsWith('ES') || alg?.startsWith('PS') || alg === 'EdDSA')) {
+      const { payload } = await jwtVerify(token, remoteKeys(cfg.jwksUrl), {
+        issuer: cfg.issuer,
+        audience: cfg.audience,
+      });
+      return toClaims(payload);
+    }
+  } catch {
+    return null;
+  }
+  return null;
+};
+
+/** Signs one of the service's own session tokens. */
+export const signSessionToken = async (claims: {
+  subject: string;
+  preferredUsername?: string;
+  agent?: boolean;
+  expiresInSeconds: number;
+}) => {
+  const expiresAt = new Date(Date.now() + claims.expiresInSeconds * 1000);
+  const token = await new SignJWT({
+    ...(claims.preferredUsername ? { preferred_username: claims.preferredUsername } : {}),
+    ...(claims.agent ? { agent: true } : {}),
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.subject)
+    .setIssuer(SESSION_ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(encoder.encode(env().sessionSecret));
+  return { token, expiresAt };
+};

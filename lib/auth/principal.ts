@@ -1,0 +1,63 @@
+/**
+ * Who is calling: the bearer header or the web session cookie, verified and mapped to a user
+ * (provisioned on first sight). Administrators are users flagged isAdmin or whose subject is in
+ * ADMIN_SUBJECTS. Banned users are refused.
+ */
+import { env } from '@/lib/env';
+import { AppError } from '@/lib/http/errors';
+import { provisionUser } from '@/lib/users/service';
+import type { TUserRow } from '@/db/schema';
+import { verifyAccessToken } from './jwt';
+
+export const SESSION_COOKIE = 'pm_session';
+
+export type TPrincipal = {
+  userId: string;
+  subject: string;
+  username: string;
+  isAdmin: boolean;
+  isAgent: boolean;
+  /** How the request was authenticated; cookie-authenticated writes need a same-origin check. */
+  via: 'bearer' | 'cookie';
+  user: TUserRow;
+};
+
+export type TCredentials = { token: string; via: 'bearer' | 'cookie' };
+
+/** The token a request carries: the Authorization header wins over the cookie. */
+export const readCredentials = (headers: Headers, cookie: (name: string) => string | undefined): TCredentials | null => {
+  const auth = headers.get('authorization');
+  if (auth) {
+    const m = auth.match(/^Bearer\s+(.+)$/i);
+    return m ? { token: m[1]!.trim(), via: 'bearer' } : { token: '', via: 'bearer' };
+  }
+  const c = cookie(SESSION_COOKIE);
+  return c ? { token: c, via: 'cookie' } : null;
+};
+
+/**
+ * The principal for a token, or null when it is invalid. Provisions the user on first sight.
+ * Throws FORBIDDEN for a banned user.
+ */
+export const resolvePrincipal = async (cred: TCredentials): Promise<TPrincipal | null> => {
+  if (!cred.token) return null;
+  const claims = await verifyAccessToken(cred.token);
+  if (!claims) return null;
+  const user = await provisionUser({
+    subject: claims.subject,
+    email: claims.email,
+    name: claims.name,
+    preferredUsername: claims.preferredUsername,
+    isAgent: claims.isAgent,
+  });
+  if (user.isBanned) throw new AppError('FORBIDDEN', 'This account is banned');
+  return {
+    userId: user.id,
+    subject: claims.subject,
+    username: user.username,
+    isAdmin: user.isAdmin || env().adminSubjects.has(claims.subject),
+    isAgent: user.isAgent,
+    via: cred.via,
+    user,
+  };
+};

@@ -1,0 +1,58 @@
+/**
+ * The browser's typed client: api(endpoint, {params, query, body}) builds the URL from the
+ * endpoint declaration, sends the session cookie, and returns the typed response or throws an
+ * ApiError rebuilt from the error envelope (the UI switches on `code`, never on message text).
+ */
+import type { TEndpoint, TEndpointInput, TEndpointResponse } from '@/lib/contracts/endpoint';
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly details?: Record<string, unknown>;
+
+  constructor(status: number, code: string, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export const buildPath = (path: string, params: Record<string, unknown> = {}) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined || v === null || v === '') throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(v));
+  });
+
+const queryString = (query: Record<string, unknown> = {}) => {
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') sp.set(k, String(v));
+  const s = sp.toString();
+  return s ? `?${s}` : '';
+};
+
+export const api = async <E extends TEndpoint>(endpoint: E, input: TEndpointInput<E> = {}): Promise<TEndpointResponse<E>> => {
+  const url = buildPath(endpoint.path, input.params as Record<string, unknown>) + queryString(input.query as Record<string, unknown>);
+  const hasBody = endpoint.method !== 'GET' && input.body !== undefined;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: endpoint.method,
+      credentials: 'same-origin',
+      headers: hasBody ? { 'content-type': 'application/json' } : undefined,
+      body: hasBody ? JSON.stringify(input.body) : undefined,
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection.');
+  }
+  const data = (await res.json().catch(() => null)) as
+    | (TEndpointResponse<E> & { success?: boolean; error?: { code: string; message: string; details?: Record<string, unknown> } })
+    | null;
+  if (!res.ok || !data || data.success === false) {
+    const err = data?.error;
+    throw new ApiError(res.status, err?.code ?? 'HTTP_ERROR', err?.message ?? `Request failed (${res.status})`, err?.details);
+  }
+  return data;
+};

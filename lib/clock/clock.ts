@@ -1,0 +1,30 @@
+/**
+ * The one clock. Every timestamp the service writes comes from now(), so tests can pin time and
+ * the game's test clock (CONTRACT.md "Game time") can move it forward. No I/O.
+ * Invariant: game time never moves backwards.
+ */
+let fixed: Date | undefined;
+let offsetMs = 0;
+
+/** Current time: a pinned time in tests, otherwise wall time plus any game-time advance. */
+export const now = (): Date => (fixed ? new Date(fixed) : new Date(Date.now() + offsetMs));
+
+/** Pins the clock (tests). Pass undefined to return to wall time. */
+export const setFixedTime = (at: Date | undefined) => {
+  fixed = at ? new Date(at) : undefined;
+};
+
+/** Moves game time forward to `to`; a time in the past is ignored (time never goes backwards). */
+export const advanceTo = (to: Date): Date => {
+  const current = now();
+  if (to.getTime() > current.getTime()) {
+    if (fixed) fixed = new Date(to);
+    else offsetMs += to.getTime() - current.getTime();
+  }
+  return now();
+};
+
+export const resetClock = () => {
+  fixed = undefined;
+  offsetMs = 0;
+};

@@ -1,0 +1,60 @@
+/**
+ * An endpoint is declared once: method, path, auth kind, rate-limit rule and zod schemas for its
+ * params, query, body and response. The route wrapper, the typed client and the OpenAPI document
+ * all read the same declaration. No I/O.
+ */
+import type { z } from 'zod';
+import type { TErrorCode } from '@/lib/http/errors';
+import type { TRateLimitRule } from '@/lib/http/rate-limits';
+
+export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * public: anyone; a valid token, when sent, personalises the answer.
+ * user: a valid token (bearer header or session cookie).
+ * admin: a valid token of an administrator.
+ * cron: the scheduler's secret as the bearer token.
+ */
+export type TAuthKind = 'public' | 'user' | 'admin' | 'cron';
+
+export type TEndpoint = {
+  id: string;
+  method: THttpMethod;
+  /** OpenAPI-style path with {param} segments. */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: TAuthKind;
+  /** Own rule from the Limits table; otherwise the caller's general rule. */
+  rateLimit?: TRateLimitRule;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** multipart/form-data instead of JSON (image upload). */
+  multipart?: boolean;
+  response: z.ZodType;
+  /** Success status; 200 unless said otherwise. */
+  status?: number;
+  /** Whether the wrapper adds `success: true` (a few spec responses have no such field). */
+  envelope?: boolean;
+  errors?: readonly TErrorCode[];
+};
+
+export const defineEndpoint = <const E extends TEndpoint>(e: E): E => e;
+
+type TOut<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+type TIn<S> = S extends z.ZodType ? z.input<S> : never;
+
+export type TEndpointParams<E extends TEndpoint> = TOut<E['params']>;
+export type TEndpointQuery<E extends TEndpoint> = TOut<E['query']>;
+export type TEndpointBody<E extends TEndpoint> = TOut<E['body']>;
+/** What a handler returns: the response without the `success` flag the wrapper adds. */
+export type TEndpointResult<E extends TEndpoint> = Omit<z.input<E['response']>, 'success'>;
+/** What a client receives. */
+export type TEndpointResponse<E extends TEndpoint> = z.output<E['response']>;
+/** What a client sends. */
+export type TEndpointInput<E extends TEndpoint> = {
+  params?: TIn<E['params']>;
+  query?: TIn<E['query']>;
+  body?: TIn<E['body']>;
+};

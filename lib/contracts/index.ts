@@ -1,0 +1,6 @@
+/** The registry of every endpoint: routes, the typed client and OpenAPI read this list. */
+import type { TEndpoint } from './endpoint';
+import { systemEndpoints } from './system';
+import { usersEndpoints } from './users';
+
+export const endpoints: readonly TEndpoint[] = [...systemEndpoints, ...usersEndpoints];

@@ -1,0 +1,245 @@
+/** Accounts: current user, profiles, profile updates, balance, stats, search, onboarding. */
+import { z } from 'zod';
+import { USERNAME_PATTERN } from '@/lib/users/names';
+import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp, zQueryInt } from './common';
+import { defineEndpoint } from './endpoint';
+
+export const ZUserStats = z.object({
+  followersCount: z.number().int(),
+  followingCount: z.number().int(),
+  postsCount: z.number().int(),
+  tradesCount: z.number().int(),
+  lifetimePnL: z.number(),
+  winRate: z.number().min(0).max(1),
+  totalTrades: z.number().int(),
+  reputationPoints: z.number().int(),
+  referralCount: z.number().int(),
+  followers: z.number().int(),
+  following: z.number().int(),
+  posts: z.number().int(),
+  positions: z.number().int(),
+  comments: z.number().int(),
+  reactions: z.number().int(),
+});
+
+export const ZUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string().max(50),
+  bio: z.string().max(500).nullable(),
+  profileImageUrl: z.string().nullable(),
+  coverImageUrl: z.string().nullable(),
+  walletAddress: z.string().nullable(),
+  virtualBalance: ZDecimalString,
+  lifetimePnL: z.number(),
+  reputationPoints: z.number().int(),
+  isActor: z.boolean(),
+  isAgent: z.boolean(),
+  profileComplete: z.boolean(),
+  onChainRegistered: z.boolean(),
+  hasSocialA: z.boolean(),
+  hasSocialB: z.boolean(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+  stats: ZUserStats,
+  email: z.string().nullable().optional(),
+  referralCode: z.string().optional(),
+  isAdmin: z.boolean().optional(),
+  usernameChangedAt: ZTimestamp.nullable().optional(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZUserSummary = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  reputationPoints: z.number().int(),
+  isActor: z.boolean(),
+});
+
+export const ZTransaction = z.object({
+  id: z.string(),
+  type: z.string(),
+  amount: ZDecimalString,
+  balanceBefore: ZDecimalString,
+  balanceAfter: ZDecimalString,
+  description: z.string(),
+  referenceType: z.string().nullable(),
+  referenceId: z.string().nullable(),
+  createdAt: ZTimestamp,
+  timestamp: ZTimestamp,
+});
+
+const ZUserIdParams = z.object({ userId: ZIdParam });
+
+/** A relative path ("/uploads/a.png") or an absolute http(s) URL. */
+const ZImageUrl = z
+  .string()
+  .max(2048)
+  .refine((s) => s === '' || s.startsWith('/') || /^https?:\/\//i.test(s), 'must be a relative path or an http(s) URL');
+
+export const ZUsername = z
+  .string()
+  .regex(USERNAME_PATTERN, 'usernames are 3 to 20 letters, digits or underscores');
+
+export const ZUpdateProfileBody = z.object({
+  displayName: z.string().trim().max(50, 'displayName is at most 50 characters').optional(),
+  bio: z.string().max(500, 'bio is at most 500 characters').nullable().optional(),
+  username: ZUsername.optional(),
+  profileImageUrl: ZImageUrl.nullable().optional(),
+  coverImageUrl: ZImageUrl.nullable().optional(),
+});
+export type TUpdateProfileBody = z.infer<typeof ZUpdateProfileBody>;
+
+const ZUserResponse = z.object({ success: ZSuccess, user: ZUser });
+
+export const usersMe = defineEndpoint({
+  id: 'users.me',
+  method: 'GET',
+  path: '/api/users/me',
+  summary: 'The authenticated user (created on first request), with email and referral code',
+  tag: 'users',
+  auth: 'user',
+  response: ZUserResponse,
+});
+
+export const usersProfile = defineEndpoint({
+  id: 'users.profile',
+  method: 'GET',
+  path: '/api/users/{userId}/profile',
+  summary: 'A public profile by user id, username or wallet address',
+  tag: 'users',
+  auth: 'public',
+  rateLimit: 'profileRead',
+  params: ZUserIdParams,
+  response: ZUserResponse,
+  errors: ['USER_NOT_FOUND'],
+});
+
+export const usersByUsername = defineEndpoint({
+  id: 'users.byUsername',
+  method: 'GET',
+  path: '/api/users/by-username/{username}',
+  summary: 'A public profile by username (case-insensitive)',
+  tag: 'users',
+  auth: 'public',
+  rateLimit: 'profileRead',
+  params: z.object({ username: z.string().min(1).max(100) }),
+  response: ZUserResponse,
+  errors: ['USER_NOT_FOUND'],
+});
+
+export const usersUpdateProfile = defineEndpoint({
+  id: 'users.updateProfile',
+  method: 'POST',
+  path: '/api/users/{userId}/update-profile',
+  summary: 'Update your own profile; the username changes at most once per 30 days',
+  tag: 'users',
+  auth: 'user',
+  rateLimit: 'profileUpdate',
+  params: ZUserIdParams,
+  body: ZUpdateProfileBody,
+  response: ZUserResponse,
+  errors: ['FORBIDDEN', 'USERNAME_TAKEN', 'USERNAME_CHANGE_TOO_SOON', 'VALIDATION_ERROR'],
+});
+
+export const usersBalance = defineEndpoint({
+  id: 'users.balance',
+  method: 'GET',
+  path: '/api/users/{userId}/balance',
+  summary: 'Balance and transaction history (owner only)',
+  tag: 'users',
+  auth: 'user',
+  params: ZUserIdParams,
+  query: z.object({ limit: zQueryInt({ default: 50, min: 1, max: 200 }), offset: zQueryInt({ default: 0 }) }),
+  response: z.object({
+    success: ZSuccess,
+    balance: ZDecimalString,
+    totalDeposited: ZDecimalString,
+    totalWithdrawn: ZDecimalString,
+    lifetimePnL: ZDecimalString,
+    transactions: z.array(ZTransaction),
+  }),
+  errors: ['FORBIDDEN', 'NOT_FOUND'],
+});
+
+export const usersStats = defineEndpoint({
+  id: 'users.stats',
+  method: 'GET',
+  path: '/api/users/{userId}/stats',
+  summary: "A user's stats",
+  tag: 'users',
+  auth: 'public',
+  params: ZUserIdParams,
+  response: z.object({ success: ZSuccess, stats: ZUserStats }),
+  errors: ['USER_NOT_FOUND'],
+});
+
+export const usersSearch = defineEndpoint({
+  id: 'users.search',
+  method: 'GET',
+  path: '/api/users/search',
+  summary: 'Search users and actors by username or display name',
+  tag: 'users',
+  auth: 'user',
+  rateLimit: 'search',
+  query: z.object({
+    q: z.string().max(100).default(''),
+    limit: zQueryInt({ default: 20, min: 1, max: 100 }),
+    type: z.enum(['user', 'actor']).optional(),
+  }),
+  response: z.object({ success: ZSuccess, users: z.array(ZUserSummary), count: z.number().int() }),
+});
+
+export const usersIsNew = defineEndpoint({
+  id: 'users.isNew',
+  method: 'GET',
+  path: '/api/users/{userId}/is-new',
+  summary: 'Whether the user still needs to set up a profile',
+  tag: 'users',
+  auth: 'user',
+  params: ZUserIdParams,
+  response: z.object({ success: ZSuccess, isNew: z.boolean(), needsSetup: z.boolean(), profileComplete: z.boolean() }),
+  errors: ['FORBIDDEN', 'USER_NOT_FOUND'],
+});
+
+export const onboardingCheckUsername = defineEndpoint({
+  id: 'onboarding.checkUsername',
+  method: 'GET',
+  path: '/api/onboarding/check-username',
+  summary: 'Whether a username is valid and free',
+  tag: 'onboarding',
+  auth: 'public',
+  query: z.object({ username: z.string().min(1, 'username is required').max(100) }),
+  response: z.object({ success: ZSuccess, available: z.boolean(), reason: z.string().optional() }),
+});
+
+export const onboardingGenerateProfile = defineEndpoint({
+  id: 'onboarding.generateProfile',
+  method: 'GET',
+  path: '/api/onboarding/generate-profile',
+  summary: 'A random free username, display name, bio and avatar suggestion',
+  tag: 'onboarding',
+  auth: 'user',
+  response: z.object({
+    success: ZSuccess,
+    username: z.string(),
+    displayName: z.string(),
+    bio: z.string(),
+    profileImageUrl: z.string(),
+  }),
+});
+
+export const usersEndpoints = [
+  usersMe,
+  usersProfile,
+  usersByUsername,
+  usersUpdateProfile,
+  usersBalance,
+  usersStats,
+  usersSearch,
+  usersIsNew,
+  onboardingCheckUsername,
+  onboardingGenerateProfile,
+] as const;

@@ -1,0 +1,58 @@
+/**
+ * The error model: AppError(code, message, details?) and the one table that maps each code to its
+ * HTTP status (the specification's Errors section, plus the few codes CONTRACT.md and the
+ * moderation rules need). A thrown error gets its status from this table, never from the thrower.
+ */
+export const ERROR_STATUS = {
+  UNAUTHORIZED: 401, // missing or invalid token
+  FORBIDDEN: 403, // insufficient permissions, another user's data, not an admin
+  NOT_FOUND: 404, // resource not found
+  MARKET_NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  INVALID_PARAMETER: 400, // invalid query or path parameter
+  VALIDATION_ERROR: 400, // invalid request body
+  INSUFFICIENT_BALANCE: 400,
+  INSUFFICIENT_SHARES: 400,
+  INVALID_TRADE_SIZE: 400,
+  USERNAME_TAKEN: 400,
+  /** A username may change once per 30 days; details carry the next allowed time. */
+  USERNAME_CHANGE_TOO_SOON: 400,
+  CANNOT_FOLLOW_SELF: 400,
+  ALREADY_FOLLOWING: 400,
+  /** Moderation's "already blocked, muted or reported", and other state conflicts. */
+  CONFLICT: 409,
+  RATE_LIMIT_EXCEEDED: 429,
+  INTERNAL_ERROR: 500,
+  /** A dependency (database, rate-limit store) is not answering. */
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type TErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: TErrorCode;
+  readonly details?: Record<string, unknown>;
+
+  constructor(code: TErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+export type TErrorBody = {
+  success: false;
+  error: { code: string; message: string; details?: Record<string, unknown> };
+};
+
+export const errorBody = (code: string, message: string, details?: Record<string, unknown>): TErrorBody => ({
+  success: false,
+  error: details ? { code, message, details } : { code, message },
+});

@@ -1,0 +1,122 @@
+/**
+ * The ledger: the only code that changes a balance. Each change is one conditional UPDATE of the
+ * user's row (which also takes the row lock until the caller's transaction ends) plus one
+ * balance_transactions row with balanceBefore + amount = balanceAfter, both in the caller's
+ * transaction, so a failed request leaves neither behind.
+ * Invariants: a balance never goes below zero, even under concurrent requests (the WHERE clause
+ * re-checks it under the lock); the user's balance equals the newest row's balanceAfter.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { balanceTransactions, users } from '@/db/schema';
+import type { Tx } from '@/db/client';
+import { now } from '@/lib/clock/clock';
+import { AppError } from '@/lib/http/errors';
+import { dec, toDecimalString, toMoney, type TDecimal, type TDecimalInput } from '@/lib/money/decimal';
+
+/** Transaction types of the specification, plus the ones later features add. */
+export const TRANSACTION_TYPES = [
+  'deposit',
+  'withdrawal',
+  'pred_buy',
+  'pred_sell',
+  'pred_payout',
+  'perp_open',
+  'perp_close',
+  'funding_paid',
+  'funding_received',
+  'fee',
+  'referral_fee',
+  'pool_deposit',
+  'pool_withdraw',
+  'transfer_in',
+  'transfer_out',
+  'bonus',
+] as const;
+export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export type TBalanceChange = {
+  userId: string;
+  /** Signed: positive credits, negative debits. Rounded to the money scale. */
+  amount: TDecimalInput;
+  type: TTransactionType;
+  description: string;
+  reference?: { type: string; id: string };
+  /** Realised profit or loss booked with this change (adds to the user's lifetimePnL). */
+  realizedPnL?: TDecimalInput;
+};
+
+export type TBalanceChangeResult = {
+  transactionId: string;
+  balanceBefore: TDecimal;
+  balanceAfter: TDecimal;
+};
+
+/**
+ * Applies one balance change inside `tx`. Throws INSUFFICIENT_BALANCE (with required and
+ * available amounts) when a debit would take the balance below zero, USER_NOT_FOUND when the
+ * user does not exist. Amounts that round to zero are rejected: they are a caller's bug.
+ */
+export const applyBalanceChange = async (tx: Tx, change: TBalanceChange): Promise<TBalanceChangeResult> => {
+  const amount = toMoney(change.amount);
+  if (!amount.isFinite() || amount.isZero()) {
+    throw new Error(`ledger: amount must be a non-zero finite decimal, got ${String(change.amount)}`);
+  }
+  const amountStr = toDecimalString(amount);
+  const pnlStr = change.realizedPnL === undefined ? '0' : toDecimalString(toMoney(change.realizedPnL));
+  const isDeposit = change.type === 'deposit' && amount.isPositive();
+  const isWithdrawal = change.type === 'withdrawal' && amount.isNegative();
+
+  const [row] = await tx
+    .update(users)
+    .set({
+      virtualBalance: sql`${users.virtualBalance} + ${amountStr}::numeric`,
+      totalDeposited: isDeposit ? sql`${users.totalDeposited} + ${amountStr}::numeric` : undefined,
+      totalWithdrawn: isWithdrawal ? sql`${users.totalWithdrawn} - ${amountStr}::numeric` : undefined,
+      lifetimePnL: pnlStr === '0' ? undefined : sql`${users.lifetimePnL} + ${pnlStr}::numeric`,
+      updatedAt: now(),
+    })
+    .where(and(eq(users.id, change.userId), sql`${users.virtualBalance} + ${amountStr}::numeric >= 0`))
+    .returning({ balanceAfter: users.virtualBalance });
+
+  if (!row) {
+    const [existing] = await tx
+      .select({ balance: users.virtualBalance })
+      .from(users)
+      .where(eq(users.id, change.userId));
+    if (!existing) throw new AppError('USER_NOT_FOUND', 'User not found', { userId: change.userId });
+    throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', {
+      required: toDecimalString(amount.negated()),
+      available: toDecimalString(existing.balance),
+    });
+  }
+
+  const balanceAfter = dec(row.balanceAfter);
+  const balanceBefore = balanceAfter.minus(amount);
+  const [inserted] = await tx
+    .insert(balanceTransactions)
+    .values({
+      userId: change.userId,
+      type: change.type,
+      amount: amountStr,
+      balanceBefore: toDecimalString(balanceBefore),
+      balanceAfter: toDecimalString(balanceAfter),
+      description: change.description,
+      referenceType: change.reference?.type ?? null,
+      referenceId: change.reference?.id ?? null,
+      createdAt: now(),
+    })
+    .returning({ id: balanceTransactions.id });
+  return { transactionId: inserted!.id, balanceBefore, balanceAfter };
+};
+
+/** Credits `amount` (must be positive). */
+export const credit = (tx: Tx, change: TBalanceChange) => {
+  if (!dec(change.amount).isPositive()) throw new Error('ledger.credit: amount must be positive');
+  return applyBalanceChange(tx, change);
+};
+
+/** Debits `amount` (given positive); fails with INSUFFICIENT_BALANCE rather than overdraw. */
+export const debit = (tx: Tx, change: TBalanceChange) => {
+  if (!dec(change.amount).isPositive()) throw new Error('ledger.debit: amount must be positive');
+  return applyBalanceChange(tx, { ...change, amount: dec(change.amount).negated() });
+};

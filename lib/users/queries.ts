@@ -1,0 +1,113 @@
+/** Read queries for users. Reads only; callers pass the database or their transaction. */
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { balanceTransactions, users, type TUserRow } from '@/db/schema';
+import type { DbOrTx } from '@/db/client';
+import { toNumber } from '@/lib/money/decimal';
+import type { TUserStats } from './dto';
+
+export const findUserById = async (db: DbOrTx, id: string): Promise<TUserRow | undefined> => {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+};
+
+export const findUserBySubject = async (db: DbOrTx, subject: string): Promise<TUserRow | undefined> => {
+  const [row] = await db.select().from(users).where(eq(users.authSubject, subject));
+  return row;
+};
+
+export const findUserByUsername = async (db: DbOrTx, username: string): Promise<TUserRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return row;
+};
+
+/** A user by id, username or wallet address (the profile route accepts all three). */
+export const findUserByIdentifier = async (db: DbOrTx, ident: string): Promise<TUserRow | undefined> => {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      or(
+        eq(users.id, ident),
+        sql`lower(${users.username}) = lower(${ident})`,
+        sql`lower(${users.walletAddress}) = lower(${ident})`,
+      ),
+    )
+    .limit(3);
+  // An exact id wins over a username that happens to look like someone's id.
+  return rows.find((r) => r.id === ident) ?? rows.find((r) => r.username.toLowerCase() === ident.toLowerCase()) ?? rows[0];
+};
+
+export const isUsernameTaken = async (db: DbOrTx, username: string, exceptUserId?: string) => {
+  const conds: SQL[] = [sql`lower(${users.username}) = lower(${username})`];
+  if (exceptUserId) conds.push(sql`${users.id} <> ${exceptUserId}`);
+  const [row] = await db.select({ id: users.id }).from(users).where(and(...conds)).limit(1);
+  return Boolean(row);
+};
+
+const TRADE_TYPES = ['pred_buy', 'pred_sell', 'perp_open', 'perp_close'];
+
+/**
+ * A user's stats. Counts that later features feed (follows, posts, reactions) read zero until
+ * their tables exist; each feature extends this one query rather than adding its own.
+ */
+export const computeUserStats = async (db: DbOrTx, user: TUserRow): Promise<TUserStats> => {
+  const [row] = await db
+    .select({
+      referralCount: sql<number>`(select count(*)::int from ${users} r where r.referred_by_id = ${user.id})`,
+      tradesCount: sql<number>`(select count(*)::int from ${balanceTransactions} t where t.user_id = ${user.id} and t.type in (${sql.join(
+        TRADE_TYPES.map((t) => sql`${t}`),
+        sql`, `,
+      )}))`,
+    })
+    .from(sql`(select 1) as one`);
+  const tradesCount = Number(row?.tradesCount ?? 0);
+  const referralCount = Number(row?.referralCount ?? 0);
+  return {
+    followersCount: 0,
+    followingCount: 0,
+    postsCount: 0,
+    tradesCount,
+    lifetimePnL: toNumber(user.lifetimePnL),
+    winRate: 0,
+    totalTrades: tradesCount,
+    reputationPoints: user.reputationPoints,
+    referralCount,
+    followers: 0,
+    following: 0,
+    posts: 0,
+    positions: 0,
+    comments: 0,
+    reactions: 0,
+  };
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Users whose username or display name contains q, actors or players only when asked. */
+export const searchUsers = async (db: DbOrTx, opts: { q: string; limit: number; type?: 'user' | 'actor' }) => {
+  const pattern = `%${escapeLike(opts.q)}%`;
+  const conds: SQL[] = [eq(users.isBanned, false)];
+  if (opts.q) conds.push(or(ilike(users.username, pattern), ilike(users.displayName, pattern))!);
+  if (opts.type) conds.push(eq(users.isActor, opts.type === 'actor'));
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      displayName: users.displayName,
+      profileImageUrl: users.profileImageUrl,
+      reputationPoints: users.reputationPoints,
+      isActor: users.isActor,
+    })
+    .from(users)
+    .where(and(...conds))
+    // Exact and prefix matches first, then by reputation.
+    .orderBy(
+      sql`case when lower(${users.username}) = lower(${opts.q}) then 0 when ${users.username} ilike ${`${escapeLike(opts.q)}%`} then 1 else 2 end`,
+      sql`${users.reputationPoints} desc`,
+      asc(users.username),
+    )
+    .limit(opts.limit);
+};

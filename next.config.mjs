@@ -1,0 +1,10 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // The embedded database ships WebAssembly and the drivers open sockets: keep them out of the
+  // server bundle and load them from node_modules at run time.
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'ioredis'],
+  poweredByHeader: false,
+  reactStrictMode: true,
+};
+
+export default nextConfig;
