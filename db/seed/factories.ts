@@ -45,7 +45,7 @@ export const seedUser = async (opts: TSeedUserOptions = {}): Promise<TUserRow> =
       })
       .returning();
     const balance = dec(opts.balance ?? '1000');
-    if (balance.isPositive()) {
+    if (balance.gt(0)) {
       await credit(tx, { userId: row!.id, amount: balance, type: 'deposit', description: 'Test balance' });
     }
     const [fresh] = await tx.select().from(users).where(eq(users.id, row!.id));

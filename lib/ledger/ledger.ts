@@ -111,12 +111,12 @@ export const applyBalanceChange = async (tx: Tx, change: TBalanceChange): Promis
 
 /** Credits `amount` (must be positive). */
 export const credit = (tx: Tx, change: TBalanceChange) => {
-  if (!dec(change.amount).isPositive()) throw new Error('ledger.credit: amount must be positive');
+  if (!dec(change.amount).gt(0)) throw new Error('ledger.credit: amount must be positive');
   return applyBalanceChange(tx, change);
 };
 
 /** Debits `amount` (given positive); fails with INSUFFICIENT_BALANCE rather than overdraw. */
 export const debit = (tx: Tx, change: TBalanceChange) => {
-  if (!dec(change.amount).isPositive()) throw new Error('ledger.debit: amount must be positive');
+  if (!dec(change.amount).gt(0)) throw new Error('ledger.debit: amount must be positive');
   return applyBalanceChange(tx, { ...change, amount: dec(change.amount).negated() });
 };

@@ -77,7 +77,7 @@ export const provisionUser = async (input: TProvisionInput): Promise<TUserRow> =
           return winner!;
         }
         const starting = dec(env().startingBalance);
-        if (starting.isPositive()) {
+        if (starting.gt(0)) {
           await credit(tx, {
             userId: row.id,
             amount: starting,

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
+  test: {
+    environment: 'node',
+    include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'app/**/*.test.ts', 'test/**/*.test.ts'],
+    setupFiles: ['./test/setup-db.ts'],
+    pool: 'forks',
+    // Two cores: two files at a time keeps PGlite start-up and PostgreSQL schemas from thrashing.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { NODE_ENV: 'test', LOCAL_SCHEDULER: '0' },
+  },
+});
