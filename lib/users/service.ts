@@ -107,9 +107,8 @@ const getUserOrThrow = async (id: string) => {
 export const getUserDto = async (user: TUserRow, opts: { self: boolean; isAdmin?: boolean }): Promise<TUserDto> =>
   toUserDto(user, await computeUserStats(await getDb(), user), opts);
 
-/** GET /api/users/me */
-export const getCurrentUser = async (userId: string, isAdmin: boolean) =>
-  getUserDto(await getUserOrThrow(userId), { self: true, isAdmin });
+/** GET /api/users/me: the caller's row was loaded by authentication in this same request. */
+export const getCurrentUser = async (user: TUserRow, isAdmin: boolean) => getUserDto(user, { self: true, isAdmin });
 
 /** A profile by id, username or wallet address. */
 export const getProfile = async (ident: string, viewerId?: string) => {

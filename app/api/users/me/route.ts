@@ -4,5 +4,5 @@ import { getCurrentUser } from '@/lib/users/service';
 
 // GET /api/users/me — the authenticated user, created on first request
 export const GET = route(usersMe, async ({ principal }) => ({
-  user: await getCurrentUser(principal.userId, principal.isAdmin),
+  user: await getCurrentUser(principal.user, principal.isAdmin),
 }));

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { mintToken } from '../fixtures/auth';
+
+test('sign in, edit the profile, see the balance', async ({ page }, testInfo) => {
+  const unique = `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36).slice(-6)}`;
+  const token = await mintToken(`e2e|${unique}`, { email: `${unique}@example.test` });
+
+  await page.goto('/sign-in');
+  // Production has no development sign-in: only the token form.
+  await expect(page.getByLabel('Username')).toHaveCount(0);
+  await page.getByLabel('Access token').fill(token);
+  await page.getByRole('button', { name: 'Sign in with token' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  await page.goto('/profile/edit');
+  await page.getByLabel('Display name').fill('Playwright Tester');
+  await page.getByLabel('Username').fill(`pw_${unique}`);
+  await page.getByLabel('Bio').fill('I click through real pages in Chromium.');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Profile saved')).toBeVisible();
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Playwright Tester' })).toBeVisible();
+  await expect(page.getByText(`@pw_${unique}`)).toBeVisible();
+
+  await page.goto('/wallet');
+  await expect(page.getByTestId('wallet-balance')).toContainText('1,000');
+  await expect(page.getByText('Starting balance')).toBeVisible();
+});
+
+test('the API answers a signed-out visitor with 401 and rate-limit headers', async ({ request }) => {
+  const res = await request.get('/api/users/me');
+  expect(res.status()).toBe(401);
+  expect(res.headers()['x-ratelimit-limit']).toBeTruthy();
+  expect((await res.json()).error.code).toBe('UNAUTHORIZED');
+});

@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_JWT_SECRET } from './e2e/fixtures/secret';
+
+// End-to-end tests drive a production build in Debian's Chromium; nothing is downloaded.
+const port = Number(process.env.E2E_PORT ?? 3300);
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.reports/e2e.json' }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
+    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    command: `rm -rf .data-e2e && npm run build && node server.mjs`,
+    url: `http://localhost:${port}/api/health`,
+    timeout: 420_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: '.data-e2e',
+      AUTH_JWT_SECRET: E2E_JWT_SECRET,
+      CRON_SECRET: 'e2e-cron-secret',
+      LOCAL_SCHEDULER: '0',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  },
+});
