@@ -7,7 +7,7 @@ import { env } from '@/lib/env';
 import { AppError } from '@/lib/http/errors';
 import { provisionUser } from '@/lib/users/service';
 import type { TUserRow } from '@/db/schema';
-import { verifyAccessToken } from './jwt';
+import { verifyAccessToken, type TTokenClaims } from './jwt';
 
 export const SESSION_COOKIE = 'pm_session';
 
@@ -20,6 +20,19 @@ export type TPrincipal = {
   /** How the request was authenticated; cookie-authenticated writes need a same-origin check. */
   via: 'bearer' | 'cookie';
   user: TUserRow;
+};
+
+/** The user a verified token stands for, provisioned on first sight; FORBIDDEN when banned. */
+export const userForClaims = async (claims: TTokenClaims): Promise<TUserRow> => {
+  const user = await provisionUser({
+    subject: claims.subject,
+    email: claims.email,
+    name: claims.name,
+    preferredUsername: claims.preferredUsername,
+    isAgent: claims.isAgent,
+  });
+  if (user.isBanned) throw new AppError('FORBIDDEN', 'This account is banned');
+  return user;
 };
 
 export type TCredentials = { token: string; via: 'bearer' | 'cookie' };
@@ -43,14 +56,7 @@ export const resolvePrincipal = async (cred: TCredentials): Promise<TPrincipal |
   if (!cred.token) return null;
   const claims = await verifyAccessToken(cred.token);
   if (!claims) return null;
-  const user = await provisionUser({
-    subject: claims.subject,
-    email: claims.email,
-    name: claims.name,
-    preferredUsername: claims.preferredUsername,
-    isAgent: claims.isAgent,
-  });
-  if (user.isBanned) throw new AppError('FORBIDDEN', 'This account is banned');
+  const user = await userForClaims(claims);
   return {
     userId: user.id,
     subject: claims.subject,

@@ -8,7 +8,7 @@ import { env } from '@/lib/env';
 import { AppError } from '@/lib/http/errors';
 import { provisionUser } from '@/lib/users/service';
 import { signSessionToken, verifyAccessToken } from './jwt';
-import { SESSION_COOKIE } from './principal';
+import { SESSION_COOKIE, userForClaims } from './principal';
 
 const DEV_SESSION_SECONDS = 7 * 24 * 3600;
 const AGENT_SESSION_SECONDS = 24 * 3600;
@@ -23,14 +23,7 @@ const sameSecret = (a: string, b: string) => {
 export const signInWithToken = async (token: string) => {
   const claims = await verifyAccessToken(token);
   if (!claims) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
-  const user = await provisionUser({
-    subject: claims.subject,
-    email: claims.email,
-    name: claims.name,
-    preferredUsername: claims.preferredUsername,
-    isAgent: claims.isAgent,
-  });
-  if (user.isBanned) throw new AppError('FORBIDDEN', 'This account is banned');
+  const user = await userForClaims(claims);
   return { user: { id: user.id, username: user.username } };
 };
 
