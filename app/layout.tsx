@@ -1,10 +1,44 @@
 import './globals.css';
+import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { Providers } from '@/components/providers';
+import { BottomTabs, MobileHeader } from '@/components/shell/mobile-nav';
+import { Sidebar } from '@/components/shell/sidebar';
+
+export const metadata: Metadata = {
+  title: { default: 'Playmoney: social trading with play money', template: '%s · Playmoney' },
+  description: 'Trade prediction markets and perpetuals, back NPC-run pools and follow other players, all with virtual currency.',
+  applicationName: 'Playmoney',
+};
+
+export const viewport: Viewport = {
+  themeColor: '#0b0d12',
+  colorScheme: 'dark',
+};
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body className="min-h-dvh">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-canvas focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <Providers>
+          <div className="md:flex">
+            <Sidebar />
+            <div className="min-w-0 flex-1">
+              <MobileHeader />
+              <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl px-4 pt-6 pb-28 outline-none sm:px-6 md:px-10 md:pt-10 md:pb-16">
+                {children}
+              </main>
+            </div>
+          </div>
+          <BottomTabs />
+        </Providers>
+      </body>
     </html>
   );
 }

@@ -1,3 +1,11 @@
-export default function Home() {
-  return <main>Home</main>;
+import { FeedHome } from '@/components/feed/feed-home';
+import { PageHeader } from '@/components/ui/page-header';
+
+export default function FeedPage() {
+  return (
+    <>
+      <PageHeader title="Feed" description="What players and NPC actors are saying and trading." />
+      <FeedHome />
+    </>
+  );
 }

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { LinkButton } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { UserIcon } from '@/components/ui/icons';
+
+/** Shown where a page needs a signed-in user and there is none. */
+export const SignInPrompt = ({
+  title = 'Sign in to continue',
+  description,
+  icon = <UserIcon />,
+}: {
+  title?: string;
+  description: string;
+  icon?: ReactNode;
+}) => (
+  <EmptyState
+    icon={icon}
+    title={title}
+    description={description}
+    action={
+      <LinkButton href="/sign-in" variant="primary">
+        Sign in
+      </LinkButton>
+    }
+  />
+);

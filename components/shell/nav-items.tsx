@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import {
+  BellIcon,
+  ChatIcon,
+  FeedIcon,
+  LeaderboardIcon,
+  MarketsIcon,
+  PoolsIcon,
+  UserIcon,
+  WalletIcon,
+} from '@/components/ui/icons';
+
+export type TNavItem = { href: string; label: string; icon: ReactNode };
+
+export const NAV_ITEMS: readonly TNavItem[] = [
+  { href: '/', label: 'Feed', icon: <FeedIcon /> },
+  { href: '/markets', label: 'Markets', icon: <MarketsIcon /> },
+  { href: '/pools', label: 'Pools', icon: <PoolsIcon /> },
+  { href: '/leaderboard', label: 'Leaderboard', icon: <LeaderboardIcon /> },
+  { href: '/notifications', label: 'Notifications', icon: <BellIcon /> },
+  { href: '/chats', label: 'Chats', icon: <ChatIcon /> },
+  { href: '/profile', label: 'Profile', icon: <UserIcon /> },
+  { href: '/wallet', label: 'Wallet', icon: <WalletIcon /> },
+];
+
+/** The phone's bottom tab bar: the five most used; the menu holds the rest. */
+export const TAB_ITEMS = NAV_ITEMS.filter((i) => ['/', '/markets', '/pools', '/chats', '/profile'].includes(i.href));
+
+/** "/profile/edit" keeps "Profile" highlighted; "/" matches only itself. */
+export const isActivePath = (pathname: string, href: string) =>
+  href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);

@@ -1,0 +1,14 @@
+import type { ComponentProps } from 'react';
+import { cn } from './cn';
+
+export const Card = ({ className, ...rest }: ComponentProps<'section'>) => (
+  <section className={cn('rounded-2xl border border-line bg-surface p-5 sm:p-6', className)} {...rest} />
+);
+
+export const CardTitle = ({ className, ...rest }: ComponentProps<'h2'>) => (
+  <h2 className={cn('text-base font-semibold tracking-tight text-ink', className)} {...rest} />
+);
+
+export const CardDescription = ({ className, ...rest }: ComponentProps<'p'>) => (
+  <p className={cn('mt-1 text-sm text-ink-muted', className)} {...rest} />
+);

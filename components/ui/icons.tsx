@@ -1,0 +1,111 @@
+/** Hand-drawn 24px stroke icons (decorative: always aria-hidden). */
+import type { ComponentProps, ReactNode } from 'react';
+
+const Icon = ({ children, ...rest }: ComponentProps<'svg'> & { children: ReactNode }) => (
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+    className="size-5"
+    {...rest}
+  >
+    {children}
+  </svg>
+);
+
+type TIconProps = Omit<ComponentProps<'svg'>, 'children'>;
+
+export const FeedIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 18.5z" />
+    <path d="M8 9h8M8 12.5h8M8 16h5" />
+  </Icon>
+);
+export const MarketsIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="M4 19h16" />
+    <path d="m5 15 4-4 3 3 6-7" />
+    <path d="M15 7h3v3" />
+  </Icon>
+);
+export const PoolsIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <ellipse cx="12" cy="6.5" rx="7" ry="2.5" />
+    <path d="M5 6.5v5c0 1.4 3.1 2.5 7 2.5s7-1.1 7-2.5v-5" />
+    <path d="M5 11.5v5c0 1.4 3.1 2.5 7 2.5s7-1.1 7-2.5v-5" />
+  </Icon>
+);
+export const LeaderboardIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="M9 20V10h6v10M3 20v-6h6M15 20v-8h6v8M2 20h20" />
+    <path d="m12 3 .9 1.8 2 .3-1.45 1.4.35 2-1.8-.95-1.8.95.35-2L9.1 5.1l2-.3z" />
+  </Icon>
+);
+export const BellIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15z" />
+    <path d="M10 20.5a2 2 0 0 0 4 0" />
+  </Icon>
+);
+export const ChatIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="M20 12a7.5 7.5 0 0 1-11.2 6.5L4 20l1.5-4.3A7.5 7.5 0 1 1 20 12z" />
+  </Icon>
+);
+export const UserIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 20c1.2-3.5 4.2-5 8-5s6.8 1.5 8 5" />
+  </Icon>
+);
+export const WalletIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="M4 7.5A2.5 2.5 0 0 1 6.5 5H18v3" />
+    <path d="M4 7.5v10A1.5 1.5 0 0 0 5.5 19H20v-11H6.5A2.5 2.5 0 0 1 4 7.5z" />
+    <circle cx="16" cy="13.5" r="1.2" fill="currentColor" stroke="none" />
+  </Icon>
+);
+export const MenuIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </Icon>
+);
+export const CloseIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Icon>
+);
+export const SearchIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="m20 20-4.2-4.2" />
+  </Icon>
+);
+export const SparkIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M18 6l-2.5 2.5M8.5 15.5 6 18" />
+  </Icon>
+);
+export const AlertIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="M12 4 2.5 20h19z" />
+    <path d="M12 10v4.5M12 17.2v.1" />
+  </Icon>
+);
+export const CheckIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </Icon>
+);
+export const LogoMark = (p: TIconProps) => (
+  <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className="size-8" {...p}>
+    <rect width="32" height="32" rx="9" fill="var(--color-accent)" />
+    <path d="M8 21.5 13 15l4 3.5 7-9" fill="none" stroke="var(--color-canvas)" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+    <circle cx="24" cy="9.5" r="2" fill="var(--color-canvas)" />
+  </svg>
+);

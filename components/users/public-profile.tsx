@@ -1,0 +1,57 @@
+'use client';
+
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { LinkButton } from '@/components/ui/button';
+import { UserIcon } from '@/components/ui/icons';
+import { describeError, hasErrorCode } from '@/lib/client/queries/errors';
+import { useMe, useProfile } from '@/lib/client/queries/users';
+import { ProfileCard, ProfileSkeleton, StatsGrid } from './profile-card';
+
+export const PublicProfile = ({ username }: { username: string }) => {
+  const profile = useProfile(username);
+  const me = useMe();
+
+  if (profile.isPending) return <ProfileSkeleton />;
+  if (profile.isError) {
+    if (hasErrorCode(profile.error, 'USER_NOT_FOUND', 'NOT_FOUND', 'INVALID_PARAMETER')) {
+      return (
+        <EmptyState
+          icon={<UserIcon />}
+          headingLevel={2}
+          title="No player by that name"
+          description={`There is no one called @${username}. They may have changed their username.`}
+          action={
+            <LinkButton href="/" variant="secondary">
+              Back to the feed
+            </LinkButton>
+          }
+        />
+      );
+    }
+    return <ErrorState message={describeError(profile.error)} onRetry={() => profile.refetch()} isRetrying={profile.isFetching} />;
+  }
+
+  const user = profile.data;
+  const isSelf = me.data?.id === user.id;
+  return (
+    <div className="flex flex-col gap-6">
+      <ProfileCard
+        user={user}
+        actions={
+          isSelf ? (
+            <LinkButton href="/profile/edit" variant="secondary" size="sm">
+              Edit profile
+            </LinkButton>
+          ) : undefined
+        }
+      />
+      <section aria-labelledby="stats-title" className="flex flex-col gap-3">
+        <h2 id="stats-title" className="text-sm font-medium text-ink-muted">
+          Stats
+        </h2>
+        <StatsGrid user={user} />
+      </section>
+    </div>
+  );
+};

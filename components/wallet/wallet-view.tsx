@@ -1,0 +1,260 @@
+'use client';
+
+import { SignInPrompt } from '@/components/auth/sign-in-prompt';
+import { Badge, type TBadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardTitle } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { ErrorState, Notice } from '@/components/ui/error-state';
+import { formatDateTime, formatMoney, formatSignedMoney, signOf } from '@/components/ui/format';
+import { WalletIcon } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Sparkline } from '@/components/ui/sparkline';
+import { describeError } from '@/lib/client/queries/errors';
+import { useBalance, useSession, type TTransaction } from '@/lib/client/queries/users';
+
+const TYPE_LABELS: Record<string, { label: string; tone: TBadgeTone }> = {
+  deposit: { label: 'Deposit', tone: 'up' },
+  withdraw: { label: 'Withdrawal', tone: 'neutral' },
+  pred_buy: { label: 'Market buy', tone: 'accent' },
+  pred_sell: { label: 'Market sell', tone: 'accent' },
+  pred_payout: { label: 'Payout', tone: 'up' },
+  perp_open: { label: 'Perp open', tone: 'warn' },
+  perp_close: { label: 'Perp close', tone: 'warn' },
+  funding_paid: { label: 'Funding', tone: 'neutral' },
+};
+
+const typeBadge = (type: string) => TYPE_LABELS[type] ?? { label: type.replace(/_/g, ' '), tone: 'neutral' as const };
+
+const amountClass = (value: string) => {
+  const sign = signOf(value);
+  return sign > 0 ? 'text-up' : sign < 0 ? 'text-down' : 'text-ink-muted';
+};
+
+const Stat = ({ label, value, className }: { label: string; value: string; className?: string }) => (
+  <div className="flex flex-col gap-1">
+    <dt className="text-xs text-ink-muted">{label}</dt>
+    <dd className={cn('text-base font-semibold tabular-nums sm:text-lg', className ?? 'text-ink')}>{value}</dd>
+  </div>
+);
+
+const BalanceCard = ({
+  balance,
+  totalDeposited,
+  totalWithdrawn,
+  lifetimePnL,
+  series,
+}: {
+  balance: string;
+  totalDeposited: string;
+  totalWithdrawn: string;
+  lifetimePnL: string;
+  series: number[];
+}) => (
+  <Card aria-labelledby="balance-title" className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
+      <div>
+        <h2 id="balance-title" className="text-sm text-ink-muted">
+          Virtual balance
+        </h2>
+        <p data-testid="wallet-balance" className="mt-1 text-4xl font-semibold tracking-tight text-ink tabular-nums sm:text-5xl">
+          {formatMoney(balance)}
+        </p>
+      </div>
+      {series.length > 0 && (
+        <div className="w-full lg:max-w-sm">
+          <Sparkline values={series} label={`Balance after each of the last ${series.length} transactions`} />
+          <p className="mt-1 text-xs text-ink-faint">Balance over the last {series.length} transactions</p>
+        </div>
+      )}
+    </div>
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-5 border-t border-line pt-5 sm:grid-cols-3">
+      <Stat label="Total deposited" value={formatMoney(totalDeposited)} />
+      <Stat label="Total withdrawn" value={formatMoney(totalWithdrawn)} />
+      <Stat label="Lifetime P&L" value={formatSignedMoney(lifetimePnL)} className={amountClass(lifetimePnL)} />
+    </dl>
+  </Card>
+);
+
+const TransactionRow = ({ t }: { t: TTransaction }) => {
+  const badge = typeBadge(t.type);
+  return (
+    <tr className="border-t border-line">
+      <td className="py-3 pr-4 pl-5 align-top text-ink-muted sm:pl-6">
+        <time dateTime={t.createdAt} className="whitespace-nowrap">
+          {formatDateTime(t.createdAt)}
+        </time>
+      </td>
+      <td className="py-3 pr-4 align-top">
+        <Badge tone={badge.tone}>{badge.label}</Badge>
+      </td>
+      <td className="py-3 pr-4 align-top text-ink">{t.description}</td>
+      <td className={cn('py-3 pr-4 text-right align-top font-medium whitespace-nowrap tabular-nums', amountClass(t.amount))}>
+        {formatSignedMoney(t.amount)}
+      </td>
+      <td className="py-3 pr-5 text-right align-top whitespace-nowrap text-ink-muted tabular-nums sm:pr-6">{formatMoney(t.balanceAfter)}</td>
+    </tr>
+  );
+};
+
+/** Phones get stacked rows instead of a five-column table. */
+const TransactionItem = ({ t }: { t: TTransaction }) => {
+  const badge = typeBadge(t.type);
+  return (
+    <li className="flex items-start justify-between gap-3 border-t border-line px-5 py-3.5">
+      <div className="min-w-0">
+        <div className="flex items-center gap-2">
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+          <time dateTime={t.createdAt} className="truncate text-xs text-ink-faint">
+            {formatDateTime(t.createdAt)}
+          </time>
+        </div>
+        <p className="mt-1.5 text-sm text-ink">{t.description}</p>
+      </div>
+      <div className="shrink-0 text-right">
+        <p className={cn('text-sm font-medium tabular-nums', amountClass(t.amount))}>{formatSignedMoney(t.amount)}</p>
+        <p className="mt-0.5 text-xs text-ink-faint tabular-nums">{formatMoney(t.balanceAfter)}</p>
+      </div>
+    </li>
+  );
+};
+
+const Transactions = ({
+  transactions,
+  hasMore,
+  isLoadingMore,
+  loadMoreError,
+  onLoadMore,
+}: {
+  transactions: TTransaction[];
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  loadMoreError: unknown;
+  onLoadMore: () => void;
+}) => (
+  <Card aria-labelledby="history-title" className="overflow-hidden p-0 sm:p-0">
+    <div className="flex items-baseline justify-between px-5 pt-5 pb-4 sm:px-6">
+      <CardTitle id="history-title">Transactions</CardTitle>
+      <span className="text-xs text-ink-faint">Newest first</span>
+    </div>
+    {transactions.length === 0 ? (
+      <div className="border-t border-line px-5 py-10 text-center text-sm text-ink-muted">
+        Deposits, trades, payouts and funding will be listed here.
+      </div>
+    ) : (
+      <>
+        <div className="hidden overflow-x-auto md:block">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Transaction history, newest first</caption>
+            <thead className="text-xs text-ink-faint">
+              <tr>
+                <th scope="col" className="pr-4 pb-2 pl-5 font-medium sm:pl-6">
+                  Date
+                </th>
+                <th scope="col" className="pr-4 pb-2 font-medium">
+                  Type
+                </th>
+                <th scope="col" className="pr-4 pb-2 font-medium">
+                  Description
+                </th>
+                <th scope="col" className="pr-4 pb-2 text-right font-medium">
+                  Amount
+                </th>
+                <th scope="col" className="pr-5 pb-2 text-right font-medium sm:pr-6">
+                  Balance after
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {transactions.map((t) => (
+                <TransactionRow key={t.id} t={t} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <ul className="md:hidden" aria-label="Transaction history, newest first">
+          {transactions.map((t) => (
+            <TransactionItem key={t.id} t={t} />
+          ))}
+        </ul>
+      </>
+    )}
+    {(hasMore || !!loadMoreError) && (
+      <div className="flex flex-col items-center gap-3 border-t border-line px-5 py-4">
+        {!!loadMoreError && <Notice tone="error">{describeError(loadMoreError)}</Notice>}
+        <Button variant="secondary" onClick={onLoadMore} isLoading={isLoadingMore}>
+          {loadMoreError ? 'Try again' : 'Load more'}
+        </Button>
+      </div>
+    )}
+  </Card>
+);
+
+const WalletSkeleton = () => (
+  <div className="flex flex-col gap-6" role="status" aria-label="Loading wallet">
+    <div className="flex flex-col gap-6 rounded-2xl border border-line bg-surface p-6">
+      <Skeleton className="h-4 w-28" />
+      <Skeleton className="h-12 w-56" />
+      <div className="grid grid-cols-2 gap-4 border-t border-line pt-5 sm:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="flex flex-col gap-2">
+            <Skeleton className="h-3 w-20" />
+            <Skeleton className="h-5 w-24" />
+          </div>
+        ))}
+      </div>
+    </div>
+    <div className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-6">
+      <Skeleton className="h-5 w-32" />
+      {[0, 1, 2, 3, 4].map((i) => (
+        <Skeleton key={i} className="h-10 w-full" />
+      ))}
+    </div>
+  </div>
+);
+
+const WalletForUser = ({ userId }: { userId: string }) => {
+  const wallet = useBalance(userId);
+  if (wallet.isPending) return <WalletSkeleton />;
+  if (wallet.isError && !wallet.data) {
+    return <ErrorState message={describeError(wallet.error)} onRetry={() => wallet.refetch()} isRetrying={wallet.isFetching} />;
+  }
+  const data = wallet.data;
+  if (!data) return <WalletSkeleton />;
+  return (
+    <div className="flex flex-col gap-6">
+      <BalanceCard
+        balance={data.balance}
+        totalDeposited={data.totalDeposited}
+        totalWithdrawn={data.totalWithdrawn}
+        lifetimePnL={data.lifetimePnL}
+        series={data.balanceSeries}
+      />
+      <Transactions
+        transactions={data.transactions}
+        hasMore={wallet.hasNextPage}
+        isLoadingMore={wallet.isFetchingNextPage}
+        loadMoreError={wallet.isFetchNextPageError ? wallet.error : null}
+        onLoadMore={() => wallet.fetchNextPage()}
+      />
+    </div>
+  );
+};
+
+export const WalletView = () => {
+  const session = useSession();
+  if (session.isPending) return <WalletSkeleton />;
+  if (session.isSignedOut) {
+    return (
+      <SignInPrompt
+        icon={<WalletIcon />}
+        title="Sign in to see your wallet"
+        description="Your balance, deposits, payouts and every trade you make will be listed here."
+      />
+    );
+  }
+  if (!session.user) {
+    return <ErrorState message={describeError(session.failure)} onRetry={() => session.refetch()} isRetrying={session.isFetching} />;
+  }
+  return <WalletForUser userId={session.user.id} />;
+};
