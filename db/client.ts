@@ -192,3 +192,17 @@ export const withTransaction = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T>
     return db.transaction(fn);
   }
 };
+
+const preparedCache = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * A query prepared once per database handle (hot paths: the per-request user lookup). Drizzle
+ * then skips building the SQL on every call. Use only with the database handle, not with a tx.
+ */
+export const preparedQuery = <T>(db: Db, name: string, build: (db: Db) => T): T => {
+  let byName = preparedCache.get(db);
+  if (!byName) preparedCache.set(db, (byName = new Map()));
+  let q = byName.get(name) as T | undefined;
+  if (!q) byName.set(name, (q = build(db)));
+  return q;
+};

@@ -21,6 +21,18 @@ export type TTokenClaims = {
 };
 
 const encoder = new TextEncoder();
+
+// Importing an HMAC key costs as much as the verification itself: import each secret once.
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+const hmacKey = (secret: string) => {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+};
+
 let jwks: { url: string; set: ReturnType<typeof createRemoteJWKSet> } | undefined;
 
 const remoteKeys = (url: string) => {
@@ -55,7 +67,7 @@ export const verifyAccessToken = async (token: string): Promise<TTokenClaims | n
       const secrets = [cfg.sessionSecret, cfg.jwtSecret].filter((s, i, a): s is string => !!s && a.indexOf(s) === i);
       for (const secret of secrets) {
         try {
-          const { payload } = await jwtVerify(token, encoder.encode(secret), { algorithms: ['HS256'] });
+          const { payload } = await jwtVerify(token, await hmacKey(secret), { algorithms: ['HS256'] });
           // Without AUTH_JWT_SECRET only our own issuer's tokens are valid under the session secret.
           if (secret === cfg.sessionSecret && !cfg.jwtSecret && payload.iss !== SESSION_ISSUER) return null;
           return toClaims(payload);
@@ -95,6 +107,6 @@ export const signSessionToken = async (claims: {
     .setIssuer(SESSION_ISSUER)
     .setIssuedAt()
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(encoder.encode(env().sessionSecret));
+    .sign(await hmacKey(env().sessionSecret));
   return { token, expiresAt };
 };

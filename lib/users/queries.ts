@@ -1,7 +1,7 @@
 /** Read queries for users. Reads only; callers pass the database or their transaction. */
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { balanceTransactions, users, type TUserRow } from '@/db/schema';
-import type { DbOrTx } from '@/db/client';
+import { preparedQuery, type Db, type DbOrTx } from '@/db/client';
 import { toNumber } from '@/lib/money/decimal';
 import type { TUserStats } from './dto';
 
@@ -10,8 +10,12 @@ export const findUserById = async (db: DbOrTx, id: string): Promise<TUserRow | u
   return row;
 };
 
-export const findUserBySubject = async (db: DbOrTx, subject: string): Promise<TUserRow | undefined> => {
-  const [row] = await db.select().from(users).where(eq(users.authSubject, subject));
+const userBySubject = (db: Db) =>
+  db.select().from(users).where(eq(users.authSubject, sql.placeholder('subject'))).prepare('user_by_subject');
+
+/** The user behind a token subject: runs on every authenticated request, so it is prepared. */
+export const findUserBySubject = async (db: Db, subject: string): Promise<TUserRow | undefined> => {
+  const [row] = await preparedQuery(db, 'user_by_subject', userBySubject).execute({ subject });
   return row;
 };
 
@@ -53,16 +57,22 @@ const TRADE_TYPES = ['pred_buy', 'pred_sell', 'perp_open', 'perp_close'];
  * A user's stats. Counts that later features feed (follows, posts, reactions) read zero until
  * their tables exist; each feature extends this one query rather than adding its own.
  */
-export const computeUserStats = async (db: DbOrTx, user: TUserRow): Promise<TUserStats> => {
-  const [row] = await db
+const statsCounts = (db: Db) => {
+  const id = sql.placeholder('userId');
+  return db
     .select({
-      referralCount: sql<number>`(select count(*)::int from ${users} r where r.referred_by_id = ${user.id})`,
-      tradesCount: sql<number>`(select count(*)::int from ${balanceTransactions} t where t.user_id = ${user.id} and t.type in (${sql.join(
+      referralCount: sql<number>`(select count(*)::int from ${users} r where r.referred_by_id = ${id})`,
+      tradesCount: sql<number>`(select count(*)::int from ${balanceTransactions} t where t.user_id = ${id} and t.type in (${sql.join(
         TRADE_TYPES.map((t) => sql`${t}`),
         sql`, `,
       )}))`,
     })
-    .from(sql`(select 1) as one`);
+    .from(sql`(select 1) as one`)
+    .prepare('user_stats_counts');
+};
+
+export const computeUserStats = async (db: Db, user: TUserRow): Promise<TUserStats> => {
+  const [row] = await preparedQuery(db, 'user_stats_counts', statsCounts).execute({ userId: user.id });
   const tradesCount = Number(row?.tradesCount ?? 0);
   const referralCount = Number(row?.referralCount ?? 0);
   return {
