@@ -1,6 +1,8 @@
 /** npm run db:migrate — applies pending migrations to DATABASE_URL or the embedded database. */
-import { closeDb, dbKind, getDb } from '@/db/client';
+import { dbKind, getDb } from '@/db/client';
+import { runScript } from './run';
 
-await getDb();
-console.log(`Migrations applied (${dbKind()}).`);
-await closeDb();
+await runScript(async () => {
+  await getDb();
+  return `Migrations applied (${dbKind()}).`;
+});

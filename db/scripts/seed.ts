@@ -1,8 +1,9 @@
 /** npm run db:seed — migrates, then seeds the world (idempotent). */
-import { closeDb, dbKind, getDb } from '@/db/client';
+import { dbKind, getDb } from '@/db/client';
 import { seedWorld } from '@/db/seed/world';
+import { runScript } from './run';
 
-const db = await getDb();
-const { newActors } = await seedWorld(db);
-console.log(`World seeded (${dbKind()}): ${newActors} new actors.`);
-await closeDb();
+await runScript(async () => {
+  const { newActors } = await seedWorld(await getDb());
+  return `World seeded (${dbKind()}): ${newActors} new actors.`;
+});
