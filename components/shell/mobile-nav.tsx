@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/components/ui/cn';
 import { CloseIcon, LogoMark, MenuIcon } from '@/components/ui/icons';
 import { AccountChip } from './account-summary';
-import { NAV_ITEMS, TAB_ITEMS, isActivePath } from './nav-items';
+import { TAB_ITEMS, isActivePath } from './nav-items';
+import { NavList } from './nav-list';
 
 /** Phone top bar: logo, balance (or Sign in) and a menu button that opens every destination. */
 export const MobileHeader = () => {
@@ -49,26 +50,7 @@ export const MobileHeader = () => {
         </button>
       </div>
       <nav id="mobile-menu" aria-label="Main" hidden={!isOpen} className="border-t border-line bg-surface px-2 py-2 shadow-2xl">
-        <ul className="grid grid-cols-2 gap-1">
-          {NAV_ITEMS.map((item) => {
-            const isActive = isActivePath(pathname, item.href);
-            return (
-              <li key={item.href}>
-                <Link
-                  href={item.href}
-                  aria-current={isActive ? 'page' : undefined}
-                  className={cn(
-                    'flex items-center gap-3 rounded-lg px-3 py-3 text-sm font-medium',
-                    isActive ? 'bg-accent-soft text-ink' : 'text-ink-muted hover:bg-elevated hover:text-ink',
-                  )}
-                >
-                  <span className={isActive ? 'text-accent' : undefined}>{item.icon}</span>
-                  {item.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
+        <NavList listClassName="grid grid-cols-2 gap-1" linkClassName="py-3" />
       </nav>
     </header>
   );

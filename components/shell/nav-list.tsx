@@ -1,0 +1,34 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { cn } from '@/components/ui/cn';
+import { NAV_ITEMS, isActivePath } from './nav-items';
+
+/** Every destination as a list of links; the sidebar stacks it, the phone menu grids it. */
+export const NavList = ({ listClassName, linkClassName }: { listClassName: string; linkClassName: string }) => {
+  const pathname = usePathname();
+  return (
+    <ul className={listClassName}>
+      {NAV_ITEMS.map((item) => {
+        const isActive = isActivePath(pathname, item.href);
+        return (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              aria-current={isActive ? 'page' : undefined}
+              className={cn(
+                'flex items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
+                linkClassName,
+                isActive ? 'bg-accent-soft text-ink' : 'text-ink-muted hover:bg-elevated hover:text-ink',
+              )}
+            >
+              <span className={isActive ? 'text-accent' : undefined}>{item.icon}</span>
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+};
