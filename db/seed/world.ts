@@ -9,6 +9,7 @@ import { actors, markets, organizations, pools, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { credit } from '@/lib/ledger/ledger';
 import { dec, toDecimalString } from '@/lib/money/decimal';
+import { recordPricePoint } from '@/lib/markets/service/shared';
 import { ACTOR_STARTING_BALANCE, ACTORS, ORGANIZATIONS, POOLS, QUESTIONS } from './world-data';
 
 export const actorId = (slug: string) => `actor-${slug}`;
@@ -63,7 +64,7 @@ export const seedWorld = async (db: Db) =>
     for (const q of QUESTIONS) {
       const [exists] = await tx.select({ id: markets.id }).from(markets).where(eq(markets.id, q.id));
       if (exists) continue;
-      await tx.insert(markets).values({
+      const [m] = await tx.insert(markets).values({
         id: q.id,
         text: q.text,
         yesShares: q.yes,
@@ -71,7 +72,8 @@ export const seedWorld = async (db: Db) =>
         liquidity: toDecimalString(dec(q.yes).plus(q.no)),
         resolutionDate: new Date(at.getTime() + q.days * 86_400_000),
         createdAt: at,
-      });
+      }).returning();
+      await recordPricePoint(tx, m!, 'create');
     }
 
     await tx

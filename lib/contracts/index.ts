@@ -1,6 +1,7 @@
 /** The registry of every endpoint: routes, the typed client and OpenAPI read this list. */
 import type { TEndpoint } from './endpoint';
+import { marketsEndpoints } from './markets';
 import { systemEndpoints } from './system';
 import { usersEndpoints } from './users';
 
-export const endpoints: readonly TEndpoint[] = [...systemEndpoints, ...usersEndpoints];
+export const endpoints: readonly TEndpoint[] = [...systemEndpoints, ...usersEndpoints, ...marketsEndpoints];

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   USERNAME_TAKEN: 400,
   /** A username may change once per 30 days; details carry the next allowed time. */
   USERNAME_CHANGE_TOO_SOON: 400,
+  /** Trading a resolved market or one past its resolution date. */
+  MARKET_CLOSED: 400,
   CANNOT_FOLLOW_SELF: 400,
   ALREADY_FOLLOWING: 400,
   /** Moderation's "already blocked, muted or reported", and other state conflicts. */

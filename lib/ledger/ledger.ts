@@ -120,3 +120,16 @@ export const debit = (tx: Tx, change: TBalanceChange) => {
   if (!dec(change.amount).gt(0)) throw new Error('ledger.debit: amount must be positive');
   return applyBalanceChange(tx, { ...change, amount: dec(change.amount).negated() });
 };
+
+/**
+ * Books realised profit or loss without moving money (a position that resolved worthless: its
+ * cost left the balance when it was bought). Changes only lifetimePnL.
+ */
+export const recordRealizedPnL = async (tx: Tx, userId: string, pnl: TDecimalInput) => {
+  const p = toMoney(pnl);
+  if (p.isZero()) return;
+  await tx
+    .update(users)
+    .set({ lifetimePnL: sql`${users.lifetimePnL} + ${toDecimalString(p)}::numeric`, updatedAt: now() })
+    .where(eq(users.id, userId));
+};

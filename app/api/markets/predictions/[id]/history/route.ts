@@ -1,0 +1,6 @@
+import { predictionsHistory } from '@/lib/contracts/markets';
+import { route } from '@/lib/http/route';
+import { getPriceHistory } from '@/lib/markets/service/read-markets';
+
+// GET /api/markets/predictions/{id}/history?range= — price points for charts
+export const GET = route(predictionsHistory, async ({ params, query }) => getPriceHistory(params.id, query.range));

@@ -1,0 +1,6 @@
+import { predictionsList } from '@/lib/contracts/markets';
+import { route } from '@/lib/http/route';
+import { listPredictions } from '@/lib/markets/service/read-markets';
+
+// GET /api/markets/predictions — questions by status, with userPosition when userId is given
+export const GET = route(predictionsList, async ({ query }) => listPredictions(query));

@@ -1,0 +1,325 @@
+/** Prediction markets: listing, trading, history, biases, widgets, positions, trades, admin. */
+import { z } from 'zod';
+import { ZIdParam, ZSuccess, ZTimestamp, zQueryInt } from './common';
+import { defineEndpoint } from './endpoint';
+
+const ZOutcome = z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['YES', 'NO']));
+/** Amounts arrive as JSON numbers; decimal strings are accepted too (exact input). */
+const ZAmount = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a number')]);
+
+export const ZPredictionPosition = z.object({
+  id: z.string(),
+  marketId: z.string(),
+  question: z.string(),
+  side: z.enum(['YES', 'NO']),
+  outcome: z.enum(['YES', 'NO']),
+  shares: z.number(),
+  avgPrice: z.number(),
+  currentPrice: z.number(),
+  costBasis: z.number(),
+  value: z.number(),
+  unrealizedPnL: z.number(),
+  realizedPnL: z.number(),
+  status: z.enum(['open', 'closed', 'settled']),
+  payout: z.number().nullable(),
+});
+
+export const ZMarket = z.object({
+  id: z.string(),
+  questionNumber: z.number().int(),
+  text: z.string(),
+  question: z.string(),
+  status: z.enum(['active', 'resolved']),
+  yesShares: z.number(),
+  noShares: z.number(),
+  yesPrice: z.number().min(0).max(1),
+  noPrice: z.number().min(0).max(1),
+  createdDate: ZTimestamp,
+  resolutionDate: ZTimestamp,
+  endDate: ZTimestamp,
+  liquidity: z.number(),
+  volume: z.number(),
+  volume24h: z.number(),
+  priceChange24h: z.number(),
+  change24h: z.number(),
+  resolvedOutcome: z.enum(['YES', 'NO']).nullable(),
+  resolvedAt: ZTimestamp.nullable(),
+  userPosition: ZPredictionPosition.nullable().optional(),
+});
+export type TMarket = z.infer<typeof ZMarket>;
+
+const ZFees = z.object({ total: z.number(), platform: z.number(), referrer: z.number() });
+const ZMarketIdParams = z.object({ id: ZIdParam });
+
+export const predictionsList = defineEndpoint({
+  id: 'predictions.list',
+  method: 'GET',
+  path: '/api/markets/predictions',
+  summary: 'Prediction markets by status, with the user position when userId is given',
+  tag: 'markets',
+  auth: 'public',
+  rateLimit: 'predictionsList',
+  query: z.object({
+    status: z.enum(['active', 'resolved', 'all']).default('active'),
+    userId: z.string().min(1).max(200).optional(),
+    page: zQueryInt({ default: 1, min: 1 }),
+    limit: zQueryInt({ default: 20, min: 1, max: 100 }),
+  }),
+  response: z.object({
+    success: ZSuccess,
+    questions: z.array(ZMarket),
+    markets: z.array(ZMarket),
+    count: z.number().int(),
+    total: z.number().int(),
+    pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }),
+  }),
+});
+
+export const predictionsGet = defineEndpoint({
+  id: 'predictions.get',
+  method: 'GET',
+  path: '/api/markets/predictions/{id}',
+  summary: 'One prediction market',
+  tag: 'markets',
+  auth: 'public',
+  rateLimit: 'predictionsList',
+  params: ZMarketIdParams,
+  response: z.object({ success: ZSuccess, market: ZMarket }),
+  errors: ['NOT_FOUND'],
+});
+
+export const predictionsBuy = defineEndpoint({
+  id: 'predictions.buy',
+  method: 'POST',
+  path: '/api/markets/predictions/{id}/buy',
+  summary: 'Buy YES or NO shares (0.1% fee, minimum 1)',
+  tag: 'markets',
+  auth: 'user',
+  rateLimit: 'predictionsTrade',
+  params: ZMarketIdParams,
+  body: z
+    .object({ outcome: ZOutcome.optional(), side: ZOutcome.optional(), amount: ZAmount })
+    .refine((b) => b.outcome ?? b.side, { message: 'outcome (YES or NO) is required', path: ['outcome'] })
+    .transform((b) => ({ outcome: (b.outcome ?? b.side)!, amount: b.amount })),
+  response: z.object({
+    success: ZSuccess,
+    position: z.object({
+      id: z.string(),
+      side: z.enum(['YES', 'NO']),
+      outcome: z.enum(['YES', 'NO']),
+      shares: z.number(),
+      avgPrice: z.number(),
+      costBasis: z.number(),
+    }),
+    newBalance: z.string(),
+    fees: ZFees,
+    shares: z.number(),
+    avgPrice: z.number(),
+    positionId: z.string(),
+    yesPrice: z.number(),
+    noPrice: z.number(),
+  }),
+  errors: ['INSUFFICIENT_BALANCE', 'NOT_FOUND', 'INVALID_TRADE_SIZE', 'MARKET_CLOSED'],
+});
+
+export const predictionsSell = defineEndpoint({
+  id: 'predictions.sell',
+  method: 'POST',
+  path: '/api/markets/predictions/{id}/sell',
+  summary: 'Sell shares by positionId, or (variant) by outcome',
+  tag: 'markets',
+  auth: 'user',
+  rateLimit: 'predictionsTrade',
+  params: ZMarketIdParams,
+  body: z
+    .object({ positionId: z.string().min(1).max(200).optional(), outcome: ZOutcome.optional(), side: ZOutcome.optional(), shares: ZAmount })
+    .refine((b) => b.positionId ?? b.outcome ?? b.side, { message: 'positionId or outcome is required', path: ['positionId'] })
+    .transform((b) => ({ positionId: b.positionId, outcome: b.outcome ?? b.side, shares: b.shares })),
+  response: z.object({
+    success: ZSuccess,
+    proceeds: z.number(),
+    realizedPnL: z.number(),
+    remainingShares: z.number(),
+    newBalance: z.string(),
+    positionId: z.string(),
+    fees: ZFees,
+  }),
+  errors: ['INSUFFICIENT_SHARES', 'NOT_FOUND', 'INVALID_TRADE_SIZE', 'MARKET_CLOSED'],
+});
+
+const ZPricePoint = z.object({
+  timestamp: ZTimestamp,
+  time: z.number().int(),
+  yesPrice: z.number(),
+  noPrice: z.number(),
+  yesShares: z.number(),
+  noShares: z.number(),
+  source: z.string(),
+});
+
+export const predictionsHistory = defineEndpoint({
+  id: 'predictions.history',
+  method: 'GET',
+  path: '/api/markets/predictions/{id}/history',
+  summary: 'Price history (a point per trade and per tick), thinned to at most 300 points',
+  tag: 'markets',
+  auth: 'public',
+  params: ZMarketIdParams,
+  query: z.object({ range: z.enum(['1h', '24h', '7d', '30d', 'all']).default('all') }),
+  response: z.object({
+    success: ZSuccess,
+    marketId: z.string(),
+    range: z.string(),
+    points: z.array(ZPricePoint),
+    history: z.array(ZPricePoint),
+  }),
+  errors: ['NOT_FOUND'],
+});
+
+export const biasActive = defineEndpoint({
+  id: 'markets.biasActive',
+  method: 'GET',
+  path: '/api/markets/bias/active',
+  summary: 'Active market biases: sentiment adjustment, price impact, decay rate, expiration',
+  tag: 'markets',
+  auth: 'public',
+  response: z.object({
+    success: ZSuccess,
+    count: z.number().int(),
+    biases: z.array(
+      z.object({
+        id: z.string(),
+        marketId: z.string(),
+        question: z.string(),
+        direction: z.enum(['YES', 'NO']),
+        adjustment: z.number(),
+        sentimentAdjustment: z.number(),
+        priceImpact: z.number(),
+        decayRate: z.number(),
+        reason: z.string(),
+        expiresAt: ZTimestamp,
+        expiration: ZTimestamp,
+        createdAt: ZTimestamp,
+      }),
+    ),
+  }),
+});
+
+export const widgetsMarkets = defineEndpoint({
+  id: 'widgets.markets',
+  method: 'GET',
+  path: '/api/feed/widgets/markets',
+  summary: 'Top active prediction markets with their 24 h price change',
+  tag: 'markets',
+  auth: 'public',
+  response: z.object({ success: ZSuccess, markets: z.array(ZMarket) }),
+});
+
+export const marketsPositions = defineEndpoint({
+  id: 'markets.positions',
+  method: 'GET',
+  path: '/api/markets/positions/{userId}',
+  summary: "A user's open positions: predictions (perpetuals arrive with their feature)",
+  tag: 'markets',
+  auth: 'user',
+  params: z.object({ userId: ZIdParam }),
+  response: z.object({
+    success: ZSuccess,
+    predictions: z.array(ZPredictionPosition),
+    perps: z.array(z.unknown()),
+    perpetuals: z.array(z.unknown()),
+    totalPnL: z.number(),
+    totalUnrealizedPnL: z.number(),
+    totalValue: z.number(),
+  }),
+  errors: ['USER_NOT_FOUND'],
+});
+
+export const tradesList = defineEndpoint({
+  id: 'trades.list',
+  method: 'GET',
+  path: '/api/trades',
+  summary: 'Recent trades, newest first, optionally of one user or market',
+  tag: 'markets',
+  auth: 'user',
+  query: z.object({
+    limit: zQueryInt({ default: 50, min: 1, max: 100 }),
+    offset: zQueryInt({ default: 0 }),
+    userId: z.string().min(1).max(200).optional(),
+    marketId: z.string().min(1).max(200).optional(),
+  }),
+  response: z.object({
+    success: ZSuccess,
+    trades: z.array(
+      z.object({
+        id: z.string(),
+        type: z.string(),
+        action: z.enum(['buy', 'sell']),
+        userId: z.string(),
+        user: z.object({ id: z.string(), username: z.string(), displayName: z.string(), profileImageUrl: z.string().nullable() }),
+        marketId: z.string(),
+        question: z.string(),
+        side: z.enum(['YES', 'NO']),
+        outcome: z.enum(['YES', 'NO']),
+        amount: z.number(),
+        shares: z.number(),
+        price: z.number(),
+        fee: z.number(),
+        createdAt: ZTimestamp,
+        timestamp: ZTimestamp,
+      }),
+    ),
+    count: z.number().int(),
+    total: z.number().int(),
+    pagination: z.object({ limit: z.number(), offset: z.number(), total: z.number() }),
+  }),
+});
+
+export const adminCreateMarket = defineEndpoint({
+  id: 'admin.createMarket',
+  method: 'POST',
+  path: '/api/admin/markets',
+  summary: 'Create a question (admin)',
+  tag: 'admin',
+  auth: 'admin',
+  body: z.object({
+    text: z.string().trim().min(10, 'a question is at least 10 characters').max(500),
+    resolutionDate: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
+    liquidity: z.number().min(10).max(1_000_000).optional(),
+  }),
+  response: z.object({ success: ZSuccess, market: ZMarket }),
+  errors: ['FORBIDDEN', 'VALIDATION_ERROR'],
+});
+
+export const adminResolveMarket = defineEndpoint({
+  id: 'admin.resolveMarket',
+  method: 'POST',
+  path: '/api/admin/markets/{id}/resolve',
+  summary: 'Resolve a question (admin): every winning share pays 1; resolving again pays nothing',
+  tag: 'admin',
+  auth: 'admin',
+  params: ZMarketIdParams,
+  body: z.object({ outcome: ZOutcome }),
+  response: z.object({
+    success: ZSuccess,
+    market: ZMarket,
+    alreadyResolved: z.boolean(),
+    positionsPaid: z.number().int(),
+    totalPayout: z.number(),
+  }),
+  errors: ['FORBIDDEN', 'NOT_FOUND'],
+});
+
+export const marketsEndpoints = [
+  predictionsList,
+  predictionsGet,
+  predictionsBuy,
+  predictionsSell,
+  predictionsHistory,
+  biasActive,
+  widgetsMarkets,
+  marketsPositions,
+  tradesList,
+  adminCreateMarket,
+  adminResolveMarket,
+] as const;

@@ -1,0 +1,164 @@
+/**
+ * Constant-product market maker with complete-set minting (Manifold's "Maniswap", weight 0.5).
+ * Pure: no I/O, exact decimals. The server's trades and the UI's trade preview both call this.
+ *
+ * The pool holds YES and NO outcome shares: `yesReserve` and `noReserve`, with k = yes × no.
+ * - Buying YES with net amount a: a complete sets are minted (a YES + a NO), all go into the pool,
+ *   then the pool pays out YES shares until yes × no = k again:
+ *   shares = yesReserve + a − k / (noReserve + a).
+ * - Selling s YES shares is the exact inverse: the shares go into the pool and the pool burns
+ *   a complete sets for a such that (yesReserve + s − a)(noReserve − a) = k.
+ * - The probability of YES is noReserve / (yesReserve + noReserve): buying YES drains YES
+ *   shares, so YES becomes scarcer and dearer.
+ *
+ * The specification's public fields are weights, not reserves: its yesPrice is
+ * yesShares / (yesShares + noShares), so the public `yesShares` is the NO reserve and the public
+ * `noShares` is the YES reserve (lib/markets/README.md has a worked example).
+ *
+ * Rounding always favours the pool (shares paid out and proceeds are rounded down), so the
+ * product never falls and no sequence of trades creates money.
+ */
+import { D, dec, type TDecimal, type TDecimalInput } from '@/lib/money/decimal';
+
+export type TOutcome = 'YES' | 'NO';
+
+/** Pool reserves of outcome shares. */
+export type TPool = { yesReserve: TDecimal; noReserve: TDecimal };
+
+/** The public (specification) view: weights whose ratio is the price. */
+export type TPublicPool = { yesShares: TDecimal; noShares: TDecimal };
+
+/** Shares are kept to 18 places, money to 8. */
+export const SHARE_SCALE = 18;
+export const MONEY_SCALE = 8;
+/** 0.1% of each buy amount and of each sale's proceeds. */
+export const FEE_RATE = dec('0.001');
+export const MIN_BUY = dec(1);
+
+const floorShares = (d: TDecimal) => d.toDecimalPlaces(SHARE_SCALE, D.ROUND_DOWN);
+const floorMoney = (d: TDecimal) => d.toDecimalPlaces(MONEY_SCALE, D.ROUND_DOWN);
+
+export const toPool = (p: { yesShares: TDecimalInput; noShares: TDecimalInput }): TPool => ({
+  yesReserve: dec(p.noShares),
+  noReserve: dec(p.yesShares),
+});
+
+export const toPublic = (pool: TPool): TPublicPool => ({ yesShares: pool.noReserve, noShares: pool.yesReserve });
+
+/** A pool for a new market at probability 0.5 (each reserve = liquidity); refuses empty reserves. */
+export const createPool = (liquidity: TDecimalInput): TPool => {
+  const l = dec(liquidity);
+  if (!l.isFinite() || l.lte(0)) throw new Error('cpmm: a market needs positive liquidity');
+  return { yesReserve: l, noReserve: l };
+};
+
+export const product = (pool: TPool) => pool.yesReserve.times(pool.noReserve);
+
+/** Price of YES and of NO; both in (0, 1), summing to 1. */
+export const prices = (pool: TPool) => {
+  const total = pool.yesReserve.plus(pool.noReserve);
+  const yes = pool.noReserve.div(total);
+  return { yes, no: dec(1).minus(yes) };
+};
+
+export const priceOf = (pool: TPool, outcome: TOutcome) => (outcome === 'YES' ? prices(pool).yes : prices(pool).no);
+
+const reserves = (pool: TPool, outcome: TOutcome) =>
+  outcome === 'YES' ? { same: pool.yesReserve, other: pool.noReserve } : { same: pool.noReserve, other: pool.yesReserve };
+
+const withReserves = (outcome: TOutcome, same: TDecimal, other: TDecimal): TPool =>
+  outcome === 'YES' ? { yesReserve: same, noReserve: other } : { yesReserve: other, noReserve: same };
+
+/** Shares of `outcome` bought with net amount `amount` (after fees), and the pool after. */
+export const buyShares = (pool: TPool, outcome: TOutcome, amount: TDecimalInput) => {
+  const a = dec(amount);
+  if (!a.isFinite() || a.lte(0)) throw new Error('cpmm: buy amount must be positive');
+  const { same, other } = reserves(pool, outcome);
+  const k = same.times(other);
+  const shares = floorShares(same.plus(a).minus(k.div(other.plus(a))));
+  return { shares, pool: withReserves(outcome, same.plus(a).minus(shares), other.plus(a)) };
+};
+
+/** Amount paid out (before fees) for selling `shares` of `outcome`, and the pool after. */
+export const sellShares = (pool: TPool, outcome: TOutcome, shares: TDecimalInput) => {
+  const s = dec(shares);
+  if (!s.isFinite() || s.lte(0)) throw new Error('cpmm: sold shares must be positive');
+  const { same, other } = reserves(pool, outcome);
+  // a² − a(same + s + other) + s·other = 0, the smaller root.
+  const b = same.plus(s).plus(other);
+  const exact = b.minus(b.times(b).minus(s.times(other).times(4)).sqrt()).div(2);
+  const amount = floorMoney(exact);
+  return { amount, pool: withReserves(outcome, same.plus(s).minus(amount), other.minus(amount)) };
+};
+
+/** The fee of a gross amount, split: half to a referrer when there is one, the rest to the platform. */
+export const splitFee = (gross: TDecimalInput, hasReferrer: boolean) => {
+  const total = dec(gross).times(FEE_RATE).toDecimalPlaces(MONEY_SCALE, D.ROUND_UP);
+  const referrer = hasReferrer ? total.div(2).toDecimalPlaces(MONEY_SCALE, D.ROUND_DOWN) : dec(0);
+  return { total, referrer, platform: total.minus(referrer) };
+};
+
+export type TBuyQuote = {
+  amount: TDecimal;
+  fees: { total: TDecimal; platform: TDecimal; referrer: TDecimal };
+  netAmount: TDecimal;
+  shares: TDecimal;
+  avgPrice: TDecimal;
+  /** What the shares pay if the outcome wins (1 each). */
+  maxPayout: TDecimal;
+  priceBefore: TDecimal;
+  priceAfter: TDecimal;
+  pool: TPool;
+};
+
+/** A full buy: fee off the top, the rest into the pool. Used by the server and the UI preview. */
+export const quoteBuy = (pool: TPool, outcome: TOutcome, amount: TDecimalInput, hasReferrer = false): TBuyQuote => {
+  const gross = dec(amount);
+  const fees = splitFee(gross, hasReferrer);
+  const netAmount = gross.minus(fees.total);
+  const { shares, pool: after } = buyShares(pool, outcome, netAmount);
+  return {
+    amount: gross,
+    fees,
+    netAmount,
+    shares,
+    avgPrice: gross.div(shares),
+    maxPayout: shares,
+    priceBefore: priceOf(pool, outcome),
+    priceAfter: priceOf(after, outcome),
+    pool: after,
+  };
+};
+
+export type TSellQuote = {
+  shares: TDecimal;
+  grossProceeds: TDecimal;
+  fees: { total: TDecimal; platform: TDecimal; referrer: TDecimal };
+  proceeds: TDecimal;
+  avgPrice: TDecimal;
+  priceBefore: TDecimal;
+  priceAfter: TDecimal;
+  pool: TPool;
+};
+
+/** A full sale: the pool pays out, the fee comes off the proceeds. */
+export const quoteSell = (pool: TPool, outcome: TOutcome, shares: TDecimalInput, hasReferrer = false): TSellQuote => {
+  const s = dec(shares);
+  const { amount, pool: after } = sellShares(pool, outcome, s);
+  const fees = splitFee(amount, hasReferrer);
+  const proceeds = amount.minus(fees.total);
+  return {
+    shares: s,
+    grossProceeds: amount,
+    fees,
+    proceeds,
+    avgPrice: amount.div(s),
+    priceBefore: priceOf(pool, outcome),
+    priceAfter: priceOf(after, outcome),
+    pool: after,
+  };
+};
+
+/** What a position pays at resolution: 1 per winning share, rounded down to money. */
+export const payoutFor = (outcome: TOutcome, winner: TOutcome, shares: TDecimalInput) =>
+  outcome === winner ? floorMoney(dec(shares)) : dec(0);

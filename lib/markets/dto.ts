@@ -1,0 +1,76 @@
+/** API shapes of markets and positions, with the specification's alternative names. No I/O. */
+import type { TMarketPositionRow, TMarketRow } from '@/db/schema';
+import { dec, toNumber, type TDecimalInput } from '@/lib/money/decimal';
+import { prices, toPool, type TOutcome } from './cpmm';
+
+export const marketPrices = (m: Pick<TMarketRow, 'yesShares' | 'noShares' | 'status' | 'resolvedOutcome'>) => {
+  if (m.status === 'resolved' && m.resolvedOutcome) {
+    const yes = m.resolvedOutcome === 'YES' ? dec(1) : dec(0);
+    return { yes, no: dec(1).minus(yes) };
+  }
+  return prices(toPool(m));
+};
+
+export type TPositionDto = ReturnType<typeof toPositionDto>;
+
+export const toPositionDto = (
+  p: TMarketPositionRow,
+  market: Pick<TMarketRow, 'id' | 'text' | 'yesShares' | 'noShares' | 'status' | 'resolvedOutcome'>,
+) => {
+  const p2 = marketPrices(market);
+  const current = p.side === 'YES' ? p2.yes : p2.no;
+  const shares = dec(p.shares);
+  const cost = dec(p.costBasis);
+  const value = p.settledAt ? dec(0) : shares.times(current);
+  return {
+    id: p.id,
+    marketId: p.marketId,
+    question: market.text,
+    side: p.side as TOutcome,
+    outcome: p.side as TOutcome,
+    shares: toNumber(shares),
+    avgPrice: shares.gt(0) ? toNumber(cost.div(shares)) : 0,
+    currentPrice: toNumber(current),
+    costBasis: toNumber(cost),
+    value: toNumber(value),
+    unrealizedPnL: p.settledAt ? 0 : toNumber(value.minus(cost)),
+    realizedPnL: toNumber(p.realizedPnL),
+    status: p.settledAt ? ('settled' as const) : shares.gt(0) ? ('open' as const) : ('closed' as const),
+    payout: p.payout === null ? null : toNumber(p.payout),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+};
+
+export type TMarketExtras = { volume24h?: TDecimalInput; yesPrice24hAgo?: TDecimalInput | null };
+
+export const toMarketDto = (m: TMarketRow, extras: TMarketExtras = {}) => {
+  const p = marketPrices(m);
+  const then = extras.yesPrice24hAgo === undefined || extras.yesPrice24hAgo === null ? p.yes : dec(extras.yesPrice24hAgo);
+  const change = p.yes.minus(then);
+  return {
+    id: m.id,
+    questionNumber: m.questionNumber,
+    text: m.text,
+    question: m.text,
+    status: m.status,
+    yesShares: toNumber(m.yesShares),
+    noShares: toNumber(m.noShares),
+    yesPrice: toNumber(p.yes),
+    noPrice: toNumber(p.no),
+    createdDate: m.createdAt.toISOString(),
+    createdAt: m.createdAt.toISOString(),
+    resolutionDate: m.resolutionDate.toISOString(),
+    endDate: m.resolutionDate.toISOString(),
+    liquidity: toNumber(m.liquidity),
+    volume: toNumber(m.volume),
+    volume24h: toNumber(extras.volume24h ?? 0),
+    priceChange24h: toNumber(change),
+    change24h: toNumber(change),
+    resolvedOutcome: m.resolvedOutcome,
+    outcome: m.resolvedOutcome,
+    resolvedAt: m.resolvedAt ? m.resolvedAt.toISOString() : null,
+  };
+};
+
+export type TMarketDto = ReturnType<typeof toMarketDto>;

@@ -1,0 +1,187 @@
+/** Read side of prediction markets: listings, history, positions, trades, biases. Reads only. */
+import { and, asc, count, desc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { marketBiases, marketPositions, marketPricePoints, markets, trades, users, type TMarketRow } from '@/db/schema';
+import { now } from '@/lib/clock/clock';
+import { AppError } from '@/lib/http/errors';
+import { dec, toNumber } from '@/lib/money/decimal';
+import { toMarketDto, toPositionDto } from './dto';
+
+const DAY_MS = 86_400_000;
+
+/** Market columns plus 24 h volume and the YES price 24 h ago, in one statement. */
+const withExtras = (db: DbOrTx, since: Date) =>
+  db
+    .select({
+      market: markets,
+      volume24h: sql<string>`coalesce((select sum(t.amount) from ${trades} t where t.market_id = ${markets.id} and t.created_at > ${since}), 0)`,
+      yesPrice24hAgo: sql<string | null>`coalesce(
+        (select p.yes_price from ${marketPricePoints} p where p.market_id = ${markets.id} and p.created_at <= ${since} order by p.created_at desc limit 1),
+        (select p.yes_price from ${marketPricePoints} p where p.market_id = ${markets.id} order by p.created_at asc limit 1))`,
+    })
+    .from(markets);
+
+export const getMarketRowOrThrow = async (db: DbOrTx, id: string): Promise<TMarketRow> => {
+  const [m] = await db.select().from(markets).where(eq(markets.id, id));
+  if (!m) throw new AppError('NOT_FOUND', 'Market not found', { marketId: id });
+  return m;
+};
+
+export const findMarkets = async (
+  db: DbOrTx,
+  opts: { status: 'active' | 'resolved' | 'all'; page: number; limit: number; userId?: string },
+) => {
+  const since = new Date(now().getTime() - DAY_MS);
+  const where: SQL | undefined = opts.status === 'all' ? undefined : eq(markets.status, opts.status);
+  const rows = await withExtras(db, since)
+    .where(where)
+    .orderBy(desc(markets.createdAt), desc(markets.questionNumber))
+    .limit(opts.limit)
+    .offset((opts.page - 1) * opts.limit);
+  const [{ total }] = (await db.select({ total: count() }).from(markets).where(where)) as [{ total: number }];
+  const positions = new Map<string, ReturnType<typeof toPositionDto>>();
+  if (opts.userId && rows.length > 0) {
+    const held = await db
+      .select()
+      .from(marketPositions)
+      .where(
+        and(
+          eq(marketPositions.userId, opts.userId),
+          inArray(marketPositions.marketId, rows.map((r) => r.market.id)),
+          gt(marketPositions.shares, '0'),
+        ),
+      );
+    for (const p of held) {
+      const market = rows.find((r) => r.market.id === p.marketId)!.market;
+      const dto = toPositionDto(p, market);
+      const prev = positions.get(p.marketId);
+      // One position per market in listings: the larger side when a user holds both.
+      if (!prev || dto.shares > prev.shares) positions.set(p.marketId, dto);
+    }
+  }
+  const questions = rows.map((r) => ({
+    ...toMarketDto(r.market, { volume24h: r.volume24h, yesPrice24hAgo: r.yesPrice24hAgo }),
+    ...(opts.userId ? { userPosition: positions.get(r.market.id) ?? null } : {}),
+  }));
+  return { questions, total: Number(total) };
+};
+
+export const findMarket = async (db: DbOrTx, id: string) => {
+  const since = new Date(now().getTime() - DAY_MS);
+  const [row] = await withExtras(db, since).where(eq(markets.id, id));
+  if (!row) throw new AppError('NOT_FOUND', 'Market not found', { marketId: id });
+  return toMarketDto(row.market, { volume24h: row.volume24h, yesPrice24hAgo: row.yesPrice24hAgo });
+};
+
+export const HISTORY_RANGES = { '1h': 3_600_000, '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS, all: null } as const;
+export type THistoryRange = keyof typeof HISTORY_RANGES;
+const MAX_POINTS = 300;
+
+/** Price points in a range, oldest first, thinned evenly to at most 300 (the last one always kept). */
+export const findPriceHistory = async (db: DbOrTx, marketId: string, range: THistoryRange) => {
+  await getMarketRowOrThrow(db, marketId);
+  const span = HISTORY_RANGES[range];
+  const conds = [eq(marketPricePoints.marketId, marketId)];
+  if (span) conds.push(gte(marketPricePoints.createdAt, new Date(now().getTime() - span)));
+  const rows = await db.select().from(marketPricePoints).where(and(...conds)).orderBy(asc(marketPricePoints.createdAt));
+  const step = Math.ceil(rows.length / MAX_POINTS) || 1;
+  const kept = rows.filter((_, i) => i % step === 0 || i === rows.length - 1);
+  return kept.map((p) => {
+    const yes = dec(p.yesPrice);
+    return {
+      timestamp: p.createdAt.toISOString(),
+      time: Math.floor(p.createdAt.getTime() / 1000),
+      yesPrice: toNumber(yes),
+      noPrice: toNumber(dec(1).minus(yes)),
+      yesShares: toNumber(p.yesShares),
+      noShares: toNumber(p.noShares),
+      source: p.source,
+    };
+  });
+};
+
+export const findActiveBiases = async (db: DbOrTx) => {
+  const rows = await db
+    .select({ bias: marketBiases, question: markets.text })
+    .from(marketBiases)
+    .innerJoin(markets, eq(markets.id, marketBiases.marketId))
+    .where(gt(marketBiases.expiresAt, now()))
+    .orderBy(desc(marketBiases.createdAt));
+  return rows.map(({ bias, question }) => ({
+    id: bias.id,
+    marketId: bias.marketId,
+    question,
+    direction: bias.direction,
+    adjustment: toNumber(bias.adjustment),
+    sentimentAdjustment: toNumber(bias.adjustment),
+    priceImpact: toNumber(bias.priceImpact),
+    decayRate: toNumber(bias.decayRate),
+    reason: bias.reason,
+    expiresAt: bias.expiresAt.toISOString(),
+    expiration: bias.expiresAt.toISOString(),
+    createdAt: bias.createdAt.toISOString(),
+  }));
+};
+
+/** The most traded active markets of the last 24 h, with their price change. */
+export const findTopMarkets = async (db: DbOrTx, limit: number) => {
+  const since = new Date(now().getTime() - DAY_MS);
+  const rows = await withExtras(db, since).where(eq(markets.status, 'active'));
+  return rows
+    .map((r) => toMarketDto(r.market, { volume24h: r.volume24h, yesPrice24hAgo: r.yesPrice24hAgo }))
+    .sort((a, b) => b.volume24h - a.volume24h || b.volume - a.volume || b.liquidity - a.liquidity)
+    .slice(0, limit);
+};
+
+/** A user's prediction positions (open ones first), with totals. */
+export const findUserPredictionPositions = async (db: DbOrTx, userId: string) => {
+  const rows = await db
+    .select({ position: marketPositions, market: markets })
+    .from(marketPositions)
+    .innerJoin(markets, eq(markets.id, marketPositions.marketId))
+    .where(and(eq(marketPositions.userId, userId), gt(marketPositions.shares, '0')))
+    .orderBy(desc(marketPositions.updatedAt));
+  const predictions = rows.map((r) => toPositionDto(r.position, r.market)).filter((p) => p.status === 'open');
+  const totalValue = predictions.reduce((acc, p) => acc.plus(p.value), dec(0));
+  const totalUnrealizedPnL = predictions.reduce((acc, p) => acc.plus(p.unrealizedPnL), dec(0));
+  return { predictions, totalValue: toNumber(totalValue), totalUnrealizedPnL: toNumber(totalUnrealizedPnL) };
+};
+
+export const findTrades = async (db: DbOrTx, opts: { limit: number; offset: number; userId?: string; marketId?: string }) => {
+  const conds: SQL[] = [];
+  if (opts.userId) conds.push(eq(trades.userId, opts.userId));
+  if (opts.marketId) conds.push(eq(trades.marketId, opts.marketId));
+  const where = conds.length ? and(...conds) : undefined;
+  const rows = await db
+    .select({ trade: trades, question: markets.text, username: users.username, displayName: users.displayName, profileImageUrl: users.profileImageUrl })
+    .from(trades)
+    .innerJoin(markets, eq(markets.id, trades.marketId))
+    .innerJoin(users, eq(users.id, trades.userId))
+    .where(where)
+    .orderBy(desc(trades.createdAt), desc(trades.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+  const [{ total }] = (await db.select({ total: count() }).from(trades).where(where)) as [{ total: number }];
+  return {
+    total: Number(total),
+    trades: rows.map(({ trade: t, ...r }) => ({
+      id: t.id,
+      type: 'prediction' as const,
+      action: t.action,
+      userId: t.userId,
+      user: { id: t.userId, username: r.username, displayName: r.displayName, profileImageUrl: r.profileImageUrl },
+      marketId: t.marketId,
+      question: r.question,
+      positionId: t.positionId,
+      side: t.side,
+      outcome: t.side,
+      amount: toNumber(t.amount),
+      shares: toNumber(t.shares),
+      price: toNumber(t.price),
+      fee: toNumber(t.feeTotal),
+      yesPriceAfter: toNumber(t.yesPriceAfter),
+      createdAt: t.createdAt.toISOString(),
+      timestamp: t.createdAt.toISOString(),
+    })),
+  };
+};

@@ -1,0 +1,139 @@
+/**
+ * Selling shares back to the pool: one transaction that locks the market, then the position,
+ * checks the shares are there (INSUFFICIENT_SHARES otherwise), prices the sale with the pure
+ * CPMM, and writes the reserves, the position (its cost basis shrinks in proportion), the ledger
+ * rows (pred_sell with the realised PnL, the referrer's fee), the trade and a price point.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { withTransaction } from '@/db/client';
+import { marketPositions, markets, trades, users } from '@/db/schema';
+import { now } from '@/lib/clock/clock';
+import { AppError } from '@/lib/http/errors';
+import { credit } from '@/lib/ledger/ledger';
+import { dec, toDecimalString, toMoney, toNumber, type TDecimal } from '@/lib/money/decimal';
+import { prices, quoteSell, toPool, type TOutcome } from '../cpmm';
+import { assertTradable, lockMarket, poolColumns, publishMarketUpdate, recordPricePoint } from './shared';
+
+export type TSellInput = {
+  userId: string;
+  marketId: string;
+  shares: number | string;
+  /** The main form names the position; the variant names the side. */
+  positionId?: string;
+  outcome?: TOutcome;
+};
+
+const parseShares = (shares: number | string): TDecimal => {
+  let s: TDecimal;
+  try {
+    s = dec(shares);
+  } catch {
+    throw new AppError('INVALID_TRADE_SIZE', 'Shares must be a positive number', { provided: shares });
+  }
+  if (!s.isFinite() || s.lte(0)) throw new AppError('INVALID_TRADE_SIZE', 'Shares must be positive', { provided: shares });
+  return s.toDecimalPlaces(18, 1);
+};
+
+export const sellShares = async (input: TSellInput) => {
+  const shares = parseShares(input.shares);
+  const result = await withTransaction(async (tx) => {
+    const market = await lockMarket(tx, input.marketId);
+    const where = input.positionId
+      ? and(eq(marketPositions.id, input.positionId), eq(marketPositions.userId, input.userId), eq(marketPositions.marketId, market.id))
+      : and(eq(marketPositions.userId, input.userId), eq(marketPositions.marketId, market.id), eq(marketPositions.side, input.outcome!));
+    const [position] = await tx.select().from(marketPositions).where(where).for('update');
+    if (!position) {
+      if (input.positionId) throw new AppError('NOT_FOUND', 'Position not found', { positionId: input.positionId });
+      throw new AppError('INSUFFICIENT_SHARES', 'You hold no shares of this outcome', { requested: shares.toNumber(), available: 0 });
+    }
+    const held = dec(position.shares);
+    if (shares.gt(held)) {
+      throw new AppError('INSUFFICIENT_SHARES', 'Not enough shares to sell', { requested: shares.toNumber(), available: held.toNumber() });
+    }
+    assertTradable(market);
+    const [seller] = await tx.select({ referredById: users.referredById }).from(users).where(eq(users.id, input.userId));
+    const hasReferrer = !!seller?.referredById;
+    const side = position.side as TOutcome;
+    const quote = quoteSell(toPool(market), side, shares, hasReferrer);
+    if (quote.proceeds.lte(0)) {
+      throw new AppError('INVALID_TRADE_SIZE', 'This sale is too small to pay anything out', { shares: shares.toNumber() });
+    }
+    const at = now();
+    const cost = dec(position.costBasis);
+    const removedCost = shares.eq(held) ? cost : toMoney(cost.times(shares).div(held));
+    const realizedPnL = quote.proceeds.minus(removedCost);
+
+    const { balanceAfter } = await credit(tx, {
+      userId: input.userId,
+      amount: quote.proceeds,
+      type: 'pred_sell',
+      description: `Sold ${side} in "${market.text}"`,
+      reference: { type: 'market', id: market.id },
+      realizedPnL,
+    });
+    if (hasReferrer && quote.fees.referrer.gt(0)) {
+      await credit(tx, {
+        userId: seller!.referredById!,
+        amount: quote.fees.referrer,
+        type: 'referral_fee',
+        description: 'Referral share of a trading fee',
+        reference: { type: 'market', id: market.id },
+      });
+    }
+    const [updated] = await tx
+      .update(markets)
+      .set({ ...poolColumns(quote.pool), volume: sql`${markets.volume} + ${toDecimalString(quote.grossProceeds)}::numeric` })
+      .where(eq(markets.id, market.id))
+      .returning();
+    const remaining = held.minus(shares);
+    const [after] = await tx
+      .update(marketPositions)
+      .set({
+        shares: toDecimalString(remaining),
+        costBasis: toDecimalString(cost.minus(removedCost)),
+        realizedPnL: sql`${marketPositions.realizedPnL} + ${toDecimalString(toMoney(realizedPnL))}::numeric`,
+        updatedAt: at,
+      })
+      .where(eq(marketPositions.id, position.id))
+      .returning();
+    await tx.insert(trades).values({
+      userId: input.userId,
+      marketId: market.id,
+      positionId: position.id,
+      side,
+      action: 'sell',
+      amount: toDecimalString(quote.grossProceeds),
+      shares: toDecimalString(shares),
+      price: quote.avgPrice.toDecimalPlaces(18).toFixed(),
+      feeTotal: toDecimalString(quote.fees.total),
+      feePlatform: toDecimalString(quote.fees.platform),
+      feeReferrer: toDecimalString(quote.fees.referrer),
+      yesPriceAfter: prices(quote.pool).yes.toDecimalPlaces(18).toFixed(),
+      createdAt: at,
+    });
+    await recordPricePoint(tx, updated!, 'trade');
+    return { market: updated!, position: after!, quote, balanceAfter, realizedPnL };
+  });
+
+  publishMarketUpdate(result.market);
+  const p = prices(result.quote.pool);
+  return {
+    proceeds: toNumber(result.quote.proceeds),
+    realizedPnL: toNumber(toMoney(result.realizedPnL)),
+    remainingShares: toNumber(result.position.shares),
+    newBalance: toDecimalString(result.balanceAfter),
+    positionId: result.position.id,
+    side: result.position.side,
+    outcome: result.position.side,
+    sharesSold: toNumber(result.quote.shares),
+    avgPrice: toNumber(result.quote.avgPrice),
+    fees: {
+      total: toNumber(result.quote.fees.total),
+      platform: toNumber(result.quote.fees.platform),
+      referrer: toNumber(result.quote.fees.referrer),
+    },
+    yesPrice: toNumber(p.yes),
+    noPrice: toNumber(p.no),
+    marketId: result.market.id,
+  };
+};

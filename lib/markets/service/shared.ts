@@ -1,0 +1,70 @@
+/** Pieces every market write shares: the market lock, the tradable check, price points, events. */
+import { eq } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
+import { marketPricePoints, markets, type TMarketRow } from '@/db/schema';
+import { now } from '@/lib/clock/clock';
+import { publish } from '@/lib/events/bus';
+import { AppError } from '@/lib/http/errors';
+import { toDecimalString, toNumber } from '@/lib/money/decimal';
+import { toPublic, type TPool } from '../cpmm';
+import { marketPrices } from '../dto';
+
+/**
+ * Locks the market row for the rest of the transaction. Every market write takes this lock first
+ * (then user rows, then positions), so writers of one market queue up and never deadlock.
+ */
+export const lockMarket = async (tx: Tx, marketId: string): Promise<TMarketRow> => {
+  const [m] = await tx.select().from(markets).where(eq(markets.id, marketId)).for('update');
+  if (!m) throw new AppError('NOT_FOUND', 'Market not found', { marketId });
+  return m;
+};
+
+/** Resolved markets and markets past their resolution date take no more trades. */
+export const assertTradable = (m: TMarketRow) => {
+  if (m.status === 'resolved') {
+    throw new AppError('MARKET_CLOSED', 'This market is resolved and no longer trades', {
+      marketId: m.id,
+      status: m.status,
+      outcome: m.resolvedOutcome,
+    });
+  }
+  if (m.resolutionDate.getTime() <= now().getTime()) {
+    throw new AppError('MARKET_CLOSED', 'This market has passed its resolution date and no longer trades', {
+      marketId: m.id,
+      resolutionDate: m.resolutionDate.toISOString(),
+    });
+  }
+};
+
+/** Writes the pool's new public weights onto the market row. */
+export const poolColumns = (pool: TPool) => {
+  const pub = toPublic(pool);
+  return { yesShares: toDecimalString(pub.yesShares), noShares: toDecimalString(pub.noShares) };
+};
+
+export const recordPricePoint = async (tx: Tx, m: TMarketRow, source: 'create' | 'trade' | 'tick' | 'resolve') => {
+  await tx.insert(marketPricePoints).values({
+    marketId: m.id,
+    yesPrice: marketPrices(m).yes.toDecimalPlaces(18).toFixed(),
+    yesShares: m.yesShares,
+    noShares: m.noShares,
+    source,
+    createdAt: now(),
+  });
+};
+
+/** Announces a market's new state on the markets channel (call after commit). */
+export const publishMarketUpdate = (m: TMarketRow) => {
+  const p = marketPrices(m);
+  publish('markets', {
+    type: 'market_update',
+    data: {
+      marketId: m.id,
+      yesPrice: toNumber(p.yes),
+      noPrice: toNumber(p.no),
+      yesShares: toNumber(m.yesShares),
+      noShares: toNumber(m.noShares),
+      timestamp: now().toISOString(),
+    },
+  });
+};
