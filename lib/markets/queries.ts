@@ -10,16 +10,22 @@ import { toMarketDto, toPositionDto } from './dto';
 const DAY_MS = 86_400_000;
 
 /** Market columns plus 24 h volume and the YES price 24 h ago, in one statement. */
-const withExtras = (db: DbOrTx, since: Date) =>
-  db
+const withExtras = (db: DbOrTx, sinceDate: Date) => {
+  // Raw SQL parameters are not typed by a column: send the time as ISO text with a cast.
+  const since = sql`${sinceDate.toISOString()}::timestamptz`;
+  // Qualified on purpose: drizzle prints a lone column unqualified, which inside these
+  // subqueries would bind to the subquery's own "id".
+  const marketId = sql.raw('"markets"."id"');
+  return db
     .select({
       market: markets,
-      volume24h: sql<string>`coalesce((select sum(t.amount) from ${trades} t where t.market_id = ${markets.id} and t.created_at > ${since}), 0)`,
+      volume24h: sql<string>`coalesce((select sum(t.amount) from ${trades} t where t.market_id = ${marketId} and t.created_at > ${since}), 0)`,
       yesPrice24hAgo: sql<string | null>`coalesce(
-        (select p.yes_price from ${marketPricePoints} p where p.market_id = ${markets.id} and p.created_at <= ${since} order by p.created_at desc limit 1),
-        (select p.yes_price from ${marketPricePoints} p where p.market_id = ${markets.id} order by p.created_at asc limit 1))`,
+        (select p.yes_price from ${marketPricePoints} p where p.market_id = ${marketId} and p.created_at <= ${since} order by p.created_at desc limit 1),
+        (select p.yes_price from ${marketPricePoints} p where p.market_id = ${marketId} order by p.created_at asc limit 1))`,
     })
     .from(markets);
+};
 
 export const getMarketRowOrThrow = async (db: DbOrTx, id: string): Promise<TMarketRow> => {
   const [m] = await db.select().from(markets).where(eq(markets.id, id));

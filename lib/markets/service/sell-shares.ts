@@ -34,8 +34,10 @@ const parseShares = (shares: number | string): TDecimal => {
   return s.toDecimalPlaces(18, 1);
 };
 
+const SELL_ALL_DUST = dec('1e-9');
+
 export const sellShares = async (input: TSellInput) => {
-  const shares = parseShares(input.shares);
+  let shares = parseShares(input.shares);
   const result = await withTransaction(async (tx) => {
     const market = await lockMarket(tx, input.marketId);
     const where = input.positionId
@@ -47,6 +49,9 @@ export const sellShares = async (input: TSellInput) => {
       throw new AppError('INSUFFICIENT_SHARES', 'You hold no shares of this outcome', { requested: shares.toNumber(), available: 0 });
     }
     const held = dec(position.shares);
+    // JSON numbers carry ~16 significant digits, positions 18 decimals: a request within dust of
+    // the whole position means the whole position.
+    if (shares.minus(held).abs().lte(SELL_ALL_DUST)) shares = held;
     if (shares.gt(held)) {
       throw new AppError('INSUFFICIENT_SHARES', 'Not enough shares to sell', { requested: shares.toNumber(), available: held.toNumber() });
     }

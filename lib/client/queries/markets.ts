@@ -1,0 +1,331 @@
+/**
+ * Prediction markets in the browser: lists, one market, price history, the signed-in user's
+ * positions, a market's recent trades, buying and selling, and the trade preview. queryOptions
+ * factories own every query key; hooks and invalidations go through them. The preview runs the
+ * same pure CPMM as the server (lib/markets/cpmm), so what the form shows is what the trade does.
+ * I/O: the typed client only.
+ */
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/client/api';
+import type { TEndpointResponse } from '@/lib/contracts/endpoint';
+import {
+  marketsPositions,
+  predictionsBuy,
+  predictionsGet,
+  predictionsHistory,
+  predictionsList,
+  predictionsSell,
+  tradesList,
+  type TMarket,
+} from '@/lib/contracts/markets';
+import { MIN_BUY, quoteBuy, quoteSell, toPool, type TOutcome } from '@/lib/markets/cpmm';
+import { D, dec, type TDecimal } from '@/lib/money/decimal';
+import { describeError, hasErrorCode } from './errors';
+import { getBalanceQueryOptions, getMeQueryOptions } from './users';
+
+export type { TMarket, TOutcome };
+export type TMarketStatus = 'active' | 'resolved';
+export type THistoryRange = '1h' | '24h' | '7d' | '30d' | 'all';
+export type TPricePoint = TEndpointResponse<typeof predictionsHistory>['points'][number];
+export type TPositions = TEndpointResponse<typeof marketsPositions>;
+export type TPosition = TPositions['predictions'][number];
+export type TTrade = TEndpointResponse<typeof tradesList>['trades'][number];
+
+const keys = {
+  all: ['markets'] as const,
+  lists: () => [...keys.all, 'list'] as const,
+  list: (status: TMarketStatus) => [...keys.lists(), status] as const,
+  details: () => [...keys.all, 'detail'] as const,
+  detail: (id: string) => [...keys.details(), id] as const,
+  histories: (id: string) => [...keys.all, 'history', id] as const,
+  history: (id: string, range: THistoryRange) => [...keys.histories(id), range] as const,
+  positions: (userId: string) => [...keys.all, 'positions', userId] as const,
+  trades: (marketId: string) => [...keys.all, 'trades', marketId] as const,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Markets
+
+/** The list page shows one page of up to 100 markets; the world has a handful. */
+const LIST_LIMIT = 100;
+
+export const getMarketsQueryOptions = (status: TMarketStatus) =>
+  queryOptions({
+    queryKey: keys.list(status),
+    queryFn: async () => (await api(predictionsList, { query: { status, limit: LIST_LIMIT } })).markets,
+  });
+
+export const useMarkets = (status: TMarketStatus) => useQuery(getMarketsQueryOptions(status));
+
+export const getMarketQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: keys.detail(id),
+    queryFn: async () => (await api(predictionsGet, { params: { id } })).market,
+  });
+
+export const useMarket = (id: string) => useQuery(getMarketQueryOptions(id));
+
+// ---------------------------------------------------------------------------------------------
+// Price history
+
+export const getPriceHistoryQueryOptions = (id: string, range: THistoryRange) =>
+  queryOptions({
+    queryKey: keys.history(id, range),
+    queryFn: async () => (await api(predictionsHistory, { params: { id }, query: { range } })).points,
+    staleTime: 30_000,
+  });
+
+/** Switching range keeps the previous line on screen until the new one arrives. */
+export const usePriceHistory = (id: string, range: THistoryRange) =>
+  useQuery({ ...getPriceHistoryQueryOptions(id, range), placeholderData: keepPreviousData });
+
+const RANGE_SECONDS: Record<THistoryRange, number | null> = { '1h': 3600, '24h': 86_400, '7d': 604_800, '30d': 2_592_000, all: null };
+
+export type TChartPoint = { time: number; yesPrice: number };
+
+/**
+ * The YES line to draw, oldest first, in unix seconds. The history only has points where a trade
+ * or tick happened, so the line is extended to `now` at the market's current price, and a range
+ * with no points at all is drawn flat at that price. Plotting only: plain numbers are fine.
+ */
+export const toChartSeries = (
+  points: readonly TPricePoint[],
+  market: Pick<TMarket, 'yesPrice' | 'createdDate'>,
+  range: THistoryRange,
+  nowSeconds: number,
+): TChartPoint[] => {
+  const series = points.map((p) => ({ time: p.time, yesPrice: p.yesPrice })).sort((a, b) => a.time - b.time);
+  const created = Math.floor(Date.parse(market.createdDate) / 1000);
+  const span = RANGE_SECONDS[range];
+  const start = span === null ? created : Math.max(created, nowSeconds - span);
+  if (series.length === 0) return [{ time: Math.min(start, nowSeconds - 60), yesPrice: market.yesPrice }, { time: nowSeconds, yesPrice: market.yesPrice }];
+  const last = series.at(-1)!;
+  if (last.time < nowSeconds) series.push({ time: nowSeconds, yesPrice: market.yesPrice });
+  return series;
+};
+
+/** The 7-day sparkline of a card: YES prices, oldest first, ending at the current price. */
+export const useMarketSparkline = (market: Pick<TMarket, 'id' | 'yesPrice' | 'createdDate'>) => {
+  const query = useQuery(getPriceHistoryQueryOptions(market.id, '7d'));
+  const values = query.data ? toChartSeries(query.data, market, '7d', Math.floor(Date.now() / 1000)).map((p) => p.yesPrice) : null;
+  return { ...query, values };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Positions
+
+/**
+ * Below this many shares a position is dust: the API sends share counts as JSON numbers, so
+ * "sell everything" can only send a count a hair under the exact holding, and the sliver left
+ * (about 1e-13 shares) is worth nothing and cannot be sold. The UI treats it as closed.
+ */
+export const DUST_SHARES = 1e-6;
+
+export const isOpenPosition = (p: Pick<TPosition, 'shares' | 'status'>) => p.status === 'open' && p.shares >= DUST_SHARES;
+
+export const getMyPositionsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: keys.positions(userId),
+    queryFn: () => api(marketsPositions, { params: { userId } }),
+  });
+
+/** Open prediction positions with their totals (dust left out, so the totals are recomputed for display). */
+const selectOpenPositions = (data: TPositions) => {
+  const positions = data.predictions.filter(isOpenPosition);
+  return {
+    positions,
+    totalValue: sumExact(positions.map((p) => p.value)),
+    totalUnrealizedPnL: sumExact(positions.map((p) => p.unrealizedPnL)),
+    totalCostBasis: sumExact(positions.map((p) => p.costBasis)),
+  };
+};
+
+const sumExact = (values: number[]) => values.reduce((acc, v) => acc.plus(v), dec(0)).toFixed();
+
+export const useMyPositions = (userId: string | undefined) =>
+  useQuery({ ...getMyPositionsQueryOptions(userId ?? ''), enabled: !!userId, select: selectOpenPositions });
+
+/** The user's open positions in one market (at most one per side). */
+export const useMarketPositions = (userId: string | undefined, marketId: string) => {
+  const query = useMyPositions(userId);
+  const positions = query.data?.positions.filter((p) => p.marketId === marketId) ?? [];
+  return { ...query, positions };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Trades
+
+export const getMarketTradesQueryOptions = (marketId: string, limit = 20) =>
+  queryOptions({
+    queryKey: [...keys.trades(marketId), limit] as const,
+    queryFn: async () => (await api(tradesList, { query: { marketId, limit } })).trades,
+  });
+
+/** Recent trades of a market; the endpoint wants a signed-in caller, so pass isEnabled accordingly. */
+export const useMarketTrades = (marketId: string, { isEnabled = true }: { isEnabled?: boolean } = {}) =>
+  useQuery({ ...getMarketTradesQueryOptions(marketId), enabled: isEnabled });
+
+// ---------------------------------------------------------------------------------------------
+// Trading
+
+/** Everything a trade changes: the market, both lists, its history, the trader's positions, balance and trades. */
+const useInvalidateAfterTrade = () => {
+  const qc = useQueryClient();
+  return (marketId: string, userId: string | undefined) =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: getMarketQueryOptions(marketId).queryKey }),
+      qc.invalidateQueries({ queryKey: keys.lists() }),
+      qc.invalidateQueries({ queryKey: keys.histories(marketId) }),
+      qc.invalidateQueries({ queryKey: keys.trades(marketId) }),
+      qc.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }),
+      ...(userId
+        ? [
+            qc.invalidateQueries({ queryKey: getMyPositionsQueryOptions(userId).queryKey }),
+            qc.invalidateQueries({ queryKey: getBalanceQueryOptions(userId).queryKey }),
+          ]
+        : []),
+    ]);
+};
+
+export const useBuyShares = (marketId: string, userId: string | undefined) => {
+  const invalidate = useInvalidateAfterTrade();
+  return useMutation({
+    mutationFn: ({ outcome, amount }: { outcome: TOutcome; amount: string }) =>
+      api(predictionsBuy, { params: { id: marketId }, body: { outcome, amount } }),
+    onSuccess: () => invalidate(marketId, userId),
+  });
+};
+
+/**
+ * Sells by position. Share counts reach the browser as JSON numbers, which may round a hair above
+ * the exact holding; "sell all" therefore sends the number as given and, if the server finds it
+ * more than held, the largest count safely under it (leaving dust, see DUST_SHARES).
+ */
+export const useSellShares = (marketId: string, userId: string | undefined) => {
+  const invalidate = useInvalidateAfterTrade();
+  return useMutation({
+    mutationFn: async ({ positionId, shares, isAll }: { positionId: string; shares: string; isAll: boolean }) => {
+      const sell = (s: string) => api(predictionsSell, { params: { id: marketId }, body: { positionId, shares: s } });
+      if (!isAll) return sell(shares);
+      try {
+        return await sell(shares);
+      } catch (e) {
+        if (!hasErrorCode(e, 'INSUFFICIENT_SHARES')) throw e;
+        const safe = dec(shares).times('0.999999999999999').toDecimalPlaces(18, D.ROUND_DOWN);
+        return sell(safe.toFixed());
+      }
+    },
+    onSettled: () => invalidate(marketId, userId),
+  });
+};
+
+const TRADE_MESSAGES: Record<string, string> = {
+  INSUFFICIENT_BALANCE: "You don't have enough balance for this trade.",
+  MARKET_CLOSED: 'This market is closed.',
+  INSUFFICIENT_SHARES: "You don't have that many shares to sell.",
+  INVALID_TRADE_SIZE: 'That trade is too small. The minimum buy is 1.',
+  NOT_FOUND: 'We could not find this market or position. Reload the page and try again.',
+  VALIDATION_ERROR: 'Check the amount and try again.',
+};
+
+/** A sentence for a failed buy or sell. */
+export const describeTradeError = (e: unknown) => {
+  for (const [code, message] of Object.entries(TRADE_MESSAGES)) if (hasErrorCode(e, code)) return message;
+  return describeError(e);
+};
+
+// ---------------------------------------------------------------------------------------------
+// Trade preview (pure)
+
+export type TTradeMode = 'buy' | 'sell';
+
+export type TTradePreview =
+  | { state: 'empty' }
+  | { state: 'invalid'; reason: string }
+  | {
+      state: 'buy';
+      amount: string;
+      shares: string;
+      avgPrice: string;
+      fee: string;
+      maxPayout: string;
+      /** What the shares pay beyond the amount spent if the outcome wins. */
+      maxProfit: string;
+      priceBefore: number;
+      priceAfter: number;
+    }
+  | {
+      state: 'sell';
+      shares: string;
+      avgPrice: string;
+      fee: string;
+      proceeds: string;
+      priceBefore: number;
+      priceAfter: number;
+    };
+
+const AMOUNT_PATTERN = /^\d*(\.\d*)?$/;
+
+const parseAmount = (text: string): TDecimal | null => {
+  const t = text.trim();
+  if (t === '' || t === '.' || !AMOUNT_PATTERN.test(t)) return null;
+  return dec(t);
+};
+
+/**
+ * What a buy of `amountText` or a sale of `sharesText` would do, computed with the server's CPMM.
+ * The fee total does not depend on whether the trader has a referrer (only its split does).
+ */
+export const previewTrade = ({
+  market,
+  mode,
+  outcome,
+  text,
+  balance,
+  heldShares,
+}: {
+  market: Pick<TMarket, 'yesShares' | 'noShares'>;
+  mode: TTradeMode;
+  outcome: TOutcome;
+  text: string;
+  balance?: string;
+  heldShares?: number;
+}): TTradePreview => {
+  if (text.trim() === '') return { state: 'empty' };
+  if (!AMOUNT_PATTERN.test(text.trim())) return { state: 'invalid', reason: 'Enter a number, like 25 or 12.5.' };
+  const value = parseAmount(text);
+  if (!value || value.lte(0)) return { state: 'invalid', reason: mode === 'buy' ? 'The minimum buy is 1.' : 'Enter more than 0 shares.' };
+  const pool = toPool(market);
+  if (mode === 'buy') {
+    if (value.lt(MIN_BUY)) return { state: 'invalid', reason: `The minimum buy is ${MIN_BUY.toFixed()}.` };
+    if (balance !== undefined && value.gt(balance)) return { state: 'invalid', reason: "You don't have enough balance for this trade." };
+    const q = quoteBuy(pool, outcome, value);
+    return {
+      state: 'buy',
+      amount: value.toFixed(),
+      shares: q.shares.toFixed(),
+      avgPrice: q.avgPrice.toFixed(),
+      fee: q.fees.total.toFixed(),
+      maxPayout: q.maxPayout.toFixed(),
+      maxProfit: q.maxPayout.minus(value).toFixed(),
+      priceBefore: q.priceBefore.toNumber(),
+      priceAfter: q.priceAfter.toNumber(),
+    };
+  }
+  if (heldShares === undefined || heldShares < DUST_SHARES) return { state: 'invalid', reason: `You hold no ${outcome} shares in this market.` };
+  if (value.gt(heldShares)) return { state: 'invalid', reason: "You don't have that many shares to sell." };
+  const q = quoteSell(pool, outcome, value);
+  if (q.proceeds.lte(0)) return { state: 'invalid', reason: 'That sale is too small to pay anything out.' };
+  return {
+    state: 'sell',
+    shares: value.toFixed(),
+    avgPrice: q.avgPrice.toFixed(),
+    fee: q.fees.total.toFixed(),
+    proceeds: q.proceeds.toFixed(),
+    priceBefore: q.priceBefore.toNumber(),
+    priceAfter: q.priceAfter.toNumber(),
+  };
+};
+
+/** The text "Max" puts in the shares box: the holding exactly as the API sent it. */
+export const maxSharesText = (shares: number) => dec(shares).toFixed();
