@@ -48,6 +48,82 @@ const drive = async (work: (i: number) => Promise<unknown>) => {
   return { rps: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 };
 
+/**
+ * Figure 2: prediction buys, 32 clients over 20 markets through the API, against the same
+ * statements of one buy issued directly in a postgres.js transaction.
+ */
+const benchPredictionBuy = async (ctx: { base: string; sql: postgres.Sql; tokens: string[]; subjects: string[] }) => {
+  const { base, sql, tokens, subjects } = ctx;
+  const adminToken = await token('bench|admin');
+  const marketIds: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(`${base}/api/admin/markets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: `Benchmark question number ${i + 1}?`, resolutionDate: new Date(Date.now() + 30 * 86_400_000).toISOString(), liquidity: 100000 }),
+    });
+    const body = (await res.json()) as { market?: { id: string } };
+    if (!body.market) throw new Error(`could not create a market: ${JSON.stringify(body)}`);
+    marketIds.push(body.market.id);
+  }
+  console.log(`\nPOST /api/markets/predictions/{id}/buy: ${CONNECTIONS} connections over 20 markets, ${SECONDS}s…`);
+  let n = 0;
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const i = n++;
+          return {
+            ...req,
+            method: 'POST',
+            path: `/api/markets/predictions/${marketIds[i % 20]}/buy`,
+            headers: { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${tokens[i % USERS]}` },
+            body: JSON.stringify({ outcome: i % 3 ? 'YES' : 'NO', amount: 1 + (i % 10) }),
+          };
+        },
+      },
+    ],
+  });
+  if (result.non2xx > 0) console.log(`  note: ${result.non2xx} non-2xx answers during the run`);
+  const tradesPerSecond = (result.requests.total - result.non2xx) / SECONDS;
+
+  // The reference: the statements of one buy, in one transaction, with the same locks.
+  const userIds = (await sql`select id, auth_subject from users where auth_subject = any(${subjects})`).map((r) => r.id as string);
+  const ref = await drive(async (i) => {
+    const marketId = marketIds[i % 20]!;
+    const userId = userIds[i % userIds.length]!;
+    const amount = String(1 + (i % 10));
+    await sql.begin(async (tx) => {
+      const [m] = await tx`select * from markets where id = ${marketId} for update`;
+      await tx`select referred_by_id from users where id = ${userId}`;
+      const yes = Number(m!.no_shares);
+      const no = Number(m!.yes_shares);
+      const net = Number(amount) * 0.999;
+      const shares = yes + net - (yes * no) / (no + net);
+      const [u] = await tx`update users set virtual_balance = virtual_balance - ${amount}::numeric, updated_at = now()
+        where id = ${userId} and virtual_balance - ${amount}::numeric >= 0 returning virtual_balance`;
+      await tx`insert into balance_transactions (id, user_id, type, amount, balance_before, balance_after, description, reference_type, reference_id, created_at)
+        values (${crypto.randomUUID()}, ${userId}, 'pred_buy', ${'-' + amount}::numeric, ${u!.virtual_balance}::numeric + ${amount}::numeric, ${u!.virtual_balance}, 'bench', 'market', ${marketId}, now())`;
+      const [m2] = await tx`update markets set yes_shares = ${String(no + net)}, no_shares = ${String(yes + net - shares)}, volume = volume + ${amount}::numeric
+        where id = ${marketId} returning *`;
+      const [p] = await tx`insert into market_positions (id, user_id, market_id, side, shares, cost_basis, created_at, updated_at)
+        values (${crypto.randomUUID()}, ${userId}, ${marketId}, 'YES', ${String(shares)}, ${amount}, now(), now())
+        on conflict (user_id, market_id, side) do update set shares = market_positions.shares + excluded.shares,
+          cost_basis = market_positions.cost_basis + excluded.cost_basis, updated_at = now() returning id`;
+      await tx`insert into trades (id, user_id, market_id, position_id, side, action, amount, shares, price, fee_total, fee_platform, fee_referrer, yes_price_after, created_at)
+        values (${crypto.randomUUID()}, ${userId}, ${marketId}, ${p!.id}, 'YES', 'buy', ${amount}, ${String(shares)}, ${String(Number(amount) / shares)}, '0.001', '0.001', '0', '0.5', now())`;
+      await tx`insert into market_price_points (id, market_id, yes_price, yes_shares, no_shares, source, created_at)
+        values (${crypto.randomUUID()}, ${marketId}, '0.5', ${m2!.yes_shares}, ${m2!.no_shares}, 'trade', now())`;
+    });
+  });
+  figures.push({ name: 'prediction buy trades/s', project: tradesPerSecond, reference: ref.rps, unit: 'tx/s', higherIsBetter: true });
+  figures.push({ name: 'prediction buy p50', project: result.latency.p50, reference: ref.p50, unit: 'ms', higherIsBetter: false });
+  figures.push({ name: 'prediction buy p99', project: result.latency.p99, reference: ref.p99, unit: 'ms', higherIsBetter: false });
+};
+
 const main = async () => {
   const dbName = `pm_bench_${Date.now()}`;
   const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
@@ -70,6 +146,8 @@ const main = async () => {
       CRON_SECRET: 'bench-cron',
       LOCAL_SCHEDULER: '0',
       DB_POOL_MAX: '16',
+      STARTING_BALANCE: '1000000',
+      ADMIN_SUBJECTS: 'bench|admin',
       NEXT_TELEMETRY_DISABLED: '1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -118,6 +196,8 @@ const main = async () => {
     figures.push({ name: 'users/me p50 latency', project: result.latency.p50, reference: ref.p50, unit: 'ms', higherIsBetter: false });
     figures.push({ name: 'users/me p99 latency', project: result.latency.p99, reference: ref.p99, unit: 'ms', higherIsBetter: false });
     if (non2xx > 0) console.log(`  note: ${non2xx} non-2xx answers during the run`);
+
+    await benchPredictionBuy({ base, sql, tokens, subjects });
   } finally {
     server.kill('SIGTERM');
     await sleep(500);
