@@ -6,7 +6,7 @@
  * Invariants: a balance never goes below zero, even under concurrent requests (the WHERE clause
  * re-checks it under the lock); the user's balance equals the newest row's balanceAfter.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { balanceTransactions, users } from '@/db/schema';
 import type { Tx } from '@/db/client';
 import { now } from '@/lib/clock/clock';
@@ -66,17 +66,29 @@ export const applyBalanceChange = async (tx: Tx, change: TBalanceChange): Promis
   const isDeposit = change.type === 'deposit' && amount.isPositive();
   const isWithdrawal = change.type === 'withdrawal' && amount.isNegative();
 
-  const [row] = await tx
-    .update(users)
-    .set({
-      virtualBalance: sql`${users.virtualBalance} + ${amountStr}::numeric`,
-      totalDeposited: isDeposit ? sql`${users.totalDeposited} + ${amountStr}::numeric` : undefined,
-      totalWithdrawn: isWithdrawal ? sql`${users.totalWithdrawn} - ${amountStr}::numeric` : undefined,
-      lifetimePnL: pnlStr === '0' ? undefined : sql`${users.lifetimePnL} + ${pnlStr}::numeric`,
-      updatedAt: now(),
-    })
-    .where(and(eq(users.id, change.userId), sql`${users.virtualBalance} + ${amountStr}::numeric >= 0`))
-    .returning({ balanceAfter: users.virtualBalance });
+  const at = now().toISOString();
+  const id = crypto.randomUUID();
+  // One round trip: the conditional update (which takes the row lock) and the transaction row
+  // that reads its result. Nothing is inserted when the update matched no row.
+  const result = await tx.execute<{ balance_after: string }>(sql`
+    with changed as (
+      update ${users}
+      set virtual_balance = virtual_balance + ${amountStr}::numeric,
+          total_deposited = total_deposited + ${isDeposit ? amountStr : '0'}::numeric,
+          total_withdrawn = total_withdrawn - ${isWithdrawal ? amountStr : '0'}::numeric,
+          lifetime_pnl = lifetime_pnl + ${pnlStr}::numeric,
+          updated_at = ${at}::timestamptz
+      where id = ${change.userId} and virtual_balance + ${amountStr}::numeric >= 0
+      returning virtual_balance
+    )
+    insert into ${balanceTransactions}
+      (id, user_id, type, amount, balance_before, balance_after, description, reference_type, reference_id, created_at)
+    select ${id}, ${change.userId}, ${change.type}, ${amountStr}::numeric, virtual_balance - ${amountStr}::numeric,
+      virtual_balance, ${change.description}, ${change.reference?.type ?? null}, ${change.reference?.id ?? null}, ${at}::timestamptz
+    from changed
+    returning balance_after`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { balance_after: string }[] }).rows) as { balance_after: string }[];
+  const row = rows[0];
 
   if (!row) {
     const [existing] = await tx
@@ -90,23 +102,8 @@ export const applyBalanceChange = async (tx: Tx, change: TBalanceChange): Promis
     });
   }
 
-  const balanceAfter = dec(row.balanceAfter);
-  const balanceBefore = balanceAfter.minus(amount);
-  const [inserted] = await tx
-    .insert(balanceTransactions)
-    .values({
-      userId: change.userId,
-      type: change.type,
-      amount: amountStr,
-      balanceBefore: toDecimalString(balanceBefore),
-      balanceAfter: toDecimalString(balanceAfter),
-      description: change.description,
-      referenceType: change.reference?.type ?? null,
-      referenceId: change.reference?.id ?? null,
-      createdAt: now(),
-    })
-    .returning({ id: balanceTransactions.id });
-  return { transactionId: inserted!.id, balanceBefore, balanceAfter };
+  const balanceAfter = dec(row.balance_after);
+  return { transactionId: id, balanceBefore: balanceAfter.minus(amount), balanceAfter };
 };
 
 /** Credits `amount` (must be positive). */

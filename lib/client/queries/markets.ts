@@ -107,8 +107,15 @@ export const toChartSeries = (
 /** The 7-day sparkline of a card: YES prices, oldest first, ending at the current price. */
 export const useMarketSparkline = (market: Pick<TMarket, 'id' | 'yesPrice' | 'createdDate'>) => {
   const query = useQuery(getPriceHistoryQueryOptions(market.id, '7d'));
-  const values = query.data ? toChartSeries(query.data, market, '7d', Math.floor(Date.now() / 1000)).map((p) => p.yesPrice) : null;
+  const values = query.data ? toChartSeries(query.data, market, '7d', Math.floor(query.dataUpdatedAt / 1000)).map((p) => p.yesPrice) : null;
   return { ...query, values };
+};
+
+/** The market page's chart line for a range ("now" is when the history was fetched). */
+export const usePriceChartSeries = (market: Pick<TMarket, 'id' | 'yesPrice' | 'createdDate'>, range: THistoryRange) => {
+  const query = usePriceHistory(market.id, range);
+  const series = query.data ? toChartSeries(query.data, market, range, Math.floor(query.dataUpdatedAt / 1000)) : null;
+  return { ...query, series };
 };
 
 // ---------------------------------------------------------------------------------------------

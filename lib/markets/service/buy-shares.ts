@@ -5,7 +5,7 @@
  * The market update is published after commit.
  */
 import { eq, sql } from 'drizzle-orm';
-import { withTransaction } from '@/db/client';
+import { getDb, withTransaction } from '@/db/client';
 import { marketPositions, markets, trades, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/http/errors';
@@ -33,11 +33,12 @@ export const parseBuyAmount = (amount: number | string): TDecimal => {
 
 export const buyShares = async (input: TBuyInput) => {
   const amount = parseBuyAmount(input.amount);
+  // Read before the market lock is taken: the referrer never changes during a trade.
+  const [buyer] = await (await getDb()).select({ referredById: users.referredById }).from(users).where(eq(users.id, input.userId));
+  if (!buyer) throw new AppError('USER_NOT_FOUND', 'User not found');
   const result = await withTransaction(async (tx) => {
     const market = await lockMarket(tx, input.marketId);
     assertTradable(market);
-    const [buyer] = await tx.select({ referredById: users.referredById }).from(users).where(eq(users.id, input.userId));
-    if (!buyer) throw new AppError('USER_NOT_FOUND', 'User not found');
     const quote = quoteBuy(toPool(market), input.outcome, amount, !!buyer.referredById);
     const at = now();
 

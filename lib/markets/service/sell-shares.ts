@@ -5,7 +5,7 @@
  * rows (pred_sell with the realised PnL, the referrer's fee), the trade and a price point.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { withTransaction } from '@/db/client';
+import { getDb, withTransaction } from '@/db/client';
 import { marketPositions, markets, trades, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/http/errors';
@@ -38,6 +38,8 @@ const SELL_ALL_DUST = dec('1e-9');
 
 export const sellShares = async (input: TSellInput) => {
   let shares = parseShares(input.shares);
+  // Read before the market lock is taken: the referrer never changes during a trade.
+  const [seller] = await (await getDb()).select({ referredById: users.referredById }).from(users).where(eq(users.id, input.userId));
   const result = await withTransaction(async (tx) => {
     const market = await lockMarket(tx, input.marketId);
     const where = input.positionId
@@ -56,7 +58,6 @@ export const sellShares = async (input: TSellInput) => {
       throw new AppError('INSUFFICIENT_SHARES', 'Not enough shares to sell', { requested: shares.toNumber(), available: held.toNumber() });
     }
     assertTradable(market);
-    const [seller] = await tx.select({ referredById: users.referredById }).from(users).where(eq(users.id, input.userId));
     const hasReferrer = !!seller?.referredById;
     const side = position.side as TOutcome;
     const quote = quoteSell(toPool(market), side, shares, hasReferrer);
