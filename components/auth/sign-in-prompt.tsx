@@ -8,12 +8,16 @@ export const SignInPrompt = ({
   title = 'Sign in to continue',
   description,
   icon = <UserIcon />,
+  headingLevel = 2,
 }: {
   title?: string;
   description: string;
   icon?: ReactNode;
+  /** 1 where the prompt is all the page shows. */
+  headingLevel?: 1 | 2;
 }) => (
   <EmptyState
+    headingLevel={headingLevel}
     icon={icon}
     title={title}
     description={description}

@@ -1,8 +1,9 @@
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
-export const Card = ({ className, ...rest }: ComponentProps<'section'>) => (
-  <section className={cn('rounded-2xl border border-line bg-surface p-5 sm:p-6', className)} {...rest} />
+/** A surface. `isPadded={false}` for cards whose content runs edge to edge (tables, banners). */
+export const Card = ({ className, isPadded = true, ...rest }: ComponentProps<'section'> & { isPadded?: boolean }) => (
+  <section className={cn('rounded-2xl border border-line bg-surface', isPadded && 'p-5 sm:p-6', className)} {...rest} />
 );
 
 export const CardTitle = ({ className, ...rest }: ComponentProps<'h2'>) => (

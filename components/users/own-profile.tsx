@@ -18,7 +18,7 @@ export const OwnProfile = () => {
 
   if (session.isPending) return <ProfileSkeleton />;
   if (session.isSignedOut) {
-    return <SignInPrompt title="Your profile lives here" description="Sign in to see your balance, stats and how other players see you." />;
+    return <SignInPrompt headingLevel={1} title="Your profile lives here" description="Sign in to see your balance, stats and how other players see you." />;
   }
   if (!session.user) {
     return <ErrorState message={describeError(session.failure)} onRetry={() => session.refetch()} isRetrying={session.isFetching} />;

@@ -29,7 +29,7 @@ export const StatsGrid = ({ user }: { user: TUser }) => (
 
 /** The profile header: avatar, names, bio and badges; `aside` holds balance or actions. */
 export const ProfileCard = ({ user, actions, aside }: { user: TUser; actions?: ReactNode; aside?: ReactNode }) => (
-  <Card className="overflow-hidden p-0 sm:p-0">
+  <Card isPadded={false} className="overflow-hidden">
     <div aria-hidden="true" className="h-24 bg-[radial-gradient(120%_140%_at_0%_0%,#8b93ff55,transparent_60%),radial-gradient(120%_140%_at_100%_0%,#3ddc9733,transparent_55%)] sm:h-28" />
     <div className="px-5 pb-6 sm:px-6">
       <div className="-mt-12 flex flex-wrap items-end justify-between gap-4">

@@ -18,7 +18,7 @@ export const PublicProfile = ({ username }: { username: string }) => {
       return (
         <EmptyState
           icon={<UserIcon />}
-          headingLevel={2}
+          headingLevel={1}
           title="No player by that name"
           description={`There is no one called @${username}. They may have changed their username.`}
           action={

@@ -61,12 +61,18 @@ const BalanceCard = ({
           {formatMoney(balance)}
         </p>
       </div>
-      {series.length > 0 && (
-        <div className="w-full lg:max-w-sm">
-          <Sparkline values={series} label={`Balance after each of the last ${series.length} transactions`} />
-          <p className="mt-1 text-xs text-ink-faint">Balance over the last {series.length} transactions</p>
-        </div>
-      )}
+      <div className="w-full lg:max-w-sm">
+        {series.length >= 2 ? (
+          <>
+            <Sparkline values={series} label={`Balance after each of the last ${series.length} transactions`} />
+            <p className="mt-1 text-xs text-ink-faint">Balance over the last {series.length} transactions</p>
+          </>
+        ) : (
+          <p className="rounded-xl border border-dashed border-line-strong px-4 py-6 text-center text-xs text-ink-faint">
+            A chart of your balance appears here once you have a few transactions.
+          </p>
+        )}
+      </div>
     </div>
     <dl className="grid grid-cols-2 gap-x-4 gap-y-5 border-t border-line pt-5 sm:grid-cols-3">
       <Stat label="Total deposited" value={formatMoney(totalDeposited)} />
@@ -103,13 +109,11 @@ const TransactionItem = ({ t }: { t: TTransaction }) => {
   return (
     <li className="flex items-start justify-between gap-3 border-t border-line px-5 py-3.5">
       <div className="min-w-0">
-        <div className="flex items-center gap-2">
-          <Badge tone={badge.tone}>{badge.label}</Badge>
-          <time dateTime={t.createdAt} className="truncate text-xs text-ink-faint">
-            {formatDateTime(t.createdAt)}
-          </time>
-        </div>
+        <Badge tone={badge.tone}>{badge.label}</Badge>
         <p className="mt-1.5 text-sm text-ink">{t.description}</p>
+        <time dateTime={t.createdAt} className="mt-0.5 block text-xs text-ink-faint">
+          {formatDateTime(t.createdAt)}
+        </time>
       </div>
       <div className="shrink-0 text-right">
         <p className={cn('text-sm font-medium tabular-nums', amountClass(t.amount))}>{formatSignedMoney(t.amount)}</p>
@@ -132,7 +136,7 @@ const Transactions = ({
   loadMoreError: unknown;
   onLoadMore: () => void;
 }) => (
-  <Card aria-labelledby="history-title" className="overflow-hidden p-0 sm:p-0">
+  <Card aria-labelledby="history-title" isPadded={false} className="overflow-hidden">
     <div className="flex items-baseline justify-between px-5 pt-5 pb-4 sm:px-6">
       <CardTitle id="history-title">Transactions</CardTitle>
       <span className="text-xs text-ink-faint">Newest first</span>
@@ -146,7 +150,7 @@ const Transactions = ({
         <div className="hidden overflow-x-auto md:block">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Transaction history, newest first</caption>
-            <thead className="text-xs text-ink-faint">
+            <thead className="text-xs whitespace-nowrap text-ink-faint">
               <tr>
                 <th scope="col" className="pr-4 pb-2 pl-5 font-medium sm:pl-6">
                   Date
