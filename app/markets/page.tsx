@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import { EmptyState } from '@/components/ui/empty-state';
-import { MarketsIcon } from '@/components/ui/icons';
+import { MarketsList } from '@/components/markets/markets-list';
 import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Markets' };
@@ -8,12 +7,8 @@ export const metadata: Metadata = { title: 'Markets' };
 export default function MarketsPage() {
   return (
     <>
-      <PageHeader title="Markets" description="Yes/no questions about the game world and perpetual futures on company tickers." />
-      <EmptyState
-        icon={<MarketsIcon />}
-        title="No markets open yet"
-        description="Prediction markets and perpetual futures will appear here, with live prices, volume and your open positions."
-      />
+      <PageHeader title="Markets" description="Yes/no questions about the game world. Buy the outcome you believe in; winning shares pay $1." />
+      <MarketsList />
     </>
   );
 }

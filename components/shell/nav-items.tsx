@@ -6,6 +6,7 @@ import {
   LeaderboardIcon,
   MarketsIcon,
   PoolsIcon,
+  PortfolioIcon,
   UserIcon,
   WalletIcon,
 } from '@/components/ui/icons';
@@ -15,6 +16,7 @@ export type TNavItem = { href: string; label: string; icon: ReactNode };
 export const NAV_ITEMS: readonly TNavItem[] = [
   { href: '/', label: 'Feed', icon: <FeedIcon /> },
   { href: '/markets', label: 'Markets', icon: <MarketsIcon /> },
+  { href: '/portfolio', label: 'Portfolio', icon: <PortfolioIcon /> },
   { href: '/pools', label: 'Pools', icon: <PoolsIcon /> },
   { href: '/leaderboard', label: 'Leaderboard', icon: <LeaderboardIcon /> },
   { href: '/notifications', label: 'Notifications', icon: <BellIcon /> },

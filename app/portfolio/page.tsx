@@ -1,0 +1,14 @@
+import type { Metadata } from 'next';
+import { PortfolioView } from '@/components/markets/portfolio-view';
+import { PageHeader } from '@/components/ui/page-header';
+
+export const metadata: Metadata = { title: 'Portfolio' };
+
+export default function PortfolioPage() {
+  return (
+    <>
+      <PageHeader title="Portfolio" description="Your open prediction positions, valued at current prices." />
+      <PortfolioView />
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+'use client';
+
+import Link from 'next/link';
+import { Badge } from '@/components/ui/badge';
+import { LinkButton } from '@/components/ui/button';
+import { Card, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { formatDateTime } from '@/components/ui/format';
+import { MarketsIcon } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { describeError, hasErrorCode } from '@/lib/client/queries/errors';
+import { useMarket, useMarketPositions, type TMarket } from '@/lib/client/queries/markets';
+import { useSession } from '@/lib/client/queries/users';
+import { formatProbability, formatShortDate, formatVolume } from './format';
+import { PositionCard } from './position-card';
+import { PriceChange } from './price-change';
+import { PriceChart } from './price-chart';
+import { RecentTrades } from './recent-trades';
+import { TradePanel } from './trade-panel';
+
+const BackLink = () => (
+  <Link href="/markets" className="inline-flex items-center gap-1 text-sm text-ink-muted hover:text-ink">
+    <span aria-hidden="true">←</span> All markets
+  </Link>
+);
+
+const MarketHeader = ({ market }: { market: TMarket }) => {
+  const isResolved = market.status === 'resolved';
+  return (
+    <header className="flex flex-col gap-5">
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-2 text-xs text-ink-muted">
+          {isResolved ? (
+            <Badge tone={market.resolvedOutcome === 'YES' ? 'up' : 'down'}>Resolved {market.resolvedOutcome}</Badge>
+          ) : (
+            <Badge tone="accent">Active</Badge>
+          )}
+          <span>
+            {isResolved && market.resolvedAt ? `Resolved ${formatShortDate(market.resolvedAt)}` : `Resolves ${formatShortDate(market.resolutionDate)}`}
+          </span>
+        </div>
+        <h1 className="text-2xl leading-tight font-semibold tracking-tight text-balance text-ink sm:text-3xl">{market.question}</h1>
+      </div>
+      <div className="flex flex-wrap items-end gap-x-8 gap-y-4">
+        <div>
+          <p className="text-xs font-medium tracking-wide text-up uppercase">Yes</p>
+          <p data-testid="market-yes-price" className="text-4xl font-semibold tracking-tight text-ink tabular-nums sm:text-5xl">
+            {formatProbability(market.yesPrice, { isPrecise: true })}
+          </p>
+        </div>
+        <div>
+          <p className="text-xs font-medium tracking-wide text-down uppercase">No</p>
+          <p data-testid="market-no-price" className="text-2xl font-semibold tracking-tight text-ink-muted tabular-nums sm:text-3xl">
+            {formatProbability(market.noPrice, { isPrecise: true })}
+          </p>
+        </div>
+        <dl className="flex flex-wrap gap-x-6 gap-y-2 pb-1 text-sm sm:ml-auto">
+          {!isResolved && (
+            <div>
+              <dt className="text-xs text-ink-muted">24h change</dt>
+              <dd>
+                <PriceChange change={market.change24h} />
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt className="text-xs text-ink-muted">Volume</dt>
+            <dd className="font-medium text-ink tabular-nums">{formatVolume(market.volume)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-ink-muted">Liquidity</dt>
+            <dd className="font-medium text-ink tabular-nums">{formatVolume(market.liquidity)}</dd>
+          </div>
+        </dl>
+      </div>
+    </header>
+  );
+};
+
+const ResolvedPanel = ({ market }: { market: TMarket }) => (
+  <Card aria-labelledby="outcome-title" className="flex flex-col gap-2">
+    <h2 id="outcome-title" className="text-sm text-ink-muted">
+      Outcome
+    </h2>
+    <p className={market.resolvedOutcome === 'YES' ? 'text-3xl font-semibold text-up' : 'text-3xl font-semibold text-down'}>
+      {market.resolvedOutcome ?? 'Settled'}
+    </p>
+    <p className="text-sm text-ink-muted">
+      This market is closed. Each winning share paid $1{market.resolvedAt ? ` on ${formatDateTime(market.resolvedAt)}` : ''}.
+    </p>
+  </Card>
+);
+
+const YourPositions = ({ marketId }: { marketId: string }) => {
+  const session = useSession();
+  const { positions, isPending } = useMarketPositions(session.user?.id, marketId);
+  if (!session.user) return null;
+  return (
+    <Card aria-labelledby="positions-title" className="flex flex-col gap-3">
+      <CardTitle id="positions-title">Your position</CardTitle>
+      {isPending ? (
+        <Skeleton className="h-24 w-full" />
+      ) : positions.length === 0 ? (
+        <p className="text-sm text-ink-muted">You have no shares in this market yet.</p>
+      ) : (
+        positions.map((p) => <PositionCard key={p.id} position={p} />)
+      )}
+    </Card>
+  );
+};
+
+const DetailSkeleton = () => (
+  <div role="status" aria-label="Loading market" className="flex flex-col gap-6">
+    <Skeleton className="h-4 w-24" />
+    <Skeleton className="h-8 w-3/4" />
+    <Skeleton className="h-12 w-40" />
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <Skeleton className="h-80 w-full rounded-2xl" />
+      <Skeleton className="h-96 w-full rounded-2xl" />
+    </div>
+  </div>
+);
+
+/** The market page: header with prices, chart, trade panel (or outcome), the user's position and recent trades. */
+export const MarketDetail = ({ id }: { id: string }) => {
+  const market = useMarket(id);
+  if (market.isPending) return <DetailSkeleton />;
+  if (market.isError) {
+    if (hasErrorCode(market.error, 'NOT_FOUND', 'MARKET_NOT_FOUND')) {
+      return (
+        <EmptyState
+          icon={<MarketsIcon />}
+          title="Market not found"
+          description="This question does not exist or was removed."
+          action={<LinkButton href="/markets">Browse markets</LinkButton>}
+        />
+      );
+    }
+    return <ErrorState title="This market did not load" message={describeError(market.error)} onRetry={() => market.refetch()} isRetrying={market.isFetching} />;
+  }
+  const m = market.data;
+  const isResolved = m.status === 'resolved';
+  return (
+    <div className="flex flex-col gap-6">
+      <BackLink />
+      <MarketHeader market={m} />
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
+          <PriceChart market={m} />
+        </div>
+        <aside aria-label={isResolved ? 'Outcome' : 'Trade'} className="lg:sticky lg:top-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          {isResolved ? <ResolvedPanel market={m} /> : <TradePanel market={m} />}
+        </aside>
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
+          <YourPositions marketId={m.id} />
+          <RecentTrades marketId={m.id} />
+        </div>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,168 @@
+'use client';
+
+import Link from 'next/link';
+import { SignInPrompt } from '@/components/auth/sign-in-prompt';
+import { Badge } from '@/components/ui/badge';
+import { LinkButton } from '@/components/ui/button';
+import { Card, CardTitle } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { formatMoney, formatSignedMoney, signOf } from '@/components/ui/format';
+import { PortfolioIcon } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { describeError } from '@/lib/client/queries/errors';
+import { useMyPositions, type TPosition } from '@/lib/client/queries/markets';
+import { useSession } from '@/lib/client/queries/users';
+import { formatCents, formatShares } from './format';
+import { PositionCard, pnlClass } from './position-card';
+
+const totalClass = (value: string) => (signOf(value) > 0 ? 'text-up' : signOf(value) < 0 ? 'text-down' : 'text-ink');
+
+const Totals = ({ value, pnl, cost, count }: { value: string; pnl: string; cost: string; count: number }) => (
+  <Card aria-labelledby="totals-title">
+    <h2 id="totals-title" className="sr-only">
+      Totals
+    </h2>
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-4">
+      <div>
+        <dt className="text-xs text-ink-muted">Portfolio value</dt>
+        <dd data-testid="portfolio-value" className="mt-1 text-2xl font-semibold tracking-tight text-ink tabular-nums sm:text-3xl">
+          {formatMoney(value)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs text-ink-muted">Unrealized P&L</dt>
+        <dd className={cn('mt-1 text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl', totalClass(pnl))}>{formatSignedMoney(pnl)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-ink-muted">Cost basis</dt>
+        <dd className="mt-1 text-base font-semibold text-ink tabular-nums sm:text-lg">{formatMoney(cost)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-ink-muted">Open positions</dt>
+        <dd className="mt-1 text-base font-semibold text-ink tabular-nums sm:text-lg">{count}</dd>
+      </div>
+    </dl>
+  </Card>
+);
+
+const PositionRow = ({ p }: { p: TPosition }) => (
+  <tr className="border-t border-line">
+    <td className="max-w-0 py-3 pr-4 pl-5 sm:pl-6">
+      <Link href={`/markets/${p.marketId}`} className="block truncate font-medium text-ink hover:underline" title={p.question}>
+        {p.question}
+      </Link>
+    </td>
+    <td className="py-3 pr-4">
+      <Badge tone={p.side === 'YES' ? 'up' : 'down'}>{p.side}</Badge>
+    </td>
+    <td className="py-3 pr-4 text-right tabular-nums">{formatShares(p.shares)}</td>
+    <td className="py-3 pr-4 text-right text-ink-muted tabular-nums">{formatCents(p.avgPrice)}</td>
+    <td className="py-3 pr-4 text-right text-ink-muted tabular-nums">{formatCents(p.currentPrice)}</td>
+    <td className="py-3 pr-4 text-right font-medium tabular-nums">{formatMoney(p.value)}</td>
+    <td className={cn('py-3 pr-5 text-right font-medium tabular-nums sm:pr-6', pnlClass(p.unrealizedPnL))}>{formatSignedMoney(p.unrealizedPnL)}</td>
+  </tr>
+);
+
+const PositionsTable = ({ positions }: { positions: TPosition[] }) => (
+  <Card aria-labelledby="open-title" isPadded={false} className="overflow-hidden">
+    <div className="px-5 pt-5 pb-4 sm:px-6">
+      <CardTitle id="open-title">Open positions</CardTitle>
+    </div>
+    <div className="hidden md:block">
+      <table className="w-full table-fixed text-left text-sm">
+        <caption className="sr-only">Open prediction positions</caption>
+        <colgroup>
+          <col />
+          <col className="w-16" />
+          <col className="w-24" />
+          <col className="w-20" />
+          <col className="w-20" />
+          <col className="w-28" />
+          <col className="w-28" />
+        </colgroup>
+        <thead className="text-xs text-ink-faint">
+          <tr>
+            <th scope="col" className="pr-4 pb-2 pl-5 font-medium sm:pl-6">
+              Market
+            </th>
+            <th scope="col" className="pr-4 pb-2 font-medium">
+              Side
+            </th>
+            <th scope="col" className="pr-4 pb-2 text-right font-medium">
+              Shares
+            </th>
+            <th scope="col" className="pr-4 pb-2 text-right font-medium">
+              Avg
+            </th>
+            <th scope="col" className="pr-4 pb-2 text-right font-medium">
+              Now
+            </th>
+            <th scope="col" className="pr-4 pb-2 text-right font-medium">
+              Value
+            </th>
+            <th scope="col" className="pr-5 pb-2 text-right font-medium sm:pr-6">
+              P&L
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {positions.map((p) => (
+            <PositionRow key={p.id} p={p} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+    <ul className="flex flex-col gap-3 px-4 pb-4 md:hidden" aria-label="Open prediction positions">
+      {positions.map((p) => (
+        <li key={p.id}>
+          <PositionCard position={p} showQuestion />
+        </li>
+      ))}
+    </ul>
+  </Card>
+);
+
+const PortfolioSkeleton = () => (
+  <div role="status" aria-label="Loading portfolio" className="flex flex-col gap-6">
+    <Skeleton className="h-28 w-full rounded-2xl" />
+    <Skeleton className="h-64 w-full rounded-2xl" />
+  </div>
+);
+
+const PortfolioForUser = ({ userId }: { userId: string }) => {
+  const positions = useMyPositions(userId);
+  if (positions.isPending) return <PortfolioSkeleton />;
+  if (positions.isError) {
+    return <ErrorState title="Your positions did not load" message={describeError(positions.error)} onRetry={() => positions.refetch()} isRetrying={positions.isFetching} />;
+  }
+  const { positions: open, totalValue, totalUnrealizedPnL, totalCostBasis } = positions.data;
+  if (open.length === 0) {
+    return (
+      <EmptyState
+        icon={<PortfolioIcon />}
+        title="No open positions"
+        description="Buy YES or NO on a market and your shares, their value and your profit or loss will show up here."
+        action={<LinkButton href="/markets">Browse markets</LinkButton>}
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      <Totals value={totalValue} pnl={totalUnrealizedPnL} cost={totalCostBasis} count={open.length} />
+      <PositionsTable positions={open} />
+    </div>
+  );
+};
+
+/** The signed-in user's open prediction positions with totals. */
+export const PortfolioView = () => {
+  const session = useSession();
+  if (session.isPending) return <PortfolioSkeleton />;
+  if (session.isSignedOut) {
+    return <SignInPrompt icon={<PortfolioIcon />} title="Sign in to see your portfolio" description="Your open positions, their value and your profit or loss will be listed here." />;
+  }
+  if (!session.user) return <ErrorState message={describeError(session.failure)} onRetry={() => session.refetch()} isRetrying={session.isFetching} />;
+  return <PortfolioForUser userId={session.user.id} />;
+};

@@ -1,0 +1,248 @@
+'use client';
+
+import { useId, useState, type FormEvent } from 'react';
+import { Button, LinkButton } from '@/components/ui/button';
+import { Card, CardTitle } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { Notice } from '@/components/ui/error-state';
+import { describedBy, Field } from '@/components/ui/field';
+import { formatMoney, formatSignedMoney } from '@/components/ui/format';
+import { Input } from '@/components/ui/input';
+import { SegmentedControl } from '@/components/ui/segmented-control';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  describeTradeError,
+  maxSharesText,
+  previewTrade,
+  useBuyShares,
+  useMarketPositions,
+  useSellShares,
+  type TMarket,
+  type TOutcome,
+  type TTradeMode,
+  type TTradePreview,
+} from '@/lib/client/queries/markets';
+import { useSession } from '@/lib/client/queries/users';
+import { formatCents, formatProbability, formatShares } from './format';
+
+const MODES = [
+  { value: 'buy', label: 'Buy' },
+  { value: 'sell', label: 'Sell' },
+] as const;
+
+const QUICK_AMOUNTS = ['10', '50', '100'];
+
+const outcomeOptions = (market: TMarket) =>
+  (['YES', 'NO'] as const).map((o) => ({
+    value: o,
+    label: o,
+    content: (
+      <>
+        <span className="font-semibold">{o}</span>
+        <span className="text-sm font-normal tabular-nums opacity-80">{formatCents(o === 'YES' ? market.yesPrice : market.noPrice)}</span>
+      </>
+    ),
+    selectedClassName: o === 'YES' ? 'bg-up-soft text-up ring-1 ring-up/50' : 'bg-down-soft text-down ring-1 ring-down/50',
+  }));
+
+const PreviewRow = ({ label, value, className }: { label: string; value: string; className?: string }) => (
+  <div className="flex items-baseline justify-between gap-3">
+    <dt className="text-ink-muted">{label}</dt>
+    <dd className={cn('text-right font-medium text-ink tabular-nums', className)}>{value}</dd>
+  </div>
+);
+
+const Preview = ({ preview, outcome, mode }: { preview: TTradePreview; outcome: TOutcome; mode: TTradeMode }) => {
+  if (preview.state !== 'buy' && preview.state !== 'sell') {
+    return (
+      <p className="rounded-xl border border-dashed border-line-strong px-4 py-3 text-center text-xs text-ink-faint">
+        {mode === 'buy' ? 'Enter an amount to see your shares, the fee and the new price.' : 'Enter shares to see what you receive and the new price.'}
+      </p>
+    );
+  }
+  const priceMove = `${formatProbability(preview.priceBefore, { isPrecise: true })} → ${formatProbability(preview.priceAfter, { isPrecise: true })}`;
+  return (
+    <dl aria-label="Trade preview" className="flex flex-col gap-2 rounded-xl border border-line bg-canvas/60 px-4 py-3 text-sm">
+      {preview.state === 'buy' ? (
+        <>
+          <PreviewRow label="Shares" value={formatShares(preview.shares)} />
+          <PreviewRow label="Average price" value={formatCents(preview.avgPrice)} />
+          <PreviewRow label="Fee (0.1%)" value={formatMoney(preview.fee)} />
+          <PreviewRow label={`New ${outcome} price`} value={priceMove} />
+          <div className="mt-1 border-t border-line pt-2">
+            <PreviewRow label={`Payout if ${outcome} wins`} value={formatMoney(preview.maxPayout)} />
+            <p className="mt-0.5 text-right text-xs text-up tabular-nums">{formatSignedMoney(preview.maxProfit)} profit</p>
+          </div>
+        </>
+      ) : (
+        <>
+          <PreviewRow label="Shares" value={formatShares(preview.shares)} />
+          <PreviewRow label="Average price" value={formatCents(preview.avgPrice)} />
+          <PreviewRow label="Fee (0.1%)" value={formatMoney(preview.fee)} />
+          <PreviewRow label={`New ${outcome} price`} value={priceMove} />
+          <div className="mt-1 border-t border-line pt-2">
+            <PreviewRow label="You receive" value={formatMoney(preview.proceeds)} className="text-up" />
+          </div>
+        </>
+      )}
+    </dl>
+  );
+};
+
+const TradeForm = ({ market, userId, balance }: { market: TMarket; userId: string; balance: string }) => {
+  const inputId = useId();
+  const [mode, setMode] = useState<TTradeMode>('buy');
+  const [outcome, setOutcome] = useState<TOutcome>('YES');
+  const [text, setText] = useState('');
+  const [success, setSuccess] = useState<string | null>(null);
+  const { positions } = useMarketPositions(userId, market.id);
+  const buy = useBuyShares(market.id, userId);
+  const sell = useSellShares(market.id, userId);
+  const position = positions.find((p) => p.side === outcome);
+  const preview = previewTrade({ market, mode, outcome, text, balance, heldShares: position?.shares });
+  const mutation = mode === 'buy' ? buy : sell;
+
+  const clearResult = () => {
+    setSuccess(null);
+    buy.reset();
+    sell.reset();
+  };
+  const onModeChange = (next: TTradeMode) => {
+    setMode(next);
+    setText('');
+    clearResult();
+    // Selling starts on the side the user holds, when it is only one.
+    if (next === 'sell' && !positions.some((p) => p.side === outcome) && positions.length === 1) setOutcome(positions[0]!.side);
+  };
+  const onOutcomeChange = (next: TOutcome) => {
+    setOutcome(next);
+    if (mode === 'sell') setText('');
+    clearResult();
+  };
+  const onTextChange = (next: string) => {
+    setText(next);
+    clearResult();
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (preview.state === 'buy') {
+      buy.mutate(
+        { outcome, amount: preview.amount },
+        {
+          onSuccess: (r) => {
+            setSuccess(`Bought ${formatShares(r.shares)} ${outcome} shares for ${formatMoney(preview.amount)}`);
+            setText('');
+          },
+        },
+      );
+    } else if (preview.state === 'sell' && position) {
+      const isAll = text.trim() === maxSharesText(position.shares);
+      sell.mutate(
+        { positionId: position.id, shares: preview.shares, isAll },
+        {
+          onSuccess: (r) => {
+            setSuccess(`Sold ${formatShares(preview.shares)} ${outcome} shares for ${formatMoney(r.proceeds)}`);
+            setText('');
+          },
+        },
+      );
+    }
+  };
+
+  const fieldLabel = mode === 'buy' ? 'Amount' : 'Shares';
+  const fieldError = preview.state === 'invalid' ? preview.reason : undefined;
+  const fieldHint =
+    mode === 'buy'
+      ? `Balance ${formatMoney(balance)} · minimum $1`
+      : position
+        ? `You hold ${formatShares(position.shares)} ${outcome} shares`
+        : `You hold no ${outcome} shares in this market`;
+  const verb = mode === 'buy' ? 'Buy' : 'Sell';
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+      <SegmentedControl label="Trade type" value={mode} options={MODES} onChange={onModeChange} />
+      <SegmentedControl label="Outcome" value={outcome} options={outcomeOptions(market)} onChange={onOutcomeChange} size="lg" />
+      <Field id={inputId} label={fieldLabel} hint={fieldHint} error={fieldError}>
+        <div className="flex gap-2">
+          <div className="relative flex-1">
+            {mode === 'buy' && (
+              <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-ink-faint">
+                $
+              </span>
+            )}
+            <Input
+              id={inputId}
+              name={mode === 'buy' ? 'amount' : 'shares'}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={mode === 'buy' ? '0' : '0.00'}
+              value={text}
+              onChange={(e) => onTextChange(e.target.value)}
+              aria-invalid={!!fieldError || undefined}
+              aria-describedby={describedBy(inputId, { error: fieldError, hint: fieldHint })}
+              className={cn('tabular-nums', mode === 'buy' && 'pl-7')}
+            />
+          </div>
+          {mode === 'sell' && (
+            <Button variant="secondary" onClick={() => position && onTextChange(maxSharesText(position.shares))} disabled={!position}>
+              Max
+            </Button>
+          )}
+        </div>
+      </Field>
+      {mode === 'buy' && (
+        <div className="-mt-2 flex gap-2" role="group" aria-label="Quick amounts">
+          {QUICK_AMOUNTS.map((a) => (
+            <Button key={a} size="sm" variant="ghost" className="flex-1 border border-line" onClick={() => onTextChange(a)}>
+              ${a}
+            </Button>
+          ))}
+        </div>
+      )}
+      <Preview preview={preview} outcome={outcome} mode={mode} />
+      <Button
+        type="submit"
+        className={cn('h-11 w-full text-base', outcome === 'YES' ? 'bg-up text-canvas hover:bg-up/85 hover:text-canvas' : 'bg-down text-canvas hover:bg-down/85 hover:text-canvas')}
+        disabled={preview.state !== mode}
+        isLoading={mutation.isPending}
+      >
+        {verb} {outcome}
+      </Button>
+      {mutation.isError && <Notice tone="error">{describeTradeError(mutation.error)}</Notice>}
+      {success && <Notice tone="success">{success}</Notice>}
+    </form>
+  );
+};
+
+/** Buy or sell YES/NO shares with a live preview; a sign-in prompt for visitors. */
+export const TradePanel = ({ market }: { market: TMarket }) => {
+  const session = useSession();
+  return (
+    <Card aria-labelledby="trade-title" className="flex flex-col gap-4">
+      <CardTitle id="trade-title">Trade</CardTitle>
+      {session.isPending ? (
+        <div role="status" aria-label="Loading" className="flex flex-col gap-3">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : session.user ? (
+        <TradeForm market={market} userId={session.user.id} balance={session.user.virtualBalance} />
+      ) : (
+        <div className="flex flex-col items-start gap-3">
+          <p className="text-sm text-ink-muted">
+            {session.isSignedOut
+              ? 'Sign in to trade this market. New players start with $1,000 of play money.'
+              : 'We could not load your account, so trading is unavailable right now.'}
+          </p>
+          <LinkButton href="/sign-in" className="w-full">
+            Sign in to trade
+          </LinkButton>
+        </div>
+      )}
+    </Card>
+  );
+};
