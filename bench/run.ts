@@ -145,7 +145,7 @@ const main = async () => {
       AUTH_JWT_SECRET: SECRET,
       CRON_SECRET: 'bench-cron',
       LOCAL_SCHEDULER: '0',
-      DB_POOL_MAX: '16',
+      DB_POOL_MAX: String(CONNECTIONS),
       STARTING_BALANCE: '1000000',
       ADMIN_SUBJECTS: 'bench|admin',
       NEXT_TELEMETRY_DISABLED: '1',

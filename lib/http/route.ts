@@ -93,7 +93,11 @@ const errorResponse = (e: unknown, headers: Record<string, string>, requestId: s
   if (isAppError(e)) {
     return NextResponse.json(errorBody(e.code, e.message, e.details), { status: e.status, headers });
   }
-  console.error(`[api] ${endpoint.method} ${endpoint.path} failed (request ${requestId}):`, e);
+  // A client that hung up mid-request (load generators at the end of a run, closed tabs) is not
+  // a server fault worth a stack trace.
+  if ((e as { code?: string } | null)?.code !== 'ECONNRESET') {
+    console.error(`[api] ${endpoint.method} ${endpoint.path} failed (request ${requestId}):`, e);
+  }
   return NextResponse.json(errorBody('INTERNAL_ERROR', 'Internal server error', { requestId }), {
     status: 500,
     headers,
