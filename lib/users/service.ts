@@ -156,7 +156,11 @@ export const updateProfile = async (opts: { actorId: string; userId: string; inp
       if (input.bio !== undefined) patch.bio = input.bio === null || input.bio.trim() === '' ? null : input.bio;
       if (input.profileImageUrl !== undefined) patch.profileImageUrl = input.profileImageUrl || null;
       if (input.coverImageUrl !== undefined) patch.coverImageUrl = input.coverImageUrl || null;
-      if (input.username !== undefined && input.username !== user.username) {
+      const isCaseOnly = input.username !== undefined && input.username.toLowerCase() === user.username.toLowerCase();
+      if (input.username !== undefined && input.username !== user.username && isCaseOnly) {
+        // Same name, other capitals: the name is still the player's own, so no 30-day clock.
+        patch.username = input.username;
+      } else if (input.username !== undefined && input.username !== user.username) {
         if (user.usernameChangedAt && at.getTime() - user.usernameChangedAt.getTime() < USERNAME_CHANGE_INTERVAL_MS) {
           const next = new Date(user.usernameChangedAt.getTime() + USERNAME_CHANGE_INTERVAL_MS);
           throw new AppError('USERNAME_CHANGE_TOO_SOON', 'Username can be changed once every 30 days', {

@@ -194,8 +194,12 @@ describe('POST /api/users/{userId}/update-profile', () => {
     expect(tooSoon.status).toBe(400);
     expect(tooSoon.body.error.code).toBe('USERNAME_CHANGE_TOO_SOON');
     expect(tooSoon.body.error.details.nextChangeAllowedAt).toBe('2030-01-31T00:00:00.000Z');
-    // Sending the current username again is not a change.
+    // Sending the current username again is not a change, nor is changing only its capitals.
     expect((await update(u, token, { username: 'first_choice', bio: 'same name' })).status).toBe(200);
+    const recased = await update(u, token, { username: 'First_Choice' });
+    expect(recased.status).toBe(200);
+    expect(recased.body.user.username).toBe('First_Choice');
+    expect(recased.body.user.usernameChangedAt).toBe('2030-01-01T00:00:00.000Z');
     setFixedTime(new Date('2030-01-31T00:00:01Z'));
     const later = await update(u, token, { username: 'second_choice' });
     expect(later.status).toBe(200);
