@@ -19,7 +19,7 @@ import {
   type TMarket,
 } from '@/lib/contracts/markets';
 import { MIN_BUY, quoteBuy, quoteSell, toPool, type TOutcome } from '@/lib/markets/cpmm';
-import { D, dec, type TDecimal } from '@/lib/money/decimal';
+import { dec, type TDecimal } from '@/lib/money/decimal';
 import { describeError, hasErrorCode } from './errors';
 import { getBalanceQueryOptions, getMeQueryOptions } from './users';
 
@@ -121,11 +121,7 @@ export const usePriceChartSeries = (market: Pick<TMarket, 'id' | 'yesPrice' | 'c
 // ---------------------------------------------------------------------------------------------
 // Positions
 
-/**
- * Below this many shares a position is dust: the API sends share counts as JSON numbers, so
- * "sell everything" can only send a count a hair under the exact holding, and the sliver left
- * (about 1e-13 shares) is worth nothing and cannot be sold. The UI treats it as closed.
- */
+/** Below this many shares a position is dust worth nothing; the UI treats it as closed. */
 export const DUST_SHARES = 1e-6;
 
 export const isOpenPosition = (p: Pick<TPosition, 'shares' | 'status'>) => p.status === 'open' && p.shares >= DUST_SHARES;
@@ -204,24 +200,15 @@ export const useBuyShares = (marketId: string, userId: string | undefined) => {
 };
 
 /**
- * Sells by position. Share counts reach the browser as JSON numbers, which may round a hair above
- * the exact holding; "sell all" therefore sends the number as given and, if the server finds it
- * more than held, the largest count safely under it (leaving dust, see DUST_SHARES).
+ * Sells by position. Share counts reach the browser as JSON numbers, a hair off the exact
+ * 18-decimal holding; the server treats a count within 1e-9 of the holding as the whole position,
+ * so "sell all" just sends the number it was given.
  */
 export const useSellShares = (marketId: string, userId: string | undefined) => {
   const invalidate = useInvalidateAfterTrade();
   return useMutation({
-    mutationFn: async ({ positionId, shares, isAll }: { positionId: string; shares: string; isAll: boolean }) => {
-      const sell = (s: string) => api(predictionsSell, { params: { id: marketId }, body: { positionId, shares: s } });
-      if (!isAll) return sell(shares);
-      try {
-        return await sell(shares);
-      } catch (e) {
-        if (!hasErrorCode(e, 'INSUFFICIENT_SHARES')) throw e;
-        const safe = dec(shares).times('0.999999999999999').toDecimalPlaces(18, D.ROUND_DOWN);
-        return sell(safe.toFixed());
-      }
-    },
+    mutationFn: ({ positionId, shares }: { positionId: string; shares: string; isAll: boolean }) =>
+      api(predictionsSell, { params: { id: marketId }, body: { positionId, shares } }),
     onSettled: () => invalidate(marketId, userId),
   });
 };
