@@ -130,3 +130,41 @@ export const recordRealizedPnL = async (tx: Tx, userId: string, pnl: TDecimalInp
     .set({ lifetimePnL: sql`${users.lifetimePnL} + ${toDecimalString(p)}::numeric`, updatedAt: now() })
     .where(eq(users.id, userId));
 };
+
+/**
+ * The ledger as two CTEs for a composite statement: `<name>` applies the change to the user's
+ * row (only when `guard` holds and the balance stays non-negative) and returns the new balance;
+ * `<name>_row` writes its transaction row from that result. Callers that need a whole trade in
+ * one statement (lib/markets) compose these; the SQL that moves money stays here.
+ */
+export const balanceChangeCtes = (opts: {
+  name: string;
+  transactionId: string;
+  userId: string;
+  amount: TDecimalInput;
+  type: TTransactionType;
+  description: string;
+  reference?: { type: string; id: string };
+  at: Date;
+  guard: ReturnType<typeof sql>;
+}) => {
+  const amountStr = toDecimalString(toMoney(opts.amount));
+  const at = opts.at.toISOString();
+  const name = sql.identifier(opts.name);
+  const rowName = sql.identifier(`${opts.name}_row`);
+  return sql`
+    ${name} as (
+      update ${users}
+      set virtual_balance = virtual_balance + ${amountStr}::numeric, updated_at = ${at}::timestamptz
+      where id = ${opts.userId} and virtual_balance + ${amountStr}::numeric >= 0 and (${opts.guard})
+      returning virtual_balance
+    ),
+    ${rowName} as (
+      insert into ${balanceTransactions}
+        (id, user_id, type, amount, balance_before, balance_after, description, reference_type, reference_id, created_at)
+      select ${opts.transactionId}, ${opts.userId}, ${opts.type}, ${amountStr}::numeric, virtual_balance - ${amountStr}::numeric,
+        virtual_balance, ${opts.description}, ${opts.reference?.type ?? null}, ${opts.reference?.id ?? null}, ${at}::timestamptz
+      from ${name}
+      returning id
+    )`;
+};

@@ -54,7 +54,7 @@ export const recordPricePoint = async (tx: Tx, m: TMarketRow, source: 'create' |
 };
 
 /** Announces a market's new state on the markets channel (call after commit). */
-export const publishMarketUpdate = (m: TMarketRow) => {
+export const publishMarketUpdate = (m: Pick<TMarketRow, 'id' | 'yesShares' | 'noShares' | 'status' | 'resolvedOutcome'>) => {
   const p = marketPrices(m);
   publish('markets', {
     type: 'market_update',
