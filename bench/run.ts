@@ -11,7 +11,10 @@ import { execSync, spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
+import { buildBuyStatement } from '@/lib/markets/service/buy-shares';
+import { dec } from '@/lib/money/decimal';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -50,7 +53,7 @@ const drive = async (work: (i: number) => Promise<unknown>) => {
 
 /**
  * Figure 2: prediction buys, 32 clients over 20 markets through the API, against the same
- * statements of one buy issued directly in a postgres.js transaction.
+ * statements of one buy issued directly through postgres.js.
  */
 const benchPredictionBuy = async (ctx: { base: string; sql: postgres.Sql; tokens: string[]; subjects: string[] }) => {
   const { base, sql, tokens, subjects } = ctx;
@@ -90,34 +93,23 @@ const benchPredictionBuy = async (ctx: { base: string; sql: postgres.Sql; tokens
   if (result.non2xx > 0) console.log(`  note: ${result.non2xx} non-2xx answers during the run`);
   const tradesPerSecond = (result.requests.total - result.non2xx) / SECONDS;
 
-  // The reference: the statements of one buy, in one transaction, with the same locks.
-  const userIds = (await sql`select id, auth_subject from users where auth_subject = any(${subjects})`).map((r) => r.id as string);
+  // The reference: exactly the statements one buy issues (the buyer's referrer, then the buy
+  // statement built by the service itself), sent directly through postgres.js.
+  const userIds = (await sql`select id from users where auth_subject = any(${subjects})`).map((r) => r.id as string);
+  const dialect = new PgDialect();
   const ref = await drive(async (i) => {
-    const marketId = marketIds[i % 20]!;
     const userId = userIds[i % userIds.length]!;
-    const amount = String(1 + (i % 10));
-    await sql.begin(async (tx) => {
-      const [m] = await tx`select * from markets where id = ${marketId} for update`;
-      await tx`select referred_by_id from users where id = ${userId}`;
-      const yes = Number(m!.no_shares);
-      const no = Number(m!.yes_shares);
-      const net = Number(amount) * 0.999;
-      const shares = yes + net - (yes * no) / (no + net);
-      const [u] = await tx`update users set virtual_balance = virtual_balance - ${amount}::numeric, updated_at = now()
-        where id = ${userId} and virtual_balance - ${amount}::numeric >= 0 returning virtual_balance`;
-      await tx`insert into balance_transactions (id, user_id, type, amount, balance_before, balance_after, description, reference_type, reference_id, created_at)
-        values (${crypto.randomUUID()}, ${userId}, 'pred_buy', ${'-' + amount}::numeric, ${u!.virtual_balance}::numeric + ${amount}::numeric, ${u!.virtual_balance}, 'bench', 'market', ${marketId}, now())`;
-      const [m2] = await tx`update markets set yes_shares = ${String(no + net)}, no_shares = ${String(yes + net - shares)}, volume = volume + ${amount}::numeric
-        where id = ${marketId} returning *`;
-      const [p] = await tx`insert into market_positions (id, user_id, market_id, side, shares, cost_basis, created_at, updated_at)
-        values (${crypto.randomUUID()}, ${userId}, ${marketId}, 'YES', ${String(shares)}, ${amount}, now(), now())
-        on conflict (user_id, market_id, side) do update set shares = market_positions.shares + excluded.shares,
-          cost_basis = market_positions.cost_basis + excluded.cost_basis, updated_at = now() returning id`;
-      await tx`insert into trades (id, user_id, market_id, position_id, side, action, amount, shares, price, fee_total, fee_platform, fee_referrer, yes_price_after, created_at)
-        values (${crypto.randomUUID()}, ${userId}, ${marketId}, ${p!.id}, 'YES', 'buy', ${amount}, ${String(shares)}, ${String(Number(amount) / shares)}, '0.001', '0.001', '0', '0.5', now())`;
-      await tx`insert into market_price_points (id, market_id, yes_price, yes_shares, no_shares, source, created_at)
-        values (${crypto.randomUUID()}, ${marketId}, '0.5', ${m2!.yes_shares}, ${m2!.no_shares}, 'trade', now())`;
+    const [buyer] = await sql`select referred_by_id from users where id = ${userId}`;
+    const { statement } = buildBuyStatement({
+      userId,
+      marketId: marketIds[i % 20]!,
+      outcome: i % 3 ? 'YES' : 'NO',
+      amount: dec(1 + (i % 10)),
+      referrerId: (buyer?.referred_by_id as string | null) ?? null,
+      at: new Date(),
     });
+    const q = dialect.sqlToQuery(statement);
+    await sql.unsafe(q.sql, q.params as never[]);
   });
   figures.push({ name: 'prediction buy trades/s', project: tradesPerSecond, reference: ref.rps, unit: 'tx/s', higherIsBetter: true });
   figures.push({ name: 'prediction buy p50', project: result.latency.p50, reference: ref.p50, unit: 'ms', higherIsBetter: false });

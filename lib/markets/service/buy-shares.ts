@@ -52,28 +52,32 @@ type TBuyRow = {
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
-export const buyShares = async (input: TBuyInput) => {
-  const amount = parseBuyAmount(input.amount);
-  const db = await getDb();
-  const [buyer] = await db.select({ referredById: users.referredById }).from(users).where(eq(users.id, input.userId));
-  if (!buyer) throw new AppError('USER_NOT_FOUND', 'User not found');
-  const referrerId = buyer.referredById && buyer.referredById !== input.userId ? buyer.referredById : null;
+/**
+ * The buy statement for a validated amount and the buyer's referrer. Exported so the benchmark
+ * can issue exactly this SQL directly as its reference.
+ */
+export const buildBuyStatement = (opts: {
+  userId: string;
+  marketId: string;
+  outcome: TOutcome;
+  amount: TDecimal;
+  referrerId: string | null;
+  at: Date;
+}) => {
+  const { amount, at, referrerId, userId, marketId, outcome: side } = opts;
   const fees = splitFee(amount, !!referrerId);
   const net = toDecimalString(amount.minus(fees.total));
   const amt = toDecimalString(amount);
-  const side = input.outcome;
-  const at = now();
   const ts = sql`${at.toISOString()}::timestamptz`;
   const scale = sql.raw(String(SHARE_SCALE));
-
   const debitCtes = balanceChangeCtes({
     name: 'debit',
     transactionId: crypto.randomUUID(),
-    userId: input.userId,
+    userId: userId,
     amount: amount.negated(),
     type: 'pred_buy',
     description: `Bought ${side} in a prediction market`,
-    reference: { type: 'market', id: input.marketId },
+    reference: { type: 'market', id: marketId },
     at,
     guard: sql`exists (select 1 from market)`,
   });
@@ -85,16 +89,16 @@ export const buyShares = async (input: TBuyInput) => {
         amount: fees.referrer,
         type: 'referral_fee',
         description: 'Referral share of a trading fee',
-        reference: { type: 'market', id: input.marketId },
+        reference: { type: 'market', id: marketId },
         at,
         guard: sql`exists (select 1 from debit)`,
       })}`
     : sql``;
 
-  const result = await db.execute(sql`
+  const statement = sql`
     with market as (
       select id, yes_shares, no_shares from ${markets}
-      where id = ${input.marketId} and status = 'active' and resolution_date > ${ts}
+      where id = ${marketId} and status = 'active' and resolution_date > ${ts}
       for update
     ),
     ${debitCtes},
@@ -113,12 +117,12 @@ export const buyShares = async (input: TBuyInput) => {
         yes_shares = case when ${side} = 'YES' then calc.other + ${net}::numeric else calc.same + ${net}::numeric - calc.shares end,
         no_shares = case when ${side} = 'YES' then calc.same + ${net}::numeric - calc.shares else calc.other + ${net}::numeric end,
         volume = volume + ${amt}::numeric
-      from calc where ${markets}.id = ${input.marketId}
+      from calc where ${markets}.id = ${marketId}
       returning ${markets}.yes_shares, ${markets}.no_shares
     ),
     position as (
       insert into ${marketPositions} (id, user_id, market_id, side, shares, cost_basis, created_at, updated_at)
-      select ${crypto.randomUUID()}, ${input.userId}, ${input.marketId}, ${side}, calc.shares, ${amt}::numeric, ${ts}, ${ts} from calc
+      select ${crypto.randomUUID()}, ${userId}, ${marketId}, ${side}, calc.shares, ${amt}::numeric, ${ts}, ${ts} from calc
       on conflict (user_id, market_id, side) do update set
         shares = ${marketPositions}.shares + excluded.shares,
         cost_basis = ${marketPositions}.cost_basis + excluded.cost_basis,
@@ -128,14 +132,14 @@ export const buyShares = async (input: TBuyInput) => {
     trade as (
       insert into ${trades} (id, user_id, market_id, position_id, side, action, amount, shares, price,
         fee_total, fee_platform, fee_referrer, yes_price_after, created_at)
-      select ${crypto.randomUUID()}, ${input.userId}, ${input.marketId}, position.id, ${side}, 'buy', ${amt}::numeric, calc.shares,
+      select ${crypto.randomUUID()}, ${userId}, ${marketId}, position.id, ${side}, 'buy', ${amt}::numeric, calc.shares,
         trunc(${amt}::numeric / calc.shares, ${scale}), ${toDecimalString(fees.total)}::numeric, ${toDecimalString(fees.platform)}::numeric,
         ${toDecimalString(fees.referrer)}::numeric, trunc(moved.yes_shares / (moved.yes_shares + moved.no_shares), ${scale}), ${ts}
       from position, calc, moved
     ),
     point as (
       insert into ${marketPricePoints} (id, market_id, yes_price, yes_shares, no_shares, source, created_at)
-      select ${crypto.randomUUID()}, ${input.marketId}, trunc(moved.yes_shares / (moved.yes_shares + moved.no_shares), ${scale}),
+      select ${crypto.randomUUID()}, ${marketId}, trunc(moved.yes_shares / (moved.yes_shares + moved.no_shares), ${scale}),
         moved.yes_shares, moved.no_shares, 'trade', ${ts}
       from moved
     )${referrerCtes}
@@ -147,7 +151,19 @@ export const buyShares = async (input: TBuyInput) => {
       (select no_shares from moved) as no_shares,
       (select id from position) as position_id,
       (select shares from position) as position_shares,
-      (select cost_basis from position) as position_cost`);
+      (select cost_basis from position) as position_cost`;
+  return { statement, fees, amt };
+};
+
+export const buyShares = async (input: TBuyInput) => {
+  const amount = parseBuyAmount(input.amount);
+  const db = await getDb();
+  const [buyer] = await db.select({ referredById: users.referredById }).from(users).where(eq(users.id, input.userId));
+  if (!buyer) throw new AppError('USER_NOT_FOUND', 'User not found');
+  const referrerId = buyer.referredById && buyer.referredById !== input.userId ? buyer.referredById : null;
+  const side = input.outcome;
+  const { statement, fees, amt } = buildBuyStatement({ ...input, amount, referrerId, at: now() });
+  const result = await db.execute(statement);
   const row = rowsOf<TBuyRow>(result)[0]!;
 
   if (Number(row.market_open) === 0) {
