@@ -206,3 +206,7 @@ export const preparedQuery = <T>(db: Db, name: string, build: (db: Db) => T): T 
   if (!q) byName.set(name, (q = build(db)));
   return q;
 };
+
+/** The rows of a raw `execute()`: postgres.js answers an array, PGlite an object with `rows`. */
+export const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];

@@ -2,22 +2,16 @@
  * Sign-in flows: the web session (an access token kept in an HttpOnly cookie), the development
  * sign-in (mints a token for any username, never in production) and agent credentials.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { NextResponse } from 'next/server';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/http/errors';
 import { provisionUser } from '@/lib/users/service';
 import { signSessionToken, verifyAccessToken } from './jwt';
+import { secretsEqual } from './secrets';
 import { SESSION_COOKIE, userForClaims } from './principal';
 
 const DEV_SESSION_SECONDS = 7 * 24 * 3600;
 const AGENT_SESSION_SECONDS = 24 * 3600;
-
-const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 /** Verifies an access token and returns the user it stands for. */
 export const signInWithToken = async (token: string) => {
@@ -42,7 +36,7 @@ export const devSignIn = async (username: string) => {
 /** Agent credentials (AGENT_CREDENTIALS) for a bearer session token acting as the agent's user. */
 export const authenticateAgent = async (agentId: string, agentSecret: string) => {
   const expected = env().agentCredentials.get(agentId);
-  if (!expected || !sameSecret(agentSecret, expected)) {
+  if (!expected || !secretsEqual(agentSecret, expected)) {
     throw new AppError('UNAUTHORIZED', 'Invalid agent credentials');
   }
   const { token, expiresAt } = await signSessionToken({

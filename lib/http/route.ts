@@ -8,11 +8,11 @@
  *   AppError → its status and code; anything else → 500 INTERNAL_ERROR with a request id only.
  * Every answer carries X-RateLimit-Limit, -Remaining, -Reset (Unix seconds) and X-Request-Id.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { readCredentials, resolvePrincipal, type TPrincipal } from '@/lib/auth/principal';
+import { secretsEqual } from '@/lib/auth/secrets';
 import type {
   TEndpoint,
   TEndpointBody,
@@ -45,12 +45,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const issuesOf = (e: z.ZodError) =>
   e.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message, code: i.code }));
-
-const secretMatches = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 /** A cookie-authenticated write must come from our own origin, so no other site can act for a player. */
 const assertSameOrigin = (req: NextRequest) => {
@@ -119,7 +113,7 @@ export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) =>
       let cronOk = false;
       const cred = readCredentials(req.headers, (n) => req.cookies.get(n)?.value);
       if (endpoint.auth === 'cron') {
-        cronOk = !!cred && cred.via === 'bearer' && secretMatches(cred.token, cfg.cronSecret);
+        cronOk = !!cred && cred.via === 'bearer' && secretsEqual(cred.token, cfg.cronSecret);
       } else if (cred) {
         try {
           principal = await resolvePrincipal(cred);

@@ -8,7 +8,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { balanceTransactions, users } from '@/db/schema';
-import type { Tx } from '@/db/client';
+import { rowsOf, type Tx } from '@/db/client';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/http/errors';
 import { dec, toDecimalString, toMoney, type TDecimal, type TDecimalInput } from '@/lib/money/decimal';
@@ -61,34 +61,23 @@ export const applyBalanceChange = async (tx: Tx, change: TBalanceChange): Promis
   if (!amount.isFinite() || amount.isZero()) {
     throw new Error(`ledger: amount must be a non-zero finite decimal, got ${String(change.amount)}`);
   }
-  const amountStr = toDecimalString(amount);
-  const pnlStr = change.realizedPnL === undefined ? '0' : toDecimalString(toMoney(change.realizedPnL));
-  const isDeposit = change.type === 'deposit' && amount.isPositive();
-  const isWithdrawal = change.type === 'withdrawal' && amount.isNegative();
-
-  const at = now().toISOString();
-  const id = crypto.randomUUID();
   // One round trip: the conditional update (which takes the row lock) and the transaction row
-  // that reads its result. Nothing is inserted when the update matched no row.
-  const result = await tx.execute<{ balance_after: string }>(sql`
-    with changed as (
-      update ${users}
-      set virtual_balance = virtual_balance + ${amountStr}::numeric,
-          total_deposited = total_deposited + ${isDeposit ? amountStr : '0'}::numeric,
-          total_withdrawn = total_withdrawn - ${isWithdrawal ? amountStr : '0'}::numeric,
-          lifetime_pnl = lifetime_pnl + ${pnlStr}::numeric,
-          updated_at = ${at}::timestamptz
-      where id = ${change.userId} and virtual_balance + ${amountStr}::numeric >= 0
-      returning virtual_balance
-    )
-    insert into ${balanceTransactions}
-      (id, user_id, type, amount, balance_before, balance_after, description, reference_type, reference_id, created_at)
-    select ${id}, ${change.userId}, ${change.type}, ${amountStr}::numeric, virtual_balance - ${amountStr}::numeric,
-      virtual_balance, ${change.description}, ${change.reference?.type ?? null}, ${change.reference?.id ?? null}, ${at}::timestamptz
-    from changed
-    returning balance_after`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { balance_after: string }[] }).rows) as { balance_after: string }[];
-  const row = rows[0];
+  // that reads its result (the same CTEs composite statements use). Nothing is written when the
+  // update matched no row.
+  const ctes = balanceChangeCtes({
+    name: 'changed',
+    transactionId: crypto.randomUUID(),
+    userId: change.userId,
+    amount,
+    type: change.type,
+    description: change.description,
+    reference: change.reference,
+    realizedPnL: change.realizedPnL,
+    at: now(),
+  });
+  const [row] = rowsOf<{ virtual_balance: string; id: string }>(
+    await tx.execute(sql`with ${ctes} select c.virtual_balance, r.id from changed c, changed_row r`),
+  );
 
   if (!row) {
     const [existing] = await tx
@@ -102,8 +91,8 @@ export const applyBalanceChange = async (tx: Tx, change: TBalanceChange): Promis
     });
   }
 
-  const balanceAfter = dec(row.balance_after);
-  return { transactionId: id, balanceBefore: balanceAfter.minus(amount), balanceAfter };
+  const balanceAfter = dec(row.virtual_balance);
+  return { transactionId: row.id, balanceBefore: balanceAfter.minus(amount), balanceAfter };
 };
 
 /** Credits `amount` (must be positive). */
@@ -145,18 +134,29 @@ export const balanceChangeCtes = (opts: {
   type: TTransactionType;
   description: string;
   reference?: { type: string; id: string };
+  /** Realised profit or loss booked with the change (adds to lifetimePnL). */
+  realizedPnL?: TDecimalInput;
   at: Date;
-  guard: ReturnType<typeof sql>;
+  /** Extra condition for the change to happen (e.g. that an earlier CTE produced a row). */
+  guard?: ReturnType<typeof sql>;
 }) => {
-  const amountStr = toDecimalString(toMoney(opts.amount));
+  const amount = toMoney(opts.amount);
+  const amountStr = toDecimalString(amount);
+  const pnlStr = opts.realizedPnL === undefined ? '0' : toDecimalString(toMoney(opts.realizedPnL));
+  const deposited = opts.type === 'deposit' && amount.isPositive() ? amountStr : '0';
+  const withdrawn = opts.type === 'withdrawal' && amount.isNegative() ? toDecimalString(amount.negated()) : '0';
   const at = opts.at.toISOString();
   const name = sql.identifier(opts.name);
   const rowName = sql.identifier(`${opts.name}_row`);
   return sql`
     ${name} as (
       update ${users}
-      set virtual_balance = virtual_balance + ${amountStr}::numeric, updated_at = ${at}::timestamptz
-      where id = ${opts.userId} and virtual_balance + ${amountStr}::numeric >= 0 and (${opts.guard})
+      set virtual_balance = virtual_balance + ${amountStr}::numeric,
+          total_deposited = total_deposited + ${deposited}::numeric,
+          total_withdrawn = total_withdrawn + ${withdrawn}::numeric,
+          lifetime_pnl = lifetime_pnl + ${pnlStr}::numeric,
+          updated_at = ${at}::timestamptz
+      where id = ${opts.userId} and virtual_balance + ${amountStr}::numeric >= 0 and (${opts.guard ?? sql`true`})
       returning virtual_balance
     ),
     ${rowName} as (

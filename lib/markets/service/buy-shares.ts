@@ -12,7 +12,7 @@
  * atomic. Fees depend only on the amount and come from the pure splitFee.
  */
 import { eq, sql } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb, rowsOf } from '@/db/client';
 import { marketPositions, marketPricePoints, markets, trades, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/http/errors';
@@ -49,8 +49,6 @@ type TBuyRow = {
   position_shares: string | null;
   position_cost: string | null;
 };
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /**
  * The buy statement for a validated amount and the buyer's referrer. Exported so the benchmark
