@@ -93,15 +93,14 @@ const benchPredictionBuy = async (ctx: { base: string; sql: postgres.Sql; tokens
   if (result.non2xx > 0) console.log(`  note: ${result.non2xx} non-2xx answers during the run`);
   const tradesPerSecond = (result.requests.total - result.non2xx) / SECONDS;
 
-  // The reference: exactly the statements one buy issues (the buyer's referrer, then the buy
-  // statement built by the service itself), sent directly through postgres.js.
-  const userIds = (await sql`select id from users where auth_subject = any(${subjects})`).map((r) => r.id as string);
+  // The reference: exactly the statements one buy issues (the caller by token subject, which
+  // also gives the referrer, then the buy statement built by the service itself), sent directly
+  // through postgres.js.
   const dialect = new PgDialect();
   const ref = await drive(async (i) => {
-    const userId = userIds[i % userIds.length]!;
-    const [buyer] = await sql`select referred_by_id from users where id = ${userId}`;
+    const [buyer] = await sql`select * from users where auth_subject = ${subjects[i % subjects.length]!}`;
     const { statement } = buildBuyStatement({
-      userId,
+      userId: buyer!.id as string,
       marketId: marketIds[i % 20]!,
       outcome: i % 3 ? 'YES' : 'NO',
       amount: dec(1 + (i % 10)),

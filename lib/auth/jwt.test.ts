@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetEnvCache } from '@/lib/env';
 import { tokenForSubject } from '@/test/http';
 import { signSessionToken, verifyAccessToken } from './jwt';
@@ -25,6 +25,29 @@ describe('verifyAccessToken with AUTH_JWT_SECRET (HS256)', () => {
     expect(await verifyAccessToken(noSub)).toBeNull();
     expect(await verifyAccessToken('a.b.c')).toBeNull();
     expect(await verifyAccessToken('')).toBeNull();
+  });
+
+  it('remembers a verified token only until it expires, and forgets it when the secret changes', async () => {
+    const token = await tokenForSubject('cached-user', {}, { expiresIn: '30s' });
+    expect(await verifyAccessToken(token)).toMatchObject({ subject: 'cached-user' });
+    vi.useFakeTimers({ now: Date.now() + 31_000, toFake: ['Date'] });
+    try {
+      expect(await verifyAccessToken(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+    const fresh = await tokenForSubject('cached-user');
+    expect(await verifyAccessToken(fresh)).toMatchObject({ subject: 'cached-user' });
+    const saved = process.env.AUTH_JWT_SECRET;
+    process.env.AUTH_JWT_SECRET = 'a-different-secret-of-enough-length-000000';
+    resetEnvCache();
+    try {
+      expect(await verifyAccessToken(fresh)).toBeNull();
+    } finally {
+      if (saved === undefined) delete process.env.AUTH_JWT_SECRET;
+      else process.env.AUTH_JWT_SECRET = saved;
+      resetEnvCache();
+    }
   });
 
   it('marks our own agent session tokens as agents', async () => {

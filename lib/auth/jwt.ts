@@ -6,6 +6,10 @@
  * - the service's own session tokens (agents, development sign-in), HS256 with issuer
  *   SESSION_ISSUER, signed with the session secret.
  * I/O: fetches the JWKS (jose caches it). Never throws on a bad token: returns null.
+ *
+ * A verified token's claims are remembered until the token expires (at most five minutes), so a
+ * client sending the same token on every request pays for one signature check, not one each time.
+ * Only successes are remembered; the memory is dropped whenever the configuration changes.
  */
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { env } from '@/lib/env';
@@ -52,9 +56,37 @@ const toClaims = (p: JWTPayload): TTokenClaims | null => {
   };
 };
 
+const VERIFIED_MAX_ENTRIES = 10_000;
+const VERIFIED_MAX_AGE_MS = 5 * 60_000;
+const verified = new Map<string, { claims: TTokenClaims; until: number }>();
+let verifiedFor: object | undefined;
+
 /** The claims of a valid token, or null for anything else (bad signature, expired, malformed). */
 export const verifyAccessToken = async (token: string): Promise<TTokenClaims | null> => {
   const cfg = env();
+  if (verifiedFor !== cfg) {
+    verified.clear();
+    verifiedFor = cfg;
+  }
+  const hit = verified.get(token);
+  if (hit) {
+    if (hit.until > Date.now()) return hit.claims;
+    verified.delete(token);
+  }
+  const result = await verifyUncached(token, cfg);
+  if (result) {
+    if (verified.size >= VERIFIED_MAX_ENTRIES) verified.delete(verified.keys().next().value!);
+    const expMs = result.exp ? result.exp * 1000 : Infinity;
+    verified.set(token, { claims: result.claims, until: Math.min(expMs, Date.now() + VERIFIED_MAX_AGE_MS) });
+  }
+  return result?.claims ?? null;
+};
+
+const verifyUncached = async (token: string, cfg: ReturnType<typeof env>): Promise<{ claims: TTokenClaims; exp?: number } | null> => {
+  const withExp = (p: JWTPayload) => {
+    const claims = toClaims(p);
+    return claims ? { claims, exp: p.exp } : null;
+  };
   let alg: string | undefined;
   try {
     alg = decodeProtectedHeader(token).alg;
@@ -70,7 +102,7 @@ export const verifyAccessToken = async (token: string): Promise<TTokenClaims | n
           const { payload } = await jwtVerify(token, await hmacKey(secret), { algorithms: ['HS256'] });
           // Without AUTH_JWT_SECRET only our own issuer's tokens are valid under the session secret.
           if (secret === cfg.sessionSecret && !cfg.jwtSecret && payload.iss !== SESSION_ISSUER) return null;
-          return toClaims(payload);
+          return withExp(payload);
         } catch {
           /* try the next secret */
         }
@@ -82,7 +114,7 @@ export const verifyAccessToken = async (token: string): Promise<TTokenClaims | n
         issuer: cfg.issuer,
         audience: cfg.audience,
       });
-      return toClaims(payload);
+      return withExp(payload);
     }
   } catch {
     return null;

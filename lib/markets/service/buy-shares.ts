@@ -22,7 +22,14 @@ import { MIN_BUY, SHARE_SCALE, prices, splitFee, toPool, type TOutcome } from '.
 import { getMarketRowOrThrow } from '../queries';
 import { assertTradable, publishMarketUpdate } from './shared';
 
-export type TBuyInput = { userId: string; marketId: string; outcome: TOutcome; amount: number | string };
+export type TBuyInput = {
+  userId: string;
+  marketId: string;
+  outcome: TOutcome;
+  amount: number | string;
+  /** The buyer's referrer when the caller already holds the user row (the route's principal); read otherwise. */
+  referredById?: string | null;
+};
 
 /** Validates a trade amount: positive, at least the minimum, at most 8 decimals are kept. */
 export const parseBuyAmount = (amount: number | string): TDecimal => {
@@ -156,9 +163,13 @@ export const buildBuyStatement = (opts: {
 export const buyShares = async (input: TBuyInput) => {
   const amount = parseBuyAmount(input.amount);
   const db = await getDb();
-  const [buyer] = await db.select({ referredById: users.referredById }).from(users).where(eq(users.id, input.userId));
-  if (!buyer) throw new AppError('USER_NOT_FOUND', 'User not found');
-  const referrerId = buyer.referredById && buyer.referredById !== input.userId ? buyer.referredById : null;
+  let referredById = input.referredById;
+  if (referredById === undefined) {
+    const [buyer] = await db.select({ referredById: users.referredById }).from(users).where(eq(users.id, input.userId));
+    if (!buyer) throw new AppError('USER_NOT_FOUND', 'User not found');
+    referredById = buyer.referredById;
+  }
+  const referrerId = referredById && referredById !== input.userId ? referredById : null;
   const side = input.outcome;
   const { statement, fees, amt } = buildBuyStatement({ ...input, amount, referrerId, at: now() });
   const result = await db.execute(statement);
