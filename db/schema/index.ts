@@ -4,3 +4,5 @@ export * from './ledger';
 export * from './world';
 export * from './markets';
 export * from './pools';
+export * from './perps';
+export * from './notifications';

@@ -28,3 +28,12 @@ export const actors = pgTable('actors', {
 
 export type TOrganizationRow = typeof organizations.$inferSelect;
 export type TActorRow = typeof actors.$inferSelect;
+
+/**
+ * The game clock: the time the newest game tick ran as of. Game time never moves backwards, also
+ * across restarts (CONTRACT.md "Game time").
+ */
+export const gameClock = pgTable('game_clock', {
+  id: text('id').primaryKey(),
+  lastTickAt: timestamptz('last_tick_at').notNull(),
+});

@@ -5,11 +5,12 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { actors, markets, organizations, pools, users } from '@/db/schema';
+import { actors, markets, organizations, perpMarkets, perpPricePoints, pools, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { credit } from '@/lib/ledger/ledger';
 import { dec, toDecimalString } from '@/lib/money/decimal';
 import { recordPricePoint } from '@/lib/markets/service/shared';
+import { DEFAULT_DEPTH, fundingPeriodStart } from '@/lib/perps/math';
 import { ACTOR_STARTING_BALANCE, ACTORS, ORGANIZATIONS, POOLS, QUESTIONS } from './world-data';
 
 export const actorId = (slug: string) => `actor-${slug}`;
@@ -32,6 +33,28 @@ export const seedWorld = async (db: Db) =>
         })),
       )
       .onConflictDoNothing();
+
+    // One perpetual market per ticker, marked at the organization's price, with a first price point.
+    const newPerps = await tx
+      .insert(perpMarkets)
+      .values(
+        ORGANIZATIONS.map((o) => ({
+          ticker: o.ticker,
+          organizationId: o.id,
+          markPrice: o.price,
+          depth: DEFAULT_DEPTH.toFixed(),
+          lastFundingAt: fundingPeriodStart(at),
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ ticker: perpMarkets.ticker, markPrice: perpMarkets.markPrice });
+    if (newPerps.length > 0) {
+      await tx.insert(perpPricePoints).values(
+        newPerps.map((p) => ({ ticker: p.ticker, markPrice: p.markPrice, indexPrice: p.markPrice, source: 'seed' as const, createdAt: at })),
+      );
+    }
 
     let newActors = 0;
     for (const [i, a] of ACTORS.entries()) {

@@ -1,7 +1,8 @@
 /** The registry of every endpoint: routes, the typed client and OpenAPI read this list. */
 import type { TEndpoint } from './endpoint';
 import { marketsEndpoints } from './markets';
+import { perpsEndpoints } from './perps';
 import { systemEndpoints } from './system';
 import { usersEndpoints } from './users';
 
-export const endpoints: readonly TEndpoint[] = [...systemEndpoints, ...usersEndpoints, ...marketsEndpoints];
+export const endpoints: readonly TEndpoint[] = [...systemEndpoints, ...usersEndpoints, ...marketsEndpoints, ...perpsEndpoints];

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ZIdParam, ZSuccess, ZTimestamp, zQueryInt } from './common';
 import { defineEndpoint } from './endpoint';
+import { ZPerpPosition } from './perps';
 
 const ZOutcome = z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['YES', 'NO']));
 /** Amounts arrive as JSON numbers; decimal strings are accepted too (exact input). */
@@ -219,15 +220,15 @@ export const marketsPositions = defineEndpoint({
   id: 'markets.positions',
   method: 'GET',
   path: '/api/markets/positions/{userId}',
-  summary: "A user's open positions: predictions (perpetuals arrive with their feature)",
+  summary: "A user's open positions: predictions and perpetuals, with unrealized PnL and value totals",
   tag: 'markets',
   auth: 'user',
   params: z.object({ userId: ZIdParam }),
   response: z.object({
     success: ZSuccess,
     predictions: z.array(ZPredictionPosition),
-    perps: z.array(z.unknown()),
-    perpetuals: z.array(z.unknown()),
+    perps: z.array(ZPerpPosition),
+    perpetuals: z.array(ZPerpPosition),
     totalPnL: z.number(),
     totalUnrealizedPnL: z.number(),
     totalValue: z.number(),
@@ -239,12 +240,13 @@ export const tradesList = defineEndpoint({
   id: 'trades.list',
   method: 'GET',
   path: '/api/trades',
-  summary: 'Recent trades, newest first, optionally of one user or market',
+  summary: 'Recent trades (prediction and perpetual), newest first, optionally of one user, question or ticker',
   tag: 'markets',
   auth: 'user',
   query: z.object({
     limit: zQueryInt({ default: 50, min: 1, max: 100 }),
-    offset: zQueryInt({ default: 0 }),
+    offset: zQueryInt({ default: 0, max: 10_000 }),
+    type: z.enum(['all', 'prediction', 'perp']).default('all'),
     userId: z.string().min(1).max(200).optional(),
     marketId: z.string().min(1).max(200).optional(),
   }),
@@ -253,14 +255,15 @@ export const tradesList = defineEndpoint({
     trades: z.array(
       z.object({
         id: z.string(),
-        type: z.string(),
-        action: z.enum(['buy', 'sell']),
+        type: z.enum(['prediction', 'perp']),
+        action: z.enum(['buy', 'sell', 'open', 'close', 'liquidation']),
         userId: z.string(),
         user: z.object({ id: z.string(), username: z.string(), displayName: z.string(), profileImageUrl: z.string().nullable() }),
         marketId: z.string(),
+        ticker: z.string().optional(),
         question: z.string(),
-        side: z.enum(['YES', 'NO']),
-        outcome: z.enum(['YES', 'NO']),
+        side: z.enum(['YES', 'NO', 'long', 'short']),
+        outcome: z.enum(['YES', 'NO']).nullable(),
         amount: z.number(),
         shares: z.number(),
         price: z.number(),

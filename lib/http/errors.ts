@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   USERNAME_CHANGE_TOO_SOON: 400,
   /** Trading a resolved market or one past its resolution date. */
   MARKET_CLOSED: 400,
+  POSITION_CLOSED: 400, // the perpetual position is already closed or liquidated
   CANNOT_FOLLOW_SELF: 400,
   ALREADY_FOLLOWING: 400,
   /** Moderation's "already blocked, muted or reported", and other state conflicts. */

@@ -6,7 +6,7 @@
  * Invariants: a balance never goes below zero, even under concurrent requests (the WHERE clause
  * re-checks it under the lock); the user's balance equals the newest row's balanceAfter.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { balanceTransactions, users } from '@/db/schema';
 import { rowsOf, type Tx } from '@/db/client';
 import { now } from '@/lib/clock/clock';
@@ -168,3 +168,66 @@ export const balanceChangeCtes = (opts: {
       returning id
     )`;
 };
+
+/**
+ * A settlement whose amounts are computed by the statement itself (a position closed at the
+ * locked mark): CTE `<name>` adds the sum of the legs to the user's balance once (only when
+ * `guard` holds and the balance stays non-negative) and books `realizedPnL`; `<name>_rows`
+ * writes one transaction row per non-zero leg, chained: the first leg's balanceAfter is the
+ * second's balanceBefore. Each leg's `amount` is a numeric SQL expression already rounded to the
+ * money scale.
+ */
+export const settlementCtes = (opts: {
+  name: string;
+  userId: string;
+  legs: { transactionId: string; type: TTransactionType; amount: SQL; description: string }[];
+  realizedPnL?: SQL;
+  reference?: { type: string; id: string };
+  at: Date;
+  guard?: SQL;
+}) => {
+  const at = opts.at.toISOString();
+  const name = sql.identifier(opts.name);
+  const rowsName = sql.identifier(`${opts.name}_rows`);
+  const amounts = opts.legs.map((l) => sql`(${l.amount})::numeric`);
+  const total = sql.join(amounts, sql` + `);
+  const rows = opts.legs.map((leg, i) => {
+    const after = amounts.slice(i + 1);
+    // balanceAfter of leg i = final balance − the legs after it.
+    const afterSql = after.length ? sql`virtual_balance - (${sql.join(after, sql` + `)})` : sql`virtual_balance`;
+    return sql`select ${leg.transactionId}::text as id, ${leg.type}::text as type, ${amounts[i]} as amount,
+        ${afterSql} - ${amounts[i]} as balance_before, ${afterSql} as balance_after, ${leg.description}::text as description
+      from ${name} where ${amounts[i]} <> 0`;
+  });
+  return sql`
+    ${name} as (
+      update ${users}
+      set virtual_balance = virtual_balance + (${total}),
+          lifetime_pnl = lifetime_pnl + (${opts.realizedPnL ?? sql`0`})::numeric,
+          updated_at = ${at}::timestamptz
+      where id = ${opts.userId} and virtual_balance + (${total}) >= 0 and (${opts.guard ?? sql`true`})
+      returning virtual_balance
+    ),
+    ${rowsName} as (
+      insert into ${balanceTransactions}
+        (id, user_id, type, amount, balance_before, balance_after, description, reference_type, reference_id, created_at)
+      select legs.id, ${opts.userId}, legs.type, legs.amount, legs.balance_before, legs.balance_after, legs.description,
+        ${opts.reference?.type ?? null}, ${opts.reference?.id ?? null}, ${at}::timestamptz
+      from (${sql.join(rows, sql` union all `)}) legs
+      returning id
+    )`;
+};
+
+/**
+ * Books realised PnL for many users at once without moving money (positions liquidated by a
+ * sweep: their margin left the balance when they opened). `source` is a CTE or subquery with
+ * columns user_id and pnl; a user may appear several times.
+ */
+export const realizedPnLBookingCte = (opts: { name: string; source: SQL; at: Date }) => sql`
+    ${sql.identifier(opts.name)} as (
+      update ${users} u
+      set lifetime_pnl = u.lifetime_pnl + s.pnl, updated_at = ${opts.at.toISOString()}::timestamptz
+      from (select user_id, sum(pnl) as pnl from ${opts.source} src group by user_id) s
+      where u.id = s.user_id
+      returning u.id
+    )`;

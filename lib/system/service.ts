@@ -1,4 +1,4 @@
-/** Operational answers: health, and the game tick until the living-world issue fills it in. */
+/** Operational answers: health, and the game tick (lib/game/tick). */
 import { sql } from 'drizzle-orm';
 import { dbKind, getDb } from '@/db/client';
 import pkg from '@/package.json';
@@ -9,5 +9,4 @@ export const getHealth = async () => {
   return { db: dbKind(), version: pkg.version };
 };
 
-/** The per-minute game tick. The living world arrives with its own issue; until then it skips. */
-export const runGameTick = async (_opts: { now?: string }) => ({ skipped: true });
+export { runGameTick } from '@/lib/game/tick';

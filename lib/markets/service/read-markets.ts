@@ -2,6 +2,8 @@
 import { getDb } from '@/db/client';
 import { findUserById } from '@/lib/users/queries';
 import { AppError } from '@/lib/http/errors';
+import { dec, toNumber } from '@/lib/money/decimal';
+import { findPerpTrades, listUserPerpPositions } from '@/lib/perps/service/read';
 import {
   findActiveBiases,
   findMarket,
@@ -43,10 +45,32 @@ export const getUserPositions = async (userId: string) => {
   const db = await getDb();
   if (!(await findUserById(db, userId))) throw new AppError('USER_NOT_FOUND', 'User not found', { userId });
   const { predictions, totalValue, totalUnrealizedPnL } = await findUserPredictionPositions(db, userId);
-  return { predictions, perps: [], perpetuals: [], totalPnL: totalUnrealizedPnL, totalUnrealizedPnL, totalValue };
+  const perps = await listUserPerpPositions(userId, { status: 'open', limit: 100 });
+  // Totals over both kinds: unrealized PnL, and value = what closing everything at the mark is worth
+  // before fees (prediction value; perp collateral plus unrealized PnL).
+  let unrealized = dec(totalUnrealizedPnL);
+  let value = dec(totalValue);
+  for (const p of perps) {
+    unrealized = unrealized.plus(p.unrealizedPnL);
+    value = value.plus(dec(p.collateral).plus(p.unrealizedPnL));
+  }
+  const totalPnL = toNumber(unrealized.toDecimalPlaces(8));
+  return { predictions, perps, perpetuals: perps, totalPnL, totalUnrealizedPnL: totalPnL, totalValue: toNumber(value.toDecimalPlaces(8)) };
 };
 
-export const listTrades = async (opts: { limit: number; offset: number; userId?: string; marketId?: string }) => {
-  const { trades, total } = await findTrades(await getDb(), opts);
-  return { trades, count: trades.length, total, pagination: { limit: opts.limit, offset: opts.offset, total } };
+/**
+ * Recent trades of both kinds, newest first: prediction trades (marketId a question) and perp
+ * trades (marketId a ticker). Each kind is read newest first up to offset + limit and merged.
+ */
+export const listTrades = async (opts: { limit: number; offset: number; userId?: string; marketId?: string; type: 'all' | 'prediction' | 'perp' }) => {
+  const take = opts.offset + opts.limit;
+  const [pred, perp] = await Promise.all([
+    opts.type === 'perp' ? { trades: [], total: 0 } : findTrades(await getDb(), { limit: take, offset: 0, userId: opts.userId, marketId: opts.marketId }),
+    opts.type === 'prediction' ? { trades: [], total: 0 } : findPerpTrades({ take, userId: opts.userId, ticker: opts.marketId }),
+  ]);
+  const merged = [...pred.trades, ...perp.trades]
+    .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1))
+    .slice(opts.offset, take);
+  const total = pred.total + perp.total;
+  return { trades: merged, count: merged.length, total, pagination: { limit: opts.limit, offset: opts.offset, total } };
 };

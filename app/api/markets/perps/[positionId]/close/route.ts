@@ -1,0 +1,6 @@
+import { perpsClose } from '@/lib/contracts/perps';
+import { route } from '@/lib/http/route';
+import { closePosition } from '@/lib/perps/service/close-position';
+
+// POST /api/markets/perps/{positionId}/close — close at the mark
+export const POST = route(perpsClose, async ({ params, principal }) => closePosition({ userId: principal.userId, positionId: params.positionId }));

@@ -1,0 +1,6 @@
+import { perpsOpen } from '@/lib/contracts/perps';
+import { route } from '@/lib/http/route';
+import { openPosition } from '@/lib/perps/service/open-position';
+
+// POST /api/markets/perps/open — open a leveraged long or short
+export const POST = route(perpsOpen, async ({ body, principal }) => openPosition({ userId: principal.userId, ...body }));

@@ -1,0 +1,8 @@
+import { perpsCloseVariant } from '@/lib/contracts/perps';
+import { route } from '@/lib/http/route';
+import { closePosition } from '@/lib/perps/service/close-position';
+
+// POST /api/markets/perps/position/{positionId}/close — close (variant form)
+export const POST = route(perpsCloseVariant, async ({ params, principal }) =>
+  closePosition({ userId: principal.userId, positionId: params.positionId }),
+);

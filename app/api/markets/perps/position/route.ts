@@ -1,0 +1,6 @@
+import { perpsCloseByBody } from '@/lib/contracts/perps';
+import { route } from '@/lib/http/route';
+import { closePosition } from '@/lib/perps/service/close-position';
+
+// POST /api/markets/perps/position — close the position named in the body (variant form)
+export const POST = route(perpsCloseByBody, async ({ body, principal }) => closePosition({ userId: principal.userId, positionId: body.positionId }));

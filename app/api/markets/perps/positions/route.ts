@@ -1,0 +1,8 @@
+import { perpsUserPositions } from '@/lib/contracts/perps';
+import { route } from '@/lib/http/route';
+import { listUserPerpPositions } from '@/lib/perps/service/read';
+
+// GET /api/markets/perps/positions — the caller's positions (open, or closed with results)
+export const GET = route(perpsUserPositions, async ({ query, principal }) => ({
+  positions: await listUserPerpPositions(principal.userId, query),
+}));

@@ -1,0 +1,6 @@
+import { perpsList } from '@/lib/contracts/perps';
+import { route } from '@/lib/http/route';
+import { listTickers } from '@/lib/perps/service/read';
+
+// GET /api/markets/perps — every ticker with price, 24 h change, funding rate and open interest
+export const GET = route(perpsList, async () => listTickers());

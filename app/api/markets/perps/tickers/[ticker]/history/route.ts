@@ -1,0 +1,6 @@
+import { perpsHistory } from '@/lib/contracts/perps';
+import { route } from '@/lib/http/route';
+import { getTickerHistory } from '@/lib/perps/service/read';
+
+// GET /api/markets/perps/tickers/{ticker}/history — mark and index price points, funding history
+export const GET = route(perpsHistory, async ({ params, query }) => getTickerHistory(params.ticker, query.range));

@@ -1,0 +1,203 @@
+/** Perpetual futures: tickers, opening, the three close forms, history, the admin mark price. */
+import { z } from 'zod';
+import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp } from './common';
+import { defineEndpoint } from './endpoint';
+
+const ZNumberInput = z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/, 'must be a number').transform(Number)]);
+
+export const ZPerpTicker = z.object({
+  ticker: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  sector: z.string(),
+  currentPrice: z.number(),
+  price: z.number(),
+  markPrice: z.number(),
+  indexPrice: z.number(),
+  change24h: z.number(),
+  changePercent24h: z.number(),
+  high24h: z.number(),
+  low24h: z.number(),
+  volume24h: z.number(),
+  fundingRate: z.number(),
+  nextFundingTime: ZTimestamp,
+  openInterest: z.number(),
+  openInterestLong: z.number(),
+  openInterestShort: z.number(),
+});
+export type TPerpTicker = z.infer<typeof ZPerpTicker>;
+
+export const ZPerpPosition = z.object({
+  id: z.string(),
+  userId: z.string(),
+  ticker: z.string(),
+  name: z.string(),
+  side: z.enum(['long', 'short']),
+  status: z.enum(['open', 'closed', 'liquidated']),
+  entryPrice: z.number(),
+  size: z.number(),
+  units: z.number(),
+  collateral: z.number(),
+  margin: z.number(),
+  leverage: z.number(),
+  liquidationPrice: z.number(),
+  currentPrice: z.number(),
+  markPrice: z.number(),
+  unrealizedPnL: z.number(),
+  unrealizedPnLPercent: z.number(),
+  fundingPaid: z.number(),
+  openFee: z.number(),
+  exitPrice: z.number().nullable(),
+  realizedPnL: z.number().nullable(),
+  netPnL: z.number().nullable(),
+  openedAt: ZTimestamp,
+  createdAt: ZTimestamp,
+  closedAt: ZTimestamp.nullable(),
+});
+export type TPerpPosition = z.infer<typeof ZPerpPosition>;
+
+export const ZPerpCloseResult = z.object({
+  success: ZSuccess,
+  positionId: z.string(),
+  position: ZPerpPosition,
+  exitPrice: z.number(),
+  realizedPnL: z.number(),
+  fundingPaid: z.number(),
+  fee: z.number(),
+  netPnL: z.number(),
+  newBalance: ZDecimalString,
+  closedAt: ZTimestamp,
+});
+
+const closeErrors = ['NOT_FOUND', 'FORBIDDEN', 'POSITION_CLOSED'] as const;
+
+export const perpsList = defineEndpoint({
+  id: 'perps.list',
+  method: 'GET',
+  path: '/api/markets/perps',
+  summary: 'Every perpetual ticker with mark and index price, 24 h change and volume, funding rate and open interest',
+  tag: 'perps',
+  auth: 'public',
+  response: z.object({ success: ZSuccess, tickers: z.array(ZPerpTicker), markets: z.array(ZPerpTicker) }),
+});
+
+export const perpsOpen = defineEndpoint({
+  id: 'perps.open',
+  method: 'POST',
+  path: '/api/markets/perps/open',
+  summary: 'Open a leveraged long or short: debits margin (size / leverage) plus a 0.1% fee',
+  tag: 'perps',
+  auth: 'user',
+  rateLimit: 'perpOpen',
+  body: z
+    .object({
+      ticker: z.string().trim().min(1).max(20).transform((t) => t.toUpperCase()),
+      side: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['long', 'short'])),
+      size: ZNumberInput.optional(),
+      amount: ZNumberInput.optional(),
+      leverage: ZNumberInput,
+    })
+    .refine((b) => b.size !== undefined || b.amount !== undefined, { message: 'size (or amount) is required', path: ['size'] })
+    .transform((b) => ({ ticker: b.ticker, side: b.side, size: (b.size ?? b.amount)!, leverage: b.leverage })),
+  response: z.object({
+    success: ZSuccess,
+    position: ZPerpPosition,
+    fee: z.number(),
+    newBalance: ZDecimalString,
+  }),
+  errors: ['VALIDATION_ERROR', 'INSUFFICIENT_BALANCE'],
+});
+
+const ZPositionIdParams = z.object({ positionId: ZIdParam });
+
+export const perpsClose = defineEndpoint({
+  id: 'perps.close',
+  method: 'POST',
+  path: '/api/markets/perps/{positionId}/close',
+  summary: 'Close a position at the mark: realized PnL, funding settled, margin and PnL credited',
+  tag: 'perps',
+  auth: 'user',
+  rateLimit: 'perpClose',
+  params: ZPositionIdParams,
+  response: ZPerpCloseResult,
+  errors: closeErrors,
+});
+
+export const perpsCloseVariant = defineEndpoint({
+  id: 'perps.closeVariant',
+  method: 'POST',
+  path: '/api/markets/perps/position/{positionId}/close',
+  summary: 'Close a position (variant form)',
+  tag: 'perps',
+  auth: 'user',
+  rateLimit: 'perpClose',
+  params: ZPositionIdParams,
+  response: ZPerpCloseResult,
+  errors: closeErrors,
+});
+
+export const perpsCloseByBody = defineEndpoint({
+  id: 'perps.closeByBody',
+  method: 'POST',
+  path: '/api/markets/perps/position',
+  summary: 'Close a position named in the body (variant form)',
+  tag: 'perps',
+  auth: 'user',
+  rateLimit: 'perpClose',
+  body: z.object({ positionId: ZIdParam }),
+  response: ZPerpCloseResult,
+  errors: closeErrors,
+});
+
+export const perpsHistory = defineEndpoint({
+  id: 'perps.history',
+  method: 'GET',
+  path: '/api/markets/perps/tickers/{ticker}/history',
+  summary: "A ticker's mark and index price points (trades, ticks, admin changes) for charts",
+  tag: 'perps',
+  auth: 'public',
+  params: z.object({ ticker: z.string().min(1).max(20).transform((t) => t.toUpperCase()) }),
+  query: z.object({ range: z.enum(['1h', '24h', '7d', '30d', 'all']).default('24h') }),
+  response: z.object({
+    success: ZSuccess,
+    ticker: ZPerpTicker,
+    history: z.array(z.object({ timestamp: ZTimestamp, time: z.number().int(), markPrice: z.number(), indexPrice: z.number(), price: z.number(), source: z.string() })),
+    fundingHistory: z.array(z.object({ periodStart: ZTimestamp, rate: z.number(), markPrice: z.number(), indexPrice: z.number() })),
+  }),
+  errors: ['NOT_FOUND'],
+});
+
+export const perpsUserPositions = defineEndpoint({
+  id: 'perps.myPositions',
+  method: 'GET',
+  path: '/api/markets/perps/positions',
+  summary: "The caller's perpetual positions: open, or closed and liquidated with their results",
+  tag: 'perps',
+  auth: 'user',
+  query: z.object({ status: z.enum(['open', 'closed', 'all']).default('open'), limit: z.coerce.number().int().min(1).max(100).default(50) }),
+  response: z.object({ success: ZSuccess, positions: z.array(ZPerpPosition) }),
+});
+
+export const adminPerpPrice = defineEndpoint({
+  id: 'admin.perpPrice',
+  method: 'POST',
+  path: '/api/admin/perps/{ticker}/price',
+  summary: 'Set a ticker mark price (admin); liquidations due at that price run before the answer',
+  tag: 'admin',
+  auth: 'admin',
+  params: z.object({ ticker: z.string().min(1).max(20).transform((t) => t.toUpperCase()) }),
+  body: z.object({ price: ZNumberInput.pipe(z.number().positive().max(1e12)) }),
+  response: z.object({ success: ZSuccess, ticker: ZPerpTicker, liquidated: z.number().int(), liquidatedPositionIds: z.array(z.string()) }),
+  errors: ['FORBIDDEN', 'NOT_FOUND', 'VALIDATION_ERROR'],
+});
+
+export const perpsEndpoints = [
+  perpsList,
+  perpsOpen,
+  perpsClose,
+  perpsCloseVariant,
+  perpsCloseByBody,
+  perpsHistory,
+  perpsUserPositions,
+  adminPerpPrice,
+] as const;

@@ -1,0 +1,83 @@
+/** Database rows to the API's perps shapes (numbers where the specification says number). No I/O. */
+import type { TPerpPosition, TPerpTicker } from '@/lib/contracts/perps';
+import type { TPerpPositionRow } from '@/db/schema';
+import { dec, toNumber, type TDecimalInput } from '@/lib/money/decimal';
+import { changePercent, fundingPeriodStart, fundingRate, FUNDING_PERIOD_MS, markToMarket } from './math';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const num = (v: TDecimalInput | null) => (v === null ? null : toNumber(v));
+
+export const toPerpPositionDto = (p: TPerpPositionRow, ctx: { markPrice: TDecimalInput; name: string }): TPerpPosition => {
+  const open = p.status === 'open';
+  const m = markToMarket(p, ctx.markPrice);
+  const unrealized = open ? m.unrealizedPnL : dec(0);
+  return {
+    id: p.id,
+    userId: p.userId,
+    ticker: p.ticker,
+    name: ctx.name,
+    side: p.side,
+    status: p.status,
+    entryPrice: toNumber(p.entryPrice),
+    size: toNumber(p.size),
+    units: toNumber(p.units),
+    collateral: toNumber(p.collateral),
+    margin: toNumber(p.margin),
+    leverage: toNumber(p.leverage),
+    liquidationPrice: toNumber(p.liquidationPrice),
+    currentPrice: toNumber(ctx.markPrice),
+    markPrice: toNumber(ctx.markPrice),
+    unrealizedPnL: toNumber(unrealized),
+    unrealizedPnLPercent: toNumber(dec(p.margin).isZero() ? 0 : unrealized.div(p.margin).times(100).toDecimalPlaces(4)),
+    fundingPaid: toNumber(p.fundingPaid),
+    openFee: toNumber(p.openFee),
+    exitPrice: num(p.exitPrice),
+    realizedPnL: num(p.realizedPnL),
+    netPnL: num(p.netPnL),
+    openedAt: iso(p.openedAt),
+    createdAt: iso(p.openedAt),
+    closedAt: p.closedAt ? iso(p.closedAt) : null,
+  };
+};
+
+export type TTickerStats = {
+  ticker: string;
+  organizationId: string;
+  name: string;
+  sector: string;
+  markPrice: string;
+  indexPrice: string;
+  markPrice24hAgo: string | null;
+  high24h: string | null;
+  low24h: string | null;
+  volume24h: string;
+  openInterestLong: string;
+  openInterestShort: string;
+};
+
+export const toPerpTickerDto = (t: TTickerStats, at: Date): TPerpTicker => {
+  const mark = dec(t.markPrice);
+  const before = t.markPrice24hAgo ?? t.markPrice;
+  const oiLong = dec(t.openInterestLong);
+  const oiShort = dec(t.openInterestShort);
+  return {
+    ticker: t.ticker,
+    organizationId: t.organizationId,
+    name: t.name,
+    sector: t.sector,
+    currentPrice: toNumber(mark),
+    price: toNumber(mark),
+    markPrice: toNumber(mark),
+    indexPrice: toNumber(t.indexPrice),
+    change24h: toNumber(mark.minus(before)),
+    changePercent24h: toNumber(changePercent(before, mark).toDecimalPlaces(4)),
+    high24h: toNumber(dec(t.high24h ?? t.markPrice).gt(mark) ? (t.high24h ?? mark) : mark),
+    low24h: toNumber(dec(t.low24h ?? t.markPrice).lt(mark) ? (t.low24h ?? mark) : mark),
+    volume24h: toNumber(t.volume24h),
+    fundingRate: toNumber(fundingRate(mark, t.indexPrice)),
+    nextFundingTime: new Date(fundingPeriodStart(at).getTime() + FUNDING_PERIOD_MS).toISOString(),
+    openInterest: toNumber(oiLong.plus(oiShort)),
+    openInterestLong: toNumber(oiLong),
+    openInterestShort: toNumber(oiShort),
+  };
+};

@@ -1,0 +1,175 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dec } from '@/lib/money/decimal';
+import {
+  FUNDING_RATE_CAP,
+  MAINTENANCE_RATE,
+  MAX_IMPACT,
+  applyFunding,
+  duePeriods,
+  fillPrice,
+  fundingPayment,
+  fundingPeriodStart,
+  fundingRate,
+  isLiquidatable,
+  markToMarket,
+  orderProblem,
+  quoteClose,
+  quoteOpen,
+  type TPerpSide,
+} from './math';
+
+const arbSide = fc.constantFrom<TPerpSide>('long', 'short');
+const arbPrice = fc.integer({ min: 1_0000, max: 5000_0000 }).map((c) => dec(c).div(1e4));
+const arbSize = fc.integer({ min: 1_00, max: 2_000_000_00 }).map((c) => dec(c).div(100));
+const arbLeverage = fc.integer({ min: 1, max: 100 });
+const arbDepth = fc.constantFrom(dec(100_000), dec(5_000_000), dec(1e9));
+
+const openState = (side: TPerpSide, q: ReturnType<typeof quoteOpen>) => ({
+  side,
+  units: q.units,
+  entryPrice: q.entryPrice,
+  margin: q.margin,
+  collateral: q.margin,
+  openFee: q.fee,
+});
+
+describe('perps examples', () => {
+  it('opens a 10x long of 1000 at 100: margin 100, fee 1, fills above the mark', () => {
+    const q = quoteOpen({ side: 'long', size: 1000, leverage: 10, markPrice: 100, depth: 1_000_000 });
+    expect(q.margin.toFixed()).toBe('100');
+    expect(q.fee.toFixed()).toBe('1');
+    expect(q.cost.toFixed()).toBe('101');
+    expect(q.entryPrice.toFixed()).toBe('100.1'); // impact 1000 / 1e6 = 0.1%
+    expect(q.units.toFixed(6)).toBe('9.990010');
+    // entry·(1 − 1/L)/(1 − m) = 100.1 · 0.9 / 0.995
+    expect(q.liquidationPrice.toNumber()).toBeCloseTo((100.1 * 0.9) / 0.995, 9);
+  });
+
+  it('gives a short the mirrored liquidation price entry·(1 + 1/L)/(1 + m)', () => {
+    const q = quoteOpen({ side: 'short', size: 1000, leverage: 20, markPrice: 50, depth: 1e24 });
+    expect(q.liquidationPrice.toNumber()).toBeCloseTo((50 * 1.05) / 1.005, 9);
+  });
+
+  it('caps a trade impact at 1%', () => {
+    expect(fillPrice(100, 'long', 'open', 1e9, 1000).toFixed()).toBe(dec(100).times(dec(1).plus(MAX_IMPACT)).toFixed());
+    expect(fillPrice(100, 'long', 'close', 1e9, 1000).toFixed()).toBe('99');
+  });
+
+  it('never liquidates a 1x long', () => {
+    const q = quoteOpen({ side: 'long', size: 100, leverage: 1, markPrice: 10, depth: 1e6 });
+    expect(q.liquidationPrice.toFixed()).toBe('0');
+  });
+
+  it('closes a winner: price PnL, fee, both ledger legs and net PnL', () => {
+    const q = quoteOpen({ side: 'long', size: 1000, leverage: 10, markPrice: 100, depth: 1e24 });
+    const c = quoteClose(openState('long', q), 110, 1e24);
+    expect(c.exitPrice.toFixed()).toBe('110');
+    expect(c.realizedPnL.toFixed()).toBe('100');
+    expect(c.fee.toFixed()).toBe('1.1');
+    expect(c.closeCredit.toFixed()).toBe('198.9');
+    expect(c.fundingCredit.toFixed()).toBe('0');
+    expect(c.netPnL.toFixed()).toBe('97.9');
+  });
+
+  it('settles funding on close: paid funding comes off the credit, never below zero', () => {
+    const q = quoteOpen({ side: 'long', size: 1000, leverage: 10, markPrice: 100, depth: 1e24 });
+    const paid = { ...openState('long', q), collateral: dec(80) };
+    const c = quoteClose(paid, 100, 1e24);
+    expect(c.fundingPaid.toFixed()).toBe('20');
+    expect(c.closeCredit.toFixed()).toBe('99');
+    expect(c.fundingCredit.toFixed()).toBe('-20');
+    const ruined = quoteClose({ ...paid, collateral: dec(-5) }, 100, 1e24);
+    expect(ruined.total.toFixed()).toBe('0');
+    expect(ruined.closeCredit.plus(ruined.fundingCredit).toFixed()).toBe('0');
+  });
+
+  it('computes funding: premium plus 0.01%, capped at ±0.75%', () => {
+    expect(fundingRate(101, 100).toFixed()).toBe('0.0075');
+    expect(fundingRate(100, 100).toFixed()).toBe('0.0001');
+    expect(fundingRate(100.2, 100).toFixed()).toBe('0.0021');
+    expect(fundingRate(50, 100).toFixed()).toBe(FUNDING_RATE_CAP.negated().toFixed());
+    expect(fundingPayment('long', 10, 100, '0.001').toFixed()).toBe('1');
+    expect(fundingPayment('short', 10, 100, '0.001').toFixed()).toBe('-1');
+  });
+
+  it('lists the due funding periods at 00:00, 08:00 and 16:00 UTC', () => {
+    const at = new Date('2026-01-01T05:00:00Z');
+    expect(fundingPeriodStart(at).toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(duePeriods(at, new Date('2026-01-02T05:00:00Z')).map((d) => d.toISOString())).toEqual([
+      '2026-01-01T08:00:00.000Z',
+      '2026-01-01T16:00:00.000Z',
+      '2026-01-02T00:00:00.000Z',
+    ]);
+    expect(duePeriods(at, new Date('2026-01-01T07:59:59Z'))).toEqual([]);
+  });
+
+  it('rejects bad orders with a reason', () => {
+    expect(orderProblem({ size: 100, leverage: 10 })).toBeNull();
+    expect(orderProblem({ size: 0.5, leverage: 10 })).toMatch(/size/);
+    expect(orderProblem({ size: 100, leverage: 101 })).toMatch(/leverage/);
+    expect(orderProblem({ size: 100, leverage: 0.5 })).toMatch(/leverage/);
+  });
+});
+
+describe('perps properties', () => {
+  it('opening and closing at once never makes money, at any leverage', () => {
+    fc.assert(
+      fc.property(arbSide, arbPrice, arbSize, arbLeverage, arbDepth, (side, mark, size, lev, depth) => {
+        const q = quoteOpen({ side, size, leverage: lev, markPrice: mark, depth });
+        const c = quoteClose(openState(side, q), q.markAfter, depth);
+        expect(c.total.lt(q.cost)).toBe(true);
+        expect(c.netPnL.isNegative()).toBe(true);
+      }),
+    );
+  });
+
+  it('the liquidation price is exactly where equity meets maintenance', () => {
+    fc.assert(
+      fc.property(arbSide, arbPrice, arbSize, fc.integer({ min: 2, max: 100 }), (side, mark, size, lev) => {
+        const q = quoteOpen({ side, size, leverage: lev, markPrice: mark, depth: 1e24 });
+        const liq = q.liquidationPrice;
+        const st = openState(side, q);
+        // Unrounded equity at the liquidation price equals maintenance (up to the price truncation).
+        const equity = q.margin.plus(q.units.times(liq.minus(q.entryPrice)).times(side === 'long' ? 1 : -1));
+        const maintenance = q.units.times(liq).times(MAINTENANCE_RATE);
+        expect(equity.minus(maintenance).abs().lte(q.units.times(1e-17))).toBe(true);
+        expect(isLiquidatable(side, liq, liq)).toBe(true);
+        const safe = side === 'long' ? liq.times(1.001) : liq.times(0.999);
+        expect(isLiquidatable(side, safe, liq)).toBe(false);
+        expect(markToMarket(st, safe).equity.gt(0)).toBe(true);
+      }),
+    );
+  });
+
+  it('funding sums to zero between equal long and short notional', () => {
+    fc.assert(
+      fc.property(arbPrice, arbPrice, arbSize, (mark, index, units) => {
+        const rate = fundingRate(mark, index);
+        expect(rate.abs().lte(FUNDING_RATE_CAP)).toBe(true);
+        expect(fundingPayment('long', units, mark, rate).plus(fundingPayment('short', units, mark, rate)).isZero()).toBe(true);
+      }),
+    );
+  });
+
+  it('counts equity once: paid funding lowers collateral and the credit by the same amount', () => {
+    fc.assert(
+      fc.property(arbSide, arbPrice, arbSize, arbLeverage, fc.integer({ min: 0, max: 5000 }), (side, mark, size, lev, bp) => {
+        const q = quoteOpen({ side, size, leverage: lev, markPrice: mark, depth: 1e24 });
+        const st = openState(side, q);
+        const payment = q.margin.times(bp).div(10_000).toDecimalPlaces(8, 1);
+        const after = applyFunding({ ...st, fundingPaid: 0 }, payment);
+        const before = quoteClose(st, mark, 1e24);
+        const paid = quoteClose({ ...st, collateral: after.collateral }, mark, 1e24);
+        // Same closing price and fee; the funding comes off exactly once (unless the credit hits zero).
+        if (paid.total.gt(0)) expect(before.total.minus(paid.total).toFixed()).toBe(payment.toFixed());
+        expect(paid.closeCredit.toFixed()).toBe(before.closeCredit.toFixed());
+        expect(after.fundingPaid.toFixed()).toBe(payment.toFixed());
+        // Paying funding moves the liquidation price towards the mark.
+        if (payment.gt(0) && !after.liquidationPrice.isZero()) {
+          expect(side === 'long' ? after.liquidationPrice.gte(q.liquidationPrice) : after.liquidationPrice.lte(q.liquidationPrice)).toBe(true);
+        }
+      }),
+    );
+  });
+});

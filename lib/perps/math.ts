@@ -1,0 +1,207 @@
+/**
+ * Perpetual futures arithmetic. Pure: no I/O, exact decimals. The server (whose SQL in
+ * lib/perps/service/sql.ts mirrors these formulas digit for digit; a property test checks it)
+ * and the UI's order preview both call this. Conventions in lib/perps/README.md:
+ *
+ * - size is notional in currency at the fill price; units = size / entry.
+ * - margin = size / leverage; fee = 0.1% of notional on open and on close.
+ * - A trade fills at the price after its own impact (size / depth, capped), paid by the trader:
+ *   buying (open long, close short) fills above the mark, selling below. So opening and closing
+ *   at once always loses the impact twice plus both fees.
+ * - Isolated margin, maintenance 0.5% of notional at the mark. The liquidation price is where
+ *   collateral + unrealized PnL = maintenance. With collateral = margin this is
+ *   entry·(1 − 1/L)/(1 − m) for a long and entry·(1 + 1/L)/(1 + m) for a short.
+ * - Funding per 8-hour period: rate = clamp((mark − index)/index + 0.01%, ±0.75%); a position
+ *   pays units × mark × rate (a long pays when the rate is positive, a short receives the same).
+ *
+ * Rounding: prices and units are truncated to 18 places, money computed here to 8 places
+ * (truncation, as PostgreSQL's trunc). Margin and the opening fee are rounded half-even.
+ */
+import { D, dec, toMoney, type TDecimal, type TDecimalInput } from '@/lib/money/decimal';
+
+export type TPerpSide = 'long' | 'short';
+
+export const PRICE_SCALE = 18;
+export const MONEY_SCALE = 8;
+export const PERP_FEE_RATE = dec('0.001');
+export const MAINTENANCE_RATE = dec('0.005');
+export const MIN_LEVERAGE = 1;
+export const MAX_LEVERAGE = 100;
+/** Above this leverage the order panel warns. */
+export const HIGH_LEVERAGE = 25;
+export const MIN_SIZE = dec(1);
+export const MAX_SIZE = dec('1000000000');
+/** The largest move a single trade makes to the mark (1%). */
+export const MAX_IMPACT = dec('0.01');
+export const FUNDING_BASE_RATE = dec('0.0001');
+export const FUNDING_RATE_CAP = dec('0.0075');
+export const FUNDING_PERIOD_MS = 8 * 60 * 60 * 1000;
+/** Default market depth: a notional of this size would move the mark by 100% (before the cap). */
+export const DEFAULT_DEPTH = dec('5000000');
+
+const floorPrice = (d: TDecimal) => d.toDecimalPlaces(PRICE_SCALE, D.ROUND_DOWN);
+const floorMoney = (d: TDecimal) => d.toDecimalPlaces(MONEY_SCALE, D.ROUND_DOWN);
+const direction = (side: TPerpSide) => (side === 'long' ? 1 : -1);
+const max0 = (d: TDecimal) => (d.isNegative() ? dec(0) : d);
+
+/** A trade's own price impact: size / depth, at most MAX_IMPACT. */
+export const impactOf = (notional: TDecimalInput, depth: TDecimalInput): TDecimal => {
+  const i = floorPrice(dec(notional).div(depth));
+  return i.gt(MAX_IMPACT) ? MAX_IMPACT : i;
+};
+
+/** Whether a trade buys (opening a long, closing a short) and so fills above the mark. */
+export const isBuy = (side: TPerpSide, action: 'open' | 'close') => (side === 'long') === (action === 'open');
+
+/** The fill price: the mark moved by the trade's impact, against the trader. Also the new mark. */
+export const fillPrice = (mark: TDecimalInput, side: TPerpSide, action: 'open' | 'close', notional: TDecimalInput, depth: TDecimalInput) => {
+  const i = impactOf(notional, depth);
+  return floorPrice(dec(mark).times(isBuy(side, action) ? dec(1).plus(i) : dec(1).minus(i)));
+};
+
+/**
+ * Where collateral + unrealized PnL falls to the maintenance margin (MAINTENANCE_RATE of the
+ * notional at that price). Never below 0 (a 1x long cannot be liquidated).
+ */
+export const liquidationPrice = (p: { side: TPerpSide; entryPrice: TDecimalInput; units: TDecimalInput; collateral: TDecimalInput }) => {
+  const perUnit = dec(p.collateral).div(p.units);
+  const entry = dec(p.entryPrice);
+  const price =
+    p.side === 'long'
+      ? entry.minus(perUnit).div(dec(1).minus(MAINTENANCE_RATE))
+      : entry.plus(perUnit).div(dec(1).plus(MAINTENANCE_RATE));
+  return max0(floorPrice(price));
+};
+
+/** Whether a mark has reached a position's liquidation price. */
+export const isLiquidatable = (side: TPerpSide, mark: TDecimalInput, liqPrice: TDecimalInput) =>
+  side === 'long' ? dec(mark).lte(liqPrice) : dec(mark).gte(liqPrice);
+
+export type TOpenInput = {
+  side: TPerpSide;
+  size: TDecimalInput;
+  leverage: TDecimalInput;
+  markPrice: TDecimalInput;
+  depth: TDecimalInput;
+};
+
+/** Checks an order's size and leverage; returns a message for the first problem, or null. */
+export const orderProblem = (o: { size: TDecimalInput; leverage: TDecimalInput }): string | null => {
+  let size: TDecimal;
+  let lev: TDecimal;
+  try {
+    size = dec(o.size);
+    lev = dec(o.leverage);
+  } catch {
+    return 'size and leverage must be numbers';
+  }
+  if (!size.isFinite() || size.lt(MIN_SIZE)) return `size must be at least ${MIN_SIZE.toFixed()}`;
+  if (size.gt(MAX_SIZE)) return `size must be at most ${MAX_SIZE.toFixed()}`;
+  if (!lev.isFinite() || lev.lt(MIN_LEVERAGE) || lev.gt(MAX_LEVERAGE)) return `leverage must be between ${MIN_LEVERAGE} and ${MAX_LEVERAGE}`;
+  if (!lev.equals(lev.toDecimalPlaces(4))) return 'leverage has at most 4 decimal places';
+  return null;
+};
+
+/** An opening order: what it costs and where it fills. Assumes orderProblem(...) is null. */
+export const quoteOpen = (o: TOpenInput) => {
+  const size = toMoney(o.size);
+  const leverage = dec(o.leverage);
+  const margin = toMoney(size.div(leverage));
+  const fee = toMoney(size.times(PERP_FEE_RATE));
+  const entryPrice = fillPrice(o.markPrice, o.side, 'open', size, o.depth);
+  const units = floorPrice(size.div(entryPrice));
+  return {
+    size,
+    leverage,
+    margin,
+    fee,
+    /** Debited from the balance: margin plus fee. */
+    cost: margin.plus(fee),
+    entryPrice,
+    units,
+    impact: impactOf(size, o.depth),
+    /** The mark after the fill. */
+    markAfter: entryPrice,
+    liquidationPrice: liquidationPrice({ side: o.side, entryPrice, units, collateral: margin }),
+  };
+};
+
+/** Price PnL of `units` from entry to `price`, signed by side. */
+export const pricePnL = (side: TPerpSide, units: TDecimalInput, entryPrice: TDecimalInput, price: TDecimalInput) =>
+  floorMoney(dec(units).times(dec(price).minus(entryPrice)).times(direction(side)));
+
+export type TPositionState = {
+  side: TPerpSide;
+  units: TDecimalInput;
+  entryPrice: TDecimalInput;
+  margin: TDecimalInput;
+  collateral: TDecimalInput;
+  openFee: TDecimalInput;
+};
+
+/** Mark-to-market: unrealized PnL at the mark and the equity it leaves. */
+export const markToMarket = (p: TPositionState, mark: TDecimalInput) => {
+  const unrealizedPnL = pricePnL(p.side, p.units, p.entryPrice, mark);
+  return { unrealizedPnL, equity: dec(p.collateral).plus(unrealizedPnL), notional: floorMoney(dec(p.units).times(mark)) };
+};
+
+/**
+ * Closing at the mark: the fill after impact, the price PnL, the closing fee, and the credit in
+ * two ledger legs: `closeCredit` = max(0, margin + PnL − fee) as perp_close and the funding
+ * settlement `fundingCredit` so that together they pay max(0, collateral + PnL − fee).
+ */
+export const quoteClose = (p: TPositionState, markPrice: TDecimalInput, depth: TDecimalInput) => {
+  const notional = floorMoney(dec(p.units).times(markPrice));
+  const exitPrice = fillPrice(markPrice, p.side, 'close', notional, depth);
+  const realizedPnL = pricePnL(p.side, p.units, p.entryPrice, exitPrice);
+  const fee = floorMoney(dec(p.units).times(exitPrice).times(PERP_FEE_RATE));
+  const closeCredit = max0(dec(p.margin).plus(realizedPnL).minus(fee));
+  const total = max0(dec(p.collateral).plus(realizedPnL).minus(fee));
+  return {
+    exitPrice,
+    notional,
+    realizedPnL,
+    fee,
+    closeCredit,
+    fundingCredit: total.minus(closeCredit),
+    total,
+    fundingPaid: dec(p.margin).minus(p.collateral),
+    netPnL: total.minus(p.margin).minus(p.openFee),
+  };
+};
+
+/** The funding rate of a period: the premium of mark over index plus 0.01%, within ±0.75%. */
+export const fundingRate = (markPrice: TDecimalInput, indexPrice: TDecimalInput) => {
+  const r = floorPrice(dec(markPrice).minus(indexPrice).div(indexPrice).plus(FUNDING_BASE_RATE));
+  if (r.gt(FUNDING_RATE_CAP)) return FUNDING_RATE_CAP;
+  if (r.lt(FUNDING_RATE_CAP.negated())) return FUNDING_RATE_CAP.negated();
+  return r;
+};
+
+/** What a position pays for one period (negative: receives). Longs and shorts mirror exactly. */
+export const fundingPayment = (side: TPerpSide, units: TDecimalInput, markPrice: TDecimalInput, rate: TDecimalInput) =>
+  floorMoney(dec(units).times(markPrice).times(rate)).times(direction(side));
+
+/** A position after paying one period's funding: less collateral, a moved liquidation price. */
+export const applyFunding = (p: TPositionState & { fundingPaid: TDecimalInput }, payment: TDecimalInput) => {
+  const collateral = dec(p.collateral).minus(payment);
+  return {
+    collateral,
+    fundingPaid: dec(p.fundingPaid).plus(payment),
+    liquidationPrice: liquidationPrice({ side: p.side, entryPrice: p.entryPrice, units: p.units, collateral }),
+  };
+};
+
+/** Start of the 8-hour funding period containing `at` (00:00, 08:00, 16:00 UTC). */
+export const fundingPeriodStart = (at: Date) => new Date(Math.floor(at.getTime() / FUNDING_PERIOD_MS) * FUNDING_PERIOD_MS);
+
+/** The period boundaries in (after, upTo]: each one whose funding is now due. */
+export const duePeriods = (after: Date, upTo: Date): Date[] => {
+  const out: Date[] = [];
+  for (let t = fundingPeriodStart(after).getTime() + FUNDING_PERIOD_MS; t <= upTo.getTime(); t += FUNDING_PERIOD_MS) out.push(new Date(t));
+  return out;
+};
+
+/** Percentage change from `from` to `to` (0 when there is no earlier price). */
+export const changePercent = (from: TDecimalInput | null | undefined, to: TDecimalInput) =>
+  from === null || from === undefined || dec(from).isZero() ? dec(0) : dec(to).minus(from).div(from).times(100);

@@ -1,0 +1,150 @@
+/**
+ * Closing a perpetual position in ONE SQL statement:
+ *   pos:    lock the caller's position, only while it is open
+ *   mkt:    lock its ticker
+ *   calc:   fill after impact, price PnL, closing fee, the two ledger legs (lib/perps/math in SQL)
+ *   then the mark move, the position's final state, the settlement (perp_close and the funding
+ *   settlement as funding_paid, one balance update), the trade and a price point.
+ * Whichever close path runs, and however many at once, the position closes exactly once: the lock
+ * and `status = 'open'` admit one statement, the others find nothing to close.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { getDb, rowsOf } from '@/db/client';
+import { organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, users, type TPerpPositionRow } from '@/db/schema';
+import { now } from '@/lib/clock/clock';
+import { AppError } from '@/lib/http/errors';
+import { settlementCtes } from '@/lib/ledger/ledger';
+import { toDecimalString, toNumber } from '@/lib/money/decimal';
+import { toPerpPositionDto } from '../dto';
+import { publishPerpUpdate } from './events';
+import { liquidateTicker } from './liquidate';
+import { closeFeeSql, fillPriceSql, impactSql, pricePnLSql } from './sql';
+
+export const buildCloseStatement = (o: { userId: string; positionId: string; at: Date }) => {
+  const ts = sql`${o.at.toISOString()}::timestamptz`;
+  const settlement = settlementCtes({
+    name: 'paid',
+    userId: o.userId,
+    legs: [
+      { transactionId: crypto.randomUUID(), type: 'perp_close', amount: sql`(select close_credit from calc)`, description: 'Closed a perpetual position' },
+      { transactionId: crypto.randomUUID(), type: 'funding_paid', amount: sql`(select funding_credit from calc)`, description: 'Funding settled on close' },
+    ],
+    realizedPnL: sql`(select net from calc)`,
+    reference: { type: 'perp_position', id: o.positionId },
+    at: o.at,
+    guard: sql`exists (select 1 from calc)`,
+  });
+  const statement = sql`
+    with pos as (
+      select * from ${perpPositions} where id = ${o.positionId} and user_id = ${o.userId} and status = 'open' for update
+    ),
+    mkt as (
+      select m.ticker, m.mark_price, m.depth from ${perpMarkets} m where m.ticker = (select ticker from pos) for update
+    ),
+    c1 as (
+      select pos.*, x.notional, ${fillPriceSql(sql`mkt.mark_price`, sql`pos.side = 'short'`, impactSql(sql`x.notional`, sql`mkt.depth`))} as exit
+      from pos, mkt, lateral (select trunc(pos.units * mkt.mark_price, 8) as notional) x
+    ),
+    c2 as (
+      select c1.*, ${pricePnLSql(sql`c1.side`, sql`c1.units`, sql`c1.entry_price`, sql`c1.exit`)} as pnl,
+        ${closeFeeSql(sql`c1.units`, sql`c1.exit`)} as fee
+      from c1
+    ),
+    calc as (
+      select c2.*, greatest(0, c2.margin + c2.pnl - c2.fee) as close_credit,
+        greatest(0, c2.collateral + c2.pnl - c2.fee) - greatest(0, c2.margin + c2.pnl - c2.fee) as funding_credit,
+        greatest(0, c2.collateral + c2.pnl - c2.fee) - c2.margin - c2.open_fee as net
+      from c2
+    ),
+    moved as (
+      update ${perpMarkets} set mark_price = calc.exit, volume = ${perpMarkets}.volume + calc.notional, updated_at = ${ts}
+      from calc where ${perpMarkets}.ticker = calc.ticker
+      returning ${perpMarkets}.ticker, ${perpMarkets}.mark_price
+    ),
+    closed as (
+      update ${perpPositions} set status = 'closed', exit_price = calc.exit, realized_pnl = calc.pnl, close_fee = calc.fee,
+        net_pnl = calc.net, closed_at = ${ts}, updated_at = ${ts}
+      from calc where ${perpPositions}.id = calc.id
+      returning ${perpPositions}.*
+    ),
+    ${settlement},
+    trade as (
+      insert into ${perpTrades} (id, user_id, position_id, ticker, side, action, size, price, fee, realized_pnl, created_at)
+      select ${crypto.randomUUID()}, calc.user_id, calc.id, calc.ticker, calc.side, 'close', calc.notional, calc.exit, calc.fee, calc.net, ${ts}
+      from calc
+    ),
+    point as (
+      insert into ${perpPricePoints} (id, ticker, mark_price, index_price, source, created_at)
+      select ${crypto.randomUUID()}, moved.ticker, moved.mark_price, o.current_price, 'trade', ${ts}
+      from moved join ${organizations} o on o.ticker = moved.ticker
+    )
+    select (select virtual_balance from paid) as balance_after, (select name from ${organizations} o where o.ticker = closed.ticker) as org_name,
+      closed.*
+    from (select 1) one left join closed on true`;
+  return { statement };
+};
+
+type TClosedRow = { balance_after: string | null; org_name: string | null } & Record<string, unknown>;
+
+const fromRaw = (r: Record<string, unknown>): TPerpPositionRow => {
+  const d = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+  const s = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  return {
+    id: String(r.id),
+    userId: String(r.user_id),
+    ticker: String(r.ticker),
+    side: r.side as 'long' | 'short',
+    size: String(r.size),
+    units: String(r.units),
+    entryPrice: String(r.entry_price),
+    leverage: String(r.leverage),
+    margin: String(r.margin),
+    collateral: String(r.collateral),
+    fundingPaid: String(r.funding_paid),
+    liquidationPrice: String(r.liquidation_price),
+    openFee: String(r.open_fee),
+    closeFee: s(r.close_fee),
+    exitPrice: s(r.exit_price),
+    realizedPnL: s(r.realized_pnl),
+    netPnL: s(r.net_pnl),
+    status: r.status as TPerpPositionRow['status'],
+    openedAt: d(r.opened_at)!,
+    closedAt: d(r.closed_at),
+    updatedAt: d(r.updated_at)!,
+  };
+};
+
+/** Closes the caller's position: 404 unknown, 403 someone else's, POSITION_CLOSED already closed. */
+export const closePosition = async (input: { userId: string; positionId: string }) => {
+  const db = await getDb();
+  const { statement } = buildCloseStatement({ ...input, at: now() });
+  const row = rowsOf<TClosedRow>(await db.execute(statement))[0]!;
+  if (row.id === null || row.id === undefined) {
+    const [p] = await db.select({ userId: perpPositions.userId, status: perpPositions.status }).from(perpPositions).where(eq(perpPositions.id, input.positionId));
+    if (!p) throw new AppError('NOT_FOUND', 'Position not found', { positionId: input.positionId });
+    if (p.userId !== input.userId) throw new AppError('FORBIDDEN', 'This position belongs to another user');
+    throw new AppError('POSITION_CLOSED', p.status === 'liquidated' ? 'This position was liquidated' : 'This position is already closed', {
+      positionId: input.positionId,
+      status: p.status,
+    });
+  }
+  const pos = fromRaw(row);
+  await liquidateTicker(pos.ticker);
+  publishPerpUpdate(pos.ticker, pos.exitPrice ?? undefined);
+  let balance = row.balance_after;
+  if (balance === null) {
+    const [u] = await db.select({ b: users.virtualBalance }).from(users).where(eq(users.id, input.userId));
+    balance = u?.b ?? '0';
+  }
+  return {
+    positionId: pos.id,
+    position: toPerpPositionDto(pos, { markPrice: pos.exitPrice!, name: row.org_name ?? pos.ticker }),
+    exitPrice: toNumber(pos.exitPrice!),
+    realizedPnL: toNumber(pos.realizedPnL!),
+    fundingPaid: toNumber(pos.fundingPaid),
+    fee: toNumber(pos.closeFee!),
+    netPnL: toNumber(pos.netPnL!),
+    newBalance: toDecimalString(balance),
+    closedAt: pos.closedAt!.toISOString(),
+  };
+};

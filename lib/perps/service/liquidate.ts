@@ -1,0 +1,61 @@
+/**
+ * The liquidation sweep: ONE set-based statement closes every open position whose liquidation
+ * price the mark has reached (of one ticker, or of all), as `liquidated`: the margin is lost (no
+ * credit; it left the balance at open), the loss is booked to lifetimePnL, a liquidation trade and
+ * a notification are written. The partial index perp_positions_liquidation_idx serves the scan.
+ * A position closes once: the update re-checks status = 'open' under the row lock, so a close
+ * racing a sweep loses or wins as a whole.
+ */
+import { sql } from 'drizzle-orm';
+import { getDb, rowsOf, type DbOrTx } from '@/db/client';
+import { notifications, perpMarkets, perpPositions, perpTrades } from '@/db/schema';
+import { now } from '@/lib/clock/clock';
+import { realizedPnLBookingCte } from '@/lib/ledger/ledger';
+import { publishLiquidations } from './events';
+import { liquidatableSql, pricePnLSql } from './sql';
+
+export const buildSweepStatement = (opts: { ticker?: string; at: Date }) => {
+  const ts = sql`${opts.at.toISOString()}::timestamptz`;
+  const tickerFilter = opts.ticker ? sql`m.ticker = ${opts.ticker}` : sql`true`;
+  const p = sql.raw('p');
+  return sql`
+    with m as (select ticker, mark_price from ${perpMarkets} m where ${tickerFilter}),
+    liq as (
+      update ${perpPositions} p set
+        status = 'liquidated',
+        exit_price = m.mark_price,
+        realized_pnl = ${pricePnLSql(sql`${p}.side`, sql`${p}.units`, sql`${p}.entry_price`, sql`m.mark_price`)},
+        net_pnl = -(p.margin + p.open_fee),
+        close_fee = 0,
+        closed_at = ${ts},
+        updated_at = ${ts}
+      from m
+      where p.ticker = m.ticker and p.status = 'open'
+        and ${liquidatableSql(sql`${p}.side`, sql`m.mark_price`, sql`${p}.liquidation_price`)}
+      returning p.id, p.user_id, p.ticker, p.side, p.size, p.leverage, p.exit_price, p.net_pnl
+    ),
+    ${realizedPnLBookingCte({ name: 'booked', source: sql`(select user_id, net_pnl as pnl from liq)`, at: opts.at })},
+    trade as (
+      insert into ${perpTrades} (id, user_id, position_id, ticker, side, action, size, price, fee, realized_pnl, created_at)
+      select gen_random_uuid()::text, liq.user_id, liq.id, liq.ticker, liq.side, 'liquidation', liq.size, liq.exit_price, 0, liq.net_pnl, ${ts}
+      from liq
+    ),
+    note as (
+      insert into ${notifications} (id, user_id, type, title, message, read, created_at)
+      select gen_random_uuid()::text, liq.user_id, 'system', 'Position liquidated',
+        'Your ' || trim(to_char(liq.leverage, 'FM999990.####'), '.') || 'x ' || liq.side || ' on ' || liq.ticker
+          || ' was liquidated at ' || trim(to_char(liq.exit_price, 'FM999999999990.00######'), '.') || '. Its margin is lost.',
+        false, ${ts}
+      from liq
+    )
+    select id, user_id, ticker from liq`;
+};
+
+/** Liquidates what the current mark of `ticker` (or of every ticker) has reached. Returns the closed positions. */
+export const liquidateTicker = async (ticker?: string, db?: DbOrTx) => {
+  const conn = db ?? (await getDb());
+  const rows = rowsOf<{ id: string; user_id: string; ticker: string }>(await conn.execute(buildSweepStatement({ ticker, at: now() })));
+  const closed = rows.map((r) => ({ id: r.id, userId: r.user_id, ticker: r.ticker }));
+  if (closed.length > 0) publishLiquidations(closed);
+  return closed;
+};

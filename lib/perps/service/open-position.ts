@@ -1,0 +1,154 @@
+/**
+ * Opening a perpetual position in ONE SQL statement:
+ *   mkt:    lock the ticker row
+ *   debit:  the ledger's conditional debit of margin + fee (perp_open)
+ *   calc:   impact, fill price (the new mark), units and liquidation price (lib/perps/math in SQL)
+ *   then the mark move, the position, the trade and a price point.
+ * Nothing is written unless the ticker exists and the debit succeeded. After the commit, the
+ * liquidation sweep runs for the ticker: the fill moved the mark.
+ */
+import { sql } from 'drizzle-orm';
+import { getDb, rowsOf } from '@/db/client';
+import { organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, users } from '@/db/schema';
+import { now } from '@/lib/clock/clock';
+import { AppError } from '@/lib/http/errors';
+import { balanceChangeCtes } from '@/lib/ledger/ledger';
+import { dec, toDecimalString, toNumber } from '@/lib/money/decimal';
+import { orderProblem, quoteOpen, type TPerpSide } from '../math';
+import { toPerpPositionDto } from '../dto';
+import { publishPerpUpdate } from './events';
+import { liquidateTicker } from './liquidate';
+import { fillPriceSql, impactSql, liquidationPriceSql } from './sql';
+
+export type TOpenInput = { userId: string; ticker: string; side: TPerpSide; size: number | string; leverage: number | string };
+
+/** The open statement for a validated order. Exported so the benchmark can issue exactly this SQL. */
+export const buildOpenStatement = (o: { userId: string; ticker: string; side: TPerpSide; size: string; leverage: string; at: Date }) => {
+  // Margin and fee depend only on the order: computed here (quoteOpen), not in SQL.
+  const q = quoteOpen({ side: o.side, size: o.size, leverage: o.leverage, markPrice: 1, depth: 1 });
+  const size = toDecimalString(q.size);
+  const margin = toDecimalString(q.margin);
+  const fee = toDecimalString(q.fee);
+  const ts = sql`${o.at.toISOString()}::timestamptz`;
+  const positionId = crypto.randomUUID();
+  const debit = balanceChangeCtes({
+    name: 'debit',
+    transactionId: crypto.randomUUID(),
+    userId: o.userId,
+    amount: q.cost.negated(),
+    type: 'perp_open',
+    description: `Opened a ${o.leverage}x ${o.side} on ${o.ticker}`,
+    reference: { type: 'perp_position', id: positionId },
+    at: o.at,
+    guard: sql`exists (select 1 from mkt)`,
+  });
+  const buy = sql.raw(o.side === 'long' ? 'true' : 'false');
+  const statement = sql`
+    with mkt as (
+      select ticker, mark_price, depth from ${perpMarkets} where ticker = ${o.ticker} for update
+    ),
+    ${debit},
+    calc as (
+      select f.entry, trunc(${size}::numeric(80, 40) / f.entry, 18) as units
+      from mkt, lateral (select ${fillPriceSql(sql`mkt.mark_price`, buy, impactSql(sql`${size}::numeric`, sql`mkt.depth`))} as entry) f
+      where exists (select 1 from debit)
+    ),
+    moved as (
+      update ${perpMarkets} set mark_price = calc.entry, volume = ${perpMarkets}.volume + ${size}::numeric, updated_at = ${ts}
+      from calc where ${perpMarkets}.ticker = ${o.ticker}
+      returning ${perpMarkets}.mark_price
+    ),
+    pos as (
+      insert into ${perpPositions} (id, user_id, ticker, side, size, units, entry_price, leverage, margin, collateral,
+        funding_paid, liquidation_price, open_fee, status, opened_at, updated_at)
+      select ${positionId}, ${o.userId}, ${o.ticker}, ${o.side}, ${size}::numeric, calc.units, calc.entry, ${o.leverage}::numeric,
+        ${margin}::numeric, ${margin}::numeric, 0,
+        ${liquidationPriceSql(sql`${o.side}::text`, sql`calc.entry`, sql`calc.units`, sql`${margin}::numeric`)},
+        ${fee}::numeric, 'open', ${ts}, ${ts}
+      from calc
+      returning *
+    ),
+    trade as (
+      insert into ${perpTrades} (id, user_id, position_id, ticker, side, action, size, price, fee, created_at)
+      select ${crypto.randomUUID()}, ${o.userId}, pos.id, ${o.ticker}, ${o.side}, 'open', ${size}::numeric, pos.entry_price, ${fee}::numeric, ${ts}
+      from pos
+    ),
+    point as (
+      insert into ${perpPricePoints} (id, ticker, mark_price, index_price, source, created_at)
+      select ${crypto.randomUUID()}, ${o.ticker}, moved.mark_price, o.current_price, 'trade', ${ts}
+      from moved, ${organizations} o where o.ticker = ${o.ticker}
+    )
+    select (select count(*) from mkt) as found, (select virtual_balance from debit) as balance_after,
+      (select name from ${organizations} where ticker = ${o.ticker}) as org_name, pos.*
+    from (select 1) one left join pos on true`;
+  return { statement, quote: q, positionId };
+};
+
+type TOpenRow = {
+  found: number | string;
+  org_name: string | null;
+  balance_after: string | null;
+  id: string | null;
+  user_id: string;
+  ticker: string;
+  side: TPerpSide;
+  size: string;
+  units: string;
+  entry_price: string;
+  leverage: string;
+  margin: string;
+  collateral: string;
+  funding_paid: string;
+  liquidation_price: string;
+  open_fee: string;
+  status: 'open';
+  opened_at: string | Date;
+};
+
+export const openPosition = async (input: TOpenInput) => {
+  const problem = orderProblem(input);
+  if (problem) throw new AppError('VALIDATION_ERROR', problem, { size: input.size, leverage: input.leverage });
+  const db = await getDb();
+  const size = toDecimalString(dec(input.size).toDecimalPlaces(8));
+  const leverage = toDecimalString(dec(input.leverage));
+  const { statement, quote } = buildOpenStatement({ ...input, size, leverage, at: now() });
+  const row = rowsOf<TOpenRow>(await db.execute(statement))[0]!;
+  if (Number(row.found) === 0) throw new AppError('VALIDATION_ERROR', `Unknown ticker ${input.ticker}`, { ticker: input.ticker });
+  if (row.balance_after === null || row.id === null) {
+    const [u] = await db.select({ balance: users.virtualBalance }).from(users).where(sql`${users.id} = ${input.userId}`);
+    throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', {
+      required: toDecimalString(quote.cost),
+      available: toDecimalString(u?.balance ?? '0'),
+    });
+  }
+  // The fill moved the mark: positions on the other side may now be due.
+  await liquidateTicker(input.ticker);
+  publishPerpUpdate(input.ticker);
+  const position = toPerpPositionDto(
+    {
+      id: row.id,
+      userId: row.user_id,
+      ticker: row.ticker,
+      side: row.side,
+      size: row.size,
+      units: row.units,
+      entryPrice: row.entry_price,
+      leverage: row.leverage,
+      margin: row.margin,
+      collateral: row.collateral,
+      fundingPaid: row.funding_paid,
+      liquidationPrice: row.liquidation_price,
+      openFee: row.open_fee,
+      closeFee: null,
+      exitPrice: null,
+      realizedPnL: null,
+      netPnL: null,
+      status: 'open',
+      openedAt: new Date(row.opened_at),
+      closedAt: null,
+      updatedAt: new Date(row.opened_at),
+    },
+    { markPrice: row.entry_price, name: row.org_name ?? row.ticker },
+  );
+  return { position, fee: toNumber(quote.fee), newBalance: toDecimalString(row.balance_after) };
+};

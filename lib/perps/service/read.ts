@@ -1,0 +1,153 @@
+/** Read side of perps: tickers with 24 h statistics, price history, positions. Reads only. */
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { getDb, rowsOf } from '@/db/client';
+import { organizations, perpFundingRates, perpMarkets, perpPositions, perpPricePoints, perpTrades, users } from '@/db/schema';
+import { now } from '@/lib/clock/clock';
+import { AppError } from '@/lib/http/errors';
+import { dec, toNumber } from '@/lib/money/decimal';
+import { toPerpPositionDto, toPerpTickerDto, type TTickerStats } from '../dto';
+
+const DAY_MS = 86_400_000;
+const RANGE_MS = { '1h': 3_600_000, '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS, all: null } as const;
+
+/** Every ticker (or one) with its 24 h statistics, in one statement. */
+const tickerStats = async (ticker?: string): Promise<TTickerStats[]> => {
+  const db = await getDb();
+  const since = sql`${new Date(now().getTime() - DAY_MS).toISOString()}::timestamptz`;
+  const rows = rowsOf<Record<string, string | null>>(
+    await db.execute(sql`
+      select m.ticker, m.organization_id, o.name, o.sector, m.mark_price, o.current_price as index_price,
+        coalesce(
+          (select pp.mark_price from ${perpPricePoints} pp where pp.ticker = m.ticker and pp.created_at <= ${since} order by pp.created_at desc limit 1),
+          (select pp.mark_price from ${perpPricePoints} pp where pp.ticker = m.ticker order by pp.created_at asc limit 1)) as mark_24h_ago,
+        (select max(pp.mark_price) from ${perpPricePoints} pp where pp.ticker = m.ticker and pp.created_at > ${since}) as high_24h,
+        (select min(pp.mark_price) from ${perpPricePoints} pp where pp.ticker = m.ticker and pp.created_at > ${since}) as low_24h,
+        coalesce((select sum(t.size) from ${perpTrades} t where t.ticker = m.ticker and t.created_at > ${since} and t.action <> 'liquidation'), 0) as volume_24h,
+        coalesce((select sum(p.size) from ${perpPositions} p where p.ticker = m.ticker and p.status = 'open' and p.side = 'long'), 0) as oi_long,
+        coalesce((select sum(p.size) from ${perpPositions} p where p.ticker = m.ticker and p.status = 'open' and p.side = 'short'), 0) as oi_short
+      from ${perpMarkets} m join ${organizations} o on o.id = m.organization_id
+      where ${ticker ? sql`m.ticker = ${ticker}` : sql`true`}
+      order by m.ticker`),
+  );
+  return rows.map((r) => ({
+    ticker: r.ticker!,
+    organizationId: r.organization_id!,
+    name: r.name!,
+    sector: r.sector ?? '',
+    markPrice: String(r.mark_price),
+    indexPrice: String(r.index_price),
+    markPrice24hAgo: r.mark_24h_ago === null ? null : String(r.mark_24h_ago),
+    high24h: r.high_24h === null ? null : String(r.high_24h),
+    low24h: r.low_24h === null ? null : String(r.low_24h),
+    volume24h: String(r.volume_24h),
+    openInterestLong: String(r.oi_long),
+    openInterestShort: String(r.oi_short),
+  }));
+};
+
+export const listTickers = async () => {
+  const at = now();
+  const tickers = (await tickerStats()).map((t) => toPerpTickerDto(t, at));
+  return { tickers, markets: tickers };
+};
+
+export const getTicker = async (ticker: string) => {
+  const [t] = await tickerStats(ticker);
+  if (!t) throw new AppError('NOT_FOUND', `Unknown ticker ${ticker}`, { ticker });
+  return toPerpTickerDto(t, now());
+};
+
+export const getTickerHistory = async (ticker: string, range: keyof typeof RANGE_MS) => {
+  const t = await getTicker(ticker);
+  const db = await getDb();
+  const span = RANGE_MS[range];
+  const from = span === null ? undefined : new Date(now().getTime() - span);
+  const points = await db
+    .select()
+    .from(perpPricePoints)
+    .where(and(eq(perpPricePoints.ticker, ticker), from ? gte(perpPricePoints.createdAt, from) : undefined))
+    .orderBy(asc(perpPricePoints.createdAt))
+    .limit(5000);
+  const funding = await db
+    .select()
+    .from(perpFundingRates)
+    .where(eq(perpFundingRates.ticker, ticker))
+    .orderBy(desc(perpFundingRates.periodStart))
+    .limit(30);
+  return {
+    ticker: t,
+    history: points.map((p) => ({
+      timestamp: p.createdAt.toISOString(),
+      time: Math.floor(p.createdAt.getTime() / 1000),
+      markPrice: toNumber(p.markPrice),
+      indexPrice: toNumber(p.indexPrice),
+      price: toNumber(p.markPrice),
+      source: p.source,
+    })),
+    fundingHistory: funding.map((f) => ({
+      periodStart: f.periodStart.toISOString(),
+      rate: toNumber(f.rate),
+      markPrice: toNumber(f.markPrice),
+      indexPrice: toNumber(f.indexPrice),
+    })),
+  };
+};
+
+/** A user's positions with the current mark: open ones, or closed and liquidated ones (newest first). */
+export const listUserPerpPositions = async (userId: string, opts: { status: 'open' | 'closed' | 'all'; limit: number }) => {
+  const db = await getDb();
+  const statusFilter =
+    opts.status === 'open'
+      ? eq(perpPositions.status, 'open')
+      : opts.status === 'closed'
+        ? inArray(perpPositions.status, ['closed', 'liquidated'])
+        : undefined;
+  const rows = await db
+    .select({ position: perpPositions, markPrice: perpMarkets.markPrice, name: organizations.name })
+    .from(perpPositions)
+    .innerJoin(perpMarkets, eq(perpMarkets.ticker, perpPositions.ticker))
+    .innerJoin(organizations, eq(organizations.id, perpMarkets.organizationId))
+    .where(and(eq(perpPositions.userId, userId), statusFilter))
+    .orderBy(desc(sql`coalesce(${perpPositions.closedAt}, ${perpPositions.openedAt})`))
+    .limit(opts.limit);
+  return rows.map((r) => toPerpPositionDto(r.position, { markPrice: r.markPrice, name: r.name }));
+};
+
+/** Perpetual trades newest first (opens, closes, liquidations), in the shape of GET /api/trades. */
+export const findPerpTrades = async (opts: { take: number; userId?: string; ticker?: string }) => {
+  const db = await getDb();
+  const where = and(opts.userId ? eq(perpTrades.userId, opts.userId) : undefined, opts.ticker ? eq(perpTrades.ticker, opts.ticker) : undefined);
+  const rows = await db
+    .select({ trade: perpTrades, name: organizations.name, username: users.username, displayName: users.displayName, profileImageUrl: users.profileImageUrl })
+    .from(perpTrades)
+    .innerJoin(organizations, eq(organizations.ticker, perpTrades.ticker))
+    .innerJoin(users, eq(users.id, perpTrades.userId))
+    .where(where)
+    .orderBy(desc(perpTrades.createdAt), desc(perpTrades.id))
+    .limit(opts.take);
+  const [{ total }] = (await db.select({ total: count() }).from(perpTrades).where(where)) as [{ total: number }];
+  return {
+    total: Number(total),
+    trades: rows.map(({ trade: t, ...r }) => ({
+      id: t.id,
+      type: 'perp' as const,
+      action: t.action,
+      userId: t.userId,
+      user: { id: t.userId, username: r.username, displayName: r.displayName, profileImageUrl: r.profileImageUrl },
+      marketId: t.ticker,
+      ticker: t.ticker,
+      question: r.name,
+      positionId: t.positionId,
+      side: t.side,
+      outcome: null,
+      amount: toNumber(t.size),
+      size: toNumber(t.size),
+      shares: toNumber(dec(t.size).div(t.price).toDecimalPlaces(8)),
+      price: toNumber(t.price),
+      fee: toNumber(t.fee),
+      realizedPnL: t.realizedPnL === null ? null : toNumber(t.realizedPnL),
+      createdAt: t.createdAt.toISOString(),
+      timestamp: t.createdAt.toISOString(),
+    })),
+  };
+};

@@ -1,0 +1,43 @@
+/**
+ * The perps formulas of lib/perps/math.ts written in SQL, so that a trade is ONE statement
+ * holding the ticker lock only while PostgreSQL runs it (the reasoning of lib/markets' buy).
+ * Same formulas, same truncation; perps-sql.int.test.ts checks digit for digit that both agree.
+ * Divisions cast the dividend to numeric(80,40) so PostgreSQL keeps as many digits as decimal.js.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { FUNDING_BASE_RATE, FUNDING_RATE_CAP, MAINTENANCE_RATE, MAX_IMPACT, PERP_FEE_RATE, PRICE_SCALE } from '../math';
+
+const P = sql.raw(String(PRICE_SCALE));
+const num = (v: { toFixed(): string }) => sql.raw(`${v.toFixed()}::numeric`);
+
+export const div = (a: SQL, b: SQL) => sql`((${a})::numeric(80, 40) / (${b}))`;
+
+/** impactOf: least(trunc(notional / depth, 18), MAX_IMPACT). */
+export const impactSql = (notional: SQL, depth: SQL) => sql`least(trunc(${div(notional, depth)}, ${P}), ${num(MAX_IMPACT)})`;
+
+/** fillPrice: trunc(mark × (1 ± impact), 18); `buy` is a boolean SQL expression. */
+export const fillPriceSql = (mark: SQL, buy: SQL, impact: SQL) =>
+  sql`trunc((${mark}) * (case when ${buy} then 1 + ${impact} else 1 - ${impact} end), ${P})`;
+
+/** liquidationPrice: greatest(0, trunc((entry ∓ collateral/units) / (1 ∓ m), 18)). */
+export const liquidationPriceSql = (side: SQL, entry: SQL, units: SQL, collateral: SQL) => {
+  const perUnit = div(collateral, units);
+  return sql`greatest(0, trunc(case when ${side} = 'long'
+      then ${div(sql`(${entry}) - ${perUnit}`, sql`1 - ${num(MAINTENANCE_RATE)}`)}
+      else ${div(sql`(${entry}) + ${perUnit}`, sql`1 + ${num(MAINTENANCE_RATE)}`)} end, ${P}))`;
+};
+
+/** pricePnL: trunc(±units × (price − entry), 8). */
+export const pricePnLSql = (side: SQL, units: SQL, entry: SQL, price: SQL) =>
+  sql`trunc((case when ${side} = 'long' then 1 else -1 end) * (${units}) * ((${price}) - (${entry})), 8)`;
+
+/** The closing fee: trunc(units × exit × 0.1%, 8). */
+export const closeFeeSql = (units: SQL, exit: SQL) => sql`trunc((${units}) * (${exit}) * ${num(PERP_FEE_RATE)}, 8)`;
+
+/** Whether a mark has reached a liquidation price. */
+export const liquidatableSql = (side: SQL, mark: SQL, liq: SQL) =>
+  sql`(case when ${side} = 'long' then (${mark}) <= (${liq}) else (${mark}) >= (${liq}) end)`;
+
+/** fundingRate: clamp(trunc((mark − index)/index + 0.01%, 18), ±0.75%). */
+export const fundingRateSql = (mark: SQL, index: SQL) =>
+  sql`greatest(-${num(FUNDING_RATE_CAP)}, least(${num(FUNDING_RATE_CAP)}, trunc(${div(sql`(${mark}) - (${index})`, index)} + ${num(FUNDING_BASE_RATE)}, ${P})))`;
