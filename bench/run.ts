@@ -14,6 +14,9 @@ import { SignJWT } from 'jose';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import { buildBuyStatement } from '@/lib/markets/service/buy-shares';
+import { buildCloseStatement } from '@/lib/perps/service/close-position';
+import { buildSweepStatement } from '@/lib/perps/service/liquidate';
+import { buildOpenStatement } from '@/lib/perps/service/open-position';
 import { dec } from '@/lib/money/decimal';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -115,6 +118,133 @@ const benchPredictionBuy = async (ctx: { base: string; sql: postgres.Sql; tokens
   figures.push({ name: 'prediction buy p99', project: result.latency.p99, reference: ref.p99, unit: 'ms', higherIsBetter: false });
 };
 
+/**
+ * Figure 3: perp open+close round trips, 32 clients over 7 tickers through the API (open, then
+ * close the returned position), against the same statements issued directly: per request the
+ * caller by token subject, the open statement and the ticker's liquidation sweep; then the same
+ * for the close.
+ */
+const PERP_TICKERS = ['NEXA', 'QBIT', 'HELX', 'SOLR', 'ORBT', 'VRSE', 'KLDR'];
+const benchPerpRoundTrip = async (ctx: { base: string; sql: postgres.Sql; tokens: string[]; subjects: string[] }) => {
+  const { base, sql, tokens, subjects } = ctx;
+  console.log(`\nPOST /api/markets/perps/open + close: ${CONNECTIONS} clients over ${PERP_TICKERS.length} tickers, ${SECONDS}s…`);
+  let failures = 0;
+  const post = async (path: string, token: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as { position?: { id: string } };
+    if (!res.ok) failures++;
+    return json;
+  };
+  const project = await drive(async (i) => {
+    const token = tokens[i % USERS]!;
+    const opened = await post('/api/markets/perps/open', token, { ticker: PERP_TICKERS[i % PERP_TICKERS.length], side: i % 2 ? 'long' : 'short', size: 100, leverage: 5 });
+    if (opened.position) await post(`/api/markets/perps/${opened.position.id}/close`, token);
+  });
+  if (failures > 0) console.log(`  note: ${failures} non-2xx answers during the run`);
+  const dialect = new PgDialect();
+  const run = (statement: Parameters<PgDialect['sqlToQuery']>[0]) => {
+    const q = dialect.sqlToQuery(statement);
+    return sql.unsafe(q.sql, q.params as never[]);
+  };
+  const ref = await drive(async (i) => {
+    const ticker = PERP_TICKERS[i % PERP_TICKERS.length]!;
+    const [caller] = await sql`select * from users where auth_subject = ${subjects[i % USERS]!}`;
+    const userId = caller!.id as string;
+    const { statement, positionId } = buildOpenStatement({ userId, ticker, side: i % 2 ? 'long' : 'short', size: '100', leverage: '5', at: new Date() });
+    await run(statement);
+    await run(buildSweepStatement({ ticker, at: new Date() }));
+    await sql`select * from users where auth_subject = ${subjects[i % USERS]!}`;
+    await run(buildCloseStatement({ userId, positionId, at: new Date() }).statement);
+    await run(buildSweepStatement({ ticker, at: new Date() }));
+  });
+  figures.push({ name: 'perp open+close trips/s', project: project.rps, reference: ref.rps, unit: 'rt/s', higherIsBetter: true });
+  figures.push({ name: 'perp open+close p50', project: project.p50, reference: ref.p50, unit: 'ms', higherIsBetter: false });
+  figures.push({ name: 'perp open+close p99', project: project.p99, reference: ref.p99, unit: 'ms', higherIsBetter: false });
+};
+
+/**
+ * Figure 4: the liquidation sweep. 100,000 open longs on MNTL (mark 100) with liquidation prices
+ * spread evenly over [50, 95); a move to 80 liquidates a third. The project's sweep runs through
+ * the admin price endpoint; the reference is one hand-written statement doing the same writes
+ * (mark, positions, trades, notifications, lifetime PnL). The fixture is rebuilt before each run.
+ */
+const SWEEP_POSITIONS = 100_000;
+const benchLiquidationSweep = async (ctx: { base: string; sql: postgres.Sql }) => {
+  const { base, sql } = ctx;
+  console.log(`\nLiquidation sweep: ${SWEEP_POSITIONS} open positions, a move liquidating a third…`);
+  const adminToken = await token('bench|admin');
+  const owners = (await sql`select id from users where auth_subject like 'bench|%' and auth_subject <> 'bench|admin' limit 1000`).map((r) => r.id as string);
+  const reset = async () => {
+    await sql`delete from notifications where user_id = any(${owners})`;
+    await sql`delete from perp_trades where ticker = 'MNTL'`;
+    await sql`delete from perp_funding_payments where position_id in (select id from perp_positions where ticker = 'MNTL')`;
+    await sql`delete from perp_positions where ticker = 'MNTL'`;
+    await sql`update perp_markets set mark_price = 100 where ticker = 'MNTL'`;
+    await sql`
+      insert into perp_positions (id, user_id, ticker, side, size, units, entry_price, leverage, margin, collateral, funding_paid,
+        liquidation_price, open_fee, status, opened_at, updated_at)
+      select 'sweep-' || g, (${owners}::text[])[1 + g % ${owners.length}], 'MNTL', 'long', 1000, 10, 100, 10, 100, 100, 0,
+        50 + 45.0 * g / ${SWEEP_POSITIONS}, 1, 'open', now(), now()
+      from generate_series(0, ${SWEEP_POSITIONS - 1}) g`;
+    await sql`analyze perp_positions`;
+  };
+  const timeIt = async (f: () => Promise<unknown>) => {
+    const t0 = performance.now();
+    await f();
+    return performance.now() - t0;
+  };
+  const projectRun = () =>
+    fetch(`${base}/api/admin/perps/MNTL/price`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ price: 80 }),
+    }).then(async (r) => {
+      const body = (await r.json()) as { liquidated?: number };
+      if (body.liquidated !== Math.floor(SWEEP_POSITIONS / 3) + 1 && body.liquidated !== Math.floor(SWEEP_POSITIONS / 3)) {
+        console.log(`  note: the project liquidated ${body.liquidated ?? JSON.stringify(body)} positions`);
+      }
+    });
+  const referenceRun = async () => {
+    const rows = await sql`
+      with m as (update perp_markets set mark_price = 80 where ticker = 'MNTL' returning ticker, mark_price),
+      liq as (
+        update perp_positions p set status = 'liquidated', exit_price = m.mark_price,
+          realized_pnl = trunc(p.units * (m.mark_price - p.entry_price), 8), net_pnl = -(p.margin + p.open_fee),
+          close_fee = 0, closed_at = now(), updated_at = now()
+        from m where p.ticker = m.ticker and p.status = 'open' and p.side = 'long' and p.liquidation_price >= 80
+        returning p.id, p.user_id, p.ticker, p.side, p.size, p.exit_price, p.net_pnl
+      ),
+      booked as (
+        update users u set lifetime_pnl = u.lifetime_pnl + s.pnl
+        from (select user_id, sum(net_pnl) pnl from liq group by user_id) s where u.id = s.user_id
+      ),
+      trade as (
+        insert into perp_trades (id, user_id, position_id, ticker, side, action, size, price, fee, realized_pnl, created_at)
+        select gen_random_uuid()::text, user_id, id, ticker, side, 'liquidation', size, exit_price, 0, net_pnl, now() from liq
+      ),
+      note as (
+        insert into notifications (id, user_id, type, title, message, read, created_at)
+        select gen_random_uuid()::text, user_id, 'system', 'Position liquidated', 'Your position on ' || ticker || ' was liquidated.', false, now() from liq
+      )
+      select count(*)::int as n from liq`;
+    if (rows[0]!.n < SWEEP_POSITIONS / 3 - 1) console.log(`  note: the reference liquidated ${rows[0]!.n} positions`);
+  };
+  const project: number[] = [];
+  const reference: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    await reset();
+    project.push(await timeIt(projectRun));
+    await reset();
+    reference.push(await timeIt(referenceRun));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  figures.push({ name: 'liquidation sweep (100k)', project: median(project), reference: median(reference), unit: 'ms', higherIsBetter: false });
+};
+
 const main = async () => {
   const dbName = `pm_bench_${Date.now()}`;
   const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
@@ -189,6 +319,8 @@ const main = async () => {
     if (non2xx > 0) console.log(`  note: ${non2xx} non-2xx answers during the run`);
 
     await benchPredictionBuy({ base, sql, tokens, subjects });
+    await benchPerpRoundTrip({ base, sql, tokens, subjects });
+    await benchLiquidationSweep({ base, sql });
   } finally {
     server.kill('SIGTERM');
     await sleep(500);
