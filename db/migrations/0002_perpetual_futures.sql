@@ -107,6 +107,7 @@ CREATE INDEX "perp_positions_user_status_idx" ON "perp_positions" USING btree ("
 CREATE INDEX "perp_positions_liquidation_idx" ON "perp_positions" USING btree ("ticker","side","liquidation_price") WHERE status = 'open';--> statement-breakpoint
 CREATE INDEX "perp_price_points_ticker_created_idx" ON "perp_price_points" USING btree ("ticker","created_at");--> statement-breakpoint
 CREATE INDEX "perp_trades_created_idx" ON "perp_trades" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "perp_trades_position_idx" ON "perp_trades" USING btree ("position_id");--> statement-breakpoint
 CREATE INDEX "perp_trades_user_created_idx" ON "perp_trades" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "perp_trades_ticker_created_idx" ON "perp_trades" USING btree ("ticker","created_at");--> statement-breakpoint
 CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at");

@@ -126,6 +126,7 @@ export const perpTrades = pgTable(
   },
   (t) => [
     index('perp_trades_created_idx').on(t.createdAt),
+    index('perp_trades_position_idx').on(t.positionId),
     index('perp_trades_user_created_idx').on(t.userId, t.createdAt),
     index('perp_trades_ticker_created_idx').on(t.ticker, t.createdAt),
   ],
