@@ -17,7 +17,7 @@ import { settlementCtes } from '@/lib/ledger/ledger';
 import { toDecimalString, toNumber } from '@/lib/money/decimal';
 import { toPerpPositionDto } from '../dto';
 import { publishPerpUpdate } from './events';
-import { liquidateTicker } from './liquidate';
+import { liquidateAfterTrade } from './liquidate';
 import { closeFeeSql, fillPriceSql, impactSql, pricePnLSql } from './sql';
 
 export const buildCloseStatement = (o: { userId: string; positionId: string; at: Date }) => {
@@ -129,7 +129,7 @@ export const closePosition = async (input: { userId: string; positionId: string 
     });
   }
   const pos = fromRaw(row);
-  await liquidateTicker(pos.ticker);
+  await liquidateAfterTrade(pos.ticker);
   publishPerpUpdate(pos.ticker, pos.exitPrice ?? undefined);
   let balance = row.balance_after;
   if (balance === null) {

@@ -59,3 +59,16 @@ export const liquidateTicker = async (ticker?: string, db?: DbOrTx) => {
   if (closed.length > 0) publishLiquidations(closed);
   return closed;
 };
+
+/**
+ * The sweep after a trade has committed. The trade stands whatever happens here, so a failure
+ * (a deadlock with another sweep, say) is logged, not answered: the next price change or tick
+ * sweeps again.
+ */
+export const liquidateAfterTrade = async (ticker: string) => {
+  try {
+    await liquidateTicker(ticker);
+  } catch (e) {
+    console.error(`[perps] liquidation sweep of ${ticker} after a trade failed; the next tick retries:`, e);
+  }
+};

@@ -17,7 +17,7 @@ import { dec, toDecimalString, toNumber } from '@/lib/money/decimal';
 import { orderProblem, quoteOpen, type TPerpSide } from '../math';
 import { toPerpPositionDto } from '../dto';
 import { publishPerpUpdate } from './events';
-import { liquidateTicker } from './liquidate';
+import { liquidateAfterTrade } from './liquidate';
 import { fillPriceSql, impactSql, liquidationPriceSql } from './sql';
 
 export type TOpenInput = { userId: string; ticker: string; side: TPerpSide; size: number | string; leverage: number | string };
@@ -122,7 +122,7 @@ export const openPosition = async (input: TOpenInput) => {
     });
   }
   // The fill moved the mark: positions on the other side may now be due.
-  await liquidateTicker(input.ticker);
+  await liquidateAfterTrade(input.ticker);
   publishPerpUpdate(input.ticker);
   const position = toPerpPositionDto(
     {
