@@ -39,6 +39,8 @@ describe('GET /api/health', () => {
     expect(res.body).toEqual({ success: true, db: dbKind(), version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
     expect(res.body.db).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
     expect(res.headers.get('x-ratelimit-limit')).toBe('100');
+    // Small answers are marked so that Next's compression leaves them alone.
+    expect(res.headers.get('cache-control')).toBe('no-store, no-transform');
   });
 });
 
@@ -47,6 +49,7 @@ describe('GET /api/openapi.json', () => {
     const res = await call(openapi, '/api/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
+    expect(res.headers.get('cache-control') ?? '').not.toContain('no-transform'); // large: compressed
     for (const e of endpoints) {
       const op = res.body.paths[e.path]?.[e.method.toLowerCase()];
       expect(op, `${e.method} ${e.path}`).toBeDefined();
