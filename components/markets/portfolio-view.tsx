@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { SignInPrompt } from '@/components/auth/sign-in-prompt';
+import { OpenPerpCard } from '@/components/perps/perp-positions';
 import { Badge } from '@/components/ui/badge';
 import { LinkButton } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
@@ -12,7 +13,7 @@ import { formatMoney, formatSignedMoney, signOf } from '@/components/ui/format';
 import { PortfolioIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/client/queries/errors';
-import { useMyPositions, type TPosition } from '@/lib/client/queries/markets';
+import { useMyPositions, type TOpenPerp, type TPosition } from '@/lib/client/queries/markets';
 import { useSession } from '@/lib/client/queries/users';
 import { formatCents, formatShares } from './format';
 import { PositionCard, pnlClass } from './position-card';
@@ -124,6 +125,25 @@ const PositionsTable = ({ positions }: { positions: TPosition[] }) => (
   </Card>
 );
 
+/** Open perpetual positions, each linking to its ticker (closing happens on the ticker's page). */
+const PerpPositionsList = ({ positions, totalPnL }: { positions: TOpenPerp[]; totalPnL: string }) => (
+  <Card aria-labelledby="perps-title" className="flex flex-col gap-4">
+    <div className="flex flex-wrap items-baseline justify-between gap-3">
+      <CardTitle id="perps-title">Open perpetual positions</CardTitle>
+      <p className="text-sm text-ink-muted">
+        Unrealized P&L <span className={cn('font-semibold tabular-nums', totalClass(totalPnL))}>{formatSignedMoney(totalPnL)}</span>
+      </p>
+    </div>
+    <ul aria-label="Open perpetual positions" className="grid gap-3 lg:grid-cols-2">
+      {positions.map((p) => (
+        <li key={p.id}>
+          <OpenPerpCard position={p} showTicker />
+        </li>
+      ))}
+    </ul>
+  </Card>
+);
+
 const PortfolioSkeleton = () => (
   <div role="status" aria-label="Loading portfolio" className="flex flex-col gap-6">
     <Skeleton className="h-28 w-full rounded-2xl" />
@@ -137,26 +157,38 @@ const PortfolioForUser = ({ userId }: { userId: string }) => {
   if (positions.isError) {
     return <ErrorState title="Your positions did not load" message={describeError(positions.error)} onRetry={() => positions.refetch()} isRetrying={positions.isFetching} />;
   }
-  const { positions: open, totalValue, totalUnrealizedPnL, totalCostBasis } = positions.data;
-  if (open.length === 0) {
+  const { positions: open, perps, totalPerpUnrealizedPnL, totalValue, totalUnrealizedPnL, totalCostBasis } = positions.data;
+  if (open.length === 0 && perps.length === 0) {
     return (
       <EmptyState
         icon={<PortfolioIcon />}
         title="No open positions"
-        description="Buy YES or NO on a market and your shares, their value and your profit or loss will show up here."
-        action={<LinkButton href="/markets">Browse markets</LinkButton>}
+        description="Buy YES or NO on a market, or open a long or short on a perp, and your positions, their value and your profit or loss will show up here."
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            <LinkButton href="/markets">Browse markets</LinkButton>
+            <LinkButton href="/perps" variant="secondary">
+              Trade perps
+            </LinkButton>
+          </div>
+        }
       />
     );
   }
   return (
     <div className="flex flex-col gap-6">
-      <Totals value={totalValue} pnl={totalUnrealizedPnL} cost={totalCostBasis} count={open.length} />
-      <PositionsTable positions={open} />
+      {open.length > 0 && (
+        <>
+          <Totals value={totalValue} pnl={totalUnrealizedPnL} cost={totalCostBasis} count={open.length} />
+          <PositionsTable positions={open} />
+        </>
+      )}
+      {perps.length > 0 && <PerpPositionsList positions={perps} totalPnL={totalPerpUnrealizedPnL} />}
     </div>
   );
 };
 
-/** The signed-in user's open prediction positions with totals. */
+/** The signed-in user's open prediction positions with totals, and open perpetual positions. */
 export const PortfolioView = () => {
   const session = useSession();
   if (session.isPending) return <PortfolioSkeleton />;

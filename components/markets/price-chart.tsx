@@ -25,7 +25,7 @@ const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 const full = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** Width of the element, kept current as it resizes (0 before the first measurement). */
-const useWidth = () => {
+export const useWidth = () => {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {

@@ -5,6 +5,7 @@ import {
   FeedIcon,
   LeaderboardIcon,
   MarketsIcon,
+  PerpsIcon,
   PoolsIcon,
   PortfolioIcon,
   UserIcon,
@@ -16,6 +17,7 @@ export type TNavItem = { href: string; label: string; icon: ReactNode };
 export const NAV_ITEMS: readonly TNavItem[] = [
   { href: '/', label: 'Feed', icon: <FeedIcon /> },
   { href: '/markets', label: 'Markets', icon: <MarketsIcon /> },
+  { href: '/perps', label: 'Perps', icon: <PerpsIcon /> },
   { href: '/portfolio', label: 'Portfolio', icon: <PortfolioIcon /> },
   { href: '/pools', label: 'Pools', icon: <PoolsIcon /> },
   { href: '/leaderboard', label: 'Leaderboard', icon: <LeaderboardIcon /> },

@@ -125,3 +125,11 @@ export const PortfolioIcon = (p: TIconProps) => (
     <path d="M9 7V5.5A1.5 1.5 0 0 1 10.5 4h3A1.5 1.5 0 0 1 15 5.5V7M4 12.5h16" />
   </Icon>
 );
+/** Candlesticks: perpetual futures. */
+export const PerpsIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="M7 4v3M7 15v5M17 4v5M17 16v4" />
+    <rect x="5" y="7" width="4" height="8" rx="1" />
+    <rect x="15" y="9" width="4" height="7" rx="1" />
+  </Icon>
+);

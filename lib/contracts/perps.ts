@@ -24,6 +24,8 @@ export const ZPerpTicker = z.object({
   openInterest: z.number(),
   openInterestLong: z.number(),
   openInterestShort: z.number(),
+  /** Notional that would move the mark 100% (a trade's impact is size / depth, at most 1%). */
+  depth: z.number(),
 });
 export type TPerpTicker = z.infer<typeof ZPerpTicker>;
 
@@ -174,7 +176,11 @@ export const perpsUserPositions = defineEndpoint({
   summary: "The caller's perpetual positions: open, or closed and liquidated with their results",
   tag: 'perps',
   auth: 'user',
-  query: z.object({ status: z.enum(['open', 'closed', 'all']).default('open'), limit: z.coerce.number().int().min(1).max(100).default(50) }),
+  query: z.object({
+    status: z.enum(['open', 'closed', 'all']).default('open'),
+    ticker: z.string().min(1).max(20).transform((t) => t.toUpperCase()).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  }),
   response: z.object({ success: ZSuccess, positions: z.array(ZPerpPosition) }),
 });
 

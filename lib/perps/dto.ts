@@ -53,6 +53,7 @@ export type TTickerStats = {
   volume24h: string;
   openInterestLong: string;
   openInterestShort: string;
+  depth: string;
 };
 
 export const toPerpTickerDto = (t: TTickerStats, at: Date): TPerpTicker => {
@@ -79,5 +80,6 @@ export const toPerpTickerDto = (t: TTickerStats, at: Date): TPerpTicker => {
     openInterest: toNumber(oiLong.plus(oiShort)),
     openInterestLong: toNumber(oiLong),
     openInterestShort: toNumber(oiShort),
+    depth: toNumber(t.depth),
   };
 };

@@ -62,6 +62,7 @@ describe('GET /api/markets/perps', () => {
     const nexa = res.body.tickers.find((t: { ticker: string }) => t.ticker === 'NEXA');
     expect(nexa).toMatchObject({ organizationId: 'org-nexa', name: 'Nexa Dynamics', price: nexa.currentPrice, indexPrice: 142.5 });
     for (const k of ['change24h', 'changePercent24h', 'volume24h', 'fundingRate', 'openInterest']) expect(typeof nexa[k]).toBe('number');
+    expect(nexa.depth).toBe(5_000_000);
   });
 
   it('answers the history of a ticker and 404 for an unknown one', async () => {
@@ -333,6 +334,10 @@ describe('positions and trades include perps', () => {
     expect(res.body.totalValue).toBeCloseTo(p.collateral + res.body.perps[0].unrealizedPnL, 6);
     const mine = await call(myPositionsRoute, '/api/markets/perps/positions', { token, query: { status: 'open' } });
     expect(mine.body.positions).toHaveLength(1);
+    const onSolr = await call(myPositionsRoute, '/api/markets/perps/positions', { token, query: { status: 'open', ticker: 'solr' } });
+    expect(onSolr.body.positions).toHaveLength(1);
+    const onNexa = await call(myPositionsRoute, '/api/markets/perps/positions', { token, query: { status: 'open', ticker: 'NEXA' } });
+    expect(onNexa.body.positions).toHaveLength(0);
     await close(user, p.id);
     const closed = await call(myPositionsRoute, '/api/markets/perps/positions', { token, query: { status: 'closed' } });
     expect(closed.body.positions[0]).toMatchObject({ id: p.id, status: 'closed' });

@@ -29,6 +29,7 @@ export type THistoryRange = '1h' | '24h' | '7d' | '30d' | 'all';
 export type TPricePoint = TEndpointResponse<typeof predictionsHistory>['points'][number];
 export type TPositions = TEndpointResponse<typeof marketsPositions>;
 export type TPosition = TPositions['predictions'][number];
+export type TOpenPerp = TPositions['perps'][number];
 export type TTrade = TEndpointResponse<typeof tradesList>['trades'][number];
 
 const keys = {
@@ -132,11 +133,17 @@ export const getMyPositionsQueryOptions = (userId: string) =>
     queryFn: () => api(marketsPositions, { params: { userId } }),
   });
 
-/** Open prediction positions with their totals (dust left out, so the totals are recomputed for display). */
+/**
+ * Open prediction positions with their totals (dust left out, so the totals are recomputed for
+ * display), and open perpetual positions (valued at the mark by the server).
+ */
 const selectOpenPositions = (data: TPositions) => {
   const positions = data.predictions.filter(isOpenPosition);
+  const perps = data.perps.filter((p) => p.status === 'open');
   return {
     positions,
+    perps,
+    totalPerpUnrealizedPnL: sumExact(perps.map((p) => p.unrealizedPnL)),
     totalValue: sumExact(positions.map((p) => p.value)),
     totalUnrealizedPnL: sumExact(positions.map((p) => p.unrealizedPnL)),
     totalCostBasis: sumExact(positions.map((p) => p.costBasis)),
@@ -161,7 +168,7 @@ export const useMarketPositions = (userId: string | undefined, marketId: string)
 export const getMarketTradesQueryOptions = (marketId: string, limit = 20) =>
   queryOptions({
     queryKey: [...keys.trades(marketId), limit] as const,
-    queryFn: async () => (await api(tradesList, { query: { marketId, limit } })).trades,
+    queryFn: async () => (await api(tradesList, { query: { marketId, limit, type: 'prediction' } })).trades,
   });
 
 /** Recent trades of a market; the endpoint wants a signed-in caller, so pass isEnabled accordingly. */

@@ -16,7 +16,7 @@ const tickerStats = async (ticker?: string): Promise<TTickerStats[]> => {
   const since = sql`${new Date(now().getTime() - DAY_MS).toISOString()}::timestamptz`;
   const rows = rowsOf<Record<string, string | null>>(
     await db.execute(sql`
-      select m.ticker, m.organization_id, o.name, o.sector, m.mark_price, o.current_price as index_price,
+      select m.ticker, m.organization_id, o.name, o.sector, m.mark_price, m.depth, o.current_price as index_price,
         coalesce(
           (select pp.mark_price from ${perpPricePoints} pp where pp.ticker = m.ticker and pp.created_at <= ${since} order by pp.created_at desc limit 1),
           (select pp.mark_price from ${perpPricePoints} pp where pp.ticker = m.ticker order by pp.created_at asc limit 1)) as mark_24h_ago,
@@ -42,6 +42,7 @@ const tickerStats = async (ticker?: string): Promise<TTickerStats[]> => {
     volume24h: String(r.volume_24h),
     openInterestLong: String(r.oi_long),
     openInterestShort: String(r.oi_short),
+    depth: String(r.depth),
   }));
 };
 
@@ -94,7 +95,7 @@ export const getTickerHistory = async (ticker: string, range: keyof typeof RANGE
 };
 
 /** A user's positions with the current mark: open ones, or closed and liquidated ones (newest first). */
-export const listUserPerpPositions = async (userId: string, opts: { status: 'open' | 'closed' | 'all'; limit: number }) => {
+export const listUserPerpPositions = async (userId: string, opts: { status: 'open' | 'closed' | 'all'; limit: number; ticker?: string }) => {
   const db = await getDb();
   const statusFilter =
     opts.status === 'open'
@@ -107,7 +108,7 @@ export const listUserPerpPositions = async (userId: string, opts: { status: 'ope
     .from(perpPositions)
     .innerJoin(perpMarkets, eq(perpMarkets.ticker, perpPositions.ticker))
     .innerJoin(organizations, eq(organizations.id, perpMarkets.organizationId))
-    .where(and(eq(perpPositions.userId, userId), statusFilter))
+    .where(and(eq(perpPositions.userId, userId), statusFilter, opts.ticker ? eq(perpPositions.ticker, opts.ticker) : undefined))
     .orderBy(desc(sql`coalesce(${perpPositions.closedAt}, ${perpPositions.openedAt})`))
     .limit(opts.limit);
   return rows.map((r) => toPerpPositionDto(r.position, { markPrice: r.markPrice, name: r.name }));

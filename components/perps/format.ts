@@ -1,0 +1,45 @@
+/**
+ * Display formatting for perpetual futures: prices, signed percentages, funding rates, leverage
+ * and open interest. Display only: values are rounded for reading, never summed here.
+ */
+
+// Intl.NumberFormat accepts decimal strings (ES2023); TypeScript's ES2022 lib types only numbers.
+type TStringFormat = (value: number | string) => string;
+
+const price2 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const priceSmall = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumSignificantDigits: 2, maximumSignificantDigits: 4 });
+const percent2 = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+const funding = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 4, maximumFractionDigits: 4, signDisplay: 'exceptZero' });
+const compactMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+const plainMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const leverage = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** "$142.50"; prices under a dollar keep four significant digits ("$0.4213"). */
+export const formatPrice = (value: number | string) => {
+  const n = Number(value);
+  return n !== 0 && Math.abs(n) < 1 ? (priceSmall.format as TStringFormat)(value) : (price2.format as TStringFormat)(value);
+};
+
+/** A change in percent points: "+1.23%" from 1.2345 (the API's changePercent24h). */
+export const formatChangePercent = (percent: number) => percent2.format(percent / 100);
+
+/** A funding rate per 8-hour period as a percentage: "+0.0100%" from 0.0001. */
+export const formatFundingRate = (rate: number) => funding.format(rate);
+
+/** "5x", "12.5x". */
+export const formatLeverage = (value: number | string) => `${(leverage.format as TStringFormat)(value)}x`;
+
+/** Open interest and volume: "$12.3K", or "$950" below a thousand. */
+export const formatNotional = (value: number) => (Math.abs(value) >= 1000 ? compactMoney.format(value) : plainMoney.format(value));
+
+const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** "4:00 PM (in 2 h 13 min)" for the next funding time. */
+export const formatNextFunding = (iso: string, nowMs = Date.now()) => {
+  const at = Date.parse(iso);
+  const minutes = Math.max(0, Math.round((at - nowMs) / 60_000));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const inWords = minutes === 0 ? 'now' : hours > 0 ? `in ${hours} h ${rest} min` : `in ${rest} min`;
+  return `${timeOfDay.format(new Date(at))} (${inWords})`;
+};

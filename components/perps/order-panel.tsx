@@ -1,0 +1,265 @@
+'use client';
+
+import { useId, useState, type FormEvent } from 'react';
+import { Button, LinkButton } from '@/components/ui/button';
+import { Card, CardTitle } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { Notice } from '@/components/ui/error-state';
+import { describedBy, Field, Label } from '@/components/ui/field';
+import { formatMoney } from '@/components/ui/format';
+import { AlertIcon } from '@/components/ui/icons';
+import { Input } from '@/components/ui/input';
+import { SegmentedControl } from '@/components/ui/segmented-control';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  describePerpError,
+  HIGH_LEVERAGE,
+  isHighLeverage,
+  MAX_LEVERAGE,
+  MIN_LEVERAGE,
+  previewOrder,
+  useOpenPerp,
+  type TOrderPreview,
+  type TPerpSide,
+  type TPerpTicker,
+} from '@/lib/client/queries/perps';
+import { useSession } from '@/lib/client/queries/users';
+import { formatLeverage, formatPrice } from './format';
+
+const SIDES = [
+  { value: 'long', label: 'Long', selectedClassName: 'bg-up-soft text-up ring-1 ring-up/50' },
+  { value: 'short', label: 'Short', selectedClassName: 'bg-down-soft text-down ring-1 ring-down/50' },
+] as const;
+
+const QUICK_SIZES = ['50', '100', '500'];
+const QUICK_LEVERAGE = [1, 2, 5, 10, 25];
+const DEFAULT_LEVERAGE = 2;
+
+export const HIGH_LEVERAGE_WARNING = 'High leverage: a small move against you liquidates this position.';
+
+const PreviewRow = ({ label, value, className }: { label: string; value: string; className?: string }) => (
+  <div className="flex items-baseline justify-between gap-3">
+    <dt className="text-ink-muted">{label}</dt>
+    <dd className={cn('text-right font-medium text-ink tabular-nums', className)}>{value}</dd>
+  </div>
+);
+
+const impactWords = (impact: number) => (impact === 0 ? 'none' : `${(impact * 100).toFixed(impact < 0.0001 ? 4 : 2)}%`);
+
+const Preview = ({ preview }: { preview: TOrderPreview }) => {
+  if (preview.state !== 'ready') {
+    return (
+      <p className="rounded-xl border border-dashed border-line-strong px-4 py-3 text-center text-xs text-ink-faint">
+        Enter a size to see the margin, the fee, the entry price and where this position is liquidated.
+      </p>
+    );
+  }
+  const canLiquidate = Number(preview.liquidationPrice) > 0;
+  return (
+    <dl aria-label="Order preview" className="flex flex-col gap-2 rounded-xl border border-line bg-canvas/60 px-4 py-3 text-sm">
+      <PreviewRow label="Margin" value={formatMoney(preview.margin)} />
+      <PreviewRow label="Fee (0.1%)" value={formatMoney(preview.fee)} />
+      <PreviewRow label="Total cost" value={formatMoney(preview.cost)} className="font-semibold" />
+      <div className="mt-1 flex flex-col gap-2 border-t border-line pt-2">
+        <PreviewRow label="Entry price (est.)" value={formatPrice(preview.entryPrice)} />
+        <PreviewRow label="Price impact" value={impactWords(preview.impact)} />
+        <PreviewRow
+          label="Liquidation price"
+          value={canLiquidate ? formatPrice(preview.liquidationPrice) : 'None'}
+          className={canLiquidate ? 'text-down' : 'text-ink-muted'}
+        />
+      </div>
+    </dl>
+  );
+};
+
+const LeverageControl = ({ value, onChange }: { value: number; onChange: (v: number) => void }) => {
+  const id = useId();
+  const isHigh = isHighLeverage(value);
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-baseline justify-between gap-3">
+        <Label htmlFor={id}>Leverage</Label>
+        <output htmlFor={id} data-testid="leverage-value" className={cn('text-lg font-semibold tabular-nums', isHigh ? 'text-warn' : 'text-ink')}>
+          {formatLeverage(value)}
+        </output>
+      </div>
+      <input
+        id={id}
+        type="range"
+        min={MIN_LEVERAGE}
+        max={MAX_LEVERAGE}
+        step={1}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        aria-valuetext={formatLeverage(value)}
+        aria-describedby={isHigh ? `${id}-warning` : undefined}
+        className={cn('h-6 w-full cursor-pointer', isHigh ? 'accent-warn' : 'accent-accent')}
+      />
+      <div className="flex justify-between text-xs text-ink-faint tabular-nums" aria-hidden="true">
+        <span>{formatLeverage(MIN_LEVERAGE)}</span>
+        <span>{formatLeverage(HIGH_LEVERAGE)}</span>
+        <span>{formatLeverage(MAX_LEVERAGE)}</span>
+      </div>
+      <div className="flex gap-1.5" role="group" aria-label="Quick leverage">
+        {QUICK_LEVERAGE.map((l) => (
+          <Button
+            key={l}
+            size="sm"
+            variant="ghost"
+            className={cn('flex-1 border border-line px-0', l === value && 'border-accent/60 text-ink')}
+            aria-pressed={l === value}
+            onClick={() => onChange(l)}
+          >
+            {formatLeverage(l)}
+          </Button>
+        ))}
+      </div>
+      <div aria-live="polite">
+        {isHigh && (
+          <p id={`${id}-warning`} className="flex items-start gap-2 rounded-lg border border-warn/30 bg-warn-soft px-3 py-2 text-sm text-warn">
+            <AlertIcon className="mt-0.5 size-4 shrink-0" />
+            {HIGH_LEVERAGE_WARNING}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+};
+
+const OrderForm = ({ ticker, userId, balance }: { ticker: TPerpTicker; userId: string; balance: string }) => {
+  const sizeId = useId();
+  const [side, setSide] = useState<TPerpSide>('long');
+  const [sizeText, setSizeText] = useState('');
+  const [leverage, setLeverage] = useState(DEFAULT_LEVERAGE);
+  const [success, setSuccess] = useState<string | null>(null);
+  const open = useOpenPerp(ticker.ticker, userId);
+  const preview = previewOrder({ markPrice: ticker.markPrice, depth: ticker.depth, side, sizeText, leverage, balance });
+
+  const clearResult = () => {
+    setSuccess(null);
+    open.reset();
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (preview.state !== 'ready') return;
+    open.mutate(
+      { side, size: preview.size, leverage },
+      {
+        onSuccess: (r) => {
+          setSuccess(
+            `Opened a ${formatLeverage(r.position.leverage)} ${r.position.side} on ${r.position.ticker} at ${formatPrice(r.position.entryPrice)}: size ${formatMoney(r.position.size)}, margin ${formatMoney(r.position.margin)}, fee ${formatMoney(r.fee)}.`,
+          );
+          setSizeText('');
+        },
+      },
+    );
+  };
+
+  const sizeError = preview.state === 'invalid' ? preview.reason : undefined;
+  const sizeHint = `Position value in dollars. Balance ${formatMoney(balance)}`;
+  const verb = side === 'long' ? 'Open long' : 'Open short';
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+      <SegmentedControl
+        label="Side"
+        value={side}
+        options={SIDES}
+        onChange={(v) => {
+          setSide(v);
+          clearResult();
+        }}
+        size="lg"
+      />
+      <Field id={sizeId} label="Size" hint={sizeHint} error={sizeError}>
+        <div className="relative">
+          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-ink-faint">
+            $
+          </span>
+          <Input
+            id={sizeId}
+            name="size"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            value={sizeText}
+            onChange={(e) => {
+              setSizeText(e.target.value);
+              clearResult();
+            }}
+            aria-invalid={!!sizeError || undefined}
+            aria-describedby={describedBy(sizeId, { error: sizeError, hint: sizeHint })}
+            className="pl-7 tabular-nums"
+          />
+        </div>
+      </Field>
+      <div className="-mt-2 flex gap-2" role="group" aria-label="Quick sizes">
+        {QUICK_SIZES.map((s) => (
+          <Button
+            key={s}
+            size="sm"
+            variant="ghost"
+            className="flex-1 border border-line"
+            onClick={() => {
+              setSizeText(s);
+              clearResult();
+            }}
+          >
+            ${s}
+          </Button>
+        ))}
+      </div>
+      <LeverageControl
+        value={leverage}
+        onChange={(v) => {
+          setLeverage(v);
+          clearResult();
+        }}
+      />
+      <Preview preview={preview} />
+      <Button
+        type="submit"
+        className={cn('h-11 w-full text-base', side === 'long' ? 'bg-up text-canvas hover:bg-up/85 hover:text-canvas' : 'bg-down text-canvas hover:bg-down/85 hover:text-canvas')}
+        disabled={preview.state !== 'ready'}
+        isLoading={open.isPending}
+      >
+        {verb}
+      </Button>
+      {open.isError && <Notice tone="error">{describePerpError(open.error)}</Notice>}
+      {success && <Notice tone="success">{success}</Notice>}
+    </form>
+  );
+};
+
+/** Open a leveraged long or short with a live preview; a sign-in prompt for visitors. */
+export const OrderPanel = ({ ticker }: { ticker: TPerpTicker }) => {
+  const session = useSession();
+  return (
+    <Card aria-labelledby="order-title" className="flex flex-col gap-4">
+      <CardTitle id="order-title">Open a position</CardTitle>
+      {session.isPending ? (
+        <div role="status" aria-label="Loading" className="flex flex-col gap-3">
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : session.user ? (
+        <OrderForm ticker={ticker} userId={session.user.id} balance={session.user.virtualBalance} />
+      ) : (
+        <div className="flex flex-col items-start gap-3">
+          <p className="text-sm text-ink-muted">
+            {session.isSignedOut
+              ? 'Sign in to trade perpetuals. New players start with $1,000 of play money.'
+              : 'We could not load your account, so trading is unavailable right now.'}
+          </p>
+          <LinkButton href="/sign-in" className="w-full">
+            Sign in to trade
+          </LinkButton>
+        </div>
+      )}
+    </Card>
+  );
+};
