@@ -1,9 +1,9 @@
 'use client';
 
-import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { LinkButton } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
+import { DetailHeader, DetailPage, DetailSkeleton, DetailStat } from '@/components/ui/detail-page';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { formatDateTime } from '@/components/ui/format';
@@ -19,18 +19,12 @@ import { PriceChart } from './price-chart';
 import { RecentTrades } from './recent-trades';
 import { TradePanel } from './trade-panel';
 
-const BackLink = () => (
-  <Link href="/markets" className="inline-flex items-center gap-1 text-sm text-ink-muted hover:text-ink">
-    <span aria-hidden="true">←</span> All markets
-  </Link>
-);
-
 const MarketHeader = ({ market }: { market: TMarket }) => {
   const isResolved = market.status === 'resolved';
   return (
-    <header className="flex flex-col gap-5">
-      <div className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center gap-2 text-xs text-ink-muted">
+    <DetailHeader
+      tags={
+        <>
           {isResolved ? (
             <Badge tone={market.resolvedOutcome === 'YES' ? 'up' : 'down'}>Resolved {market.resolvedOutcome}</Badge>
           ) : (
@@ -39,42 +33,35 @@ const MarketHeader = ({ market }: { market: TMarket }) => {
           <span>
             {isResolved && market.resolvedAt ? `Resolved ${formatShortDate(market.resolvedAt)}` : `Resolves ${formatShortDate(market.resolutionDate)}`}
           </span>
-        </div>
-        <h1 className="text-2xl leading-tight font-semibold tracking-tight text-balance text-ink sm:text-3xl">{market.question}</h1>
+        </>
+      }
+      title={market.question}
+    >
+      <div>
+        <p className="text-xs font-medium tracking-wide text-up uppercase">Yes</p>
+        <p data-testid="market-yes-price" className="text-4xl font-semibold tracking-tight text-ink tabular-nums sm:text-5xl">
+          {formatProbability(market.yesPrice, { isPrecise: true })}
+        </p>
       </div>
-      <div className="flex flex-wrap items-end gap-x-8 gap-y-4">
-        <div>
-          <p className="text-xs font-medium tracking-wide text-up uppercase">Yes</p>
-          <p data-testid="market-yes-price" className="text-4xl font-semibold tracking-tight text-ink tabular-nums sm:text-5xl">
-            {formatProbability(market.yesPrice, { isPrecise: true })}
-          </p>
-        </div>
-        <div>
-          <p className="text-xs font-medium tracking-wide text-down uppercase">No</p>
-          <p data-testid="market-no-price" className="text-2xl font-semibold tracking-tight text-ink-muted tabular-nums sm:text-3xl">
-            {formatProbability(market.noPrice, { isPrecise: true })}
-          </p>
-        </div>
-        <dl className="flex flex-wrap gap-x-6 gap-y-2 pb-1 text-sm sm:ml-auto">
-          {!isResolved && (
-            <div>
-              <dt className="text-xs text-ink-muted">24h change</dt>
-              <dd>
-                <PriceChange change={market.change24h} />
-              </dd>
-            </div>
-          )}
-          <div>
-            <dt className="text-xs text-ink-muted">Volume</dt>
-            <dd className="font-medium text-ink tabular-nums">{formatVolume(market.volume)}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-ink-muted">Liquidity</dt>
-            <dd className="font-medium text-ink tabular-nums">{formatVolume(market.liquidity)}</dd>
-          </div>
-        </dl>
+      <div>
+        <p className="text-xs font-medium tracking-wide text-down uppercase">No</p>
+        <p data-testid="market-no-price" className="text-2xl font-semibold tracking-tight text-ink-muted tabular-nums sm:text-3xl">
+          {formatProbability(market.noPrice, { isPrecise: true })}
+        </p>
       </div>
-    </header>
+      <dl className="flex flex-wrap gap-x-6 gap-y-2 pb-1 text-sm sm:ml-auto">
+        {!isResolved && (
+          <div>
+            <dt className="text-xs text-ink-muted">24h change</dt>
+            <dd>
+              <PriceChange change={market.change24h} />
+            </dd>
+          </div>
+        )}
+        <DetailStat label="Volume">{formatVolume(market.volume)}</DetailStat>
+        <DetailStat label="Liquidity">{formatVolume(market.liquidity)}</DetailStat>
+      </dl>
+    </DetailHeader>
   );
 };
 
@@ -110,22 +97,10 @@ const YourPositions = ({ marketId }: { marketId: string }) => {
   );
 };
 
-const DetailSkeleton = () => (
-  <div role="status" aria-label="Loading market" className="flex flex-col gap-6">
-    <Skeleton className="h-4 w-24" />
-    <Skeleton className="h-8 w-3/4" />
-    <Skeleton className="h-12 w-40" />
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <Skeleton className="h-80 w-full rounded-2xl" />
-      <Skeleton className="h-96 w-full rounded-2xl" />
-    </div>
-  </div>
-);
-
 /** The market page: header with prices, chart, trade panel (or outcome), the user's position and recent trades. */
 export const MarketDetail = ({ id }: { id: string }) => {
   const market = useMarket(id);
-  if (market.isPending) return <DetailSkeleton />;
+  if (market.isPending) return <DetailSkeleton label="Loading market" titleClassName="w-3/4" />;
   if (market.isError) {
     if (hasErrorCode(market.error, 'NOT_FOUND', 'MARKET_NOT_FOUND')) {
       return (
@@ -142,21 +117,19 @@ export const MarketDetail = ({ id }: { id: string }) => {
   const m = market.data;
   const isResolved = m.status === 'resolved';
   return (
-    <div className="flex flex-col gap-6">
-      <BackLink />
-      <MarketHeader market={m} />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
-          <PriceChart market={m} />
-        </div>
-        <aside aria-label={isResolved ? 'Outcome' : 'Trade'} className="lg:sticky lg:top-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          {isResolved ? <ResolvedPanel market={m} /> : <TradePanel market={m} />}
-        </aside>
-        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
+    <DetailPage
+      backHref="/markets"
+      backLabel="All markets"
+      header={<MarketHeader market={m} />}
+      main={<PriceChart market={m} />}
+      aside={isResolved ? <ResolvedPanel market={m} /> : <TradePanel market={m} />}
+      asideLabel={isResolved ? 'Outcome' : 'Trade'}
+      below={
+        <>
           <YourPositions marketId={m.id} />
           <RecentTrades marketId={m.id} />
-        </div>
-      </div>
-    </div>
+        </>
+      }
+    />
   );
 };

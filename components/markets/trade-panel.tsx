@@ -1,15 +1,18 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import { Button, LinkButton } from '@/components/ui/button';
+import { TradeSessionGate } from '@/components/auth/trade-session-gate';
+import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { Notice } from '@/components/ui/error-state';
 import { describedBy, Field } from '@/components/ui/field';
 import { formatMoney, formatSignedMoney } from '@/components/ui/format';
 import { Input } from '@/components/ui/input';
+import { PreviewList, PreviewPlaceholder, PreviewRow } from '@/components/ui/preview-list';
+import { QuickPicks } from '@/components/ui/quick-picks';
 import { SegmentedControl } from '@/components/ui/segmented-control';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SideSubmitButton } from '@/components/ui/side-submit-button';
 import {
   describeTradeError,
   maxSharesText,
@@ -22,7 +25,6 @@ import {
   type TTradeMode,
   type TTradePreview,
 } from '@/lib/client/queries/markets';
-import { useSession } from '@/lib/client/queries/users';
 import { formatCents, formatProbability, formatShares } from './format';
 
 const MODES = [
@@ -31,6 +33,8 @@ const MODES = [
 ] as const;
 
 const QUICK_AMOUNTS = ['10', '50', '100'];
+/** The trade form's shape while the session loads: trade type, outcome, amount, preview. */
+const LOADING_SKELETONS = ['h-10 w-full', 'h-12 w-full', 'h-10 w-full', 'h-24 w-full'];
 
 const outcomeOptions = (market: TMarket) =>
   (['YES', 'NO'] as const).map((o) => ({
@@ -45,24 +49,17 @@ const outcomeOptions = (market: TMarket) =>
     selectedClassName: o === 'YES' ? 'bg-up-soft text-up ring-1 ring-up/50' : 'bg-down-soft text-down ring-1 ring-down/50',
   }));
 
-const PreviewRow = ({ label, value, className }: { label: string; value: string; className?: string }) => (
-  <div className="flex items-baseline justify-between gap-3">
-    <dt className="text-ink-muted">{label}</dt>
-    <dd className={cn('text-right font-medium text-ink tabular-nums', className)}>{value}</dd>
-  </div>
-);
-
 const Preview = ({ preview, outcome, mode }: { preview: TTradePreview; outcome: TOutcome; mode: TTradeMode }) => {
   if (preview.state !== 'buy' && preview.state !== 'sell') {
     return (
-      <p className="rounded-xl border border-dashed border-line-strong px-4 py-3 text-center text-xs text-ink-faint">
+      <PreviewPlaceholder>
         {mode === 'buy' ? 'Enter an amount to see your shares, the fee and the new price.' : 'Enter shares to see what you receive and the new price.'}
-      </p>
+      </PreviewPlaceholder>
     );
   }
   const priceMove = `${formatProbability(preview.priceBefore, { isPrecise: true })} → ${formatProbability(preview.priceAfter, { isPrecise: true })}`;
   return (
-    <dl aria-label="Trade preview" className="flex flex-col gap-2 rounded-xl border border-line bg-canvas/60 px-4 py-3 text-sm">
+    <PreviewList label="Trade preview">
       {preview.state === 'buy' ? (
         <>
           <PreviewRow label="Shares" value={formatShares(preview.shares)} />
@@ -85,7 +82,7 @@ const Preview = ({ preview, outcome, mode }: { preview: TTradePreview; outcome: 
           </div>
         </>
       )}
-    </dl>
+    </PreviewList>
   );
 };
 
@@ -193,23 +190,14 @@ const TradeForm = ({ market, userId, balance }: { market: TMarket; userId: strin
         </div>
       </Field>
       {mode === 'buy' && (
-        <div className="-mt-2 flex gap-2" role="group" aria-label="Quick amounts">
-          {QUICK_AMOUNTS.map((a) => (
-            <Button key={a} size="sm" variant="ghost" className="flex-1 border border-line" onClick={() => onTextChange(a)}>
-              ${a}
-            </Button>
-          ))}
-        </div>
+        <QuickPicks label="Quick amounts" values={QUICK_AMOUNTS} onPick={onTextChange} className="-mt-2 flex gap-2">
+          {(a) => <>${a}</>}
+        </QuickPicks>
       )}
       <Preview preview={preview} outcome={outcome} mode={mode} />
-      <Button
-        type="submit"
-        className={cn('h-11 w-full text-base', outcome === 'YES' ? 'bg-up text-canvas hover:bg-up/85 hover:text-canvas' : 'bg-down text-canvas hover:bg-down/85 hover:text-canvas')}
-        disabled={preview.state !== mode}
-        isLoading={mutation.isPending}
-      >
+      <SideSubmitButton tone={outcome === 'YES' ? 'up' : 'down'} disabled={preview.state !== mode} isLoading={mutation.isPending}>
         {verb} {outcome}
-      </Button>
+      </SideSubmitButton>
       {mutation.isError && <Notice tone="error">{describeTradeError(mutation.error)}</Notice>}
       {success && <Notice tone="success">{success}</Notice>}
     </form>
@@ -217,32 +205,11 @@ const TradeForm = ({ market, userId, balance }: { market: TMarket; userId: strin
 };
 
 /** Buy or sell YES/NO shares with a live preview; a sign-in prompt for visitors. */
-export const TradePanel = ({ market }: { market: TMarket }) => {
-  const session = useSession();
-  return (
-    <Card aria-labelledby="trade-title" className="flex flex-col gap-4">
-      <CardTitle id="trade-title">Trade</CardTitle>
-      {session.isPending ? (
-        <div role="status" aria-label="Loading" className="flex flex-col gap-3">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </div>
-      ) : session.user ? (
-        <TradeForm market={market} userId={session.user.id} balance={session.user.virtualBalance} />
-      ) : (
-        <div className="flex flex-col items-start gap-3">
-          <p className="text-sm text-ink-muted">
-            {session.isSignedOut
-              ? 'Sign in to trade this market. New players start with $1,000 of play money.'
-              : 'We could not load your account, so trading is unavailable right now.'}
-          </p>
-          <LinkButton href="/sign-in" className="w-full">
-            Sign in to trade
-          </LinkButton>
-        </div>
-      )}
-    </Card>
-  );
-};
+export const TradePanel = ({ market }: { market: TMarket }) => (
+  <Card aria-labelledby="trade-title" className="flex flex-col gap-4">
+    <CardTitle id="trade-title">Trade</CardTitle>
+    <TradeSessionGate skeletons={LOADING_SKELETONS} signedOutMessage="Sign in to trade this market. New players start with $1,000 of play money.">
+      {(user) => <TradeForm market={market} userId={user.id} balance={user.virtualBalance} />}
+    </TradeSessionGate>
+  </Card>
+);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import { Button, LinkButton } from '@/components/ui/button';
+import { TradeSessionGate } from '@/components/auth/trade-session-gate';
 import { Card, CardTitle } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { Notice } from '@/components/ui/error-state';
@@ -9,8 +9,10 @@ import { describedBy, Field, Label } from '@/components/ui/field';
 import { formatMoney } from '@/components/ui/format';
 import { AlertIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
+import { PreviewList, PreviewPlaceholder, PreviewRow } from '@/components/ui/preview-list';
+import { QuickPicks } from '@/components/ui/quick-picks';
 import { SegmentedControl } from '@/components/ui/segmented-control';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SideSubmitButton } from '@/components/ui/side-submit-button';
 import {
   describePerpError,
   HIGH_LEVERAGE,
@@ -23,7 +25,6 @@ import {
   type TPerpSide,
   type TPerpTicker,
 } from '@/lib/client/queries/perps';
-import { useSession } from '@/lib/client/queries/users';
 import { formatLeverage, formatPrice } from './format';
 
 const SIDES = [
@@ -34,29 +35,20 @@ const SIDES = [
 const QUICK_SIZES = ['50', '100', '500'];
 const QUICK_LEVERAGE = [1, 2, 5, 10, 25];
 const DEFAULT_LEVERAGE = 2;
+/** The order form's shape while the session loads: side, size, leverage, preview. */
+const LOADING_SKELETONS = ['h-12 w-full', 'h-10 w-full', 'h-16 w-full', 'h-24 w-full'];
 
 export const HIGH_LEVERAGE_WARNING = 'High leverage: a small move against you liquidates this position.';
-
-const PreviewRow = ({ label, value, className }: { label: string; value: string; className?: string }) => (
-  <div className="flex items-baseline justify-between gap-3">
-    <dt className="text-ink-muted">{label}</dt>
-    <dd className={cn('text-right font-medium text-ink tabular-nums', className)}>{value}</dd>
-  </div>
-);
 
 const impactWords = (impact: number) => (impact === 0 ? 'none' : `${(impact * 100).toFixed(impact < 0.0001 ? 4 : 2)}%`);
 
 const Preview = ({ preview }: { preview: TOrderPreview }) => {
   if (preview.state !== 'ready') {
-    return (
-      <p className="rounded-xl border border-dashed border-line-strong px-4 py-3 text-center text-xs text-ink-faint">
-        Enter a size to see the margin, the fee, the entry price and where this position is liquidated.
-      </p>
-    );
+    return <PreviewPlaceholder>Enter a size to see the margin, the fee, the entry price and where this position is liquidated.</PreviewPlaceholder>;
   }
   const canLiquidate = Number(preview.liquidationPrice) > 0;
   return (
-    <dl aria-label="Order preview" className="flex flex-col gap-2 rounded-xl border border-line bg-canvas/60 px-4 py-3 text-sm">
+    <PreviewList label="Order preview">
       <PreviewRow label="Margin" value={formatMoney(preview.margin)} />
       <PreviewRow label="Fee (0.1%)" value={formatMoney(preview.fee)} />
       <PreviewRow label="Total cost" value={formatMoney(preview.cost)} className="font-semibold" />
@@ -69,7 +61,7 @@ const Preview = ({ preview }: { preview: TOrderPreview }) => {
           className={canLiquidate ? 'text-down' : 'text-ink-muted'}
         />
       </div>
-    </dl>
+    </PreviewList>
   );
 };
 
@@ -101,20 +93,9 @@ const LeverageControl = ({ value, onChange }: { value: number; onChange: (v: num
         <span>{formatLeverage(HIGH_LEVERAGE)}</span>
         <span>{formatLeverage(MAX_LEVERAGE)}</span>
       </div>
-      <div className="flex gap-1.5" role="group" aria-label="Quick leverage">
-        {QUICK_LEVERAGE.map((l) => (
-          <Button
-            key={l}
-            size="sm"
-            variant="ghost"
-            className={cn('flex-1 border border-line px-0', l === value && 'border-accent/60 text-ink')}
-            aria-pressed={l === value}
-            onClick={() => onChange(l)}
-          >
-            {formatLeverage(l)}
-          </Button>
-        ))}
-      </div>
+      <QuickPicks label="Quick leverage" values={QUICK_LEVERAGE} selected={value} onPick={onChange} className="flex gap-1.5" buttonClassName="px-0">
+        {formatLeverage}
+      </QuickPicks>
       <div aria-live="polite">
         {isHigh && (
           <p id={`${id}-warning`} className="flex items-start gap-2 rounded-lg border border-warn/30 bg-warn-soft px-3 py-2 text-sm text-warn">
@@ -195,22 +176,17 @@ const OrderForm = ({ ticker, userId, balance }: { ticker: TPerpTicker; userId: s
           />
         </div>
       </Field>
-      <div className="-mt-2 flex gap-2" role="group" aria-label="Quick sizes">
-        {QUICK_SIZES.map((s) => (
-          <Button
-            key={s}
-            size="sm"
-            variant="ghost"
-            className="flex-1 border border-line"
-            onClick={() => {
-              setSizeText(s);
-              clearResult();
-            }}
-          >
-            ${s}
-          </Button>
-        ))}
-      </div>
+      <QuickPicks
+        label="Quick sizes"
+        values={QUICK_SIZES}
+        onPick={(s) => {
+          setSizeText(s);
+          clearResult();
+        }}
+        className="-mt-2 flex gap-2"
+      >
+        {(s) => <>${s}</>}
+      </QuickPicks>
       <LeverageControl
         value={leverage}
         onChange={(v) => {
@@ -219,14 +195,9 @@ const OrderForm = ({ ticker, userId, balance }: { ticker: TPerpTicker; userId: s
         }}
       />
       <Preview preview={preview} />
-      <Button
-        type="submit"
-        className={cn('h-11 w-full text-base', side === 'long' ? 'bg-up text-canvas hover:bg-up/85 hover:text-canvas' : 'bg-down text-canvas hover:bg-down/85 hover:text-canvas')}
-        disabled={preview.state !== 'ready'}
-        isLoading={open.isPending}
-      >
+      <SideSubmitButton tone={side === 'long' ? 'up' : 'down'} disabled={preview.state !== 'ready'} isLoading={open.isPending}>
         {verb}
-      </Button>
+      </SideSubmitButton>
       {open.isError && <Notice tone="error">{describePerpError(open.error)}</Notice>}
       {success && <Notice tone="success">{success}</Notice>}
     </form>
@@ -234,32 +205,11 @@ const OrderForm = ({ ticker, userId, balance }: { ticker: TPerpTicker; userId: s
 };
 
 /** Open a leveraged long or short with a live preview; a sign-in prompt for visitors. */
-export const OrderPanel = ({ ticker }: { ticker: TPerpTicker }) => {
-  const session = useSession();
-  return (
-    <Card aria-labelledby="order-title" className="flex flex-col gap-4">
-      <CardTitle id="order-title">Open a position</CardTitle>
-      {session.isPending ? (
-        <div role="status" aria-label="Loading" className="flex flex-col gap-3">
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </div>
-      ) : session.user ? (
-        <OrderForm ticker={ticker} userId={session.user.id} balance={session.user.virtualBalance} />
-      ) : (
-        <div className="flex flex-col items-start gap-3">
-          <p className="text-sm text-ink-muted">
-            {session.isSignedOut
-              ? 'Sign in to trade perpetuals. New players start with $1,000 of play money.'
-              : 'We could not load your account, so trading is unavailable right now.'}
-          </p>
-          <LinkButton href="/sign-in" className="w-full">
-            Sign in to trade
-          </LinkButton>
-        </div>
-      )}
-    </Card>
-  );
-};
+export const OrderPanel = ({ ticker }: { ticker: TPerpTicker }) => (
+  <Card aria-labelledby="order-title" className="flex flex-col gap-4">
+    <CardTitle id="order-title">Open a position</CardTitle>
+    <TradeSessionGate skeletons={LOADING_SKELETONS} signedOutMessage="Sign in to trade perpetuals. New players start with $1,000 of play money.">
+      {(user) => <OrderForm ticker={ticker} userId={user.id} balance={user.virtualBalance} />}
+    </TradeSessionGate>
+  </Card>
+);

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { AreaGradient } from './area-gradient';
 import { cn } from './cn';
 
 /**
@@ -46,12 +47,7 @@ export const Sparkline = ({
       aria-label={label}
       className="block size-full overflow-visible"
     >
-      <defs>
-        <linearGradient id={gradientId} x1="0" x2="0" y1="0" y2="1">
-          <stop offset="0%" stopColor={stroke} stopOpacity="0.28" />
-          <stop offset="100%" stopColor={stroke} stopOpacity="0" />
-        </linearGradient>
-      </defs>
+      <AreaGradient id={gradientId} color={stroke} opacity={0.28} />
       <path d={area} fill={`url(#${gradientId})`} />
       <path d={line} fill="none" stroke={stroke} strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" vectorEffect="non-scaling-stroke" />
     </svg>
