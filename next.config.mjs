@@ -1,8 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // The embedded database ships WebAssembly and the drivers open sockets: keep them out of the
-  // server bundle and load them from node_modules at run time.
-  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'ioredis'],
+  // server bundle and load them from node_modules at run time (sharp: native libvips binaries).
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'ioredis', 'sharp'],
   poweredByHeader: false,
   reactStrictMode: true,
 };

@@ -17,6 +17,7 @@ import { buildBuyStatement } from '@/lib/markets/service/buy-shares';
 import { buildCloseStatement } from '@/lib/perps/service/close-position';
 import { buildSweepStatement } from '@/lib/perps/service/liquidate';
 import { buildOpenStatement } from '@/lib/perps/service/open-position';
+import { buildFeedCountQuery, buildFeedPageQuery, buildPostsQuery } from '@/lib/social/queries';
 import { dec } from '@/lib/money/decimal';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -245,6 +246,72 @@ const benchLiquidationSweep = async (ctx: { base: string; sql: postgres.Sql }) =
   figures.push({ name: 'liquidation sweep (100k)', project: median(project), reference: median(reference), unit: 'ms', higherIsBetter: false });
 };
 
+/**
+ * Figure 5: the following feed. A seeded graph of 10,000 users and 200,000 posts (plus 10,000
+ * reposts); each of the benchmark's 400 callers follows 50 of those users. GET
+ * /api/posts?following=true&limit=20 through the API against the same statements issued
+ * directly: the caller by token subject, the page, the posts of the page, the total.
+ */
+const GRAPH_USERS = 10_000;
+const GRAPH_POSTS = 200_000;
+const benchFeedRead = async (ctx: { base: string; sql: postgres.Sql; tokens: string[]; subjects: string[] }) => {
+  const { base, sql, tokens, subjects } = ctx;
+  console.log(`\nSeeding ${GRAPH_USERS} users, ${GRAPH_POSTS} posts and the follow graph…`);
+  await sql`
+    insert into users (id, username, display_name, referral_code, created_at, updated_at)
+    select 'g' || g, 'graph_' || g, 'Graph user ' || g, 'GRAPH' || g, now(), now() from generate_series(1, ${GRAPH_USERS}) g`;
+  await sql`
+    insert into posts (id, author_id, type, content, created_at, updated_at, likes_count, comments_count, shares_count)
+    select 'gp' || g, 'g' || (1 + (g * 7919) % ${GRAPH_USERS}), 'post', 'Seeded post number ' || g || ' #graph',
+      now() - (g || ' seconds')::interval, now(), g % 7, g % 3, 0
+    from generate_series(1, ${GRAPH_POSTS}) g`;
+  await sql`
+    insert into shares (id, post_id, user_id, created_at)
+    select 'gs' || g, 'gp' || (1 + (g * 104729) % ${GRAPH_POSTS}), 'g' || (1 + (g * 31) % ${GRAPH_USERS}), now() - (g || ' seconds')::interval
+    from generate_series(1, 10000) g on conflict do nothing`;
+  const callerIds = (await sql`select id, auth_subject from users where auth_subject = any(${subjects})`).map((r) => r.id as string);
+  await sql`
+    insert into follows (follower_id, following_id, created_at)
+    select c.id, 'g' || (1 + ((c.n * 50 + k) * 6151) % ${GRAPH_USERS}), now()
+    from (select id, row_number() over () as n from unnest(${callerIds}::text[]) id) c, generate_series(1, 50) k
+    on conflict do nothing`;
+  await sql`analyze`;
+
+  console.log(`GET /api/posts?following=true: ${CONNECTIONS} connections, ${SECONDS}s…`);
+  let next = 0;
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          path: '/api/posts?following=true&limit=20',
+          headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % USERS]}` },
+        }),
+      },
+    ],
+  });
+  if (result.non2xx > 0) console.log(`  note: ${result.non2xx} non-2xx answers during the run`);
+  const dialect = new PgDialect();
+  const run = (statement: Parameters<PgDialect['sqlToQuery']>[0]) => {
+    const q = dialect.sqlToQuery(statement);
+    return sql.unsafe(q.sql, q.params as never[]);
+  };
+  const ref = await drive(async (i) => {
+    const [caller] = await sql`select * from users where auth_subject = ${subjects[i % USERS]!}`;
+    const viewer = caller!.id as string;
+    const source = { kind: 'following' as const, userId: viewer };
+    const page = await run(buildFeedPageQuery(source, { limit: 20, offset: 0 }, viewer));
+    await run(buildPostsQuery(page.map((r) => r.post_id as string), viewer));
+    await run(buildFeedCountQuery(source, viewer));
+  });
+  figures.push({ name: 'feed read pages/s', project: result.requests.average, reference: ref.rps, unit: 'req/s', higherIsBetter: true });
+  figures.push({ name: 'feed read p50', project: result.latency.p50, reference: ref.p50, unit: 'ms', higherIsBetter: false });
+  figures.push({ name: 'feed read p99', project: result.latency.p99, reference: ref.p99, unit: 'ms', higherIsBetter: false });
+};
+
 const main = async () => {
   const dbName = `pm_bench_${Date.now()}`;
   const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
@@ -309,9 +376,17 @@ const main = async () => {
     const subjects = Array.from({ length: USERS }, (_, i) => `bench|${i}`);
     const ref = await drive(async (i) => {
       const [user] = await sql`select * from users where auth_subject = ${subjects[i % USERS]!}`;
-      await sql`select (select count(*)::int from users r where r.referred_by_id = ${user!.id}) as referral_count,
-        (select count(*)::int from balance_transactions t where t.user_id = ${user!.id}
-           and t.type in ('pred_buy','pred_sell','perp_open','perp_close')) as trades_count`;
+      const id = user!.id as string;
+      await sql`select (select count(*)::int from users r where r.referred_by_id = ${id}) as referral_count,
+        (select count(*)::int from balance_transactions t where t.user_id = ${id}
+           and t.type in ('pred_buy','pred_sell','perp_open','perp_close')) as trades_count,
+        (select count(*)::int from follows f where f.following_id = ${id}) as followers,
+        (select count(*)::int from follows f where f.follower_id = ${id}) as following,
+        (select count(*)::int from posts p where p.author_id = ${id}) as posts,
+        (select count(*)::int from comments c where c.author_id = ${id} and c.deleted_at is null) as comments,
+        (select count(*)::int from post_likes l where l.user_id = ${id}) as reactions,
+        ((select count(*)::int from market_positions mp where mp.user_id = ${id} and mp.shares > 0 and mp.settled_at is null)
+          + (select count(*)::int from perp_positions pp where pp.user_id = ${id} and pp.status = 'open')) as positions`;
     });
     figures.push({ name: 'users/me requests/s', project: result.requests.average, reference: ref.rps, unit: 'req/s', higherIsBetter: true });
     figures.push({ name: 'users/me p50 latency', project: result.latency.p50, reference: ref.p50, unit: 'ms', higherIsBetter: false });
@@ -321,6 +396,7 @@ const main = async () => {
     await benchPredictionBuy({ base, sql, tokens, subjects });
     await benchPerpRoundTrip({ base, sql, tokens, subjects });
     await benchLiquidationSweep({ base, sql });
+    await benchFeedRead({ base, sql, tokens, subjects });
   } finally {
     server.kill('SIGTERM');
     await sleep(500);

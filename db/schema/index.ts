@@ -6,3 +6,4 @@ export * from './markets';
 export * from './pools';
 export * from './perps';
 export * from './notifications';
+export * from './social';

@@ -1,8 +1,11 @@
 /** The registry of every endpoint: routes, the typed client and OpenAPI read this list. */
 import type { TEndpoint } from './endpoint';
 import { marketsEndpoints } from './markets';
+import { mediaEndpoints } from './media';
 import { perpsEndpoints } from './perps';
+import { socialEndpoints } from './social';
+import { uploadsEndpoints } from './uploads';
 import { systemEndpoints } from './system';
 import { usersEndpoints } from './users';
 
-export const endpoints: readonly TEndpoint[] = [...systemEndpoints, ...usersEndpoints, ...marketsEndpoints, ...perpsEndpoints];
+export const endpoints: readonly TEndpoint[] = [...systemEndpoints, ...usersEndpoints, ...marketsEndpoints, ...perpsEndpoints, ...socialEndpoints, ...uploadsEndpoints, ...mediaEndpoints];

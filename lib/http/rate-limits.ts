@@ -23,6 +23,8 @@ export const RATE_LIMITS = {
   block: { limit: 10, windowSec: 60 },
   mute: { limit: 10, windowSec: 60 },
   report: { limit: 5, windowSec: 60 },
+  /** Reading uploaded images, not in the table: a feed page shows many, and they are cached for a year. */
+  mediaRead: { limit: 1000, windowSec: 60 },
   /** Agent sign-in, not in the table: strict, it guards a secret. */
   agentAuth: { limit: 10, windowSec: 60 },
 } as const satisfies Record<string, { limit: number; windowSec: number }>;

@@ -1,6 +1,6 @@
 /** Read queries for users. Reads only; callers pass the database or their transaction. */
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { balanceTransactions, users, type TUserRow } from '@/db/schema';
+import { balanceTransactions, comments, follows, marketPositions, perpPositions, postLikes, posts, users, type TUserRow } from '@/db/schema';
 import { preparedQuery, type Db, type DbOrTx } from '@/db/client';
 import { toNumber } from '@/lib/money/decimal';
 import type { TUserStats } from './dto';
@@ -66,6 +66,13 @@ const statsCounts = (db: Db) => {
         TRADE_TYPES.map((t) => sql`${t}`),
         sql`, `,
       )}))`,
+      followers: sql<number>`(select count(*)::int from ${follows} f where f.following_id = ${id})`,
+      following: sql<number>`(select count(*)::int from ${follows} f where f.follower_id = ${id})`,
+      posts: sql<number>`(select count(*)::int from ${posts} p where p.author_id = ${id})`,
+      comments: sql<number>`(select count(*)::int from ${comments} c where c.author_id = ${id} and c.deleted_at is null)`,
+      reactions: sql<number>`(select count(*)::int from ${postLikes} l where l.user_id = ${id})`,
+      positions: sql<number>`((select count(*)::int from ${marketPositions} mp where mp.user_id = ${id} and mp.shares > 0 and mp.settled_at is null)
+        + (select count(*)::int from ${perpPositions} pp where pp.user_id = ${id} and pp.status = 'open'))`,
     })
     .from(sql`(select 1) as one`)
     .prepare('user_stats_counts');
@@ -75,22 +82,25 @@ export const computeUserStats = async (db: Db, user: TUserRow): Promise<TUserSta
   const [row] = await preparedQuery(db, 'user_stats_counts', statsCounts).execute({ userId: user.id });
   const tradesCount = Number(row?.tradesCount ?? 0);
   const referralCount = Number(row?.referralCount ?? 0);
+  const followers = Number(row?.followers ?? 0);
+  const following = Number(row?.following ?? 0);
+  const postsCount = Number(row?.posts ?? 0);
   return {
-    followersCount: 0,
-    followingCount: 0,
-    postsCount: 0,
+    followersCount: followers,
+    followingCount: following,
+    postsCount,
     tradesCount,
     lifetimePnL: toNumber(user.lifetimePnL),
     winRate: 0,
     totalTrades: tradesCount,
     reputationPoints: user.reputationPoints,
     referralCount,
-    followers: 0,
-    following: 0,
-    posts: 0,
-    positions: 0,
-    comments: 0,
-    reactions: 0,
+    followers,
+    following,
+    posts: postsCount,
+    positions: Number(row?.positions ?? 0),
+    comments: Number(row?.comments ?? 0),
+    reactions: Number(row?.reactions ?? 0),
   };
 };
 

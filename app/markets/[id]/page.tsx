@@ -1,9 +1,13 @@
 import type { Metadata } from 'next';
 import { MarketDetail } from '@/components/markets/market-detail';
+import { marketMetadata } from '@/lib/og/metadata';
 
-export const metadata: Metadata = { title: 'Market' };
+type TProps = { params: Promise<{ id: string }> };
 
-export default async function MarketPage({ params }: { params: Promise<{ id: string }> }) {
+// The share image is ./opengraph-image.tsx; this adds the absolute base, title and description.
+export const generateMetadata = async ({ params }: TProps): Promise<Metadata> => marketMetadata((await params).id);
+
+export default async function MarketPage({ params }: TProps) {
   const { id } = await params;
   return <MarketDetail id={id} />;
 }

@@ -1,0 +1,8 @@
+import { notificationsMarkRead } from '@/lib/contracts/social';
+import { route } from '@/lib/http/route';
+import { markNotifications } from '@/lib/notifications/service';
+
+// POST /api/notifications/mark-read — mark read (variant)
+export const POST = route(notificationsMarkRead, async ({ body, principal }) =>
+  markNotifications(principal.userId, { ids: body.notificationIds, all: body.all, read: true }),
+);

@@ -1,0 +1,11 @@
+import { notificationsList, notificationsUpdate } from '@/lib/contracts/social';
+import { route } from '@/lib/http/route';
+import { listNotifications, markNotifications } from '@/lib/notifications/service';
+
+// GET /api/notifications — notifications with unread count
+export const GET = route(notificationsList, async ({ query, principal }) => listNotifications(principal.userId, query));
+
+// PATCH /api/notifications — mark read or unread
+export const PATCH = route(notificationsUpdate, async ({ body, principal }) =>
+  markNotifications(principal.userId, { ids: body.notificationIds, all: body.all, read: body.read }),
+);

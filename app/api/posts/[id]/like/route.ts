@@ -1,0 +1,9 @@
+import { postsLike, postsUnlike } from '@/lib/contracts/social';
+import { route } from '@/lib/http/route';
+import { likePost, unlikePost } from '@/lib/social/service/reactions';
+
+// POST /api/posts/{id}/like — like
+export const POST = route(postsLike, async ({ params, principal }) => likePost(params.id, { id: principal.userId, username: principal.username }));
+
+// DELETE /api/posts/{id}/like — unlike
+export const DELETE = route(postsUnlike, async ({ params, principal }) => unlikePost(params.id, { id: principal.userId, username: principal.username }));

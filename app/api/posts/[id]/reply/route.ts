@@ -1,0 +1,8 @@
+import { postsReply } from '@/lib/contracts/social';
+import { route } from '@/lib/http/route';
+import { addComment } from '@/lib/social/service/comments';
+
+// POST /api/posts/{id}/reply — nested reply on a post
+export const POST = route(postsReply, async ({ params, body, principal }) =>
+  addComment({ postId: params.id, authorId: principal.userId, authorUsername: principal.username, content: body.content, parentCommentId: body.parentId ?? body.parentCommentId }),
+);

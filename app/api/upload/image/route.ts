@@ -1,0 +1,8 @@
+import { uploadImage as uploadImageEndpoint } from '@/lib/contracts/uploads';
+import { route } from '@/lib/http/route';
+import { requestOrigin, uploadImage } from '@/lib/uploads/service';
+
+// POST /api/upload/image — store an image (checked by content, re-encoded without metadata)
+export const POST = route(uploadImageEndpoint, async ({ req, principal, body, form }) =>
+  uploadImage({ ownerId: principal.userId, kind: body.type, form, origin: requestOrigin(req) }),
+);

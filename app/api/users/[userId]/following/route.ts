@@ -1,0 +1,6 @@
+import { usersFollowing } from '@/lib/contracts/social';
+import { route } from '@/lib/http/route';
+import { listFollowing } from '@/lib/social/service/follows';
+
+// GET /api/users/{userId}/following — followed users
+export const GET = route(usersFollowing, async ({ params, query }) => listFollowing(params.userId, query));

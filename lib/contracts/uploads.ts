@@ -1,0 +1,30 @@
+/** Image upload and the serving of stored images. */
+import { z } from 'zod';
+import { ZSuccess } from './common';
+import { defineEndpoint } from './endpoint';
+
+export const uploadImage = defineEndpoint({
+  id: 'upload.image',
+  method: 'POST',
+  path: '/api/upload/image',
+  summary: 'Upload an image (JPEG, PNG, WebP or GIF by content; at most 5 MB and 4096x4096); metadata is stripped',
+  tag: 'uploads',
+  auth: 'user',
+  rateLimit: 'upload',
+  multipart: true,
+  body: z.object({ type: z.enum(['profile', 'cover', 'post']).default('post') }),
+  status: 201,
+  response: z.object({
+    success: ZSuccess,
+    id: z.string(),
+    url: z.string().describe('relative URL of the stored image'),
+    publicUrl: z.string().describe('absolute URL of the stored image'),
+    contentType: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    size: z.number().int(),
+  }),
+  errors: ['VALIDATION_ERROR'],
+});
+
+export const uploadsEndpoints = [uploadImage] as const;

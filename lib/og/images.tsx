@@ -1,0 +1,33 @@
+/**
+ * Share images of markets and profiles: the data through the markets and users services, the
+ * drawing in cards.tsx. A market or user that does not exist gets the generic card (a share
+ * link must never turn into an error page in someone's feed).
+ */
+import { getPrediction } from '@/lib/markets/service/read-markets';
+import { getProfileByUsername } from '@/lib/users/service';
+import { FallbackCard, MarketCard, ProfileCard, renderCard } from './cards';
+import { orNull } from './or-null';
+
+export const marketCardImage = async (id: string) => {
+  const found = await orNull(getPrediction(id));
+  if (!found) return renderCard(<FallbackCard label="Prediction market" />);
+  const m = found.market;
+  return renderCard(<MarketCard question={m.question} yesPrice={m.yesPrice} volume={m.volume} status={m.status} resolvedOutcome={m.resolvedOutcome} />);
+};
+
+export const profileCardImage = async (username: string) => {
+  const user = await orNull(getProfileByUsername(username));
+  if (!user) return renderCard(<FallbackCard label="Player" />);
+  return renderCard(
+    <ProfileCard
+      displayName={user.displayName}
+      username={user.username}
+      bio={user.bio}
+      followers={user.stats.followersCount}
+      following={user.stats.followingCount}
+      posts={user.stats.postsCount}
+      trades={user.stats.tradesCount}
+      reputation={user.reputationPoints}
+    />,
+  );
+};

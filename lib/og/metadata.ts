@@ -1,0 +1,35 @@
+/**
+ * Page metadata that goes with the share images: an absolute metadataBase (so og:image is a full
+ * URL of this site, not Next's localhost fallback), a title and description from the data, and the
+ * large-image Twitter card. The og:image itself comes from each page's opengraph-image file.
+ */
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { getPrediction } from '@/lib/markets/service/read-markets';
+import { publicOrigin } from '@/lib/system/public-origin';
+import { getProfileByUsername } from '@/lib/users/service';
+import { orNull } from './or-null';
+
+const metadataBase = async () => new URL(publicOrigin(await headers()));
+
+const base = async (title: string, description?: string): Promise<Metadata> => ({
+  metadataBase: await metadataBase(),
+  title,
+  description,
+  openGraph: { title, description, siteName: 'Playmoney' },
+  twitter: { card: 'summary_large_image', title, description },
+});
+
+export const marketMetadata = async (id: string): Promise<Metadata> => {
+  const found = await orNull(getPrediction(id));
+  if (!found) return base('Market');
+  const m = found.market;
+  return base(m.question, `${Math.round(m.yesPrice * 100)}% YES · trade it with play money on Playmoney`);
+};
+
+export const profileMetadata = async (username: string): Promise<Metadata> => {
+  const user = await orNull(getProfileByUsername(username));
+  if (!user) return base(`@${username}`);
+  const name = user.displayName || user.username;
+  return base(`${name} (@${user.username})`, user.bio ?? `${name} trades with play money on Playmoney`);
+};

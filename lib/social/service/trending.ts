@@ -1,0 +1,134 @@
+/** Trending tags and posts, and the feed widgets built from the data that exists. */
+import { sql } from 'drizzle-orm';
+import { getDb, rowsOf } from '@/db/client';
+import { markets, perpPositions, posts, postTags, trades, users } from '@/db/schema';
+import { now } from '@/lib/clock/clock';
+import { toNumber } from '@/lib/money/decimal';
+import { FUNDING_PERIOD_MS, fundingPeriodStart } from '@/lib/perps/math';
+import { TAG_HALF_LIFE_HOURS, postTrendScore } from '../text';
+
+const WINDOW_DAYS = 7;
+
+export const listTrendingTags = async (limit: number) => {
+  const at = now();
+  const since = new Date(at.getTime() - WINDOW_DAYS * 86_400_000).toISOString();
+  const rows = rowsOf<{ tag: string; n: number | string; score: number | string }>(
+    await (await getDb()).execute(sql`
+      select tag, count(*) as n,
+        sum(power(0.5, extract(epoch from (${at.toISOString()}::timestamptz - created_at)) / 3600.0 / ${TAG_HALF_LIFE_HOURS})) as score
+      from ${postTags} where created_at > ${since}::timestamptz
+      group by tag order by score desc, tag asc limit ${limit}`),
+  );
+  return {
+    tags: rows.map((r) => ({ tag: r.tag, name: r.tag, score: Math.round(Number(r.score) * 1000) / 1000, count: Number(r.n), postsCount: Number(r.n) })),
+  };
+};
+
+/** Posts of the last week by engagement with a time decay (text.postTrendScore, also in SQL to pick the top). */
+export const listTrendingPosts = async (limit: number) => {
+  const at = now();
+  const since = new Date(at.getTime() - WINDOW_DAYS * 86_400_000).toISOString();
+  const ts = sql`${at.toISOString()}::timestamptz`;
+  const rows = rowsOf<{
+    id: string;
+    content: string;
+    likes_count: number;
+    comments_count: number;
+    shares_count: number;
+    created_at: string | Date;
+    author_id: string;
+    username: string;
+    display_name: string;
+    profile_image_url: string | null;
+    reputation_points: number;
+    is_actor: boolean;
+  }>(
+    await (await getDb()).execute(sql`
+      select p.id, p.content, p.likes_count, p.comments_count, p.shares_count, p.created_at, p.author_id,
+        u.username, u.display_name, u.profile_image_url, u.reputation_points, u.is_actor
+      from ${posts} p join ${users} u on u.id = p.author_id
+      where p.created_at > ${since}::timestamptz
+      order by (1 + p.likes_count + 2 * p.comments_count + 3 * p.shares_count)
+        / power(greatest(extract(epoch from (${ts} - p.created_at)) / 3600.0, 0) + 2, 1.5) desc, p.id
+      limit ${limit}`),
+  );
+  return {
+    posts: rows.map((r) => {
+      const ageHours = (at.getTime() - new Date(r.created_at).getTime()) / 3_600_000;
+      return {
+        id: r.id,
+        content: r.content,
+        score: Math.round(postTrendScore({ likes: r.likes_count, comments: r.comments_count, shares: r.shares_count, ageHours }) * 10_000) / 10_000,
+        reactions: Number(r.likes_count),
+        comments: Number(r.comments_count),
+        shares: Number(r.shares_count),
+        authorId: r.author_id,
+        author: {
+          id: r.author_id,
+          username: r.username,
+          displayName: r.display_name,
+          profileImageUrl: r.profile_image_url,
+          reputationPoints: Number(r.reputation_points),
+          isActor: r.is_actor,
+        },
+        createdAt: new Date(r.created_at).toISOString(),
+      };
+    }),
+  };
+};
+
+/** Until the game tick writes news: the newest questions are the news. */
+export const listBreakingNews = async () => {
+  const rows = rowsOf<{ id: string; question_number: number; text: string; created_at: string | Date }>(
+    await (await getDb()).execute(sql`select id, question_number, text, created_at from ${markets} order by created_at desc limit 5`),
+  );
+  return {
+    news: rows.map((r) => ({
+      id: `question-${r.id}`,
+      title: 'New question',
+      content: r.text,
+      relatedQuestions: [Number(r.question_number)],
+      timestamp: new Date(r.created_at).toISOString(),
+    })),
+  };
+};
+
+export const getPlatformStats = async () => {
+  const at = now();
+  const day = new Date(at.getTime() - 86_400_000).toISOString();
+  const [r] = rowsOf<Record<string, number | string | null>>(
+    await (await getDb()).execute(sql`select
+      (select count(*) from ${users} where is_actor = false) as total_users,
+      (select count(*) from ${posts}) as total_posts,
+      (select count(*) from ${posts} where created_at > ${day}::timestamptz) as posts_today,
+      (select count(*) from ${markets} where status = 'active') as active_markets,
+      (select coalesce(sum(amount), 0) from ${trades} where created_at > ${day}::timestamptz) as volume_24h,
+      (select count(*) from ${perpPositions} where status = 'open') as open_perps`),
+  );
+  return {
+    stats: {
+      totalUsers: Number(r!.total_users),
+      totalPosts: Number(r!.total_posts),
+      postsToday: Number(r!.posts_today),
+      activeMarkets: Number(r!.active_markets),
+      volume24h: toNumber(String(r!.volume_24h ?? 0)),
+      openPerpPositions: Number(r!.open_perps),
+    },
+  };
+};
+
+export const listUpcomingEvents = async () => {
+  const at = now();
+  const rows = rowsOf<{ id: string; text: string; resolution_date: string | Date }>(
+    await (await getDb()).execute(sql`
+      select id, text, resolution_date from ${markets}
+      where status = 'active' and resolution_date > ${at.toISOString()}::timestamptz
+      order by resolution_date asc limit 5`),
+  );
+  const nextFunding = new Date(fundingPeriodStart(at).getTime() + FUNDING_PERIOD_MS);
+  const events = [
+    ...rows.map((r) => ({ id: `resolution-${r.id}`, type: 'resolution' as const, title: r.text, marketId: r.id, date: new Date(r.resolution_date).toISOString() })),
+    { id: `funding-${nextFunding.toISOString()}`, type: 'funding' as const, title: 'Perpetual funding', marketId: null, date: nextFunding.toISOString() },
+  ].sort((a, b) => a.date.localeCompare(b.date));
+  return { events };
+};

@@ -1,0 +1,57 @@
+/**
+ * Post and comment text rules, pure: length as a person counts it (grapheme clusters, so an emoji
+ * or a flag is one), #tags and @mentions, the opaque feed cursor, and the trending scores.
+ */
+import { AppError } from '@/lib/http/errors';
+
+export const POST_MAX_CHARS = 280;
+export const COMMENT_MIN_CHARS = 10;
+export const COMMENT_MAX_CHARS = 2000;
+export const QUOTE_MAX_CHARS = 280;
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Characters as a reader sees them: "👍🏽" and "🇫🇷" are one each. */
+export const visibleLength = (s: string) => {
+  let n = 0;
+  for (const _ of segmenter.segment(s)) n++;
+  return n;
+};
+
+const TAG = /(^|[^\p{L}\p{N}_&])#([\p{L}\p{N}_]{1,50})/gu;
+const MENTION = /(^|[^\p{L}\p{N}_@])@([A-Za-z0-9_]{3,20})(?![A-Za-z0-9_])/gu;
+
+/** Distinct tags of a text, lower case, without '#', in order of appearance. */
+export const parseTags = (text: string): string[] => [...new Set([...text.matchAll(TAG)].map((m) => m[2]!.toLowerCase()))];
+
+/** Distinct usernames mentioned in a text, lower case, without '@'. */
+export const parseMentions = (text: string): string[] => [...new Set([...text.matchAll(MENTION)].map((m) => m[2]!.toLowerCase()))];
+
+export type TCursor = { at: Date; id: string };
+
+/** An opaque cursor for keyset pagination (newest first): the last item's time and id. */
+export const encodeCursor = (c: TCursor) => Buffer.from(JSON.stringify([c.at.toISOString(), c.id])).toString('base64url');
+
+export const decodeCursor = (s: string): TCursor => {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as [string, string];
+    const d = new Date(at);
+    if (typeof id !== 'string' || id === '' || Number.isNaN(d.getTime())) throw new Error('bad cursor');
+    return { at: d, id };
+  } catch {
+    throw new AppError('INVALID_PARAMETER', 'Invalid cursor', { cursor: s });
+  }
+};
+
+/**
+ * Trending posts: engagement over age with a time decay (Hacker-News style), so a fresh post with
+ * a few likes can outrank an old one with many. Comments and shares weigh more than likes.
+ */
+export const postTrendScore = (p: { likes: number; comments: number; shares: number; ageHours: number }) =>
+  (1 + p.likes + 2 * p.comments + 3 * p.shares) / Math.pow(Math.max(0, p.ageHours) + 2, 1.5);
+
+/** Half-life of a tag use for trending tags: a use a day old counts half. */
+export const TAG_HALF_LIFE_HOURS = 24;
+
+/** The weight of one tag use of a given age. */
+export const tagUseWeight = (ageHours: number) => Math.pow(0.5, Math.max(0, ageHours) / TAG_HALF_LIFE_HOURS);
