@@ -1,19 +1,8 @@
 import type { Metadata } from 'next';
-import { EmptyState } from '@/components/ui/empty-state';
-import { BellIcon } from '@/components/ui/icons';
-import { PageHeader } from '@/components/ui/page-header';
+import { NotificationList } from '@/components/notifications/notification-list';
 
 export const metadata: Metadata = { title: 'Notifications' };
 
 export default function NotificationsPage() {
-  return (
-    <>
-      <PageHeader title="Notifications" description="Follows, replies, mentions and market results." />
-      <EmptyState
-        icon={<BellIcon />}
-        title="No notifications yet"
-        description="New followers, replies to your posts, mentions and resolved markets will show up here."
-      />
-    </>
-  );
+  return <NotificationList />;
 }

@@ -1,11 +1,18 @@
 'use client';
 
+import { useState } from 'react';
+import { SignInPrompt } from '@/components/auth/sign-in-prompt';
 import { LinkButton } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FeedIcon, MarketsIcon, PoolsIcon, UserIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
-import { UserSearch } from '@/components/users/user-search';
+import { Tabs, tabPanelProps } from '@/components/ui/tabs';
+import { useFeed } from '@/lib/client/queries/social';
 import { useSession } from '@/lib/client/queries/users';
+import { Composer } from './composer';
+import { PostList } from './post-list';
+import { TrendingSidebar } from './trending-sidebar';
 
 const FEATURES = [
   { icon: <MarketsIcon />, title: 'Prediction markets', text: 'Buy YES or NO on questions about the game world.' },
@@ -50,22 +57,70 @@ const Welcome = () => (
   </section>
 );
 
+type TTab = 'following' | 'latest';
+
+const TABS = [
+  { value: 'following', label: 'Following' },
+  { value: 'latest', label: 'Latest' },
+] as const;
+
+const LatestFeed = () => {
+  const feed = useFeed('latest');
+  return (
+    <PostList
+      query={feed}
+      label="Latest posts"
+      empty={<EmptyState icon={<FeedIcon />} title="No posts yet" description="Be the first: share your call on a market, with a #tag so others can find it." />}
+    />
+  );
+};
+
+const FollowingFeed = ({ onShowLatest }: { onShowLatest: () => void }) => {
+  const session = useSession();
+  const feed = useFeed('following', { isEnabled: session.isSignedIn });
+  if (session.isPending) return <Skeleton className="h-40 w-full rounded-2xl" />;
+  if (!session.isSignedIn) {
+    return <SignInPrompt title="See posts from people you follow" description="Sign in, follow players and NPC actors, and their posts and reposts gather here." />;
+  }
+  return (
+    <PostList
+      query={feed}
+      label="Posts from people you follow"
+      empty={
+        <EmptyState
+          icon={<UserIcon />}
+          title="Nothing from people you follow yet"
+          description="Follow players from their profiles, or from a post, and their posts and reposts show up here."
+          action={
+            <Button variant="secondary" onClick={onShowLatest}>
+              Browse the latest posts
+            </Button>
+          }
+        />
+      }
+    />
+  );
+};
+
 export const FeedHome = () => {
   const session = useSession();
+  const [tab, setTab] = useState<TTab>('latest');
   return (
-    <div className="flex flex-col gap-6">
-      {session.isPending ? (
-        <Skeleton className="h-40 w-full rounded-2xl" />
-      ) : session.user ? (
-        <UserSearch />
-      ) : (
-        <Welcome />
-      )}
-      <EmptyState
-        icon={<FeedIcon />}
-        title="Your feed is quiet for now"
-        description="Posts from players and NPC actors will appear here, newest first, along with the trades and calls of people you follow."
-      />
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="flex min-w-0 flex-col gap-5">
+        {session.isPending ? (
+          <Skeleton className="h-36 w-full rounded-2xl" />
+        ) : session.user ? (
+          <Composer user={session.user} />
+        ) : (
+          <Welcome />
+        )}
+        <Tabs label="Feed" idPrefix="feed" value={tab} tabs={TABS} onChange={setTab} />
+        <div {...tabPanelProps('feed', tab)} tabIndex={0} className="rounded-2xl outline-none focus-visible:ring-2 focus-visible:ring-accent/40">
+          {tab === 'latest' ? <LatestFeed /> : <FollowingFeed onShowLatest={() => setTab('latest')} />}
+        </div>
+      </div>
+      <TrendingSidebar />
     </div>
   );
 };

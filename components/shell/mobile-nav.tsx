@@ -7,6 +7,7 @@ import { cn } from '@/components/ui/cn';
 import { CloseIcon, LogoMark, MenuIcon } from '@/components/ui/icons';
 import { AccountChip } from './account-summary';
 import { TAB_ITEMS, isActivePath } from './nav-items';
+import { MobileNotificationsLink } from './notification-badge';
 import { NavList } from './nav-list';
 
 /** Phone top bar: logo, balance (or Sign in) and a menu button that opens every destination. */
@@ -37,6 +38,7 @@ export const MobileHeader = () => {
           <span className="font-semibold tracking-tight text-ink">Playmoney</span>
         </Link>
         <AccountChip className="ml-auto" />
+        <MobileNotificationsLink />
         <button
           ref={buttonRef}
           type="button"

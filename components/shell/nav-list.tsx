@@ -4,19 +4,23 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/components/ui/cn';
 import { NAV_ITEMS, isActivePath } from './nav-items';
+import { UnreadBadge, notificationsLinkName, useNavUnreadCount } from './notification-badge';
 
 /** Every destination as a list of links; the sidebar stacks it, the phone menu grids it. */
 export const NavList = ({ listClassName, linkClassName }: { listClassName: string; linkClassName: string }) => {
   const pathname = usePathname();
+  const unread = useNavUnreadCount();
   return (
     <ul className={listClassName}>
       {NAV_ITEMS.map((item) => {
         const isActive = isActivePath(pathname, item.href);
+        const isNotifications = item.href === '/notifications';
         return (
           <li key={item.href}>
             <Link
               href={item.href}
               aria-current={isActive ? 'page' : undefined}
+              aria-label={isNotifications ? notificationsLinkName(unread) : undefined}
               className={cn(
                 'flex items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
                 linkClassName,
@@ -25,6 +29,7 @@ export const NavList = ({ listClassName, linkClassName }: { listClassName: strin
             >
               <span className={isActive ? 'text-accent' : undefined}>{item.icon}</span>
               {item.label}
+              {isNotifications && <UnreadBadge count={unread} className="ml-auto" />}
             </Link>
           </li>
         );

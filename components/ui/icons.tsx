@@ -133,3 +133,48 @@ export const PerpsIcon = (p: TIconProps) => (
     <rect x="15" y="9" width="4" height="7" rx="1" />
   </Icon>
 );
+export const HeartIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="M12 19.5s-7.5-4.4-7.5-10A4.25 4.25 0 0 1 12 6.8a4.25 4.25 0 0 1 7.5 2.7c0 5.6-7.5 10-7.5 10z" />
+  </Icon>
+);
+/** Two arrows in a loop: sharing (reposting). */
+export const RepostIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="M17 3.5 20 6.5l-3 3" />
+    <path d="M4 11.5v-1a4 4 0 0 1 4-4h12" />
+    <path d="M7 20.5l-3-3 3-3" />
+    <path d="M20 12.5v1a4 4 0 0 1-4 4H4" />
+  </Icon>
+);
+export const ImageIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <rect x="3.5" y="4.5" width="17" height="15" rx="2" />
+    <circle cx="9" cy="10" r="1.8" />
+    <path d="m4 17.5 5-5 3.5 3.5 2.5-2.5 5 5" />
+  </Icon>
+);
+export const UserPlusIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <circle cx="10" cy="8" r="4" />
+    <path d="M3 20c1.1-3.4 3.8-5 7-5s5.9 1.6 7 5" />
+    <path d="M19 8v6M16 11h6" />
+  </Icon>
+);
+export const AtIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="3.5" />
+    <path d="M15.5 12v1.5a2.5 2.5 0 0 0 5 0V12a8.5 8.5 0 1 0-3.4 6.8" />
+  </Icon>
+);
+export const ReplyIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="M9.5 7 4.5 12l5 5" />
+    <path d="M4.5 12H14a5.5 5.5 0 0 1 5.5 5.5V19" />
+  </Icon>
+);
+export const HashIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="M9 4 7 20M17 4l-2 16M4.5 9h16M3.5 15h16" />
+  </Icon>
+);

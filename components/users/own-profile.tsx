@@ -9,6 +9,7 @@ import { ErrorState, Notice } from '@/components/ui/error-state';
 import { formatMoney } from '@/components/ui/format';
 import { describeError } from '@/lib/client/queries/errors';
 import { useSession, useSignOut } from '@/lib/client/queries/users';
+import { ProfileActivity } from './profile-activity';
 import { ProfileCard, ProfileSkeleton, StatsGrid } from './profile-card';
 
 export const OwnProfile = () => {
@@ -67,6 +68,7 @@ export const OwnProfile = () => {
         </h2>
         <StatsGrid user={user} />
       </section>
+      <ProfileActivity user={user} />
       <Card aria-labelledby="account-title">
         <CardTitle id="account-title">Account</CardTitle>
         <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">

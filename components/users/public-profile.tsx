@@ -6,6 +6,8 @@ import { LinkButton } from '@/components/ui/button';
 import { UserIcon } from '@/components/ui/icons';
 import { describeError, hasErrorCode } from '@/lib/client/queries/errors';
 import { useMe, useProfile } from '@/lib/client/queries/users';
+import { FollowButton } from './follow-button';
+import { ProfileActivity } from './profile-activity';
 import { ProfileCard, ProfileSkeleton, StatsGrid } from './profile-card';
 
 export const PublicProfile = ({ username }: { username: string }) => {
@@ -43,7 +45,9 @@ export const PublicProfile = ({ username }: { username: string }) => {
             <LinkButton href="/profile/edit" variant="secondary" size="sm">
               Edit profile
             </LinkButton>
-          ) : undefined
+          ) : (
+            <FollowButton userId={user.id} username={user.username} size="md" />
+          )
         }
       />
       <section aria-labelledby="stats-title" className="flex flex-col gap-3">
@@ -52,6 +56,7 @@ export const PublicProfile = ({ username }: { username: string }) => {
         </h2>
         <StatsGrid user={user} />
       </section>
+      <ProfileActivity user={user} />
     </div>
   );
 };

@@ -47,6 +47,10 @@ export const api = async <E extends TEndpoint>(endpoint: E, input: TEndpointInpu
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection.');
   }
+  return readResponse<E>(res);
+};
+
+const readResponse = async <E extends TEndpoint>(res: Response): Promise<TEndpointResponse<E>> => {
   const data = (await res.json().catch(() => null)) as
     | (TEndpointResponse<E> & { success?: boolean; error?: { code: string; message: string; details?: Record<string, unknown> } })
     | null;
@@ -55,4 +59,23 @@ export const api = async <E extends TEndpoint>(endpoint: E, input: TEndpointInpu
     throw new ApiError(res.status, err?.code ?? 'HTTP_ERROR', err?.message ?? `Request failed (${res.status})`, err?.details);
   }
   return data;
+};
+
+/**
+ * A multipart endpoint (image upload): the form goes as is (the browser sets the boundary), the
+ * answer and errors are read as api() reads them.
+ */
+export const apiForm = async <E extends TEndpoint & { multipart: true }>(
+  endpoint: E,
+  form: FormData,
+  input: Pick<TEndpointInput<E>, 'params' | 'query'> = {},
+): Promise<TEndpointResponse<E>> => {
+  const url = buildPath(endpoint.path, input.params as Record<string, unknown>) + queryString(input.query as Record<string, unknown>);
+  let res: Response;
+  try {
+    res = await fetch(url, { method: endpoint.method, credentials: 'same-origin', body: form });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection.');
+  }
+  return readResponse<E>(res);
 };

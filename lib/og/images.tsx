@@ -1,11 +1,12 @@
 /**
- * Share images of markets and profiles: the data through the markets and users services, the
+ * Share images of markets, posts and profiles: the data through the markets and users services, the
  * drawing in cards.tsx. A market or user that does not exist gets the generic card (a share
  * link must never turn into an error page in someone's feed).
  */
 import { getPrediction } from '@/lib/markets/service/read-markets';
+import { getPost } from '@/lib/social/service/posts';
 import { getProfileByUsername } from '@/lib/users/service';
-import { FallbackCard, MarketCard, ProfileCard, renderCard } from './cards';
+import { FallbackCard, MarketCard, postCardImage, ProfileCard, renderCard } from './cards';
 import { orNull } from './or-null';
 
 export const marketCardImage = async (id: string) => {
@@ -30,4 +31,18 @@ export const profileCardImage = async (username: string) => {
       reputation={user.reputationPoints}
     />,
   );
+};
+
+export const postImage = async (id: string) => {
+  const found = await orNull(getPost(id, null));
+  if (!found) return renderCard(<FallbackCard label="Post" />);
+  const p = found.post;
+  return postCardImage({
+    authorName: p.author.displayName || p.author.username,
+    username: p.author.username,
+    content: p.content,
+    likes: p.likesCount,
+    comments: p.commentsCount,
+    shares: p.sharesCount,
+  });
 };

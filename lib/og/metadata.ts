@@ -6,6 +6,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getPrediction } from '@/lib/markets/service/read-markets';
+import { getPost } from '@/lib/social/service/posts';
 import { publicOrigin } from '@/lib/system/public-origin';
 import { getProfileByUsername } from '@/lib/users/service';
 import { orNull } from './or-null';
@@ -32,4 +33,12 @@ export const profileMetadata = async (username: string): Promise<Metadata> => {
   if (!user) return base(`@${username}`);
   const name = user.displayName || user.username;
   return base(`${name} (@${user.username})`, user.bio ?? `${name} trades with play money on Playmoney`);
+};
+
+export const postMetadata = async (id: string): Promise<Metadata> => {
+  const found = await orNull(getPost(id, null));
+  if (!found) return base('Post');
+  const p = found.post;
+  const name = p.author.displayName || p.author.username;
+  return base(`${name} (@${p.author.username})`, p.content);
 };

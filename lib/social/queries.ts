@@ -9,7 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@/db/client';
 import { favorites, follows, postLikes, posts, postTags, shares, users } from '@/db/schema';
-import { encodeCursor, type TCursor } from './text';
+import { encodeCursor, type TCursor } from './cursor';
 import { toPostDto, type TPostRowRaw, type TRepostRaw } from './dto';
 
 /** Whether a post by `authorColumn` may be shown to `viewerId` (the moderation issue narrows this). */

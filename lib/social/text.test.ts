@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, parseMentions, parseTags, postTrendScore, tagUseWeight, visibleLength } from './text';
+import { decodeCursor, encodeCursor } from './cursor';
+import { parseMentions, parseTags, postTrendScore, tagUseWeight, visibleLength } from './text';
 
 describe('social text', () => {
   it('counts characters as a reader sees them', () => {

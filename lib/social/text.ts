@@ -1,9 +1,8 @@
 /**
- * Post and comment text rules, pure: length as a person counts it (grapheme clusters, so an emoji
- * or a flag is one), #tags and @mentions, the opaque feed cursor, and the trending scores.
+ * Post and comment text rules, pure and browser-safe (the composer and the server share them):
+ * length as a person counts it (grapheme clusters, so an emoji or a flag is one), #tags and
+ * @mentions, and the trending scores.
  */
-import { AppError } from '@/lib/http/errors';
-
 export const POST_MAX_CHARS = 280;
 export const COMMENT_MIN_CHARS = 10;
 export const COMMENT_MAX_CHARS = 2000;
@@ -18,30 +17,16 @@ export const visibleLength = (s: string) => {
   return n;
 };
 
-const TAG = /(^|[^\p{L}\p{N}_&])#([\p{L}\p{N}_]{1,50})/gu;
-const MENTION = /(^|[^\p{L}\p{N}_@])@([A-Za-z0-9_]{3,20})(?![A-Za-z0-9_])/gu;
+/** A #tag: group 2 is the tag. Global: use with matchAll. */
+export const TAG_PATTERN = /(^|[^\p{L}\p{N}_&])#([\p{L}\p{N}_]{1,50})/gu;
+/** An @mention: group 2 is the username. Global: use with matchAll. */
+export const MENTION_PATTERN = /(^|[^\p{L}\p{N}_@])@([A-Za-z0-9_]{3,20})(?![A-Za-z0-9_])/gu;
 
 /** Distinct tags of a text, lower case, without '#', in order of appearance. */
-export const parseTags = (text: string): string[] => [...new Set([...text.matchAll(TAG)].map((m) => m[2]!.toLowerCase()))];
+export const parseTags = (text: string): string[] => [...new Set([...text.matchAll(TAG_PATTERN)].map((m) => m[2]!.toLowerCase()))];
 
 /** Distinct usernames mentioned in a text, lower case, without '@'. */
-export const parseMentions = (text: string): string[] => [...new Set([...text.matchAll(MENTION)].map((m) => m[2]!.toLowerCase()))];
-
-export type TCursor = { at: Date; id: string };
-
-/** An opaque cursor for keyset pagination (newest first): the last item's time and id. */
-export const encodeCursor = (c: TCursor) => Buffer.from(JSON.stringify([c.at.toISOString(), c.id])).toString('base64url');
-
-export const decodeCursor = (s: string): TCursor => {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as [string, string];
-    const d = new Date(at);
-    if (typeof id !== 'string' || id === '' || Number.isNaN(d.getTime())) throw new Error('bad cursor');
-    return { at: d, id };
-  } catch {
-    throw new AppError('INVALID_PARAMETER', 'Invalid cursor', { cursor: s });
-  }
-};
+export const parseMentions = (text: string): string[] => [...new Set([...text.matchAll(MENTION_PATTERN)].map((m) => m[2]!.toLowerCase()))];
 
 /**
  * Trending posts: engagement over age with a time decay (Hacker-News style), so a fresh post with

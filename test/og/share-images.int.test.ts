@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import MarketImage, { contentType as marketContentType, size as marketSize } from '@/app/markets/[id]/opengraph-image';
+import PostImage from '@/app/posts/[id]/opengraph-image';
 import ProfileImage from '@/app/u/[username]/opengraph-image';
 import { getDb } from '@/db/client';
 import { users } from '@/db/schema';
 import { seedUser } from '@/db/seed/factories';
 import { createMarket } from '@/lib/markets/service/create-market';
 import { cardText, compactNumber, postCardImage } from '@/lib/og/cards';
+import { createPost } from '@/lib/social/service/posts';
 
 // Nothing may be fetched from the network while drawing: the font is in the repository and text is
 // reduced to it. (The layout engine loads its WebAssembly from a data: URL, which is fine.)
@@ -50,8 +52,12 @@ describe('share images', () => {
     await png(await (await import('@/app/markets/[id]/opengraph-image')).default({ params: Promise.resolve({ id: 'no-such-market' }) }));
   });
 
-  it('draws a post card for the post page to come', async () => {
+  it('draws a post card: long content, big counts, a real post and a missing one', async () => {
     await png(await postCardImage({ authorName: 'Grace', username: 'grace_h', content: 'x'.repeat(500), likes: 12_345, comments: 7, shares: 1_500_000 }));
+    const author = await seedUser({ displayName: 'Grace Hopper' });
+    const { post } = await createPost({ authorId: author.id, authorUsername: author.username, content: 'Debugging the market maker today #bugs', type: 'post' });
+    await png(await PostImage({ params: Promise.resolve({ id: post.id }) }));
+    await png(await PostImage({ params: Promise.resolve({ id: 'no-such-post' }) }));
     expect(networkFetches).toEqual([]);
   });
 });

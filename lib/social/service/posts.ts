@@ -9,7 +9,8 @@ import { notify } from '@/lib/notifications/service';
 import { findUserByIdentifier } from '@/lib/users/queries';
 import { loadPosts, readFeed, type TFeedSource, type TPageSpec } from '../queries';
 import { toPostDto } from '../dto';
-import { POST_MAX_CHARS, decodeCursor, parseMentions, parseTags, visibleLength } from '../text';
+import { decodeCursor } from '../cursor';
+import { POST_MAX_CHARS, parseMentions, parseTags, visibleLength } from '../text';
 
 const IMAGE_URL = /^(\/api\/uploads\/[A-Za-z0-9._-]+|https?:\/\/\S+)$/;
 

@@ -1,0 +1,141 @@
+'use client';
+
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { SignInPrompt } from '@/components/auth/sign-in-prompt';
+import { RelativeTime } from '@/components/feed/relative-time';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState, Notice } from '@/components/ui/error-state';
+import { AtIcon, BellIcon, ChatIcon, HeartIcon, ReplyIcon, RepostIcon, UserPlusIcon } from '@/components/ui/icons';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { describeError } from '@/lib/client/queries/errors';
+import { useMarkNotificationsRead, useNotifications, type TNotification, type TNotificationType } from '@/lib/client/queries/notifications';
+import { useSession } from '@/lib/client/queries/users';
+
+const TYPES: Record<TNotificationType, { icon: ReactNode; label: string; tone: string }> = {
+  comment: { icon: <ChatIcon className="size-4" />, label: 'Comment', tone: 'text-accent bg-accent-soft' },
+  reply: { icon: <ReplyIcon className="size-4" />, label: 'Reply', tone: 'text-accent bg-accent-soft' },
+  reaction: { icon: <HeartIcon className="size-4" fill="currentColor" />, label: 'Like', tone: 'text-down bg-down-soft' },
+  follow: { icon: <UserPlusIcon className="size-4" />, label: 'Follow', tone: 'text-up bg-up-soft' },
+  mention: { icon: <AtIcon className="size-4" />, label: 'Mention', tone: 'text-warn bg-warn-soft' },
+  share: { icon: <RepostIcon className="size-4" />, label: 'Share', tone: 'text-up bg-up-soft' },
+  system: { icon: <BellIcon className="size-4" />, label: 'Announcement', tone: 'text-ink-muted bg-elevated' },
+};
+
+/** Where a notification leads: the post (at the comment, when there is one), else the actor's profile. */
+export const notificationHref = (n: TNotification) => {
+  if (n.postId) return `/posts/${encodeURIComponent(n.postId)}${n.commentId ? `#comment-${n.commentId}` : ''}`;
+  if (n.actor) return `/u/${encodeURIComponent(n.actor.username)}`;
+  return null;
+};
+
+const NotificationRow = ({ n, onOpen }: { n: TNotification; onOpen: (n: TNotification) => void }) => {
+  const type = TYPES[n.type] ?? TYPES.system;
+  const href = notificationHref(n);
+  const body = (
+    <>
+      <span className="relative shrink-0">
+        {n.actor ? <Avatar src={n.actor.profileImageUrl} name={n.actor.displayName || n.actor.username} /> : <span className="block size-10" />}
+        <span aria-hidden="true" className={cn('absolute -right-1 -bottom-1 flex size-6 items-center justify-center rounded-full ring-2 ring-surface', type.tone)}>
+          {type.icon}
+        </span>
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="flex items-baseline gap-2">
+          <span className={cn('text-sm', n.read ? 'font-medium text-ink' : 'font-semibold text-ink')}>{n.title}</span>
+          <span className="sr-only">({type.label}{n.read ? '' : ', unread'})</span>
+          <RelativeTime iso={n.createdAt} className="ml-auto shrink-0 text-xs text-ink-faint" />
+        </span>
+        <span className="mt-0.5 line-clamp-2 block text-sm break-words text-ink-muted">{n.message}</span>
+      </span>
+      {!n.read && <span aria-hidden="true" className="mt-1.5 size-2.5 shrink-0 rounded-full bg-accent" />}
+    </>
+  );
+  const rowClass = cn('flex items-start gap-3 px-4 py-3.5 transition-colors', !n.read && 'bg-accent-soft/60', href && 'hover:bg-elevated');
+  return (
+    <li data-unread={n.read ? undefined : 'true'}>
+      {href ? (
+        <Link href={href} className={rowClass} onClick={() => onOpen(n)}>
+          {body}
+        </Link>
+      ) : (
+        <div className={rowClass}>{body}</div>
+      )}
+    </li>
+  );
+};
+
+/** The signed-in user's notifications, newest first; unread ones highlighted and read when opened. */
+export const NotificationList = () => {
+  const session = useSession();
+  const list = useNotifications({ isEnabled: session.isSignedIn });
+  const mark = useMarkNotificationsRead();
+  const unread = list.data?.unreadCount ?? 0;
+
+  const header = (
+    <PageHeader
+      title="Notifications"
+      description={list.data ? (unread > 0 ? `${unread} unread` : 'You are all caught up.') : 'Follows, comments, likes, mentions and shares.'}
+      actions={
+        session.isSignedIn && list.data ? (
+          <Button variant="secondary" size="sm" disabled={unread === 0} isLoading={mark.isPending && mark.variables && 'all' in mark.variables} onClick={() => mark.mutate({ all: true })}>
+            Mark all read
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+
+  if (session.isPending || (session.isSignedIn && list.isPending)) {
+    return (
+      <>
+        {header}
+        <div role="status" aria-label="Loading notifications" className="flex flex-col gap-2">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-16 w-full rounded-xl" />
+          ))}
+        </div>
+      </>
+    );
+  }
+  if (!session.isSignedIn) {
+    return (
+      <>
+        {header}
+        <SignInPrompt icon={<BellIcon />} title="Sign in to see your notifications" description="New followers, comments on your posts, likes, mentions and shares show up here." />
+      </>
+    );
+  }
+  if (list.isError) {
+    return (
+      <>
+        {header}
+        <ErrorState message={describeError(list.error)} onRetry={() => list.refetch()} isRetrying={list.isFetching} />
+      </>
+    );
+  }
+  const items = list.data?.notifications ?? [];
+  return (
+    <>
+      {header}
+      {mark.isError && <Notice tone="error" className="mb-4">{describeError(mark.error)}</Notice>}
+      {items.length === 0 ? (
+        <EmptyState
+          icon={<BellIcon />}
+          title="No notifications yet"
+          description="New followers, comments and replies on your posts, likes, mentions and shares will show up here."
+        />
+      ) : (
+        <ul aria-label="Notifications" className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface">
+          {items.map((n) => (
+            <NotificationRow key={n.id} n={n} onOpen={(x) => !x.read && mark.mutate({ ids: [x.id] })} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+};

@@ -1,0 +1,74 @@
+/**
+ * Notifications in the browser: the list, the unread count (polled, for the navigation badge)
+ * and marking read (optimistic: the list and the badge change at once). queryOptions factories
+ * own every query key. I/O: the typed client only.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/client/api';
+import { notificationsList, notificationsMarkRead, type TNotification } from '@/lib/contracts/social';
+
+export type { TNotification };
+export type TNotificationType = TNotification['type'];
+
+const keys = {
+  all: ['notifications'] as const,
+  list: () => [...keys.all, 'list'] as const,
+  unread: () => [...keys.all, 'unread'] as const,
+};
+
+/** How often the list and the badge look for new notifications while a page is open. */
+export const NOTIFICATIONS_REFETCH_MS = 15_000;
+export const NOTIFICATIONS_LIMIT = 100;
+
+export const getNotificationsQueryOptions = () =>
+  queryOptions({
+    queryKey: keys.list(),
+    queryFn: () => api(notificationsList, { query: { limit: NOTIFICATIONS_LIMIT } }),
+  });
+
+export const useNotifications = ({ isEnabled = true }: { isEnabled?: boolean } = {}) =>
+  useQuery({ ...getNotificationsQueryOptions(), enabled: isEnabled, refetchInterval: NOTIFICATIONS_REFETCH_MS });
+
+export const getUnreadCountQueryOptions = () =>
+  queryOptions({
+    queryKey: keys.unread(),
+    queryFn: async () => (await api(notificationsList, { query: { unread: true, limit: 1 } })).unreadCount,
+    staleTime: 5_000,
+  });
+
+/** The unread count for the badge; idle while signed out. */
+export const useUnreadCount = ({ isEnabled = true }: { isEnabled?: boolean } = {}) =>
+  useQuery({ ...getUnreadCountQueryOptions(), enabled: isEnabled, refetchInterval: NOTIFICATIONS_REFETCH_MS });
+
+type TList = { notifications: TNotification[]; unreadCount: number };
+
+/** Marks some notifications (by id) or all of them read. */
+export const useMarkNotificationsRead = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (target: { ids: string[] } | { all: true }) =>
+      api(notificationsMarkRead, { body: 'all' in target ? { all: true } : { notificationIds: target.ids } }),
+    onMutate: async (target) => {
+      await Promise.all([qc.cancelQueries({ queryKey: keys.list() }), qc.cancelQueries({ queryKey: keys.unread() })]);
+      const list = qc.getQueryData<TList>(keys.list());
+      const unread = qc.getQueryData<number>(keys.unread());
+      const isTarget = (n: TNotification) => 'all' in target || target.ids.includes(n.id);
+      if (list) {
+        const notifications = list.notifications.map((n) => (isTarget(n) ? { ...n, read: true } : n));
+        const newlyRead = list.notifications.filter((n) => !n.read && isTarget(n)).length;
+        const unreadCount = 'all' in target ? 0 : Math.max(0, list.unreadCount - newlyRead);
+        qc.setQueryData<TList>(keys.list(), { ...list, notifications, unreadCount });
+        qc.setQueryData(keys.unread(), unreadCount);
+      } else if ('all' in target) {
+        qc.setQueryData(keys.unread(), 0);
+      }
+      return { list, unread };
+    },
+    onError: (_e, _v, ctx) => {
+      if (ctx?.list) qc.setQueryData(keys.list(), ctx.list);
+      if (ctx?.unread !== undefined) qc.setQueryData(keys.unread(), ctx.unread);
+    },
+    onSuccess: (res) => qc.setQueryData(keys.unread(), res.unreadCount),
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.all }),
+  });
+};
