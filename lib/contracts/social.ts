@@ -548,6 +548,9 @@ export const notificationsList = defineEndpoint({
   response: z.object({ success: ZSuccess, notifications: z.array(ZNotification), unreadCount: z.number().int() }),
 });
 
+const ZMarkBody = z.object({ notificationIds: z.array(ZIdParam).max(500).optional(), all: z.boolean().optional() });
+const namesSome = (b: z.infer<typeof ZMarkBody>) => b.all === true || (b.notificationIds?.length ?? 0) > 0;
+const needIds = { message: 'notificationIds or all: true is required', path: ['notificationIds'] };
 const ZMarkResponse = z.object({ success: ZSuccess, updated: z.number().int(), unreadCount: z.number().int() });
 
 export const notificationsUpdate = defineEndpoint({
@@ -557,9 +560,7 @@ export const notificationsUpdate = defineEndpoint({
   summary: 'Mark notifications read or unread: by ids, or all',
   tag: 'notifications',
   auth: 'user',
-  body: z
-    .object({ notificationIds: z.array(ZIdParam).max(500).optional(), all: z.boolean().optional(), read: z.boolean().default(true) })
-    .refine((b) => b.all === true || (b.notificationIds?.length ?? 0) > 0, { message: 'notificationIds or all: true is required', path: ['notificationIds'] }),
+  body: ZMarkBody.extend({ read: z.boolean().default(true) }).refine(namesSome, needIds),
   response: ZMarkResponse,
 });
 
@@ -570,9 +571,7 @@ export const notificationsMarkRead = defineEndpoint({
   summary: 'Mark notifications read (variant form)',
   tag: 'notifications',
   auth: 'user',
-  body: z
-    .object({ notificationIds: z.array(ZIdParam).max(500).optional(), all: z.boolean().optional() })
-    .refine((b) => b.all === true || (b.notificationIds?.length ?? 0) > 0, { message: 'notificationIds or all: true is required', path: ['notificationIds'] }),
+  body: ZMarkBody.refine(namesSome, needIds),
   response: ZMarkResponse,
 });
 

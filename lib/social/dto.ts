@@ -35,6 +35,25 @@ export type TRepostRaw = {
   at: string | Date;
 };
 
+/** The author columns every post and comment query selects. */
+export type TAuthorRaw = {
+  author_id: string;
+  username: string;
+  display_name: string;
+  profile_image_url: string | null;
+  reputation_points: number | string;
+  is_actor: boolean;
+};
+
+export const toAuthorDto = (r: TAuthorRaw) => ({
+  id: r.author_id,
+  username: r.username,
+  displayName: r.display_name,
+  profileImageUrl: r.profile_image_url,
+  reputationPoints: Number(r.reputation_points),
+  isActor: r.is_actor,
+});
+
 /** PGlite and postgres.js both return text[] as arrays; a literal '{a,b}' is parsed just in case. */
 const tagsOf = (t: TPostRowRaw['tags']): string[] => {
   if (!t) return [];
@@ -49,14 +68,7 @@ export const toPostDto = (r: TPostRowRaw, repost?: TRepostRaw | null): TPost => 
     type: r.type,
     content: r.content,
     authorId: r.author_id,
-    author: {
-      id: r.author_id,
-      username: r.username,
-      displayName: r.display_name,
-      profileImageUrl: r.profile_image_url,
-      reputationPoints: Number(r.reputation_points),
-      isActor: r.is_actor,
-    },
+    author: toAuthorDto(r),
     timestamp: iso(r.created_at),
     createdAt: iso(r.created_at),
     imageUrl: r.image_url,
@@ -112,14 +124,7 @@ export const toCommentDto = (r: TCommentRowRaw): TComment => {
     id: r.id,
     content: deleted ? DELETED_COMMENT_TEXT : r.content,
     authorId: r.author_id,
-    author: {
-      id: r.author_id,
-      username: r.username,
-      displayName: r.display_name,
-      profileImageUrl: r.profile_image_url,
-      reputationPoints: Number(r.reputation_points),
-      isActor: r.is_actor,
-    },
+    author: toAuthorDto(r),
     postId: r.post_id,
     parentCommentId: r.parent_comment_id,
     createdAt: iso(r.created_at),

@@ -5,6 +5,7 @@ import { markets, perpPositions, posts, postTags, trades, users } from '@/db/sch
 import { now } from '@/lib/clock/clock';
 import { toNumber } from '@/lib/money/decimal';
 import { FUNDING_PERIOD_MS, fundingPeriodStart } from '@/lib/perps/math';
+import { toAuthorDto } from '../dto';
 import { TAG_HALF_LIFE_HOURS, postTrendScore } from '../text';
 
 const WINDOW_DAYS = 7;
@@ -63,14 +64,7 @@ export const listTrendingPosts = async (limit: number) => {
         comments: Number(r.comments_count),
         shares: Number(r.shares_count),
         authorId: r.author_id,
-        author: {
-          id: r.author_id,
-          username: r.username,
-          displayName: r.display_name,
-          profileImageUrl: r.profile_image_url,
-          reputationPoints: Number(r.reputation_points),
-          isActor: r.is_actor,
-        },
+        author: toAuthorDto(r),
         createdAt: new Date(r.created_at).toISOString(),
       };
     }),
