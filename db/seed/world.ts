@@ -5,13 +5,14 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { actors, markets, organizations, perpMarkets, perpPricePoints, pools, users } from '@/db/schema';
+import { actors, markets, organizations, perpMarkets, perpPricePoints, pools, posts, postTags, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { credit } from '@/lib/ledger/ledger';
 import { dec, toDecimalString } from '@/lib/money/decimal';
 import { recordPricePoint } from '@/lib/markets/service/shared';
 import { DEFAULT_DEPTH, fundingPeriodStart } from '@/lib/perps/math';
-import { ACTOR_STARTING_BALANCE, ACTORS, ORGANIZATIONS, POOLS, QUESTIONS } from './world-data';
+import { ACTOR_STARTING_BALANCE, ACTORS, ORGANIZATIONS, POOLS, QUESTIONS, SEED_POSTS } from './world-data';
+import { parseTags } from '@/lib/social/text';
 
 export const actorId = (slug: string) => `actor-${slug}`;
 
@@ -115,5 +116,18 @@ export const seedWorld = async (db: Db) =>
         })),
       )
       .onConflictDoNothing();
+
+    const newPosts = await tx
+      .insert(posts)
+      .values(
+        SEED_POSTS.map((p) => {
+          const createdAt = new Date(at.getTime() - p.minutesAgo * 60_000);
+          return { id: p.id, authorId: actorId(p.actor), content: p.content, createdAt, updatedAt: createdAt };
+        }),
+      )
+      .onConflictDoNothing()
+      .returning({ id: posts.id, content: posts.content, createdAt: posts.createdAt });
+    const tags = newPosts.flatMap((p) => parseTags(p.content).map((tag) => ({ postId: p.id, tag, createdAt: p.createdAt })));
+    if (tags.length) await tx.insert(postTags).values(tags).onConflictDoNothing();
     return { newActors };
   });
