@@ -468,6 +468,12 @@ const ZFollowUser = z.object({
   followedAt: ZTimestamp,
 });
 
+const ZListQuery = z.object({ limit: zQueryInt({ default: 50, min: 1, max: 200 }), offset: zQueryInt({ default: 0, max: 100_000 }) });
+const followListResponse = <K extends string>(key: K) =>
+  z.object({ success: ZSuccess, users: z.array(ZFollowUser), count: z.number().int(), total: z.number().int() }).extend({
+    [key]: z.array(ZFollowUser),
+  } as Record<K, z.ZodArray<typeof ZFollowUser>>);
+
 export const usersFollowers = defineEndpoint({
   id: 'users.followers',
   method: 'GET',
@@ -476,22 +482,17 @@ export const usersFollowers = defineEndpoint({
   tag: 'follows',
   auth: 'public',
   params: ZUserIdParams,
-  query: z.object({ limit: zQueryInt({ default: 50, min: 1, max: 200 }), offset: zQueryInt({ default: 0, max: 100_000 }) }),
-  response: z.object({ success: ZSuccess, followers: z.array(ZFollowUser), users: z.array(ZFollowUser), count: z.number().int(), total: z.number().int() }),
+  query: ZListQuery,
+  response: followListResponse('followers'),
   errors: ['USER_NOT_FOUND'],
 });
 
 export const usersFollowing = defineEndpoint({
+  ...usersFollowers,
   id: 'users.following',
-  method: 'GET',
   path: '/api/users/{userId}/following',
   summary: 'The users a user follows, newest first',
-  tag: 'follows',
-  auth: 'public',
-  params: ZUserIdParams,
-  query: z.object({ limit: zQueryInt({ default: 50, min: 1, max: 200 }), offset: zQueryInt({ default: 0, max: 100_000 }) }),
-  response: z.object({ success: ZSuccess, following: z.array(ZFollowUser), users: z.array(ZFollowUser), count: z.number().int(), total: z.number().int() }),
-  errors: ['USER_NOT_FOUND'],
+  response: followListResponse('following'),
 });
 
 export const usersPosts = defineEndpoint({
