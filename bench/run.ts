@@ -5,7 +5,8 @@
  * not a test: it reports and never fails on a number.
  *
  * Environment: BENCH_DATABASE_URL (server to create the throwaway database on; default the local
- * PostgreSQL), BENCH_SECONDS (per figure, default 10), BENCH_SKIP_BUILD=1 to reuse .next.
+ * PostgreSQL), BENCH_SECONDS (per figure, default 10), BENCH_POOL (database connections of the
+ * server and of the reference, default 8), BENCH_SKIP_BUILD=1 to reuse .next.
  */
 import { execSync, spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,6 +24,12 @@ import { dec } from '@/lib/money/decimal';
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
+/**
+ * PostgreSQL connections of the server's pool and of the reference's, the same for both. Fewer
+ * connections than clients is faster here: postgres.js pipelines several statements into one
+ * socket write, and each write wakes the database (the measured cost on this 2-core machine).
+ */
+const POOL = Number(process.env.BENCH_POOL ?? 8);
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const SECRET = 'bench-secret';
 // Rate limits are per user (1000/min): rotate enough users that the benchmark measures the
@@ -333,7 +340,7 @@ const main = async () => {
       AUTH_JWT_SECRET: SECRET,
       CRON_SECRET: 'bench-cron',
       LOCAL_SCHEDULER: '0',
-      DB_POOL_MAX: String(CONNECTIONS),
+      DB_POOL_MAX: String(POOL),
       STARTING_BALANCE: '1000000',
       ADMIN_SUBJECTS: 'bench|admin',
       NEXT_TELEMETRY_DISABLED: '1',
@@ -341,7 +348,7 @@ const main = async () => {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${PORT}`;
-  const sql = postgres(databaseUrl, { max: CONNECTIONS, onnotice: () => {} });
+  const sql = postgres(databaseUrl, { max: POOL, onnotice: () => {} });
   try {
     for (let i = 0; i < 120; i++) {
       const ok = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
