@@ -466,6 +466,8 @@ const ZFollowUser = z.object({
   profileImageUrl: z.string().nullable(),
   isActor: z.boolean(),
   followedAt: ZTimestamp,
+  /** Whether the caller follows this user (false when signed out): lists need no request per row. */
+  isFollowing: z.boolean(),
 });
 
 const ZListQuery = z.object({ limit: zQueryInt({ default: 50, min: 1, max: 200 }), offset: zQueryInt({ default: 0, max: 100_000 }) });

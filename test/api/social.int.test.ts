@@ -299,9 +299,12 @@ describe('follows and favorites', () => {
     expect((await call(follow, '/api/users/nobody/follow', { method: 'POST', token, params: { userId: 'nobody' } })).status).toBe(404);
     expect((await call(followStatus, `/api/users/${them.id}/follow`, { token, params: { userId: them.id } })).body.isFollowing).toBe(true);
     const list = await call(followers, `/api/users/${them.id}/followers`, { params: { userId: them.id } });
-    expect(list.body.followers[0]).toMatchObject({ id: me.id, username: me.username, followedAt: expect.any(String) });
-    const fl = await call(following, `/api/users/${me.id}/following`, { params: { userId: me.id } });
+    expect(list.body.followers[0]).toMatchObject({ id: me.id, username: me.username, followedAt: expect.any(String), isFollowing: false });
+    const fl = await call(following, `/api/users/${me.id}/following`, { token, params: { userId: me.id } });
     expect(fl.body.following.map((u: { id: string }) => u.id)).toEqual([them.id]);
+    expect(fl.body.following[0].isFollowing).toBe(true); // the caller follows the listed user
+    const anon = await call(following, `/api/users/${me.id}/following`, { params: { userId: me.id } });
+    expect(anon.body.following[0].isFollowing).toBe(false);
     const stats = await call(userStats, `/api/users/${them.id}/stats`, { token: await tokenFor(them), params: { userId: them.id } });
     expect(stats.body.stats ?? stats.body).toMatchObject({ followersCount: 1, followingCount: 0 });
     expect((await notesOf(them)).notifications.filter((n) => n.type === 'follow')).toHaveLength(1);

@@ -251,7 +251,14 @@ export const getFollowStatusQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: keys.followStatus(userId),
     queryFn: async () => (await api(usersFollowStatus, { params: { userId } })).isFollowing,
+    // Follower lists seed these (each row says whether the caller follows it): trust them a while.
+    staleTime: 30_000,
   });
+
+/** Puts each listed user's follow status into the cache, so the rows' buttons ask nothing. */
+const seedFollowStatuses = (qc: QueryClient, list: { id: string; isFollowing: boolean }[]) => {
+  for (const u of list) qc.setQueryData(keys.followStatus(u.id), u.isFollowing);
+};
 
 /** Whether the signed-in user follows `userId`; idle when signed out or on one's own profile. */
 export const useFollowStatus = (userId: string | undefined, { isEnabled = true }: { isEnabled?: boolean } = {}) =>
@@ -262,7 +269,11 @@ export const FOLLOW_LIST_LIMIT = 100;
 export const getFollowersQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: keys.followers(userId),
-    queryFn: () => api(usersFollowers, { params: { userId }, query: { limit: FOLLOW_LIST_LIMIT } }),
+    queryFn: async ({ client }) => {
+      const res = await api(usersFollowers, { params: { userId }, query: { limit: FOLLOW_LIST_LIMIT } });
+      seedFollowStatuses(client, res.followers);
+      return res;
+    },
   });
 
 export const useFollowers = (userId: string | undefined) => useQuery({ ...getFollowersQueryOptions(userId ?? ''), enabled: !!userId });
@@ -270,7 +281,11 @@ export const useFollowers = (userId: string | undefined) => useQuery({ ...getFol
 export const getFollowingQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: keys.following(userId),
-    queryFn: () => api(usersFollowing, { params: { userId }, query: { limit: FOLLOW_LIST_LIMIT } }),
+    queryFn: async ({ client }) => {
+      const res = await api(usersFollowing, { params: { userId }, query: { limit: FOLLOW_LIST_LIMIT } });
+      seedFollowStatuses(client, res.following);
+      return res;
+    },
   });
 
 export const useFollowing = (userId: string | undefined) => useQuery({ ...getFollowingQueryOptions(userId ?? ''), enabled: !!userId });

@@ -56,13 +56,17 @@ export const followStatus = async (meId: string, targetIdent: string) => {
   return { isFollowing: !!f, following: !!f };
 };
 
-const followList = async (ident: string, direction: 'followers' | 'following', q: { limit: number; offset: number }) => {
+const followList = async (ident: string, direction: 'followers' | 'following', q: { limit: number; offset: number }, viewerId: string | null) => {
   const user = await requireUser(ident);
   const db = await getDb();
   const mine = direction === 'followers' ? follows.followingId : follows.followerId;
   const other = direction === 'followers' ? follows.followerId : follows.followingId;
   const rows = await db
-    .select({ user: users, followedAt: follows.createdAt })
+    .select({
+      user: users,
+      followedAt: follows.createdAt,
+      isFollowing: sql<boolean>`exists(select 1 from ${follows} v where v.follower_id = ${viewerId ?? ''} and v.following_id = ${users.id})`,
+    })
     .from(follows)
     .innerJoin(users, eq(users.id, other))
     .where(eq(mine, user.id))
@@ -77,17 +81,18 @@ const followList = async (ident: string, direction: 'followers' | 'following', q
     profileImageUrl: r.user.profileImageUrl,
     isActor: r.user.isActor,
     followedAt: r.followedAt.toISOString(),
+    isFollowing: r.isFollowing === true || (r.isFollowing as unknown) === 't',
   }));
   return { list, total: Number(t?.n ?? 0) };
 };
 
-export const listFollowers = async (ident: string, q: { limit: number; offset: number }) => {
-  const { list, total } = await followList(ident, 'followers', q);
+export const listFollowers = async (ident: string, q: { limit: number; offset: number }, viewerId: string | null) => {
+  const { list, total } = await followList(ident, 'followers', q, viewerId);
   return { followers: list, users: list, count: list.length, total };
 };
 
-export const listFollowing = async (ident: string, q: { limit: number; offset: number }) => {
-  const { list, total } = await followList(ident, 'following', q);
+export const listFollowing = async (ident: string, q: { limit: number; offset: number }, viewerId: string | null) => {
+  const { list, total } = await followList(ident, 'following', q, viewerId);
   return { following: list, users: list, count: list.length, total };
 };
 

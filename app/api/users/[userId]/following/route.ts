@@ -3,4 +3,4 @@ import { route } from '@/lib/http/route';
 import { listFollowing } from '@/lib/social/service/follows';
 
 // GET /api/users/{userId}/following — followed users
-export const GET = route(usersFollowing, async ({ params, query }) => listFollowing(params.userId, query));
+export const GET = route(usersFollowing, async ({ params, query, principal }) => listFollowing(params.userId, query, principal?.userId ?? null));
