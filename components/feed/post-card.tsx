@@ -7,7 +7,9 @@ import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { formatCount } from '@/components/ui/format';
-import { ChatIcon, HeartIcon, RepostIcon } from '@/components/ui/icons';
+import { Button } from '@/components/ui/button';
+import { ChatIcon, HeartIcon, ReplyIcon, RepostIcon } from '@/components/ui/icons';
+import { Textarea } from '@/components/ui/textarea';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeSocialError, useTogglePostLike, useTogglePostShare, type TPost } from '@/lib/client/queries/social';
 import { useSession } from '@/lib/client/queries/users';
@@ -30,6 +32,7 @@ export const PostActions = ({ post, commentHref }: { post: TPost; commentHref: s
   const like = useTogglePostLike();
   const share = useTogglePostShare();
   const [problem, setProblem] = useState<string | null>(null);
+  const [quote, setQuote] = useState<string | null>(null);
   const requireSession = () => {
     if (session.isSignedIn) return true;
     router.push('/sign-in');
@@ -44,6 +47,18 @@ export const PostActions = ({ post, commentHref }: { post: TPost; commentHref: s
     if (!requireSession()) return;
     setProblem(null);
     share.mutate({ postId: post.id, share: !post.userShared }, { onError: (e) => setProblem(describeSocialError(e)) });
+  };
+  const onQuote = () => {
+    if (!requireSession()) return;
+    setProblem(null);
+    setQuote((q) => (q === null ? '' : null));
+  };
+  const submitQuote = () => {
+    const text = (quote ?? '').trim();
+    share.mutate(
+      { postId: post.id, share: true, quoteComment: text },
+      { onError: (e) => setProblem(describeSocialError(e)), onSuccess: () => setQuote(null) },
+    );
   };
   return (
     <div className="mt-3 flex flex-col gap-1">
@@ -72,7 +87,38 @@ export const PostActions = ({ post, commentHref }: { post: TPost; commentHref: s
           <RepostIcon className="size-4.5" />
           <span aria-hidden="true">{formatCount(post.sharesCount)}</span>
         </button>
+        {!post.userShared && (
+          <button type="button" onClick={onQuote} aria-expanded={quote !== null} aria-label="Share with a quote" className={actionClass(quote !== null, 'text-up')}>
+            <ReplyIcon className="size-4.5" />
+          </button>
+        )}
       </div>
+      {quote !== null && (
+        <form
+          className="flex flex-col gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submitQuote();
+          }}
+        >
+          <Textarea
+            aria-label="Your quote"
+            value={quote}
+            maxLength={280}
+            rows={2}
+            placeholder="Say something about it (optional)"
+            onChange={(e) => setQuote(e.target.value)}
+          />
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" isLoading={share.isPending}>
+              Share with quote
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setQuote(null)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
       {problem && (
         <p role="alert" className="text-xs text-down">
           {problem}

@@ -77,6 +77,12 @@ test('post with an image, comment, like and follow, then read the notifications'
   await like.click();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   await expect(like).toHaveAccessibleName('Like, 1 like');
+  // Share with a quote: the Share toggle is pressed afterwards.
+  await post.getByRole('button', { name: 'Share with a quote' }).click();
+  await post.getByRole('textbox', { name: 'Your quote' }).fill('Worth a read');
+  await post.getByRole('button', { name: 'Share with quote' }).click();
+  await expect(post.getByRole('button', { name: /^Share,/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(post.getByRole('button', { name: /^Share,/ })).toHaveAccessibleName('Share, 1 share');
   await b.page.getByRole('button', { name: `Follow @${a.username}` }).click();
   await expect(b.page.getByRole('button', { name: `Following @${a.username}` })).toHaveAttribute('aria-pressed', 'true');
 
@@ -86,13 +92,14 @@ test('post with an image, comment, like and follow, then read the notifications'
   await b.page.getByRole('tab', { name: /^Followers/ }).click();
   await expect(b.page.getByRole('tabpanel').getByText(`@${b.username}`)).toBeVisible();
 
-  // A: the badge counts the comment, the like and the follow.
+  // A: the badge counts the comment, the like, the share and the follow.
   await a.page.goto('/');
-  await expect(notificationsLink(a.page, 'Notifications, 3 unread')).toBeVisible();
-  await notificationsLink(a.page, 'Notifications, 3 unread').click();
+  await expect(notificationsLink(a.page, 'Notifications, 4 unread')).toBeVisible();
+  await notificationsLink(a.page, 'Notifications, 4 unread').click();
   await expect(a.page).toHaveURL(/\/notifications$/);
   const list = a.page.getByRole('list', { name: 'Notifications' });
-  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(list.getByRole('listitem')).toHaveCount(4);
+  await expect(list.getByRole('link', { name: /Your post was shared/ })).toContainText(`@${b.username} shared your post`);
   await expect(list.getByRole('link', { name: /New comment/ })).toContainText(`@${b.username} commented`);
   await expect(list.getByRole('link', { name: /New like/ })).toContainText(`@${b.username} liked your post`);
   await expect(list.getByRole('link', { name: /New follower/ })).toContainText(`@${b.username} followed you`);
@@ -100,9 +107,9 @@ test('post with an image, comment, like and follow, then read the notifications'
   // Opening one marks it read.
   await list.getByRole('link', { name: /New follower/ }).click();
   await expect(a.page).toHaveURL(new RegExp(`/u/${b.username}$`));
-  await expect(notificationsLink(a.page, 'Notifications, 2 unread')).toBeVisible();
-  await notificationsLink(a.page, 'Notifications, 2 unread').click();
-  await expect(a.page.getByText('2 unread', { exact: true })).toBeVisible();
+  await expect(notificationsLink(a.page, 'Notifications, 3 unread')).toBeVisible();
+  await notificationsLink(a.page, 'Notifications, 3 unread').click();
+  await expect(a.page.getByText('3 unread', { exact: true })).toBeVisible();
 
   // Mark all read: the highlight and the badge go.
   await a.page.getByRole('button', { name: 'Mark all read' }).click();
