@@ -57,11 +57,12 @@ const Welcome = () => (
   </section>
 );
 
-type TTab = 'following' | 'latest';
+type TTab = 'following' | 'latest' | 'favorites';
 
 const TABS = [
   { value: 'following', label: 'Following' },
   { value: 'latest', label: 'Latest' },
+  { value: 'favorites', label: 'Favorites' },
 ] as const;
 
 const LatestFeed = () => {
@@ -102,6 +103,33 @@ const FollowingFeed = ({ onShowLatest }: { onShowLatest: () => void }) => {
   );
 };
 
+const FavoritesFeed = ({ onShowLatest }: { onShowLatest: () => void }) => {
+  const session = useSession();
+  const feed = useFeed('favorites', { isEnabled: session.isSignedIn });
+  if (session.isPending) return <Skeleton className="h-40 w-full rounded-2xl" />;
+  if (!session.isSignedIn) {
+    return <SignInPrompt title="Your favorite profiles" description="Sign in and star profiles: their posts gather here." />;
+  }
+  return (
+    <PostList
+      query={feed}
+      label="Posts from your favorite profiles"
+      empty={
+        <EmptyState
+          icon={<UserIcon />}
+          title="No favorites yet"
+          description="Star a profile with its Favorite button and its posts show up here."
+          action={
+            <Button variant="secondary" onClick={onShowLatest}>
+              Browse the latest posts
+            </Button>
+          }
+        />
+      }
+    />
+  );
+};
+
 export const FeedHome = () => {
   const session = useSession();
   const [tab, setTab] = useState<TTab>('latest');
@@ -117,7 +145,13 @@ export const FeedHome = () => {
         )}
         <Tabs label="Feed" idPrefix="feed" value={tab} tabs={TABS} onChange={setTab} />
         <div {...tabPanelProps('feed', tab)} tabIndex={0} className="rounded-2xl outline-none focus-visible:ring-2 focus-visible:ring-accent/40">
-          {tab === 'latest' ? <LatestFeed /> : <FollowingFeed onShowLatest={() => setTab('latest')} />}
+          {tab === 'latest' ? (
+            <LatestFeed />
+          ) : tab === 'following' ? (
+            <FollowingFeed onShowLatest={() => setTab('latest')} />
+          ) : (
+            <FavoritesFeed onShowLatest={() => setTab('latest')} />
+          )}
         </div>
       </div>
       <TrendingSidebar />

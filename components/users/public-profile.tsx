@@ -6,6 +6,7 @@ import { LinkButton } from '@/components/ui/button';
 import { UserIcon } from '@/components/ui/icons';
 import { describeError, hasErrorCode } from '@/lib/client/queries/errors';
 import { useMe, useProfile } from '@/lib/client/queries/users';
+import { FavoriteButton } from './favorite-button';
 import { FollowButton } from './follow-button';
 import { ProfileActivity } from './profile-activity';
 import { ProfileCard, ProfileSkeleton, StatsGrid } from './profile-card';
@@ -46,7 +47,10 @@ export const PublicProfile = ({ username }: { username: string }) => {
               Edit profile
             </LinkButton>
           ) : (
-            <FollowButton userId={user.id} username={user.username} size="md" />
+            <span className="flex items-start gap-2">
+              <FavoriteButton userId={user.id} username={user.username} />
+              <FollowButton userId={user.id} username={user.username} size="md" />
+            </span>
           )
         }
       />

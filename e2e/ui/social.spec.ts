@@ -92,6 +92,13 @@ test('post with an image, comment, like and follow, then read the notifications'
   await b.page.getByRole('tab', { name: /^Followers/ }).click();
   await expect(b.page.getByRole('tabpanel').getByText(`@${b.username}`)).toBeVisible();
 
+  // B stars A: A's post is in B's Favorites feed.
+  await b.page.getByRole('button', { name: `Add @${a.username} to favorites` }).click();
+  await expect(b.page.getByRole('button', { name: `Remove @${a.username} from favorites` })).toHaveAttribute('aria-pressed', 'true');
+  await b.page.goto('/');
+  await b.page.getByRole('tab', { name: 'Favorites', exact: true }).click();
+  await expect(b.page.getByRole('main').getByRole('article').filter({ hasText: content }).first()).toBeVisible();
+
   // A: the badge counts the comment, the like, the share and the follow.
   await a.page.goto('/');
   await expect(notificationsLink(a.page, 'Notifications, 4 unread')).toBeVisible();
