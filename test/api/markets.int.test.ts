@@ -16,12 +16,12 @@ import { balanceTransactions, marketBiases, marketPositions, markets, users, typ
 import { seedUser } from '@/db/seed/factories';
 import { resetClock, setFixedTime } from '@/lib/clock/clock';
 import { subscribe } from '@/lib/events/bus';
-import { createMemoryLimiter, setLimiter } from '@/lib/http/rate-limit';
+import { setLimiter } from '@/lib/http/rate-limit';
 import { dec } from '@/lib/money/decimal';
-import { call, tokenFor } from '@/test/http';
+import { call, pinnedLimiter, tokenFor } from '@/test/http';
 
 beforeEach(() => {
-  setLimiter(createMemoryLimiter());
+  setLimiter(pinnedLimiter());
   resetClock();
 });
 

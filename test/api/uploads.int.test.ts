@@ -10,9 +10,9 @@ import { GET as serveRoute } from '@/app/api/uploads/[key]/route';
 import { getDb } from '@/db/client';
 import { uploads, type TUserRow } from '@/db/schema';
 import { seedUser } from '@/db/seed/factories';
-import { createMemoryLimiter, setLimiter } from '@/lib/http/rate-limit';
+import { setLimiter } from '@/lib/http/rate-limit';
 import { createFsStore, setUploadStore } from '@/lib/uploads/storage';
-import { call, tokenFor } from '@/test/http';
+import { call, pinnedLimiter, tokenFor } from '@/test/http';
 
 // The filesystem store in a temporary directory: the real code path, nothing left in ./.data.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-uploads-'));
@@ -21,7 +21,7 @@ afterAll(() => {
   setUploadStore(undefined);
   fs.rmSync(dir, { recursive: true, force: true });
 });
-beforeEach(() => setLimiter(createMemoryLimiter()));
+beforeEach(() => setLimiter(pinnedLimiter()));
 
 let user: TUserRow;
 const token = async () => tokenFor((user ??= await seedUser()));

@@ -16,10 +16,10 @@ import { seedUser } from '@/db/seed/factories';
 import { seedWorld } from '@/db/seed/world';
 import { resetClock, setFixedTime } from '@/lib/clock/clock';
 import { resetEnvCache } from '@/lib/env';
-import { createMemoryLimiter, setLimiter } from '@/lib/http/rate-limit';
-import { call, tokenFor, tokenForSubject } from '@/test/http';
+import { setLimiter } from '@/lib/http/rate-limit';
+import { call, pinnedLimiter, tokenFor, tokenForSubject } from '@/test/http';
 
-beforeEach(() => setLimiter(createMemoryLimiter()));
+beforeEach(() => setLimiter(pinnedLimiter()));
 afterEach(() => resetClock());
 
 const ledgerRows = async (userId: string) =>
@@ -172,7 +172,7 @@ describe('POST /api/users/{userId}/update-profile', () => {
       expect(res.body.error.code).toBe('VALIDATION_ERROR');
       expect(res.body.error.details.issues.length).toBeGreaterThan(0);
     }
-    setLimiter(createMemoryLimiter()); // five refusals used up the 5-per-minute budget
+    setLimiter(pinnedLimiter()); // five refusals used up the 5-per-minute budget
     expect((await update(u, token, { displayName: 'x'.repeat(50), bio: 'y'.repeat(500) })).status).toBe(200);
   });
 
