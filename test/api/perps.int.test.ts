@@ -343,7 +343,10 @@ describe('positions and trades include perps', () => {
     expect(closed.body.positions[0]).toMatchObject({ id: p.id, status: 'closed' });
     const trades = await call(tradesRoute, '/api/trades', { token, query: { userId: user.id } });
     expect(trades.status).toBe(200);
-    expect(trades.body.trades.map((t: { action: string; type: string }) => `${t.type}:${t.action}`)).toEqual(['perp:close', 'perp:open']);
+    // Both trades, newest first (sorted here: the two may share a millisecond).
+    expect(trades.body.trades.map((t: { action: string; type: string }) => `${t.type}:${t.action}`).sort()).toEqual(['perp:close', 'perp:open']);
+    const times = trades.body.trades.map((t: { createdAt: string }) => t.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
     const onlyPredictions = await call(tradesRoute, '/api/trades', { token, query: { userId: user.id, type: 'prediction' } });
     expect(onlyPredictions.body.trades).toHaveLength(0);
   });
