@@ -76,22 +76,33 @@ const LatestFeed = () => {
   );
 };
 
-const FollowingFeed = ({ onShowLatest }: { onShowLatest: () => void }) => {
+/** A feed that needs a signed-in reader: a sign-in prompt otherwise, and its own empty state. */
+const PersonalFeed = ({
+  kind,
+  label,
+  signedOut,
+  empty,
+  onShowLatest,
+}: {
+  kind: 'following' | 'favorites';
+  label: string;
+  signedOut: { title: string; description: string };
+  empty: { title: string; description: string };
+  onShowLatest: () => void;
+}) => {
   const session = useSession();
-  const feed = useFeed('following', { isEnabled: session.isSignedIn });
+  const feed = useFeed(kind, { isEnabled: session.isSignedIn });
   if (session.isPending) return <Skeleton className="h-40 w-full rounded-2xl" />;
-  if (!session.isSignedIn) {
-    return <SignInPrompt title="See posts from people you follow" description="Sign in, follow players and NPC actors, and their posts and reposts gather here." />;
-  }
+  if (!session.isSignedIn) return <SignInPrompt title={signedOut.title} description={signedOut.description} />;
   return (
     <PostList
       query={feed}
-      label="Posts from people you follow"
+      label={label}
       empty={
         <EmptyState
           icon={<UserIcon />}
-          title="Nothing from people you follow yet"
-          description="Follow players from their profiles, or from a post, and their posts and reposts show up here."
+          title={empty.title}
+          description={empty.description}
           action={
             <Button variant="secondary" onClick={onShowLatest}>
               Browse the latest posts
@@ -103,32 +114,28 @@ const FollowingFeed = ({ onShowLatest }: { onShowLatest: () => void }) => {
   );
 };
 
-const FavoritesFeed = ({ onShowLatest }: { onShowLatest: () => void }) => {
-  const session = useSession();
-  const feed = useFeed('favorites', { isEnabled: session.isSignedIn });
-  if (session.isPending) return <Skeleton className="h-40 w-full rounded-2xl" />;
-  if (!session.isSignedIn) {
-    return <SignInPrompt title="Your favorite profiles" description="Sign in and star profiles: their posts gather here." />;
-  }
-  return (
-    <PostList
-      query={feed}
-      label="Posts from your favorite profiles"
-      empty={
-        <EmptyState
-          icon={<UserIcon />}
-          title="No favorites yet"
-          description="Star a profile with its Favorite button and its posts show up here."
-          action={
-            <Button variant="secondary" onClick={onShowLatest}>
-              Browse the latest posts
-            </Button>
-          }
-        />
-      }
-    />
-  );
-};
+const FollowingFeed = ({ onShowLatest }: { onShowLatest: () => void }) => (
+  <PersonalFeed
+    kind="following"
+    label="Posts from people you follow"
+    signedOut={{ title: 'See posts from people you follow', description: 'Sign in, follow players and NPC actors, and their posts and reposts gather here.' }}
+    empty={{
+      title: 'Nothing from people you follow yet',
+      description: 'Follow players from their profiles, or from a post, and their posts and reposts show up here.',
+    }}
+    onShowLatest={onShowLatest}
+  />
+);
+
+const FavoritesFeed = ({ onShowLatest }: { onShowLatest: () => void }) => (
+  <PersonalFeed
+    kind="favorites"
+    label="Posts from your favorite profiles"
+    signedOut={{ title: 'Your favorite profiles', description: 'Sign in and star profiles: their posts gather here.' }}
+    empty={{ title: 'No favorites yet', description: 'Star a profile with its Favorite button and its posts show up here.' }}
+    onShowLatest={onShowLatest}
+  />
+);
 
 export const FeedHome = () => {
   const session = useSession();

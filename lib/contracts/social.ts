@@ -525,6 +525,8 @@ export const profilesFavorite = defineEndpoint({
 
 export const profilesUnfavorite = defineEndpoint({ ...profilesFavorite, id: 'profiles.unfavorite', method: 'DELETE', summary: 'Remove a profile from favorites' });
 
+const ZFavoriteProfile = ZUserSummary.extend({ favoritedAt: ZTimestamp });
+
 export const profilesFavorites = defineEndpoint({
   id: 'profiles.favorites',
   method: 'GET',
@@ -534,8 +536,8 @@ export const profilesFavorites = defineEndpoint({
   auth: 'user',
   response: z.object({
     success: ZSuccess,
-    profiles: z.array(ZUserSummary.extend({ favoritedAt: ZTimestamp })),
-    favorites: z.array(ZUserSummary.extend({ favoritedAt: ZTimestamp })),
+    profiles: z.array(ZFavoriteProfile),
+    favorites: z.array(ZFavoriteProfile),
     count: z.number().int(),
   }),
 });
