@@ -7,3 +7,4 @@ export * from './pools';
 export * from './perps';
 export * from './notifications';
 export * from './social';
+export * from './events';
