@@ -37,6 +37,10 @@ const ZEnv = z.object({
   TRUST_PROXY: optionalString,
   LOCAL_SCHEDULER: optionalString,
   DB_POOL_MAX: optionalString,
+  GAME_SEED: optionalString,
+  LLM_BASE_URL: optionalString,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
 });
 
 export type TEnv = {
@@ -63,6 +67,10 @@ export type TEnv = {
   trustProxy: boolean;
   localScheduler: boolean;
   dbPoolMax: number;
+  /** Seeds the game world's randomness: the same seed and game time make the same tick. */
+  gameSeed: string;
+  /** An OpenAI-compatible service for NPC posts; templates are used when unset or failing. */
+  llm?: { baseUrl: string; apiKey: string; model: string };
 };
 
 export class EnvError extends Error {}
@@ -113,6 +121,11 @@ export const parseEnv = (source: Record<string, string | undefined>): TEnv => {
     trustProxy: e.TRUST_PROXY === '1',
     localScheduler: e.LOCAL_SCHEDULER !== '0',
     dbPoolMax: Number(e.DB_POOL_MAX ?? 10) || 10,
+    gameSeed: e.GAME_SEED ?? 'playmoney',
+    llm:
+      e.LLM_BASE_URL && e.LLM_API_KEY
+        ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL ?? 'gpt-4o-mini' }
+        : undefined,
   };
 };
 

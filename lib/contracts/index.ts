@@ -7,5 +7,9 @@ import { socialEndpoints } from './social';
 import { uploadsEndpoints } from './uploads';
 import { systemEndpoints } from './system';
 import { usersEndpoints } from './users';
+import { realtimeEndpoints } from './realtime';
+import { gameEndpoints } from './game';
+import { worldEndpoints } from './world';
 
-export const endpoints: readonly TEndpoint[] = [...systemEndpoints, ...usersEndpoints, ...marketsEndpoints, ...perpsEndpoints, ...socialEndpoints, ...uploadsEndpoints, ...mediaEndpoints];
+export const endpoints: readonly TEndpoint[] = [...systemEndpoints, ...usersEndpoints, ...marketsEndpoints, ...perpsEndpoints, ...socialEndpoints, ...uploadsEndpoints, ...mediaEndpoints,
+  ...realtimeEndpoints, ...gameEndpoints, ...worldEndpoints];

@@ -1,0 +1,4 @@
+/** realtime endpoints (the living-world issue). */
+import type { TEndpoint } from './endpoint';
+
+export const realtimeEndpoints: readonly TEndpoint[] = [];

@@ -1,0 +1,31 @@
+/** What the steps of one game tick share (lib/game/tick.ts runs them in order). */
+import type { TRng } from './rng';
+
+/** A world event created by this tick: news about an organization or an actor. */
+export type TWorldEvent = {
+  id: string;
+  kind: string;
+  title: string;
+  content: string;
+  organizationId: string | null;
+  ticker: string | null;
+  actorId: string | null;
+  /** Signed push on the organization's fair value, as a fraction (0.03 = +3%). */
+  impact: number;
+  /** questionNumber of the questions this event bears on. */
+  relatedQuestions: number[];
+  createdAt: Date;
+};
+
+export type TTickContext = {
+  /** The game time this tick runs as of. */
+  at: Date;
+  /** Seeded by GAME_SEED and `at`; use rng.fork('<step>') per step. */
+  rng: TRng;
+  /** performance.now() value by which the step must return (its time budget). */
+  deadline: number;
+  /** World events created earlier in this tick. */
+  newEvents: TWorldEvent[];
+};
+
+export type TNpcActivityResult = { posts: number; replies: number; likes: number; shares: number; trades: number };
