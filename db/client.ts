@@ -23,11 +23,15 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 export type TDbKind = 'pglite' | 'postgres';
 
+/** Calls onNotify for each NOTIFY on `channel` (after commit); onListen whenever listening (re)starts. */
+type TListen = (channel: string, onNotify: () => void, onListen?: () => void) => Promise<() => Promise<void>>;
+
 type THandle = {
   db: Db;
   kind: TDbKind;
   ready: Promise<void>;
   close: () => Promise<void>;
+  listen: TListen;
 };
 
 const KEY = Symbol.for('playmoney.db');
@@ -88,6 +92,12 @@ const openPglite = async (): Promise<Omit<THandle, 'ready'> & { migrate: () => P
   return {
     db,
     kind: 'pglite',
+    // The embedded database is this process's one connection: it delivers its own NOTIFYs.
+    listen: async (channel, onNotify, onListen) => {
+      const off = await client.listen(channel, () => onNotify());
+      onListen?.();
+      return off;
+    },
     migrate: () => migrate(db as never, { migrationsFolder: migrationsFolder() }),
     close: async () => {
       await client.close();
@@ -105,6 +115,13 @@ const openPostgres = async (url: string): Promise<Omit<THandle, 'ready'> & { mig
   return {
     db,
     kind: 'postgres',
+    // postgres.js listens on one dedicated connection (outside the pool) and re-LISTENs after a
+    // reconnect, calling onListen again: notifications sent meanwhile are lost, so the caller
+    // re-reads what it may have missed.
+    listen: async (channel, onNotify, onListen) => {
+      const sub = await client.listen(channel, () => onNotify(), () => onListen?.());
+      return () => sub.unlisten();
+    },
     migrate: async () => {
       // Several processes may start at once (instances, test workers): one migrates at a time.
       const lockClient = postgres(url, { max: 1, onnotice: () => {} });
@@ -122,7 +139,7 @@ const openPostgres = async (url: string): Promise<Omit<THandle, 'ready'> & { mig
 
 const open = (): THandle => {
   const url = env().databaseUrl;
-  let inner: { close: () => Promise<void> } | undefined;
+  let inner: { close: () => Promise<void>; listen: TListen } | undefined;
   const handle: THandle = {
     db: undefined as unknown as Db,
     kind: url ? 'postgres' : 'pglite',
@@ -130,6 +147,10 @@ const open = (): THandle => {
     close: async () => {
       await handle.ready.catch(() => {});
       await inner?.close();
+    },
+    listen: async (...args) => {
+      await handle.ready;
+      return inner!.listen(...args);
     },
   };
   handle.ready = (async () => {
@@ -153,6 +174,12 @@ export const getDb = async (): Promise<Db> => {
 };
 
 export const dbKind = (): TDbKind => handle().kind;
+
+/**
+ * LISTENs on a NOTIFY channel of the current database (lib/realtime's one listener per
+ * instance); resolves to the function that stops listening.
+ */
+export const listenToNotifications: TListen = (...args) => handle().listen(...args);
 
 /** Closes the handle (tests, scripts); the next getDb() opens a new one. */
 export const closeDb = async () => {

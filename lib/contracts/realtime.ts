@@ -1,4 +1,40 @@
-/** realtime endpoints (the living-world issue). */
-import type { TEndpoint } from './endpoint';
+/** Realtime endpoints: the SSE stream of the specification's "Events" and its statistics. */
+import { z } from 'zod';
+import { ZSuccess, ZTimestamp } from './common';
+import { defineEndpoint, type TEndpoint } from './endpoint';
 
-export const realtimeEndpoints: readonly TEndpoint[] = [];
+export const sseEvents = defineEndpoint({
+  id: 'sse.events',
+  method: 'GET',
+  path: '/api/sse/events',
+  summary:
+    'Server-Sent Events (text/event-stream). Channels: feed, markets, breaking-news, upcoming-events (public) and chat:{chatId} ' +
+    '(members). Frames: `id: <txId>-<id>`, `event: <type>`, `data: {"type","data"}`; `: ping` every 15 s; closed after 300 s. ' +
+    'Reconnect with Last-Event-ID (header) or lastEventId (query) to receive what was missed first.',
+  tag: 'realtime',
+  auth: 'public',
+  query: z.object({
+    channels: z.string().max(2000).optional().describe('comma-separated channel names; every public channel when absent'),
+    lastEventId: z.string().max(50).optional().describe('resume after this event id (as the Last-Event-ID header)'),
+  }),
+  response: z.string().describe('text/event-stream'),
+  envelope: false,
+  errors: ['UNAUTHORIZED', 'FORBIDDEN'],
+});
+
+export const sseStats = defineEndpoint({
+  id: 'sse.stats',
+  method: 'GET',
+  path: '/api/sse/stats',
+  summary: 'Connected SSE clients on this instance, per channel and in total',
+  tag: 'realtime',
+  auth: 'public',
+  response: z.object({
+    success: ZSuccess,
+    totalClients: z.number().int(),
+    channels: z.record(z.string(), z.number().int()),
+    timestamp: ZTimestamp,
+  }),
+});
+
+export const realtimeEndpoints: readonly TEndpoint[] = [sseEvents, sseStats];

@@ -1,36 +1,27 @@
 /**
- * The in-process event bus: services publish after their transaction commits, subscribers (the
- * SSE fan-out of the realtime issue, tests) receive. On globalThis so that every Next.js bundle
- * shares one bus. Delivery is best effort: a failing subscriber never fails the publisher.
+ * In-process consumers of events (tests, server-side code that reacts to what happened): a
+ * subscriber receives every committed event of every channel, read from the outbox by the
+ * realtime hub, in commit order. Nothing publishes here: writers call emitEvent in their
+ * transaction (lib/events/outbox.ts). A failing subscriber never affects the others.
  */
-export type TMarketUpdate = {
-  type: 'market_update';
-  data: { marketId: string; yesPrice: number; noPrice: number; yesShares: number; noShares: number; timestamp: string };
-};
+import { addSubscriber, ensureRealtime } from '@/lib/realtime/hub';
+import type { TChannel, TChannelEvent } from './types';
 
-export type TChannelEvent = TMarketUpdate | { type: string; data: Record<string, unknown> };
-export type TChannel = 'markets' | 'feed' | 'breaking-news' | 'upcoming-events' | `chat:${string}`;
+export type { TChannel, TChannelEvent, TMarketUpdate } from './types';
 
 type TListener = (channel: TChannel, event: TChannelEvent) => void;
 
-const KEY = Symbol.for('playmoney.events');
-type TGlobal = typeof globalThis & { [KEY]?: Set<TListener> };
-const listeners = ((globalThis as TGlobal)[KEY] ??= new Set<TListener>());
-
-export const publish = (channel: TChannel, event: TChannelEvent) => {
-  for (const l of listeners) {
-    try {
-      l(channel, event);
-    } catch (e) {
-      console.error('[events] subscriber failed:', e);
-    }
-  }
-};
-
-/** Subscribes to every channel; returns the unsubscribe function. */
+/**
+ * Subscribes to every channel; returns the unsubscribe function. Delivery starts once the hub
+ * listens: await `ready` before causing the events you expect.
+ */
 export const subscribe = (listener: TListener) => {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  const off = addSubscriber({
+    channels: null,
+    kind: 'internal',
+    deliver: (e) => listener(e.channel as TChannel, { type: e.type, data: JSON.parse(e.data) as Record<string, unknown> }),
+  });
+  const ready = ensureRealtime();
+  ready.catch(() => {}); // the caller sees a failure by awaiting ready
+  return Object.assign(off, { ready });
 };

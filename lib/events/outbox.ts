@@ -2,12 +2,14 @@
  * Writing events: `emitEvent(tx, channel, event)` appends to the outbox (db/schema/events.ts) in
  * the caller's transaction and asks PostgreSQL to NOTIFY listeners, which it does only when that
  * transaction commits. Nothing is announced for a change that rolled back, and nothing committed
- * goes unannounced. Delivery (LISTEN, fan-out to SSE subscribers, replay) lives beside this file.
+ * goes unannounced. Statements that do a whole write in one SQL statement (the buy, the perps
+ * open/close and the liquidation sweep) splice `outboxCtes` into their CTE chain instead.
+ * Delivery (LISTEN, fan-out to SSE subscribers, replay) lives in lib/realtime.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { eventLog } from '@/db/schema';
-import type { TChannel, TChannelEvent } from './bus';
+import type { TChannel, TChannelEvent } from './types';
 
 /** The NOTIFY channel every instance LISTENs on; the payload is empty, listeners read the log. */
 export const EVENTS_NOTIFY_CHANNEL = 'playmoney_events';
@@ -21,3 +23,22 @@ export const emitEvent = async (tx: DbOrTx, channel: TChannel, event: TChannelEv
     )
     select pg_notify(${EVENTS_NOTIFY_CHANNEL}, '') from e`);
 };
+
+/**
+ * Two CTEs for a one-statement write: `<name>` inserts one event per row of `rows` (a select
+ * yielding a jsonb column named `data`), `<name>_notify` NOTIFYs when it inserted any. A
+ * data-modifying CTE always runs, but a SELECT CTE runs only when referenced, so the statement's
+ * final select must include `outboxNotified(name)`.
+ */
+export const outboxCtes = (name: string, channel: TChannel, type: string, rows: SQL) => {
+  const cte = sql.raw(name);
+  return sql`${cte} as (
+      insert into ${eventLog} (channel, type, data)
+      select ${channel}, ${type}, r.data from (${rows}) r
+      returning id
+    ),
+    ${sql.raw(`${name}_notify`)} as (select pg_notify(${EVENTS_NOTIFY_CHANNEL}, '') as n from ${cte} limit 1)`;
+};
+
+/** The final-select column that makes `outboxCtes(name, …)` NOTIFY. */
+export const outboxNotified = (name: string) => sql`(select count(*) from ${sql.raw(`${name}_notify`)})`;

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { POST as createMarketRoute } from '@/app/api/admin/markets/route';
 import { POST as resolveRoute } from '@/app/api/admin/markets/[id]/resolve/route';
 import { GET as widgets } from '@/app/api/feed/widgets/markets/route';
@@ -87,7 +87,10 @@ describe('POST /api/markets/predictions/{id}/buy', () => {
     const u = await seedUser({ balance: '1000' });
     const events: unknown[] = [];
     const off = subscribe((channel, e) => channel === 'markets' && events.push(e));
+    await off.ready;
     const res = await buy(u, m.id, { outcome: 'YES', amount: 100 });
+    // Events reach subscribers from the outbox after commit (NOTIFY, then a read): wait for it.
+    await vi.waitFor(() => expect(events.length).toBeGreaterThan(0));
     off();
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, newBalance: '900', fees: { total: 0.1, platform: 0.1, referrer: 0 } });

@@ -7,7 +7,8 @@
  *   debit:  the ledger's conditional debit of the buyer (lib/ledger balanceChangeCtes)
  *   calc:   the CPMM buy (cpmm.buyShares written in SQL: same formula, same rounding; a property
  *           test checks both agree), only when the debit happened
- *   then the reserves, the position upsert, the trade, the price point and the referrer's fee.
+ *   then the reserves, the position upsert, the trade, the price point, the referrer's fee and
+ *   the market_update event in the outbox (lib/events/outbox: NOTIFY on commit).
  * Nothing is written unless the market was open and the debit succeeded: a single statement is
  * atomic. Fees depend only on the amount and come from the pure splitFee.
  */
@@ -15,12 +16,13 @@ import { eq, sql } from 'drizzle-orm';
 import { getDb, rowsOf } from '@/db/client';
 import { marketPositions, marketPricePoints, markets, trades, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
+import { outboxCtes, outboxNotified } from '@/lib/events/outbox';
 import { AppError } from '@/lib/http/errors';
 import { balanceChangeCtes } from '@/lib/ledger/ledger';
 import { dec, toDecimalString, toNumber, type TDecimal } from '@/lib/money/decimal';
 import { MIN_BUY, SHARE_SCALE, prices, splitFee, toPool, type TOutcome } from '../cpmm';
 import { getMarketRowOrThrow } from '../queries';
-import { assertTradable, publishMarketUpdate } from './shared';
+import { assertTradable } from './shared';
 
 export type TBuyInput = {
   userId: string;
@@ -147,7 +149,21 @@ export const buildBuyStatement = (opts: {
       select ${crypto.randomUUID()}, ${marketId}, trunc(moved.yes_shares / (moved.yes_shares + moved.no_shares), ${scale}),
         moved.yes_shares, moved.no_shares, 'trade', ${ts}
       from moved
-    )${referrerCtes}
+    ),
+    ${outboxCtes(
+      'event',
+      'markets',
+      'market_update',
+      // The same fields and prices as emitMarketUpdate (public yes_shares is the NO reserve).
+      sql`select jsonb_build_object(
+        'marketId', ${marketId}::text,
+        'yesPrice', (moved.yes_shares / (moved.yes_shares + moved.no_shares))::float8,
+        'noPrice', (1 - moved.yes_shares / (moved.yes_shares + moved.no_shares))::float8,
+        'yesShares', moved.yes_shares::float8,
+        'noShares', moved.no_shares::float8,
+        'timestamp', ${at.toISOString()}::text) as data
+      from moved`,
+    )}${referrerCtes}
     select
       (select count(*) from market) as market_open,
       (select virtual_balance from debit) as balance_after,
@@ -156,7 +172,8 @@ export const buildBuyStatement = (opts: {
       (select no_shares from moved) as no_shares,
       (select id from position) as position_id,
       (select shares from position) as position_shares,
-      (select cost_basis from position) as position_cost`;
+      (select cost_basis from position) as position_cost,
+      ${outboxNotified('event')} as notified`;
   return { statement, fees, amt };
 };
 
@@ -192,7 +209,6 @@ export const buyShares = async (input: TBuyInput) => {
   const p = prices(pool);
   const shares = dec(row.shares!);
   const positionShares = dec(row.position_shares!);
-  publishMarketUpdate({ id: input.marketId, yesShares: row.yes_shares!, noShares: row.no_shares!, status: 'active', resolvedOutcome: null });
   return {
     position: {
       id: row.position_id!,

@@ -1,16 +1,22 @@
 /** Creating a question (admin, and later the game): a pool at 0.5 funded with `liquidity`, never empty. */
-import { withTransaction } from '@/db/client';
+import { withTransaction, type Tx } from '@/db/client';
 import { markets } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/http/errors';
 import { dec, toDecimalString } from '@/lib/money/decimal';
 import { createPool } from '../cpmm';
 import { toMarketDto } from '../dto';
-import { poolColumns, publishMarketUpdate, recordPricePoint } from './shared';
+import { emitEvent } from '@/lib/events/outbox';
+import { emitMarketUpdate, poolColumns, recordPricePoint } from './shared';
 
 export const DEFAULT_LIQUIDITY = 1000;
 
-export const createMarket = async (input: { text: string; resolutionDate: Date; liquidity?: number; createdById?: string }) => {
+/**
+ * Creates a question and announces it (market_update on `markets`, question_created on
+ * `upcoming-events`); with `tx`, inside the caller's transaction (the game tick), otherwise in
+ * one of its own.
+ */
+export const createMarket = async (input: { text: string; resolutionDate: Date; liquidity?: number; createdById?: string; tx?: Tx }) => {
   const at = now();
   if (input.resolutionDate.getTime() <= at.getTime()) {
     throw new AppError('VALIDATION_ERROR', 'The resolution date must be in the future', {
@@ -19,7 +25,7 @@ export const createMarket = async (input: { text: string; resolutionDate: Date; 
     });
   }
   const liquidity = dec(input.liquidity ?? DEFAULT_LIQUIDITY);
-  const market = await withTransaction(async (tx) => {
+  const run = async (tx: Tx) => {
     const [m] = await tx
       .insert(markets)
       .values({
@@ -32,8 +38,19 @@ export const createMarket = async (input: { text: string; resolutionDate: Date; 
       })
       .returning();
     await recordPricePoint(tx, m!, 'create');
+    await emitMarketUpdate(tx, m!);
+    await emitEvent(tx, 'upcoming-events', {
+      type: 'question_created',
+      data: {
+        id: m!.id,
+        questionNumber: m!.questionNumber ?? null,
+        text: m!.text,
+        resolutionDate: m!.resolutionDate.toISOString(),
+        timestamp: at.toISOString(),
+      },
+    });
     return m!;
-  });
-  publishMarketUpdate(market);
+  };
+  const market = input.tx ? await run(input.tx) : await withTransaction(run);
   return toMarketDto(market);
 };

@@ -5,17 +5,21 @@
  * resolved is returned as it is and pays nothing again (concurrent calls queue on the lock).
  */
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import { withTransaction } from '@/db/client';
+import { withTransaction, type Tx } from '@/db/client';
 import { marketPositions, markets } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { credit, recordRealizedPnL } from '@/lib/ledger/ledger';
 import { dec, toDecimalString } from '@/lib/money/decimal';
 import { payoutFor, type TOutcome } from '../cpmm';
 import { toMarketDto } from '../dto';
-import { lockMarket, publishMarketUpdate, recordPricePoint } from './shared';
+import { lockMarket, emitMarketUpdate, recordPricePoint } from './shared';
 
-export const resolveMarket = async (input: { marketId: string; outcome: TOutcome }) => {
-  const result = await withTransaction(async (tx) => {
+/**
+ * Resolves a market; with `tx`, inside the caller's transaction (the game tick resolves due
+ * questions in its own), otherwise in a transaction of its own.
+ */
+export const resolveMarket = async (input: { marketId: string; outcome: TOutcome; tx?: Tx }) => {
+  const run = async (tx: Tx) => {
     const market = await lockMarket(tx, input.marketId);
     if (market.status === 'resolved') return { market, alreadyResolved: true, paid: 0, totalPayout: dec(0) };
     const at = now();
@@ -61,9 +65,10 @@ export const resolveMarket = async (input: { marketId: string; outcome: TOutcome
         .where(eq(marketPositions.id, p.id));
     }
     await recordPricePoint(tx, resolved!, 'resolve');
+    await emitMarketUpdate(tx, resolved!);
     return { market: resolved!, alreadyResolved: false, paid, totalPayout };
-  });
-  if (!result.alreadyResolved) publishMarketUpdate(result.market);
+  };
+  const result = input.tx ? await run(input.tx) : await withTransaction(run);
   return {
     market: toMarketDto(result.market),
     alreadyResolved: result.alreadyResolved,

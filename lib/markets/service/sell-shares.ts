@@ -12,7 +12,7 @@ import { AppError } from '@/lib/http/errors';
 import { credit } from '@/lib/ledger/ledger';
 import { dec, toDecimalString, toMoney, toNumber, type TDecimal } from '@/lib/money/decimal';
 import { prices, quoteSell, toPool, type TOutcome } from '../cpmm';
-import { assertTradable, lockMarket, poolColumns, publishMarketUpdate, recordPricePoint } from './shared';
+import { assertTradable, lockMarket, poolColumns, emitMarketUpdate, recordPricePoint } from './shared';
 
 export type TSellInput = {
   userId: string;
@@ -118,10 +118,10 @@ export const sellShares = async (input: TSellInput) => {
       createdAt: at,
     });
     await recordPricePoint(tx, updated!, 'trade');
+    await emitMarketUpdate(tx, updated!);
     return { market: updated!, position: after!, quote, balanceAfter, realizedPnL };
   });
 
-  publishMarketUpdate(result.market);
   const p = prices(result.quote.pool);
   return {
     proceeds: toNumber(result.quote.proceeds),

@@ -1,9 +1,9 @@
 /** Pieces every market write shares: the market lock, the tradable check, price points, events. */
 import { eq } from 'drizzle-orm';
-import type { Tx } from '@/db/client';
+import type { DbOrTx, Tx } from '@/db/client';
 import { marketPricePoints, markets, type TMarketRow } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
-import { publish } from '@/lib/events/bus';
+import { emitEvent } from '@/lib/events/outbox';
 import { AppError } from '@/lib/http/errors';
 import { toDecimalString, toNumber } from '@/lib/money/decimal';
 import { toPublic, type TPool } from '../cpmm';
@@ -53,10 +53,10 @@ export const recordPricePoint = async (tx: Tx, m: TMarketRow, source: 'create' |
   });
 };
 
-/** Announces a market's new state on the markets channel (call after commit). */
-export const publishMarketUpdate = (m: Pick<TMarketRow, 'id' | 'yesShares' | 'noShares' | 'status' | 'resolvedOutcome'>) => {
+/** Announces a market's new state on the markets channel, in the transaction that changed it. */
+export const emitMarketUpdate = async (tx: DbOrTx, m: Pick<TMarketRow, 'id' | 'yesShares' | 'noShares' | 'status' | 'resolvedOutcome'>) => {
   const p = marketPrices(m);
-  publish('markets', {
+  await emitEvent(tx, 'markets', {
     type: 'market_update',
     data: {
       marketId: m.id,

@@ -16,7 +16,8 @@ import { AppError } from '@/lib/http/errors';
 import { settlementCtes } from '@/lib/ledger/ledger';
 import { toDecimalString, toNumber } from '@/lib/money/decimal';
 import { toPerpPositionDto } from '../dto';
-import { publishPerpUpdate } from './events';
+import { outboxNotified } from '@/lib/events/outbox';
+import { perpUpdateCtes } from './events';
 import { liquidateAfterTrade } from './liquidate';
 import { closeFeeSql, fillPriceSql, impactSql, pricePnLSql } from './sql';
 
@@ -61,6 +62,7 @@ export const buildCloseStatement = (o: { userId: string; positionId: string; at:
       from calc where ${perpMarkets}.ticker = calc.ticker
       returning ${perpMarkets}.ticker, ${perpMarkets}.mark_price
     ),
+    ${perpUpdateCtes('moved', o.at)},
     closed as (
       update ${perpPositions} set status = 'closed', exit_price = calc.exit, realized_pnl = calc.pnl, close_fee = calc.fee,
         net_pnl = calc.net, closed_at = ${ts}, updated_at = ${ts}
@@ -79,7 +81,7 @@ export const buildCloseStatement = (o: { userId: string; positionId: string; at:
       from moved join ${organizations} o on o.ticker = moved.ticker
     )
     select (select virtual_balance from paid) as balance_after, (select name from ${organizations} o where o.ticker = closed.ticker) as org_name,
-      closed.*
+      ${outboxNotified('event')} as notified, closed.*
     from (select 1) one left join closed on true`;
   return { statement };
 };
@@ -130,7 +132,6 @@ export const closePosition = async (input: { userId: string; positionId: string 
   }
   const pos = fromRaw(row);
   await liquidateAfterTrade(pos.ticker);
-  publishPerpUpdate(pos.ticker, pos.exitPrice ?? undefined);
   let balance = row.balance_after;
   if (balance === null) {
     const [u] = await db.select({ b: users.virtualBalance }).from(users).where(eq(users.id, input.userId));

@@ -1,10 +1,29 @@
-/** Perps events on the in-process bus (the realtime issue carries them to SSE). */
-import { publish } from '@/lib/events/bus';
-import { now } from '@/lib/clock/clock';
+/**
+ * Perps events on the `markets` channel, written to the outbox in the transaction (or the one
+ * statement) of the change: perp_update (a ticker's new mark) and perp_liquidation.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { emitEvent, outboxCtes } from '@/lib/events/outbox';
 
-export const publishPerpUpdate = (ticker: string, markPrice?: string) =>
-  publish('markets', { type: 'perp_update', data: { ticker, ...(markPrice ? { markPrice: Number(markPrice) } : {}), timestamp: now().toISOString() } });
+/** perp_update for a statement's CTE `source` with columns ticker and mark_price. */
+export const perpUpdateCtes = (source: string, at: Date) =>
+  outboxCtes(
+    'event',
+    'markets',
+    'perp_update',
+    sql`select jsonb_build_object('ticker', s.ticker, 'markPrice', s.mark_price::float8, 'timestamp', ${at.toISOString()}::text) as data
+      from ${sql.raw(source)} s`,
+  );
 
-export const publishLiquidations = (positions: { id: string; userId: string; ticker: string }[]) => {
-  for (const p of positions) publish('markets', { type: 'perp_liquidation', data: { positionId: p.id, userId: p.userId, ticker: p.ticker } });
-};
+/** perp_liquidation per row of a statement's CTE `source` with columns id, user_id and ticker. */
+export const perpLiquidationCtes = (source: string): SQL =>
+  outboxCtes(
+    'event',
+    'markets',
+    'perp_liquidation',
+    sql`select jsonb_build_object('positionId', s.id, 'userId', s.user_id, 'ticker', s.ticker) as data from ${sql.raw(source)} s`,
+  );
+
+export const emitPerpUpdate = (tx: DbOrTx, ticker: string, markPrice: string, at: Date) =>
+  emitEvent(tx, 'markets', { type: 'perp_update', data: { ticker, markPrice: Number(markPrice), timestamp: at.toISOString() } });

@@ -11,7 +11,8 @@ import { getDb, rowsOf, type DbOrTx } from '@/db/client';
 import { notifications, perpMarkets, perpPositions, perpTrades } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { realizedPnLBookingCte } from '@/lib/ledger/ledger';
-import { publishLiquidations } from './events';
+import { outboxNotified } from '@/lib/events/outbox';
+import { perpLiquidationCtes } from './events';
 import { liquidatableSql, pricePnLSql } from './sql';
 
 export const buildSweepStatement = (opts: { ticker?: string; at: Date }) => {
@@ -47,8 +48,9 @@ export const buildSweepStatement = (opts: { ticker?: string; at: Date }) => {
           || ' was liquidated at ' || trim(to_char(liq.exit_price, 'FM999999999990.00######'), '.') || '. Its margin is lost.',
         false, ${ts}
       from liq
-    )
-    select id, user_id, ticker from liq`;
+    ),
+    ${perpLiquidationCtes('liq')}
+    select id, user_id, ticker, ${outboxNotified('event')} as notified from liq`;
 };
 
 /** Liquidates what the current mark of `ticker` (or of every ticker) has reached. Returns the closed positions. */
@@ -56,7 +58,6 @@ export const liquidateTicker = async (ticker?: string, db?: DbOrTx) => {
   const conn = db ?? (await getDb());
   const rows = rowsOf<{ id: string; user_id: string; ticker: string }>(await conn.execute(buildSweepStatement({ ticker, at: now() })));
   const closed = rows.map((r) => ({ id: r.id, userId: r.user_id, ticker: r.ticker }));
-  if (closed.length > 0) publishLiquidations(closed);
   return closed;
 };
 

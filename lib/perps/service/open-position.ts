@@ -16,7 +16,8 @@ import { balanceChangeCtes } from '@/lib/ledger/ledger';
 import { dec, toDecimalString, toNumber } from '@/lib/money/decimal';
 import { orderProblem, quoteOpen, type TPerpSide } from '../math';
 import { toPerpPositionDto } from '../dto';
-import { publishPerpUpdate } from './events';
+import { outboxNotified } from '@/lib/events/outbox';
+import { perpUpdateCtes } from './events';
 import { liquidateAfterTrade } from './liquidate';
 import { fillPriceSql, impactSql, liquidationPriceSql } from './sql';
 
@@ -56,8 +57,9 @@ export const buildOpenStatement = (o: { userId: string; ticker: string; side: TP
     moved as (
       update ${perpMarkets} set mark_price = calc.entry, volume = ${perpMarkets}.volume + ${size}::numeric, updated_at = ${ts}
       from calc where ${perpMarkets}.ticker = ${o.ticker}
-      returning ${perpMarkets}.mark_price
+      returning ${perpMarkets}.ticker, ${perpMarkets}.mark_price
     ),
+    ${perpUpdateCtes('moved', o.at)},
     pos as (
       insert into ${perpPositions} (id, user_id, ticker, side, size, units, entry_price, leverage, margin, collateral,
         funding_paid, liquidation_price, open_fee, status, opened_at, updated_at)
@@ -79,7 +81,7 @@ export const buildOpenStatement = (o: { userId: string; ticker: string; side: TP
       from moved, ${organizations} o where o.ticker = ${o.ticker}
     )
     select (select count(*) from mkt) as found, (select virtual_balance from debit) as balance_after,
-      (select name from ${organizations} where ticker = ${o.ticker}) as org_name, pos.*
+      (select name from ${organizations} where ticker = ${o.ticker}) as org_name, ${outboxNotified('event')} as notified, pos.*
     from (select 1) one left join pos on true`;
   return { statement, quote: q, positionId };
 };
@@ -123,7 +125,6 @@ export const openPosition = async (input: TOpenInput) => {
   }
   // The fill moved the mark: positions on the other side may now be due.
   await liquidateAfterTrade(input.ticker);
-  publishPerpUpdate(input.ticker);
   const position = toPerpPositionDto(
     {
       id: row.id,

@@ -6,7 +6,7 @@ import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/http/errors';
 import { dec, toDecimalString } from '@/lib/money/decimal';
 import { PRICE_SCALE } from '../math';
-import { publishPerpUpdate } from './events';
+import { emitPerpUpdate } from './events';
 import { liquidateTicker } from './liquidate';
 import { getTicker } from './read';
 
@@ -25,8 +25,8 @@ export const setMarkPrice = async (input: { ticker: string; price: number | stri
       insert into ${perpPricePoints} (id, ticker, mark_price, index_price, source, created_at)
       select ${crypto.randomUUID()}, ${input.ticker}, ${price}::numeric, o.current_price, 'admin', ${at.toISOString()}::timestamptz
       from ${organizations} o where o.ticker = ${input.ticker}`);
+    await emitPerpUpdate(tx, input.ticker, price, at);
   });
   const liquidated = await liquidateTicker(input.ticker, await getDb());
-  publishPerpUpdate(input.ticker, price);
   return { ticker: await getTicker(input.ticker), liquidated: liquidated.length, liquidatedPositionIds: liquidated.map((p) => p.id) };
 };

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { getDb, withTransaction } from '@/db/client';
 import { markets, posts, postTags, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
-import { publish } from '@/lib/events/bus';
+import { emitEvent } from '@/lib/events/outbox';
 import { AppError } from '@/lib/http/errors';
 import { notify } from '@/lib/notifications/service';
 import { findUserByIdentifier } from '@/lib/users/queries';
@@ -84,10 +84,13 @@ export const createPost = async (input: {
         })),
       );
     }
+    await emitEvent(tx, 'feed', {
+      type: 'feed_update',
+      data: { post: { id: post!.id, content, authorId: input.authorId, timestamp: at.toISOString() } },
+    });
     return post!.id;
   });
   const { post } = await getPost(id, input.authorId);
-  publish('feed', { type: 'feed_update', data: { post: { id: post.id, content: post.content, authorId: post.authorId, timestamp: post.timestamp } } });
   return { post };
 };
 

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
 import { commentLikes, comments, postLikes, posts, shares, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
-import { publish } from '@/lib/events/bus';
+import { emitEvent } from '@/lib/events/outbox';
 import { AppError } from '@/lib/http/errors';
 import { notify } from '@/lib/notifications/service';
 
@@ -80,7 +80,7 @@ export const unlikeComment = (commentId: string, user: { id: string; username: s
 export const sharePost = async (postId: string, user: { id: string; username: string }, quote: string | null) => {
   const at = now();
   const out = await withTransaction(async (tx) => {
-    const [post] = await tx.select({ id: posts.id, authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
+    const [post] = await tx.select({ id: posts.id, authorId: posts.authorId, content: posts.content }).from(posts).where(eq(posts.id, postId));
     if (!post) throw new AppError('NOT_FOUND', 'Post not found', { postId });
     const inserted = await tx
       .insert(shares)
@@ -99,6 +99,13 @@ export const sharePost = async (postId: string, user: { id: string; username: st
       await notify(tx, [
         { userId: post.authorId, type: 'share', actorId: user.id, postId, title: 'Your post was shared', message: `@${user.username} shared your post` },
       ]);
+      // A repost appears in feeds as the post, shared by this user.
+      await emitEvent(tx, 'feed', {
+        type: 'feed_update',
+        data: {
+          post: { id: postId, content: post.content, authorId: user.id, timestamp: at.toISOString(), repostId: share!.id, originalAuthorId: post.authorId, quote: share!.quote },
+        },
+      });
     } else {
       [share] = await tx.select().from(shares).where(sql`${shares.postId} = ${postId} and ${shares.userId} = ${user.id}`);
       const [p] = await tx.select({ n: posts.sharesCount }).from(posts).where(eq(posts.id, postId));
@@ -106,9 +113,6 @@ export const sharePost = async (postId: string, user: { id: string; username: st
     }
     return { share: share!, sharesCount, isNew: inserted.length > 0 };
   });
-  if (out.isNew) {
-    publish('feed', { type: 'feed_update', data: { post: { id: postId, repostId: out.share.id, authorId: user.id, timestamp: at.toISOString() } } });
-  }
   const s = out.share;
   return {
     share: { id: s.id, userId: s.userId, postId: s.postId, quote: s.quote, quoteComment: s.quote, createdAt: s.createdAt.toISOString() },

@@ -1,0 +1,49 @@
+/**
+ * The event vocabulary of the specification's "Events" section: the channels a client may
+ * subscribe to and the `{type, data}` objects they carry. Pure types and parsing, no I/O.
+ */
+export type TMarketUpdate = {
+  type: 'market_update';
+  data: { marketId: string; yesPrice: number; noPrice: number; yesShares: number; noShares: number; timestamp: string };
+};
+
+export type TFeedUpdate = {
+  type: 'feed_update';
+  data: { post: { id: string; content: string; authorId: string; timestamp: string; [extra: string]: unknown } };
+};
+
+export type TBreakingNews = {
+  type: 'breaking_news';
+  data: { id: string; title: string; content: string; relatedQuestions: number[]; timestamp: string };
+};
+
+export type TQuestionCreated = {
+  type: 'question_created';
+  data: { id: string; questionNumber: number | null; text: string; resolutionDate: string; timestamp: string };
+};
+
+export type TChatMessage = {
+  type: 'chat_message';
+  data: { chatId: string; messageId: string; senderId: string; content: string; timestamp: string };
+};
+
+export type TChannelEvent =
+  | TMarketUpdate
+  | TFeedUpdate
+  | TBreakingNews
+  | TQuestionCreated
+  | TChatMessage
+  | { type: string; data: Record<string, unknown> };
+
+/** The channels anyone may subscribe to; `chat:{chatId}` needs a signed-in member. */
+export const PUBLIC_CHANNELS = ['feed', 'markets', 'breaking-news', 'upcoming-events'] as const;
+export type TPublicChannel = (typeof PUBLIC_CHANNELS)[number];
+export type TChannel = TPublicChannel | `chat:${string}`;
+
+const CHAT_CHANNEL = /^chat:([A-Za-z0-9_-]{1,100})$/;
+
+/** The chat id of a `chat:{chatId}` channel name, or null for any other name. */
+export const chatIdOf = (channel: string): string | null => CHAT_CHANNEL.exec(channel)?.[1] ?? null;
+
+export const isChannel = (name: string): name is TChannel =>
+  (PUBLIC_CHANNELS as readonly string[]).includes(name) || chatIdOf(name) !== null;

@@ -1,0 +1,200 @@
+/**
+ * The per-instance fan-out. One LISTEN per process (db/client.ts listenToNotifications) wakes the
+ * hub; it reads the outbox from its cursor (lib/realtime/reader.ts) and hands each event to the
+ * subscribers of its channel, in position order. Notifications that arrive while a read runs
+ * are coalesced into one more read. Each event's SSE frame is encoded once and shared by every
+ * subscriber, and delivery is a synchronous hand-off into the subscriber's own bounded buffer,
+ * so a slow client never delays the others (lib/realtime/sse.ts closes one that overflows).
+ *
+ * State lives on globalThis: Next.js bundles each route separately, and they must share one
+ * listener. The hub starts on its first subscriber and follows the database handle: when tests
+ * close and reopen the database, the next subscriber starts it again on the new one.
+ */
+import { getDb, listenToNotifications, type Db } from '@/db/client';
+import { EVENTS_NOTIFY_CHANNEL } from '@/lib/events/outbox';
+import { formatPosition, type TPosition } from './position';
+import { readEventsAfter, readHeadPosition, type TLoggedEvent } from './reader';
+
+/** A logged event as delivered: its SSE frame is encoded once for every subscriber. */
+export type TDeliveredEvent = TLoggedEvent & { cursor: string; frame: Uint8Array };
+
+export type TSubscriber = {
+  /** null: every channel (in-process consumers such as lib/events/bus). */
+  channels: ReadonlySet<string> | null;
+  /** SSE clients count in the stats; in-process consumers do not. */
+  kind: 'sse' | 'internal';
+  deliver: (e: TDeliveredEvent) => void;
+};
+
+const PAGE = 500;
+/** Re-read delays while committed events wait behind an older open transaction. */
+const PENDING_RETRY_MS = [5, 10, 20, 50, 100, 250];
+/** A safety read in case a notification was lost (the listening connection reconnected). */
+const SAFETY_POLL_MS = 5_000;
+
+type THub = {
+  subscribers: Set<TSubscriber>;
+  db: Db | null;
+  cursor: TPosition | null;
+  starting: Promise<void> | null;
+  stopListening: (() => Promise<void>) | null;
+  reading: boolean;
+  dirty: boolean;
+  retries: number;
+  retryTimer: NodeJS.Timeout | null;
+  pollTimer: NodeJS.Timeout | null;
+};
+
+const KEY = Symbol.for('playmoney.realtime.hub');
+type TGlobal = typeof globalThis & { [KEY]?: THub };
+const hub = ((globalThis as TGlobal)[KEY] ??= {
+  subscribers: new Set(),
+  db: null,
+  cursor: null,
+  starting: null,
+  stopListening: null,
+  reading: false,
+  dirty: false,
+  retries: 0,
+  retryTimer: null,
+  pollTimer: null,
+});
+
+const encoder = new TextEncoder();
+
+/** `id:`, `event:` and one `data:` line with the spec's `{type, data}` object. */
+const encodeFrame = (e: TLoggedEvent, cursor: string) =>
+  encoder.encode(`id: ${cursor}\nevent: ${e.type}\ndata: {"type":${JSON.stringify(e.type)},"data":${e.data}}\n\n`);
+
+export const toDelivered = (e: TLoggedEvent): TDeliveredEvent => {
+  const cursor = formatPosition(e.position);
+  return { ...e, cursor, frame: encodeFrame(e, cursor) };
+};
+
+const fanOut = (e: TLoggedEvent) => {
+  let delivered: TDeliveredEvent | undefined;
+  for (const s of hub.subscribers) {
+    if (s.channels && !s.channels.has(e.channel)) continue;
+    delivered ??= toDelivered(e);
+    try {
+      s.deliver(delivered);
+    } catch (err) {
+      console.error('[realtime] subscriber failed:', err);
+    }
+  }
+};
+
+const scheduleRetry = () => {
+  if (hub.retryTimer) return;
+  const delay = PENDING_RETRY_MS[Math.min(hub.retries++, PENDING_RETRY_MS.length - 1)]!;
+  hub.retryTimer = setTimeout(() => {
+    hub.retryTimer = null;
+    void drain();
+  }, delay);
+  hub.retryTimer.unref?.();
+};
+
+/** Reads and fans out everything readable after the cursor; one read at a time, bursts coalesce. */
+const drain = async (): Promise<void> => {
+  if (hub.reading) {
+    hub.dirty = true;
+    return;
+  }
+  const db = hub.db;
+  if (!db || !hub.cursor) return;
+  hub.reading = true;
+  let pending = false;
+  try {
+    do {
+      hub.dirty = false;
+      const page = await readEventsAfter(db, hub.cursor, { limit: PAGE });
+      if (hub.db !== db) return; // stopped meanwhile
+      for (const e of page.events) {
+        hub.cursor = e.position;
+        fanOut(e);
+      }
+      pending = page.pending;
+      if (page.events.length === PAGE) hub.dirty = true;
+    } while (hub.dirty);
+    if (pending) scheduleRetry();
+    else hub.retries = 0;
+  } catch (err) {
+    // The database may be restarting; read again shortly rather than lose the stream.
+    console.error('[realtime] reading the event log failed:', err);
+    scheduleRetry();
+  } finally {
+    hub.reading = false;
+  }
+};
+
+const start = async () => {
+  const db = await getDb();
+  if (hub.db === db && hub.cursor) return;
+  await stopRealtime();
+  hub.db = db;
+  // Listen first, then take the starting position: a commit between the two is read, not missed.
+  const stop = await listenToNotifications(
+    EVENTS_NOTIFY_CHANNEL,
+    () => void drain(),
+    () => void drain(),
+  );
+  const head = await readHeadPosition(db);
+  if (hub.db !== db) {
+    await stop();
+    return;
+  }
+  hub.stopListening = stop;
+  hub.cursor = head;
+  hub.pollTimer = setInterval(() => void drain(), SAFETY_POLL_MS);
+  hub.pollTimer.unref?.();
+  void drain();
+};
+
+/**
+ * Starts the hub on the current database if it is not running there yet. Resolves once the
+ * starting position is fixed: every event after it reaches the subscribers registered by then.
+ */
+export const ensureRealtime = async () => {
+  const db = await getDb();
+  if (hub.db === db && hub.cursor) return;
+  hub.starting ??= start().finally(() => {
+    hub.starting = null;
+  });
+  await hub.starting;
+};
+
+/** Registers a subscriber; returns the function that removes it. */
+export const addSubscriber = (s: TSubscriber) => {
+  hub.subscribers.add(s);
+  return () => {
+    hub.subscribers.delete(s);
+  };
+};
+
+/** Reads now instead of waiting for a notification (tests, and the SSE route after replay). */
+export const pokeRealtime = () => drain();
+
+/** Connected SSE clients per channel and in total, on this instance. */
+export const realtimeStats = () => {
+  const channels: Record<string, number> = {};
+  let total = 0;
+  for (const s of hub.subscribers) {
+    if (s.kind !== 'sse') continue;
+    total++;
+    for (const c of s.channels ?? []) channels[c] = (channels[c] ?? 0) + 1;
+  }
+  return { totalClients: total, channels };
+};
+
+/** Stops listening (tests, shutdown); subscribers stay registered for a restart. */
+export const stopRealtime = async () => {
+  const stop = hub.stopListening;
+  hub.stopListening = null;
+  hub.db = null;
+  hub.cursor = null;
+  hub.retries = 0;
+  if (hub.retryTimer) clearTimeout(hub.retryTimer);
+  if (hub.pollTimer) clearInterval(hub.pollTimer);
+  hub.retryTimer = hub.pollTimer = null;
+  await stop?.().catch(() => {});
+};

@@ -1,0 +1,56 @@
+/**
+ * Realtime delivery: the outbox reader, the per-instance hub (one LISTEN, in-memory fan-out) and
+ * the SSE stream. Writers do not come here: they call lib/events/outbox emitEvent in their own
+ * transaction. See README.md in this folder.
+ */
+import { getDb, type DbOrTx } from '@/db/client';
+import { AppError } from '@/lib/http/errors';
+import { chatIdOf, isChannel, PUBLIC_CHANNELS } from '@/lib/events/types';
+import { canSubscribeToChat } from './chat-access';
+import { realtimeStats } from './hub';
+import { parsePosition } from './position';
+import { deleteEventsBefore } from './reader';
+import { openEventStream } from './sse';
+
+export { ensureRealtime, pokeRealtime, realtimeStats, stopRealtime } from './hub';
+export { formatPosition, parsePosition, type TPosition } from './position';
+
+/** Deletes events logged before `before` (the tick keeps about 24 h for reconnects); returns how many. */
+export const pruneEventLog = async (before: Date, db?: DbOrTx) => deleteEventsBefore(db ?? (await getDb()), before);
+
+/** The channel list of `?channels=a,b`: trimmed, de-duplicated; every public channel when absent. */
+export const parseChannelList = (raw: string | undefined): string[] => {
+  if (raw === undefined || raw.trim() === '') return [...PUBLIC_CHANNELS];
+  return [...new Set(raw.split(',').map((c) => c.trim()).filter(Boolean))];
+};
+
+/**
+ * GET /api/sse/events: checks the channels and the caller's right to each, then opens the
+ * stream. `lastEventId` (query) or the Last-Event-ID header (browsers send it on reconnect)
+ * replays what the client missed.
+ */
+export const subscribeToEvents = async (input: {
+  channels: string[];
+  userId: string | null;
+  lastEventId: string | null;
+  signal?: AbortSignal;
+}) => {
+  const unknown = input.channels.filter((c) => !isChannel(c));
+  if (unknown.length) {
+    throw new AppError('INVALID_PARAMETER', `Unknown channel: ${unknown.join(', ')}`, { channels: unknown, known: [...PUBLIC_CHANNELS, 'chat:{chatId}'] });
+  }
+  for (const c of input.channels) {
+    const chatId = chatIdOf(c);
+    if (chatId === null) continue;
+    if (!input.userId) throw new AppError('UNAUTHORIZED', 'Sign in to follow a chat', { channel: c });
+    if (!(await canSubscribeToChat(input.userId, chatId))) throw new AppError('FORBIDDEN', 'You are not a member of this chat', { channel: c });
+  }
+  let lastEventId = null;
+  if (input.lastEventId !== null && input.lastEventId.trim() !== '') {
+    lastEventId = parsePosition(input.lastEventId);
+    if (!lastEventId) throw new AppError('INVALID_PARAMETER', 'Last-Event-ID must be an event id of this stream ("<txId>-<id>")', { lastEventId: input.lastEventId });
+  }
+  return openEventStream({ channels: input.channels, lastEventId, signal: input.signal });
+};
+
+export const getSseStats = () => ({ ...realtimeStats(), timestamp: new Date().toISOString() });
