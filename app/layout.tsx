@@ -2,6 +2,7 @@ import './globals.css';
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { Providers } from '@/components/providers';
+import { BreakingNewsTicker } from '@/components/realtime/breaking-news-ticker';
 import { BottomTabs, MobileHeader } from '@/components/shell/mobile-nav';
 import { Sidebar } from '@/components/shell/sidebar';
 
@@ -31,6 +32,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Sidebar />
             <div className="min-w-0 flex-1">
               <MobileHeader />
+              <BreakingNewsTicker />
               <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl px-4 pt-6 pb-28 outline-none sm:px-6 md:px-10 md:pt-10 md:pb-16">
                 {children}
               </main>

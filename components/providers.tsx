@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { RealtimeProvider } from '@/components/realtime/realtime-provider';
 import { isClientError } from '@/lib/client/queries/errors';
 
 const createQueryClient = () =>
@@ -19,5 +20,10 @@ const createQueryClient = () =>
 export const Providers = ({ children }: { children: ReactNode }) => {
   // One client per browser tab, created lazily so it survives re-renders.
   const [client] = useState(createQueryClient);
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      {/* One live connection per tab: prices, news and new posts reach every page through it. */}
+      <RealtimeProvider>{children}</RealtimeProvider>
+    </QueryClientProvider>
+  );
 };

@@ -1,6 +1,7 @@
 'use client';
 
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useNewPosts } from '@/components/realtime/use-new-posts';
 import { SignInPrompt } from '@/components/auth/sign-in-prompt';
 import { LinkButton } from '@/components/ui/button';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ import { Tabs, tabPanelProps } from '@/components/ui/tabs';
 import { useFeed } from '@/lib/client/queries/social';
 import { useSession } from '@/lib/client/queries/users';
 import { Composer } from './composer';
+import { NewPostsBanner } from './new-posts-banner';
 import { PostList } from './post-list';
 import { TrendingSidebar } from './trending-sidebar';
 
@@ -65,14 +67,33 @@ const TABS = [
   { value: 'favorites', label: 'Favorites' },
 ] as const;
 
+/** Latest posts, with the "N new posts" pill for posts by others that went live since loading. */
 const LatestFeed = () => {
   const feed = useFeed('latest');
+  const session = useSession();
+  const loadedIds = useMemo(() => new Set((feed.data ?? []).map((p) => p.id)), [feed.data]);
+  const newPosts = useNewPosts({ loadedIds, myUserId: session.user?.id });
+  const topRef = useRef<HTMLDivElement>(null);
+
+  const showNewPosts = async () => {
+    await newPosts.show(() => feed.refetch());
+    const top = topRef.current;
+    if (!top) return;
+    const isReduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    top.scrollIntoView({ block: 'start', behavior: isReduced ? 'auto' : 'smooth' });
+    // The pill is gone: keep keyboard focus at the top of the feed rather than lose it.
+    top.focus({ preventScroll: true });
+  };
+
   return (
-    <PostList
-      query={feed}
-      label="Latest posts"
-      empty={<EmptyState icon={<FeedIcon />} title="No posts yet" description="Be the first: share your call on a market, with a #tag so others can find it." />}
-    />
+    <div ref={topRef} tabIndex={-1} className="flex scroll-mt-20 flex-col outline-none">
+      <NewPostsBanner count={newPosts.count} isCapped={newPosts.isCapped} isLoading={newPosts.isShowing} onShow={showNewPosts} />
+      <PostList
+        query={feed}
+        label="Latest posts"
+        empty={<EmptyState icon={<FeedIcon />} title="No posts yet" description="Be the first: share your call on a market, with a #tag so others can find it." />}
+      />
+    </div>
   );
 };
 

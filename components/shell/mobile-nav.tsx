@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import { ConnectionIndicator } from '@/components/realtime/connection-indicator';
 import { cn } from '@/components/ui/cn';
 import { CloseIcon, LogoMark, MenuIcon } from '@/components/ui/icons';
 import { AccountChip } from './account-summary';
@@ -33,10 +34,14 @@ export const MobileHeader = () => {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-canvas/90 backdrop-blur md:hidden">
       <div className="flex h-14 items-center gap-3 px-4">
-        <Link href="/" className="flex items-center gap-2 rounded-lg">
-          <LogoMark className="size-7" />
-          <span className="font-semibold tracking-tight text-ink">Playmoney</span>
-        </Link>
+        <div className="relative flex items-center">
+          <Link href="/" className="flex items-center gap-2 rounded-lg">
+            <LogoMark className="size-7" />
+            <span className="font-semibold tracking-tight text-ink">Playmoney</span>
+          </Link>
+          {/* A status dot on the logo's corner: the bar has no room for words on a phone. */}
+          <ConnectionIndicator variant="compact" className="absolute -bottom-1 left-4" />
+        </div>
         <AccountChip className="ml-auto" />
         <MobileNotificationsLink />
         <button

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { ConnectionIndicator } from '@/components/realtime/connection-indicator';
 import { LogoMark } from '@/components/ui/icons';
 import { AccountSummary } from './account-summary';
 import { NavList } from './nav-list';
@@ -15,7 +16,8 @@ export const Sidebar = () => (
     <nav aria-label="Main" className="flex-1">
       <NavList listClassName="flex flex-col gap-1" linkClassName="py-2.5" />
     </nav>
-    <div className="border-t border-line pt-4">
+    <div className="flex flex-col gap-3 border-t border-line pt-4">
+      <ConnectionIndicator className="px-2" />
       <AccountSummary />
     </div>
   </aside>
