@@ -1,14 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GET as statsRoute } from '@/app/api/actors/[actorId]/stats/route';
 import { GET as assetsRoute } from '@/app/api/game-assets/route';
 import { GET as orgsRoute } from '@/app/api/organizations/route';
 import { POST as followRoute } from '@/app/api/users/[userId]/follow/route';
-import { getDb } from '@/db/client';
+import { closeDb, getDb, rowsOf } from '@/db/client';
 import { ACTORS, ORGANIZATIONS } from '@/db/seed/world-data';
 import { seedUser } from '@/db/seed/factories';
 import { actorId, seedWorld } from '@/db/seed/world';
+import { resetClock, setFixedTime } from '@/lib/clock/clock';
+import { resetEnvCache } from '@/lib/env';
+import { planNpcTick, runNpcActivity } from '@/lib/game/npc';
+import { createRng } from '@/lib/game/rng';
+import type { TTickContext, TWorldEvent } from '@/lib/game/types';
 import { createMemoryLimiter, setLimiter } from '@/lib/http/rate-limit';
+import { createPost } from '@/lib/social/service/posts';
 import { call, tokenFor } from '@/test/http';
 
 beforeAll(async () => {
@@ -101,5 +108,195 @@ describe('GET /api/actors/{actorId}/stats', () => {
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('NOT_FOUND');
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// NPC activity
+
+const T0 = new Date('2026-03-02T12:00:00.000Z');
+
+const newsAbout = (at: Date): TWorldEvent => ({
+  id: 'event-1',
+  kind: 'product',
+  title: 'Nexa Dynamics unveils reasoning engine v5',
+  content: 'Airlines sign on.',
+  organizationId: 'org-nexa',
+  ticker: 'NEXA',
+  actorId: null,
+  impact: 0.05,
+  relatedQuestions: [1],
+  createdAt: at,
+});
+
+const tickCtx = (at: Date, seed = 'world-test'): TTickContext => ({
+  at,
+  rng: createRng(`${seed}/${at.toISOString()}`),
+  deadline: performance.now() + 60_000,
+  newEvents: [newsAbout(at)],
+});
+
+const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await (await getDb()).execute(query));
+
+/** Each user's balance equals the balanceAfter of their newest ledger row. */
+const expectLedgerInvariant = async () => {
+  const broken = await q<{ id: string }>(sql`
+    select u.id from users u
+    left join lateral (select bt.balance_after from balance_transactions bt where bt.user_id = u.id order by bt.seq desc limit 1) last on true
+    where u.virtual_balance <> coalesce(last.balance_after, 0)`);
+  expect(broken).toEqual([]);
+  const chained = await q<{ n: string }>(sql`select count(*) as n from balance_transactions where balance_after <> balance_before + amount`);
+  expect(Number(chained[0]!.n)).toBe(0);
+};
+
+/**
+ * A fresh, empty database for this file (PGlite in memory, or another throwaway database on the
+ * test server): determinism is only meaningful across two worlds built from nothing.
+ */
+const extraDatabases: string[] = [];
+const switchToFreshDatabase = async () => {
+  await closeDb();
+  const base = process.env.TEST_BASE_DATABASE_URL;
+  if (base) {
+    const name = `pm_test_${process.pid}_npc_${extraDatabases.length}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = postgres(base, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    await admin.end();
+    extraDatabases.push(name);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    process.env.DATABASE_URL = url.toString();
+  } else {
+    process.env.DATA_DIR = 'memory://';
+  }
+  resetEnvCache();
+};
+
+afterAll(async () => {
+  resetClock();
+  await closeDb();
+  const base = process.env.TEST_BASE_DATABASE_URL;
+  if (!base || !extraDatabases.length) return;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  for (const name of extraDatabases) await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.end();
+});
+
+describe('runNpcActivity', () => {
+  it('NPCs post, reply, react and trade through the services; prices move, the ledger holds', async () => {
+    const at = new Date();
+    setFixedTime(at);
+    const player = await seedUser({ balance: '100' });
+    await createPost({ authorId: player.id, authorUsername: player.username, content: 'Is anyone else long $NEXA into the launch? #NEXA', type: 'post' });
+    const marketsBefore = await q<{ id: string; yes_shares: string }>(sql`select id, yes_shares from markets order by id`);
+    const actorIds = new Set((await q<{ user_id: string }>(sql`select user_id from actors`)).map((r) => r.user_id));
+
+    const result = await runNpcActivity(tickCtx(at));
+    expect(result.posts).toBeGreaterThanOrEqual(2);
+    expect(result.trades).toBeGreaterThanOrEqual(1);
+    expect(result.replies + result.likes).toBeGreaterThan(0);
+
+    const newPosts = await q<{ author_id: string; content: string }>(sql`select author_id, content from posts where created_at = ${at.toISOString()}::timestamptz and author_id <> ${player.id}`);
+    expect(newPosts).toHaveLength(result.posts);
+    for (const p of newPosts) {
+      expect(actorIds.has(p.author_id)).toBe(true);
+      expect([...new Intl.Segmenter().segment(p.content)].length).toBeLessThanOrEqual(280);
+    }
+    // Tags go through the posts service: at least one NPC post is findable by a tag.
+    const tagged = await q<{ n: string }>(sql`select count(*) as n from post_tags t join posts p on p.id = t.post_id where p.created_at = ${at.toISOString()}::timestamptz`);
+    expect(Number(tagged[0]!.n)).toBeGreaterThan(0);
+
+    const replies = await q<{ author_id: string; content: string }>(sql`select author_id, content from comments`);
+    expect(replies).toHaveLength(result.replies);
+    for (const r of replies) {
+      expect(actorIds.has(r.author_id)).toBe(true);
+      expect(r.content.trim().length).toBeGreaterThanOrEqual(10);
+    }
+    const likes = await q<{ n: string }>(sql`select count(*) as n from post_likes`);
+    expect(Number(likes[0]!.n)).toBe(result.likes);
+
+    const npcTrades = await q<{ user_id: string; market_id: string }>(sql`select user_id, market_id from trades`);
+    expect(npcTrades).toHaveLength(result.trades);
+    for (const t of npcTrades) expect(actorIds.has(t.user_id)).toBe(true);
+    const marketsAfter = await q<{ id: string; yes_shares: string }>(sql`select id, yes_shares from markets order by id`);
+    const moved = marketsAfter.filter((m, i) => String(m.yes_shares) !== String(marketsBefore[i]!.yes_shares));
+    expect(moved.length).toBeGreaterThan(0);
+    for (const m of moved) expect(npcTrades.some((t) => t.market_id === m.id)).toBe(true);
+    const ledger = await q<{ n: string }>(sql`select count(*) as n from balance_transactions where type in ('pred_buy', 'pred_sell') and user_id like 'actor-%'`);
+    expect(Number(ledger[0]!.n)).toBeGreaterThanOrEqual(result.trades);
+    await expectLedgerInvariant();
+  });
+
+  it('an NPC replies at most once per hour to the same person, NPC or player, over many ticks', async () => {
+    const start = new Date(Date.now() + 60_000);
+    for (let i = 0; i < 6; i++) {
+      const at = new Date(start.getTime() + i * 60_000);
+      setFixedTime(at);
+      await runNpcActivity(tickCtx(at));
+    }
+    const pairs = await q<{ author_id: string; reply_to_user_id: string; n: string }>(sql`
+      select author_id, reply_to_user_id, count(*) as n from comments group by author_id, reply_to_user_id`);
+    expect(pairs.length).toBeGreaterThan(0);
+    for (const p of pairs) expect(Number(p.n), `${p.author_id} → ${p.reply_to_user_id}`).toBe(1);
+    await expectLedgerInvariant();
+  });
+
+  it('does nothing once the deadline has passed', async () => {
+    const at = new Date(Date.now() + 3_600_000);
+    setFixedTime(at);
+    const before = await q<{ n: string }>(sql`select count(*) as n from posts`);
+    const result = await runNpcActivity({ ...tickCtx(at), deadline: performance.now() - 1 });
+    expect(result).toEqual({ posts: 0, replies: 0, likes: 0, shares: 0, trades: 0 });
+    expect(await q<{ n: string }>(sql`select count(*) as n from posts`)).toEqual(before);
+  });
+
+  it('with a language model configured, a failing service leaves the template posts; a working one writes one post', async () => {
+    const at = new Date(Date.now() + 2 * 3_600_000);
+    setFixedTime(at);
+    const llm = { baseUrl: 'http://llm.invalid/v1', apiKey: 'k', model: 'm' };
+    const plan = await planNpcTick(tickCtx(at));
+    let calls = 0;
+    const failing = (async () => {
+      calls++;
+      throw new TypeError('fetch failed');
+    }) as unknown as typeof fetch;
+    const result = await runNpcActivity(tickCtx(at), { llm, fetchImpl: failing });
+    expect(calls).toBe(1);
+    const written = await q<{ content: string }>(sql`select content from posts where created_at = ${at.toISOString()}::timestamptz order by content`);
+    expect(written.map((p) => p.content)).toEqual(plan.posts.slice(0, result.posts).map((p) => p.content).sort());
+
+    const later = new Date(at.getTime() + 60_000);
+    setFixedTime(later);
+    const working = (async () => new Response(JSON.stringify({ choices: [{ message: { content: 'Written by the model. $NEXA #NEXA' } }] }))) as unknown as typeof fetch;
+    await runNpcActivity(tickCtx(later), { llm, fetchImpl: working });
+    const modelPosts = await q<{ n: string }>(sql`select count(*) as n from posts where content = 'Written by the model. $NEXA #NEXA'`);
+    expect(Number(modelPosts[0]!.n)).toBe(1);
+  });
+
+  it('is deterministic: two fresh worlds with the same seed and time write the same posts, replies and trades', async () => {
+    const runWorld = async () => {
+      await switchToFreshDatabase();
+      setFixedTime(T0);
+      await seedWorld(await getDb());
+      const out = [];
+      for (let i = 0; i < 2; i++) {
+        const at = new Date(T0.getTime() + i * 60_000);
+        setFixedTime(at);
+        out.push(await runNpcActivity(tickCtx(at, 'determinism')));
+      }
+      return {
+        results: out,
+        posts: await q<{ author_id: string; content: string }>(sql`select author_id, content from posts order by created_at, author_id, content`),
+        comments: await q<{ author_id: string; content: string }>(sql`select author_id, content from comments order by created_at, author_id, content`),
+        trades: await q<{ user_id: string; market_id: string; side: string; action: string; amount: string }>(
+          sql`select user_id, market_id, side, action, amount::text from trades order by created_at, user_id, market_id, side, action, amount`,
+        ),
+      };
+    };
+    const a = await runWorld();
+    const b = await runWorld();
+    expect(a.posts.length).toBeGreaterThan(8);
+    expect(b).toEqual(a);
+    await expectLedgerInvariant();
   });
 });

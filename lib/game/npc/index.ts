@@ -1,13 +1,98 @@
 /**
- * NPC activity for one game tick: posts, replies, likes, shares and prediction trades by NPC
- * actors. (Placeholder until the NPC step lands: does nothing.)
+ * NPC activity for one game tick (step 3 of lib/game/tick.ts): NPC actors post in their own
+ * voice, reply, like, share and trade prediction markets so that prices move.
+ *
+ * How: read a snapshot of the world in a few set-based statements (state.ts), decide everything
+ * up front with the tick's rng (plan.ts, pure), then carry the plan out through the same services
+ * players use, so counters, tags, mentions, notifications, feed and market events, the ledger and
+ * the NPC reply rule all hold. Each action is its own transaction: a refused one (insufficient
+ * balance, market closed, reply rule) changes nothing and is skipped. The step stops when
+ * performance.now() passes ctx.deadline.
+ *
+ * Deterministic given ctx.rng and the database state, except for posts rewritten by the optional
+ * language model (env().llm), at most LLM_CALLS_PER_TICK per tick.
  */
+import { getDb } from '@/db/client';
+import { env } from '@/lib/env';
+import { AppError } from '@/lib/http/errors';
+import { buyShares } from '@/lib/markets/service/buy-shares';
+import { sellShares } from '@/lib/markets/service/sell-shares';
+import { addComment } from '@/lib/social/service/comments';
+import { createPost } from '@/lib/social/service/posts';
+import { likePost, sharePost } from '@/lib/social/service/reactions';
 import type { TNpcActivityResult, TTickContext } from '../types';
+import { LLM_CALLS_PER_TICK, LLM_TIMEOUT_MS, writePostWithLlm, type TLlmConfig } from './llm';
+import { planNpcActivity, type TNpcPlan } from './plan';
+import { loadNpcWorld } from './state';
 
-export const runNpcActivity = async (_ctx: TTickContext): Promise<TNpcActivityResult> => ({
-  posts: 0,
-  replies: 0,
-  likes: 0,
-  shares: 0,
-  trades: 0,
-});
+/** Leave this much of the budget when starting a model call, so a slow answer cannot overrun it. */
+const LLM_BUDGET_MARGIN_MS = 500;
+
+/** Runs a service call; an AppError (a refusal: balance, closed market, reply rule, gone post) is a skip. */
+const attempt = async (fn: () => Promise<unknown>): Promise<boolean> => {
+  try {
+    await fn();
+    return true;
+  } catch (e) {
+    if (e instanceof AppError) return false;
+    throw e;
+  }
+};
+
+export type TRunNpcOptions = {
+  /** The model service; defaults to env().llm. Tests pass a stubbed fetch instead of the network. */
+  llm?: TLlmConfig;
+  fetchImpl?: typeof fetch;
+};
+
+/** The plan this tick would carry out (exported for tests and debugging; reads only). */
+export const planNpcTick = async (ctx: TTickContext): Promise<TNpcPlan> => {
+  const rng = ctx.rng.fork('npc');
+  const world = await loadNpcWorld(await getDb(), ctx.at, rng.fork('acting'));
+  return planNpcActivity(world, ctx.newEvents, rng.fork('plan'));
+};
+
+export const runNpcActivity = async (ctx: TTickContext, opts: TRunNpcOptions = {}): Promise<TNpcActivityResult> => {
+  const result: TNpcActivityResult = { posts: 0, replies: 0, likes: 0, shares: 0, trades: 0 };
+  const inTime = () => performance.now() < ctx.deadline;
+  if (!inTime()) return result;
+  const plan = await planNpcTick(ctx);
+  const llm = opts.llm ?? env().llm;
+  let llmCalls = 0;
+
+  for (const p of plan.posts) {
+    if (!inTime()) return result;
+    let content = p.content;
+    const left = ctx.deadline - performance.now();
+    if (llm && llmCalls < LLM_CALLS_PER_TICK && left > LLM_BUDGET_MARGIN_MS * 2) {
+      llmCalls++;
+      const speaker = plan.speakers.get(p.actorId)!;
+      const timeoutMs = Math.min(LLM_TIMEOUT_MS, left - LLM_BUDGET_MARGIN_MS);
+      content = (await writePostWithLlm({ llm, speaker, draft: content, timeoutMs, fetchImpl: opts.fetchImpl })).content;
+    }
+    if (await attempt(() => createPost({ authorId: p.actorId, authorUsername: p.username, content, type: 'post', relatedQuestion: p.relatedQuestion }))) result.posts++;
+  }
+  // Trades before the lighter social actions: if the budget runs short, prices still move.
+  for (const t of plan.trades) {
+    if (!inTime()) return result;
+    const ok = await attempt(() =>
+      t.kind === 'buy'
+        ? buyShares({ userId: t.actorId, marketId: t.marketId, outcome: t.outcome, amount: t.amount, referredById: null })
+        : sellShares({ userId: t.actorId, marketId: t.marketId, outcome: t.outcome, shares: t.shares }),
+    );
+    if (ok) result.trades++;
+  }
+  for (const r of plan.replies) {
+    if (!inTime()) return result;
+    if (await attempt(() => addComment({ postId: r.postId, authorId: r.actorId, authorUsername: r.username, content: r.content }))) result.replies++;
+  }
+  for (const l of plan.likes) {
+    if (!inTime()) return result;
+    if (await attempt(() => likePost(l.postId, { id: l.actorId, username: l.username }))) result.likes++;
+  }
+  for (const s of plan.shares) {
+    if (!inTime()) return result;
+    if (await attempt(() => sharePost(s.postId, { id: s.actorId, username: s.username }, s.quote ?? null))) result.shares++;
+  }
+  return result;
+};

@@ -1,0 +1,46 @@
+import { describe, expect, it, vi } from 'vitest';
+import { writePostWithLlm } from './llm';
+
+const llm = { baseUrl: 'http://llm.invalid/v1', apiKey: 'k', model: 'm' };
+const speaker = { username: 'ada_vance', displayName: 'Ada Vance', role: 'CEO', orgTicker: 'NEXA', orgName: 'Nexa Dynamics' };
+const draft = 'Template post about $NEXA #NEXA';
+const answer = (content: unknown, status = 200) => new Response(JSON.stringify({ choices: [{ message: { content } }] }), { status });
+
+describe('writePostWithLlm (stubbed fetch, never the network)', () => {
+  it('uses the model text when it answers in time and within 280 characters', async () => {
+    const fetchImpl = vi.fn(async () => answer('"Nexa ships v5 today. $NEXA #NEXA"'));
+    const out = await writePostWithLlm({ llm, speaker, draft, fetchImpl });
+    expect(out).toEqual({ content: 'Nexa ships v5 today. $NEXA #NEXA', source: 'llm' });
+    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://llm.invalid/v1/chat/completions');
+    expect(JSON.parse(String(init.body)).model).toBe('m');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer k');
+  });
+
+  it('falls back to the template on an HTTP error, a bad body, an empty or over-long text, or a thrown error', async () => {
+    const cases: (() => Promise<Response>)[] = [
+      async () => answer('x', 500),
+      async () => new Response('not json'),
+      async () => answer(42),
+      async () => answer('   '),
+      async () => answer('y'.repeat(281)),
+      async () => {
+        throw new TypeError('fetch failed');
+      },
+    ];
+    for (const c of cases) {
+      expect(await writePostWithLlm({ llm, speaker, draft, fetchImpl: vi.fn(c) })).toEqual({ content: draft, source: 'template' });
+    }
+  });
+
+  it('gives up after the timeout', async () => {
+    const fetchImpl = vi.fn(
+      (_url: string | URL | Request, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason))),
+    );
+    const started = Date.now();
+    const out = await writePostWithLlm({ llm, speaker, draft, timeoutMs: 50, fetchImpl: fetchImpl as unknown as typeof fetch });
+    expect(out.source).toBe('template');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});

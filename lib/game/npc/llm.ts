@@ -1,0 +1,59 @@
+/**
+ * Optional language-model posts: when env().llm names an OpenAI-compatible service, an NPC post
+ * may be rewritten by it in the actor's voice. Any failure (no answer within the timeout, an HTTP
+ * error, an empty or over-long text) returns the template's text, so the game never depends on
+ * the service. I/O: one fetch per call; `fetchImpl` is injectable so tests never touch the network.
+ */
+import { POST_MAX_CHARS, visibleLength } from '@/lib/social/text';
+import type { TSpeaker } from './voice';
+
+export const LLM_TIMEOUT_MS = 3000;
+/** At most this many model calls per tick: the tick's whole budget is a few seconds. */
+export const LLM_CALLS_PER_TICK = 1;
+
+export type TLlmConfig = { baseUrl: string; apiKey: string; model: string };
+
+/**
+ * The model's version of `draft` in the speaker's voice, or `draft` itself on any failure.
+ * The prompt asks to keep the draft's @mentions, $tickers and #tags, so tags and notifications
+ * still follow what the template meant.
+ */
+export const writePostWithLlm = async (opts: {
+  llm: TLlmConfig;
+  speaker: TSpeaker & { personality?: string };
+  draft: string;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+}): Promise<{ content: string; source: 'llm' | 'template' }> => {
+  const { llm, speaker, draft } = opts;
+  const doFetch = opts.fetchImpl ?? fetch;
+  try {
+    const res = await doFetch(`${llm.baseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${llm.apiKey}` },
+      body: JSON.stringify({
+        model: llm.model,
+        max_tokens: 120,
+        temperature: 0.9,
+        messages: [
+          {
+            role: 'system',
+            content: `You are ${speaker.displayName} (@${speaker.username}), ${speaker.role || 'a market commentator'}${speaker.orgName ? ` at ${speaker.orgName}` : ''}. ${speaker.personality ?? ''} Write one social post of at most ${POST_MAX_CHARS} characters in your own voice. Keep every @mention, $TICKER and #tag of the draft. Answer with the post only.`,
+          },
+          { role: 'user', content: `Draft: ${draft}` },
+        ],
+      }),
+      signal: AbortSignal.timeout(opts.timeoutMs ?? LLM_TIMEOUT_MS),
+    });
+    if (!res.ok) return { content: draft, source: 'template' };
+    const body = (await res.json()) as { choices?: { message?: { content?: unknown } }[] };
+    const text = body.choices?.[0]?.message?.content;
+    if (typeof text !== 'string') return { content: draft, source: 'template' };
+    const content = text.trim().replace(/^"(.*)"$/s, '$1').trim();
+    const n = visibleLength(content);
+    if (n < 1 || n > POST_MAX_CHARS) return { content: draft, source: 'template' };
+    return { content, source: 'llm' };
+  } catch {
+    return { content: draft, source: 'template' };
+  }
+};

@@ -1,0 +1,147 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createRng } from '@/lib/game/rng';
+import type { TWorldEvent } from '@/lib/game/types';
+import { dec } from '@/lib/money/decimal';
+import { visibleLength } from '@/lib/social/text';
+import { pickActingActors, planNpcActivity, TIER_WEIGHT, type TNpcActor, type TNpcWorld } from './plan';
+
+const actor = (i: number, tier: TNpcActor['tier'] = 'B', balance = '10000'): TNpcActor => ({
+  id: `actor-${i}`,
+  username: `npc_${i}`,
+  displayName: `Npc ${i}`,
+  role: i % 2 ? 'Energy analyst' : 'Crypto-native trader',
+  personality: '',
+  tier,
+  balance,
+  orgTicker: i % 3 === 0 ? 'NEXA' : null,
+  orgName: i % 3 === 0 ? 'Nexa Dynamics' : null,
+});
+
+const world = (over: Partial<TNpcWorld> = {}): TNpcWorld => ({
+  acting: [actor(0, 'S'), actor(1, 'A'), actor(2, 'C')],
+  allUsernames: ['npc_0', 'npc_1', 'npc_2', 'npc_3'],
+  orgs: [{ ticker: 'NEXA', name: 'Nexa Dynamics', sector: 'AI', price: 150, initialPrice: 142.5 }],
+  markets: [
+    { id: 'm1', questionNumber: 1, text: 'Will Nexa Dynamics ship v5?', yesPrice: 0.55 },
+    { id: 'm2', questionNumber: 2, text: 'Will SOLR trade above 40?', yesPrice: 0.35 },
+  ],
+  holdings: [{ userId: 'actor-1', marketId: 'm2', side: 'NO', shares: '50' }],
+  perps: [],
+  recentPosts: [
+    { id: 'p1', authorId: 'player-1', authorUsername: 'player_one', content: 'Long $NEXA into earnings #NEXA' },
+    { id: 'p2', authorId: 'actor-0', authorUsername: 'npc_0', content: 'Quick update #AI' },
+    { id: 'p3', authorId: 'actor-3', authorUsername: 'npc_3', content: 'Short everything' },
+  ],
+  recentReplyPairs: new Set(),
+  liked: new Set(),
+  shared: new Set(),
+  ...over,
+});
+
+const event: TWorldEvent = {
+  id: 'e1',
+  kind: 'product',
+  title: 'Nexa Dynamics unveils v5',
+  content: '…',
+  organizationId: 'org-nexa',
+  ticker: 'NEXA',
+  actorId: null,
+  impact: 0.04,
+  relatedQuestions: [1],
+  createdAt: new Date(0),
+};
+
+describe('pickActingActors', () => {
+  it('picks distinct actors, at most n, all of them when n is large', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('S', 'A', 'B', 'C') as fc.Arbitrary<TNpcActor['tier']>, { maxLength: 30 }), fc.nat(40), fc.string(), (tiers, n, seed) => {
+        const all = tiers.map((t, i) => actor(i, t));
+        const picked = pickActingActors(all, n, createRng(seed));
+        expect(picked.length).toBe(Math.min(n, all.length));
+        expect(new Set(picked.map((a) => a.id)).size).toBe(picked.length);
+      }),
+    );
+  });
+
+  it('stars act more often than tier C', () => {
+    const all = [actor(0, 'S'), actor(1, 'C')];
+    let s = 0;
+    const rng = createRng('weights');
+    for (let i = 0; i < 2000; i++) if (pickActingActors(all, 1, rng)[0]!.tier === 'S') s++;
+    expect(s / 2000).toBeGreaterThan(TIER_WEIGHT.S / (TIER_WEIGHT.S + TIER_WEIGHT.C) - 0.05);
+  });
+});
+
+describe('planNpcActivity', () => {
+  it('is deterministic for the same world, events and seed', () => {
+    const a = planNpcActivity(world(), [event], createRng('tick-1'));
+    const b = planNpcActivity(world(), [event], createRng('tick-1'));
+    expect({ ...b, speakers: null }).toEqual({ ...a, speakers: null });
+    expect(a.posts.length).toBeGreaterThanOrEqual(2);
+    expect(a.posts.length).toBeLessThanOrEqual(5);
+  });
+
+  it('never plans a reply to oneself, to a pair that replied within the hour, or twice to one person', () => {
+    fc.assert(
+      fc.property(fc.string(), (seed) => {
+        const w = world({ recentReplyPairs: new Set(['actor-0:player-1']) });
+        const plan = planNpcActivity(w, [], createRng(seed));
+        const pairs = plan.replies.map((r) => `${r.actorId}:${r.replyToUserId}`);
+        expect(new Set(pairs).size).toBe(pairs.length);
+        for (const r of plan.replies) {
+          expect(r.actorId).not.toBe(r.replyToUserId);
+          expect(`${r.actorId}:${r.replyToUserId}`).not.toBe('actor-0:player-1');
+          expect(visibleLength(r.content)).toBeGreaterThanOrEqual(10);
+        }
+        for (const l of [...plan.likes, ...plan.shares]) expect(w.recentPosts.find((p) => p.id === l.postId)!.authorId).not.toBe(l.actorId);
+      }),
+    );
+  });
+
+  it('buys stay within each actor balance and sales within the shares held', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 3, maxLength: 3 }), (seed, balances) => {
+        const w = world({ acting: balances.map((b, i) => actor(i, 'B', String(b))) });
+        const plan = planNpcActivity(w, [event], createRng(seed));
+        const spent = new Map<string, ReturnType<typeof dec>>();
+        for (const t of plan.trades) {
+          if (t.kind === 'buy') {
+            expect(dec(t.amount).gte(1)).toBe(true);
+            spent.set(t.actorId, (spent.get(t.actorId) ?? dec(0)).plus(t.amount));
+          } else {
+            const held = w.holdings.find((h) => h.userId === t.actorId && h.marketId === t.marketId && h.side === t.outcome)!;
+            expect(dec(t.shares).gt(0) && dec(t.shares).lte(held.shares)).toBe(true);
+          }
+        }
+        for (const [id, total] of spent) expect(total.lte(w.acting.find((a) => a.id === id)!.balance)).toBe(true);
+      }),
+    );
+  });
+
+  it('news moves traders: most buys of the news market follow the news', () => {
+    let withNews = 0;
+    let yes = 0;
+    for (let i = 0; i < 200; i++) {
+      for (const t of planNpcActivity(world({ holdings: [] }), [event], createRng(`n${i}`)).trades) {
+        if (t.kind === 'buy' && t.marketId === 'm1') {
+          withNews++;
+          if (t.outcome === 'YES') yes++;
+        }
+      }
+    }
+    expect(withNews).toBeGreaterThan(50);
+    expect(yes / withNews).toBeGreaterThan(0.6);
+  });
+
+  it('an actor touched by the news posts about it', () => {
+    const w = world({ acting: [actor(0, 'S')] });
+    const plan = planNpcActivity(w, [event], createRng('self'));
+    expect(plan.posts.some((p) => p.topic === 'event' && p.content.includes('Nexa Dynamics unveils v5'))).toBe(true);
+  });
+
+  it('plans nothing without actors', () => {
+    const plan = planNpcActivity(world({ acting: [] }), [event], createRng('x'));
+    expect([plan.posts, plan.replies, plan.likes, plan.shares, plan.trades].every((l) => l.length === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,250 @@
+/**
+ * What the NPCs do in one tick, decided up front from a snapshot of the world: who acts, what
+ * they post, whom they answer, what they like and share, what they trade. Pure: no I/O; the same
+ * snapshot, events and rng give the same plan (lib/game/npc/index.ts carries it out).
+ *
+ * The reply rule: "replies to an NPC actor: at most 1 per hour per NPC". The comments service
+ * enforces it for every author, NPCs included, so an NPC answers another NPC at most once an
+ * hour. The plan goes further and treats players the same way (an NPC answers the same person at
+ * most once an hour, and once per tick), and it skips pairs that already replied within the hour
+ * (the snapshot's recentReplyPairs) so no attempt is wasted on a refusal.
+ */
+import { dec, toDecimalString } from '@/lib/money/decimal';
+import type { TRng } from '@/lib/game/rng';
+import type { TWorldEvent } from '@/lib/game/types';
+import { renderPost, renderReply, renderShareQuote, type TPostTopic, type TSpeaker } from './voice';
+
+// Tunable per-tick activity. The whole tick aims at < 2 s with 200 NPCs and 50 markets, so the
+// counts stay small: each action is one service call (a transaction or two).
+export const NPC_ACTING_PER_TICK = 10;
+export const POSTS_PER_TICK = { min: 2, max: 5 } as const;
+export const REPLIES_PER_TICK = { min: 1, max: 3 } as const;
+export const LIKES_PER_TICK = { min: 2, max: 6 } as const;
+export const SHARES_PER_TICK = { min: 0, max: 2 } as const;
+export const TRADES_PER_TICK = { min: 2, max: 5 } as const;
+/** Chance that a trade by an actor holding shares is a sale rather than a buy. */
+export const SELL_CHANCE = 0.25;
+/** A buy spends this fraction of the actor's (remaining) balance, between MIN and MAX amounts. */
+export const TRADE_FRACTION = { min: 0.005, max: 0.03 } as const;
+export const TRADE_AMOUNT = { min: 1, max: 500 } as const;
+/** Activity weight by tier: stars act more often. */
+export const TIER_WEIGHT = { S: 4, A: 3, B: 2, C: 1 } as const;
+
+export type TNpcActor = TSpeaker & {
+  id: string;
+  tier: keyof typeof TIER_WEIGHT;
+  personality: string;
+  /** Decimal string. */
+  balance: string;
+};
+export type TNpcOrg = { ticker: string; name: string; sector: string; price: number; initialPrice: number };
+export type TNpcMarket = { id: string; questionNumber: number; text: string; yesPrice: number };
+export type TNpcHolding = { userId: string; marketId: string; side: 'YES' | 'NO'; shares: string };
+export type TNpcPost = { id: string; authorId: string; authorUsername: string; content: string };
+
+/** The snapshot the plan is made from (lib/game/npc/state.ts reads it in a few statements). */
+export type TNpcWorld = {
+  /** The actors acting this tick (already chosen by pickActingActors). */
+  acting: TNpcActor[];
+  /** Every actor's username, for @mentions. */
+  allUsernames: string[];
+  orgs: TNpcOrg[];
+  markets: TNpcMarket[];
+  holdings: TNpcHolding[];
+  /** Open perpetual positions of the acting actors: userId → [ticker, side]. */
+  perps: { userId: string; ticker: string; side: 'long' | 'short' }[];
+  /** Recent posts, newest first: what the NPCs answer, like and share. */
+  recentPosts: TNpcPost[];
+  /** `${authorId}:${replyToUserId}` of replies written within the last hour. */
+  recentReplyPairs: ReadonlySet<string>;
+  /** `${userId}:${postId}` the acting actors already liked / shared. */
+  liked: ReadonlySet<string>;
+  shared: ReadonlySet<string>;
+};
+
+export type TPlannedPost = { actorId: string; username: string; content: string; relatedQuestion: string | null; topic: TPostTopic['kind'] };
+export type TPlannedReply = { actorId: string; username: string; postId: string; replyToUserId: string; content: string };
+export type TPlannedReaction = { actorId: string; username: string; postId: string; quote?: string | null };
+export type TPlannedTrade =
+  | { kind: 'buy'; actorId: string; marketId: string; outcome: 'YES' | 'NO'; amount: string }
+  | { kind: 'sell'; actorId: string; marketId: string; outcome: 'YES' | 'NO'; shares: string };
+
+export type TNpcPlan = {
+  /** The acting actors by id (the model prompt speaks as them). */
+  speakers: ReadonlyMap<string, TNpcActor>;
+  posts: TPlannedPost[];
+  replies: TPlannedReply[];
+  likes: TPlannedReaction[];
+  shares: TPlannedReaction[];
+  trades: TPlannedTrade[];
+};
+
+/**
+ * Chooses up to n actors, weighted by tier, without repeats. Deterministic for a given list order
+ * and rng (the caller sorts the list by id).
+ */
+export const pickActingActors = <T extends { tier: keyof typeof TIER_WEIGHT }>(all: readonly T[], n: number, rng: TRng): T[] => {
+  const pool = [...all];
+  const out: T[] = [];
+  while (out.length < n && pool.length > 0) {
+    const total = pool.reduce((s, a) => s + TIER_WEIGHT[a.tier], 0);
+    let r = rng.next() * total;
+    let i = 0;
+    for (; i < pool.length - 1; i++) {
+      r -= TIER_WEIGHT[pool[i]!.tier];
+      if (r < 0) break;
+    }
+    out.push(pool.splice(i, 1)[0]!);
+  }
+  return out;
+};
+
+const questionMentions = (m: TNpcMarket, a: TNpcActor) =>
+  !!a.orgTicker && (m.text.includes(a.orgTicker) || (!!a.orgName && m.text.includes(a.orgName.split(' ')[0]!)));
+
+/** One post topic for an actor: this tick's news first, then its company, holdings, questions, peers. */
+const chooseTopic = (a: TNpcActor, world: TNpcWorld, events: readonly TWorldEvent[], rng: TRng): { topic: TPostTopic; relatedQuestion: string | null } => {
+  const own = events.filter((e) => e.actorId === a.id || (!!a.orgTicker && e.ticker === a.orgTicker));
+  if (own.length && rng.chance(0.8)) {
+    const e = rng.pick(own);
+    return { topic: { kind: 'event', title: e.title, ticker: e.ticker, impact: e.impact, aboutSelf: true }, relatedQuestion: null };
+  }
+  const options: { weight: number; make: () => { topic: TPostTopic; relatedQuestion: string | null } }[] = [];
+  if (events.length) {
+    options.push({
+      weight: 3,
+      make: () => {
+        const e = rng.pick(events);
+        return { topic: { kind: 'event', title: e.title, ticker: e.ticker, impact: e.impact, aboutSelf: false }, relatedQuestion: null };
+      },
+    });
+  }
+  const org = world.orgs.find((o) => o.ticker === a.orgTicker);
+  if (org) options.push({ weight: 2, make: () => ({ topic: { kind: 'org', ...org }, relatedQuestion: null }) });
+  else if (world.orgs.length) options.push({ weight: 1, make: () => ({ topic: { kind: 'org', ...rng.pick(world.orgs) }, relatedQuestion: null }) });
+  const held = world.holdings.filter((h) => h.userId === a.id);
+  const heldMarkets = held.map((h) => ({ h, m: world.markets.find((m) => m.id === h.marketId) })).filter((x) => x.m);
+  if (heldMarkets.length) {
+    options.push({
+      weight: 2,
+      make: () => {
+        const { h, m } = rng.pick(heldMarkets);
+        return { topic: { kind: 'holding', question: m!.text, side: h.side, yesPrice: m!.yesPrice }, relatedQuestion: m!.id };
+      },
+    });
+  }
+  if (world.markets.length) {
+    options.push({
+      weight: 2,
+      make: () => {
+        const mine = world.markets.filter((m) => questionMentions(m, a));
+        const m = rng.pick(mine.length && rng.chance(0.6) ? mine : world.markets);
+        return { topic: { kind: 'question', question: m.text, yesPrice: m.yesPrice }, relatedQuestion: m.id };
+      },
+    });
+  }
+  const others = world.allUsernames.filter((u) => u !== a.username);
+  if (others.length) {
+    options.push({ weight: 1, make: () => ({ topic: { kind: 'mention', other: rng.pick(others), ticker: a.orgTicker ?? (world.orgs.length ? rng.pick(world.orgs).ticker : null) }, relatedQuestion: null }) });
+  }
+  const perps = world.perps.filter((p) => p.userId === a.id);
+  if (perps.length) options.push({ weight: 1, make: () => ({ topic: { kind: 'perp', ...rng.pick(perps) }, relatedQuestion: null }) });
+  if (!options.length) return { topic: { kind: 'mention', other: a.username, ticker: null }, relatedQuestion: null };
+  const total = options.reduce((s, o) => s + o.weight, 0);
+  let r = rng.next() * total;
+  for (const o of options) {
+    r -= o.weight;
+    if (r < 0) return o.make();
+  }
+  return options[options.length - 1]!.make();
+};
+
+/** The direction an actor buys: news tied to the question first, then its own view of the price. */
+const chooseOutcome = (m: TNpcMarket, events: readonly TWorldEvent[], rng: TRng): 'YES' | 'NO' => {
+  const news = events.filter((e) => e.relatedQuestions.includes(m.questionNumber));
+  if (news.length) {
+    const push = news.reduce((s, e) => s + e.impact, 0);
+    return rng.chance(push >= 0 ? 0.75 : 0.25) ? 'YES' : 'NO';
+  }
+  // Leaning against extremes keeps prices inside (0, 1) and the markets two-sided.
+  return rng.chance(1 - m.yesPrice * 0.8 - 0.1) ? 'YES' : 'NO';
+};
+
+/** The whole tick's plan (see the module header for the rules it keeps). */
+export const planNpcActivity = (world: TNpcWorld, events: readonly TWorldEvent[], rng: TRng): TNpcPlan => {
+  const actors = world.acting;
+  const plan: TNpcPlan = { speakers: new Map(actors.map((a) => [a.id, a])), posts: [], replies: [], likes: [], shares: [], trades: [] };
+  if (!actors.length) return plan;
+
+  const postRng = rng.fork('posts');
+  const nPosts = postRng.int(POSTS_PER_TICK.min, POSTS_PER_TICK.max);
+  for (let i = 0; i < nPosts; i++) {
+    const a = actors[i % actors.length]!;
+    const { topic, relatedQuestion } = chooseTopic(a, world, events, postRng);
+    plan.posts.push({ actorId: a.id, username: a.username, content: renderPost(a, topic, postRng), relatedQuestion, topic: topic.kind });
+  }
+
+  const replyRng = rng.fork('replies');
+  const repliedPairs = new Set(world.recentReplyPairs);
+  const nReplies = replyRng.int(REPLIES_PER_TICK.min, REPLIES_PER_TICK.max);
+  for (let tries = 0; plan.replies.length < nReplies && tries < nReplies * 4 && world.recentPosts.length; tries++) {
+    const a = replyRng.pick(actors);
+    const p = replyRng.pick(world.recentPosts);
+    const pair = `${a.id}:${p.authorId}`;
+    if (p.authorId === a.id || repliedPairs.has(pair)) continue;
+    repliedPairs.add(pair);
+    plan.replies.push({ actorId: a.id, username: a.username, postId: p.id, replyToUserId: p.authorId, content: renderReply(a, p, replyRng) });
+  }
+
+  const likeRng = rng.fork('likes');
+  const liked = new Set(world.liked);
+  const nLikes = likeRng.int(LIKES_PER_TICK.min, LIKES_PER_TICK.max);
+  for (let tries = 0; plan.likes.length < nLikes && tries < nLikes * 4 && world.recentPosts.length; tries++) {
+    const a = likeRng.pick(actors);
+    const p = likeRng.pick(world.recentPosts);
+    const key = `${a.id}:${p.id}`;
+    if (p.authorId === a.id || liked.has(key)) continue;
+    liked.add(key);
+    plan.likes.push({ actorId: a.id, username: a.username, postId: p.id });
+  }
+
+  const shareRng = rng.fork('shares');
+  const shared = new Set(world.shared);
+  const nShares = shareRng.int(SHARES_PER_TICK.min, SHARES_PER_TICK.max);
+  for (let tries = 0; plan.shares.length < nShares && tries < nShares * 4 && world.recentPosts.length; tries++) {
+    const a = shareRng.pick(actors);
+    const p = shareRng.pick(world.recentPosts);
+    const key = `${a.id}:${p.id}`;
+    if (p.authorId === a.id || shared.has(key)) continue;
+    shared.add(key);
+    plan.shares.push({ actorId: a.id, username: a.username, postId: p.id, quote: renderShareQuote(a, shareRng) });
+  }
+
+  const tradeRng = rng.fork('trades');
+  const nTrades = world.markets.length ? tradeRng.int(TRADES_PER_TICK.min, TRADES_PER_TICK.max) : 0;
+  const remaining = new Map(actors.map((a) => [a.id, dec(a.balance)]));
+  // Markets named in this tick's news draw traders first, so news moves prices.
+  const newsMarkets = world.markets.filter((m) => events.some((e) => e.relatedQuestions.includes(m.questionNumber)));
+  for (let i = 0; i < nTrades; i++) {
+    const a = tradeRng.pick(actors);
+    const held = world.holdings.filter((h) => h.userId === a.id && dec(h.shares).gt(0) && world.markets.some((m) => m.id === h.marketId));
+    if (held.length && tradeRng.chance(SELL_CHANCE)) {
+      const h = tradeRng.pick(held);
+      const part = tradeRng.float(0.25, 1);
+      const shares = dec(h.shares).times(part).toDecimalPlaces(8, 1);
+      if (shares.gt(0)) {
+        plan.trades.push({ kind: 'sell', actorId: a.id, marketId: h.marketId, outcome: h.side, shares: toDecimalString(shares) });
+        continue;
+      }
+    }
+    const mine = world.markets.filter((m) => questionMentions(m, a));
+    const m = newsMarkets.length && tradeRng.chance(0.6) ? tradeRng.pick(newsMarkets) : mine.length && tradeRng.chance(0.5) ? tradeRng.pick(mine) : tradeRng.pick(world.markets);
+    // Sized within what the actor has left after this tick's earlier buys: never overdraw.
+    const left = remaining.get(a.id)!;
+    const amount = dec(Math.min(TRADE_AMOUNT.max, left.toNumber() * tradeRng.float(TRADE_FRACTION.min, TRADE_FRACTION.max))).toDecimalPlaces(2, 1);
+    if (amount.lt(TRADE_AMOUNT.min) || amount.gt(left)) continue;
+    remaining.set(a.id, left.minus(amount));
+    plan.trades.push({ kind: 'buy', actorId: a.id, marketId: m.id, outcome: chooseOutcome(m, events, tradeRng), amount: toDecimalString(amount) });
+  }
+  return plan;
+};
