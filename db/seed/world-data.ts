@@ -1,13 +1,16 @@
-/** The fixed content of the seeded world: fictional companies, NPC actors, questions and pools. */
+/**
+ * The fixed content of the seeded world: fictional companies, NPC actors, questions and pools.
+ * An organization's volatility is its fair value's standard deviation per game tick (lib/game/prices).
+ */
 export const ORGANIZATIONS = [
-  { id: 'org-nexa', name: 'Nexa Dynamics', ticker: 'NEXA', sector: 'AI', price: '142.50', description: 'Builds reasoning engines for logistics and finance.' },
-  { id: 'org-qbit', name: 'Qubit Labs', ticker: 'QBIT', sector: 'Quantum computing', price: '88.20', description: 'Racing to a thousand stable qubits.' },
-  { id: 'org-helx', name: 'Helix Biotherapeutics', ticker: 'HELX', sector: 'Biotech', price: '54.75', description: 'Gene therapies with a flair for press releases.' },
-  { id: 'org-solr', name: 'Solaris Grid', ticker: 'SOLR', sector: 'Energy', price: '31.10', description: 'Orbital solar and a very long roadmap.' },
-  { id: 'org-orbt', name: 'Orbital Freight', ticker: 'ORBT', sector: 'Space', price: '212.00', description: 'Cargo to low orbit, on time most of the time.' },
-  { id: 'org-mntl', name: 'Mantle Mining', ticker: 'MNTL', sector: 'Materials', price: '12.40', description: 'Deep-crust minerals and deeper controversies.' },
-  { id: 'org-vrse', name: 'Verse Media', ticker: 'VRSE', sector: 'Media', price: '67.90', description: 'Every screen, every feed, every opinion.' },
-  { id: 'org-kldr', name: 'Kaleido Robotics', ticker: 'KLDR', sector: 'Robotics', price: '99.99', description: 'Household robots that mostly fold laundry.' },
+  { id: 'org-nexa', name: 'Nexa Dynamics', ticker: 'NEXA', volatility: '0.005', sector: 'AI', price: '142.50', description: 'Builds reasoning engines for logistics and finance.' },
+  { id: 'org-qbit', name: 'Qubit Labs', ticker: 'QBIT', volatility: '0.008', sector: 'Quantum computing', price: '88.20', description: 'Racing to a thousand stable qubits.' },
+  { id: 'org-helx', name: 'Helix Biotherapeutics', ticker: 'HELX', volatility: '0.009', sector: 'Biotech', price: '54.75', description: 'Gene therapies with a flair for press releases.' },
+  { id: 'org-solr', name: 'Solaris Grid', ticker: 'SOLR', volatility: '0.006', sector: 'Energy', price: '31.10', description: 'Orbital solar and a very long roadmap.' },
+  { id: 'org-orbt', name: 'Orbital Freight', ticker: 'ORBT', volatility: '0.006', sector: 'Space', price: '212.00', description: 'Cargo to low orbit, on time most of the time.' },
+  { id: 'org-mntl', name: 'Mantle Mining', ticker: 'MNTL', volatility: '0.007', sector: 'Materials', price: '12.40', description: 'Deep-crust minerals and deeper controversies.' },
+  { id: 'org-vrse', name: 'Verse Media', ticker: 'VRSE', volatility: '0.004', sector: 'Media', price: '67.90', description: 'Every screen, every feed, every opinion.' },
+  { id: 'org-kldr', name: 'Kaleido Robotics', ticker: 'KLDR', volatility: '0.005', sector: 'Robotics', price: '99.99', description: 'Household robots that mostly fold laundry.' },
 ] as const;
 
 export const ACTORS = [
@@ -54,4 +57,14 @@ export const SEED_POSTS = [
   { id: 'seed-post-6', actor: 'rafael_cruz', minutesAgo: 90, content: 'Solaris grid uptime hit 99.2% last quarter. The roadmap is long but the panels are real. #SOLR #energy' },
   { id: 'seed-post-7', actor: 'sam_quinn', minutesAgo: 45, content: 'Calibration check: my 70% calls came true 68% of the time this month. Markets keep you honest. #markets' },
   { id: 'seed-post-8', actor: 'greta_holm', minutesAgo: 10, content: 'Kaleido robot folded 40 shirts in an hour. Then it folded the cat. Partial credit. #KLDR #robots' },
+] as const;
+
+/**
+ * The news already in the papers when the world starts (the breaking-news widget is never empty).
+ * All older than an hour, so the first game tick finds a quiet world and makes fresh news.
+ */
+export const SEED_NEWS = [
+  { id: 'seed-news-1', kind: 'product_launch', org: 'org-nexa', actor: null, minutesAgo: 300, title: 'Nexa Dynamics ships reasoning engine v4', content: 'Logistics clients report 30% fewer missed deliveries. $NEXA traders took notice.' },
+  { id: 'seed-news-2', kind: 'executive_statement', org: 'org-qbit', actor: 'priya_sharma', minutesAgo: 190, title: 'Priya Sharma: "a thousand stable qubits by spring"', content: 'The Qubit Labs founder doubled down on her roadmap. $QBIT moves.' },
+  { id: 'seed-news-3', kind: 'regulatory_probe', org: 'org-mntl', actor: null, minutesAgo: 125, title: 'Regulators open a probe into Mantle Mining', content: 'Officials want documents on deep-crust permits. $MNTL dips.' },
 ] as const;

@@ -5,13 +5,13 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { actors, markets, organizations, perpMarkets, perpPricePoints, pools, posts, postTags, users } from '@/db/schema';
+import { actors, markets, organizations, perpMarkets, perpPricePoints, pools, posts, postTags, users, worldEvents } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { credit } from '@/lib/ledger/ledger';
 import { dec, toDecimalString } from '@/lib/money/decimal';
 import { recordPricePoint } from '@/lib/markets/service/shared';
 import { DEFAULT_DEPTH, fundingPeriodStart } from '@/lib/perps/math';
-import { ACTOR_STARTING_BALANCE, ACTORS, ORGANIZATIONS, POOLS, QUESTIONS, SEED_POSTS } from './world-data';
+import { ACTOR_STARTING_BALANCE, ACTORS, ORGANIZATIONS, POOLS, QUESTIONS, SEED_NEWS, SEED_POSTS } from './world-data';
 import { parseTags } from '@/lib/social/text';
 
 export const actorId = (slug: string) => `actor-${slug}`;
@@ -30,6 +30,8 @@ export const seedWorld = async (db: Db) =>
           description: o.description,
           initialPrice: o.price,
           currentPrice: o.price,
+          fairValue: o.price,
+          volatility: o.volatility,
           createdAt: at,
         })),
       )
@@ -127,6 +129,22 @@ export const seedWorld = async (db: Db) =>
       )
       .onConflictDoNothing()
       .returning({ id: posts.id, content: posts.content, createdAt: posts.createdAt });
+    // Past news: already priced in (no impact), so only the widget and the NPCs' memory see it.
+    await tx
+      .insert(worldEvents)
+      .values(
+        SEED_NEWS.map((n) => ({
+          id: n.id,
+          kind: n.kind,
+          title: n.title,
+          content: n.content,
+          organizationId: n.org,
+          actorId: n.actor ? actorId(n.actor) : null,
+          createdAt: new Date(at.getTime() - n.minutesAgo * 60_000),
+        })),
+      )
+      .onConflictDoNothing();
+
     const tags = newPosts.flatMap((p) => parseTags(p.content).map((tag) => ({ postId: p.id, tag, createdAt: p.createdAt })));
     if (tags.length) await tx.insert(postTags).values(tags).onConflictDoNothing();
     return { newActors };

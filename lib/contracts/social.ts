@@ -352,7 +352,7 @@ export const widgetsBreakingNews = defineEndpoint({
   id: 'widgets.breakingNews',
   method: 'GET',
   path: '/api/feed/widgets/breaking-news',
-  summary: 'Recent breaking news: the newest questions and the largest recent price moves',
+  summary: 'Breaking news: the newest world events (the fields of the breaking_news event)',
   tag: 'widgets',
   auth: 'public',
   response: z.object({

@@ -1,24 +1,72 @@
 /**
- * The per-minute game tick. So far: game time (CONTRACT.md "Game time": under ALLOW_TEST_CLOCK=1
- * a tick may run as of a later time; game time never moves backwards, also across restarts),
- * perpetual funding for every period now due, the liquidation sweep, and a price point per
- * ticker and per active question. The living-world issue adds NPC posts, news and price moves.
+ * The per-minute game tick: the living world's heartbeat. One tick at a time (an in-process flag,
+ * and on PostgreSQL an advisory lock held for the whole tick, so several instances never tick
+ * together); a concurrent call answers `skipped`. A paused game answers `paused` and does nothing.
+ *
+ * As of game time (CONTRACT.md "Game time": under ALLOW_TEST_CLOCK=1 a tick may run as of a later
+ * time; game time never moves backwards, also across restarts), in order:
+ *   funding for every period due → news (world events, breaking news, biases) → prices (fair
+ *   values, marks, liquidations, bias trades) → price points → NPC activity → questions (resolve
+ *   due ones from the world, top up to 10–20) → publish (prune the event log).
+ * Deterministic for a given GAME_SEED and game time: one rng seeded by both, forked per step.
+ * Each step gets a time budget (ctx.deadline) and reports counts; the whole tick stays well
+ * inside the scheduler's 60 s.
  */
 import { eq, sql } from 'drizzle-orm';
-import { getDb, rowsOf } from '@/db/client';
+import { dbKind, getDb, rowsOf } from '@/db/client';
 import { gameClock, marketPricePoints, markets, organizations, perpMarkets, perpPricePoints } from '@/db/schema';
 import { advanceTo, now } from '@/lib/clock/clock';
 import { env } from '@/lib/env';
 import { payDueFunding } from '@/lib/perps/service/funding';
-import { liquidateTicker } from '@/lib/perps/service/liquidate';
+import { pruneEventLog } from '@/lib/realtime';
+import { runNpcActivity } from './npc';
+import { createRng } from './rng';
+import { runNewsStep } from './steps/news';
+import { runPriceStep } from './steps/prices';
+import { createQuestions, resolveDueQuestions } from './steps/questions';
+import type { TTickContext } from './types';
 
-const CLOCK_ID = 'main';
+export const CLOCK_ID = 'main';
+/** The advisory lock key of the tick (any constant distinct from the migration lock's). */
+const TICK_LOCK_KEY = 7412002;
+/** The whole tick's budget: the scheduler allows 60 s; leave room for the answer. */
+const TICK_BUDGET_MS = 40_000;
+/** Each step's own budget (ms); a step past it stops early and the next tick continues. */
+const STEP_BUDGET_MS = { news: 5_000, prices: 8_000, npc: 10_000, resolve: 8_000, create: 5_000 } as const;
+
+const RUNNING = Symbol.for('playmoney.gameTickRunning');
+type TGlobal = typeof globalThis & { [RUNNING]?: boolean };
+
+/**
+ * Runs fn unless a tick is already running (then undefined). In-process: a flag on globalThis
+ * (Next bundles routes separately). Across instances on PostgreSQL: pg_try_advisory_xact_lock in a
+ * transaction that stays open for the tick (read-only, so it takes no transaction id and holds
+ * back nothing); the steps run on other pool connections. PGlite is one process per DATA_DIR
+ * (db/client.ts refuses a second), so the flag is the whole lock there — and a transaction held
+ * open would block its single connection.
+ */
+const withTickLock = async <T>(fn: () => Promise<T>): Promise<T | undefined> => {
+  const g = globalThis as TGlobal;
+  if (g[RUNNING]) return undefined;
+  g[RUNNING] = true;
+  try {
+    const db = await getDb();
+    if (dbKind() === 'pglite') return await fn();
+    let out: T | undefined;
+    await db.transaction(async (tx) => {
+      const [r] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${TICK_LOCK_KEY}) as ok`));
+      if (r?.ok) out = await fn();
+    });
+    return out;
+  } finally {
+    g[RUNNING] = false;
+  }
+};
 
 /** Restores game time persisted by earlier ticks, then moves it to `requested` when allowed. */
-const advanceGameTime = async (requested?: string) => {
+const advanceGameTime = async (saved: Date | undefined, requested?: string) => {
   const db = await getDb();
-  const [saved] = await db.select().from(gameClock).where(eq(gameClock.id, CLOCK_ID));
-  if (saved) advanceTo(saved.lastTickAt);
+  if (saved) advanceTo(saved);
   if (requested && env().allowTestClock) advanceTo(new Date(requested));
   const at = now();
   await db
@@ -49,16 +97,74 @@ const recordTickPricePoints = async (at: Date) => {
   return { perps, questions };
 };
 
-export const runGameTick = async (opts: { now?: string }) => {
-  const at = await advanceGameTime(opts.now);
-  const funding = await payDueFunding(at);
-  const liquidated = await liquidateTicker();
-  const pricePoints = await recordTickPricePoints(at);
-  return {
-    skipped: false,
-    gameTime: at.toISOString(),
-    funding: { periods: funding.periods, payments: funding.payments },
-    liquidations: liquidated.length,
-    pricePoints,
+/** Keeps 24 h of the realtime event log (reconnecting clients replay from it). */
+const EVENT_LOG_KEEP_MS = 86_400_000;
+
+export const readGameClock = async () => {
+  const db = await getDb();
+  const [row] = await db.select().from(gameClock).where(eq(gameClock.id, CLOCK_ID));
+  return row;
+};
+
+export type TTickResult = Awaited<ReturnType<typeof runSteps>> | { skipped: true } | { skipped: false; paused: true; gameTime: string };
+
+const runSteps = async (requested: string | undefined) => {
+  const started = performance.now();
+  const tickDeadline = started + TICK_BUDGET_MS;
+  const saved = await readGameClock();
+  if (saved?.paused) return { skipped: false as const, paused: true as const, gameTime: saved.lastTickAt.toISOString() };
+
+  const at = await advanceGameTime(saved?.lastTickAt, requested);
+  const ctx: TTickContext = { at, rng: createRng(`${env().gameSeed}:${at.toISOString()}`), deadline: tickDeadline, newEvents: [] };
+  const budget = (ms: number) => {
+    ctx.deadline = Math.min(tickDeadline, performance.now() + ms);
+    return ctx;
   };
+  const timings: Record<string, number> = {};
+  const timed = async <T>(name: string, fn: () => Promise<T>) => {
+    const t0 = performance.now();
+    try {
+      return await fn();
+    } finally {
+      timings[name] = Math.round(performance.now() - t0);
+    }
+  };
+
+  const funding = await timed('funding', () => payDueFunding(at));
+  const news = await timed('news', () => runNewsStep(budget(STEP_BUDGET_MS.news)));
+  const prices = await timed('prices', () => runPriceStep(budget(STEP_BUDGET_MS.prices)));
+  const pricePoints = await timed('pricePoints', () => recordTickPricePoints(at));
+  const npc = await timed('npc', () => runNpcActivity(budget(STEP_BUDGET_MS.npc)));
+  const resolutions = await timed('resolve', () => resolveDueQuestions(budget(STEP_BUDGET_MS.resolve)));
+  const questions = await timed('create', () => createQuestions(budget(STEP_BUDGET_MS.create)));
+  const pruned = await timed('prune', () => pruneEventLog(new Date(at.getTime() - EVENT_LOG_KEEP_MS)));
+
+  const durationMs = Math.round(performance.now() - started);
+  const summary = {
+    skipped: false as const,
+    paused: false as const,
+    gameTime: at.toISOString(),
+    durationMs,
+    funding: { periods: funding.periods, payments: funding.payments },
+    liquidations: prices.liquidations,
+    pricePoints,
+    prices: { organizations: prices.organizations, biasTrades: prices.biasTrades, biasesExpired: prices.biasesExpired },
+    events: { created: news.events, biases: news.biases, ids: ctx.newEvents.map((e) => e.id) },
+    npc,
+    questions: { resolved: resolutions.resolved, resolvedYes: resolutions.yes, created: questions.created, active: questions.active },
+    eventLogPruned: pruned,
+    timings,
+  };
+  const db = await getDb();
+  await db
+    .update(gameClock)
+    .set({ tickCount: sql`${gameClock.tickCount} + 1`, lastRunAt: new Date(), lastTickMs: durationMs, lastSummary: summary })
+    .where(eq(gameClock.id, CLOCK_ID));
+  return summary;
+};
+
+/** One game tick (the scheduler's, the in-process timer's, or a test's with `now`). */
+export const runGameTick = async (opts: { now?: string }): Promise<TTickResult> => {
+  const result = await withTickLock(() => runSteps(opts.now));
+  return result ?? { skipped: true };
 };

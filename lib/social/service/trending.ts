@@ -1,10 +1,8 @@
-/** Trending tags and posts, and the feed widgets built from the data that exists. */
+/** Trending tags and posts (the world's widgets live in lib/game/widgets.ts). */
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf } from '@/db/client';
-import { markets, perpPositions, posts, postTags, trades, users } from '@/db/schema';
+import { posts, postTags, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
-import { toNumber } from '@/lib/money/decimal';
-import { FUNDING_PERIOD_MS, fundingPeriodStart } from '@/lib/perps/math';
 import { toAuthorDto } from '../dto';
 import { TAG_HALF_LIFE_HOURS, postTrendScore } from '../text';
 
@@ -72,57 +70,3 @@ export const listTrendingPosts = async (limit: number) => {
 };
 
 /** Until the game tick writes news: the newest questions are the news. */
-export const listBreakingNews = async () => {
-  const rows = rowsOf<{ id: string; question_number: number; text: string; created_at: string | Date }>(
-    await (await getDb()).execute(sql`select id, question_number, text, created_at from ${markets} order by created_at desc limit 5`),
-  );
-  return {
-    news: rows.map((r) => ({
-      id: `question-${r.id}`,
-      title: 'New question',
-      content: r.text,
-      relatedQuestions: [Number(r.question_number)],
-      timestamp: new Date(r.created_at).toISOString(),
-    })),
-  };
-};
-
-export const getPlatformStats = async () => {
-  const at = now();
-  const day = new Date(at.getTime() - 86_400_000).toISOString();
-  const [r] = rowsOf<Record<string, number | string | null>>(
-    await (await getDb()).execute(sql`select
-      (select count(*) from ${users} where is_actor = false) as total_users,
-      (select count(*) from ${posts}) as total_posts,
-      (select count(*) from ${posts} where created_at > ${day}::timestamptz) as posts_today,
-      (select count(*) from ${markets} where status = 'active') as active_markets,
-      (select coalesce(sum(amount), 0) from ${trades} where created_at > ${day}::timestamptz) as volume_24h,
-      (select count(*) from ${perpPositions} where status = 'open') as open_perps`),
-  );
-  return {
-    stats: {
-      totalUsers: Number(r!.total_users),
-      totalPosts: Number(r!.total_posts),
-      postsToday: Number(r!.posts_today),
-      activeMarkets: Number(r!.active_markets),
-      volume24h: toNumber(String(r!.volume_24h ?? 0)),
-      openPerpPositions: Number(r!.open_perps),
-    },
-  };
-};
-
-export const listUpcomingEvents = async () => {
-  const at = now();
-  const rows = rowsOf<{ id: string; text: string; resolution_date: string | Date }>(
-    await (await getDb()).execute(sql`
-      select id, text, resolution_date from ${markets}
-      where status = 'active' and resolution_date > ${at.toISOString()}::timestamptz
-      order by resolution_date asc limit 5`),
-  );
-  const nextFunding = new Date(fundingPeriodStart(at).getTime() + FUNDING_PERIOD_MS);
-  const events = [
-    ...rows.map((r) => ({ id: `resolution-${r.id}`, type: 'resolution' as const, title: r.text, marketId: r.id, date: new Date(r.resolution_date).toISOString() })),
-    { id: `funding-${nextFunding.toISOString()}`, type: 'funding' as const, title: 'Perpetual funding', marketId: null, date: nextFunding.toISOString() },
-  ].sort((a, b) => a.date.localeCompare(b.date));
-  return { events };
-};

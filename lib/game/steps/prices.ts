@@ -1,0 +1,122 @@
+/**
+ * Tick step: prices. Every organization's fair value takes one random-walk step with its own
+ * volatility, pushed by this tick's news and by active biases on price questions about it; its
+ * current (index) price follows, and its perp mark drifts toward it. Those writes are two
+ * set-based updates in one transaction with the `perp_update` announcements; the liquidation
+ * sweep then closes what the new marks reached. Biases decay with time and are removed when spent;
+ * the strongest few move their question's price through an NPC's buy (a real trade through the
+ * ledger, so prediction prices move without anyone's balance changing outside it).
+ */
+import { sql } from 'drizzle-orm';
+import { getDb, rowsOf, withTransaction } from '@/db/client';
+import { actors, marketBiases, markets, organizations, perpMarkets, questionRules, users } from '@/db/schema';
+import { emitEvent } from '@/lib/events/outbox';
+import { AppError } from '@/lib/http/errors';
+import { buyShares } from '@/lib/markets/service/buy-shares';
+import { liquidateTicker } from '@/lib/perps/service/liquidate';
+import { biasPush, biasStrength, biasTradeAmount, driftMark, stepFairValue } from '../prices';
+import { loadOrganizations } from '../state';
+import type { TTickContext } from '../types';
+
+/** Bias trades per tick at most (the strongest biases go first). */
+export const MAX_BIAS_TRADES = 5;
+
+type TBiasRow = {
+  id: string;
+  market_id: string;
+  direction: 'YES' | 'NO';
+  adjustment: string;
+  price_impact: string;
+  decay_rate: string;
+  created_at: string | Date;
+  expires_at: string | Date;
+  status: string;
+  resolution_date: string | Date;
+  kind: string | null;
+  organization_id: string | null;
+  comparison: 'above' | 'below' | null;
+};
+
+export const runPriceStep = async (ctx: TTickContext) => {
+  const db = await getDb();
+  const at = ctx.at;
+  const rng = ctx.rng.fork('prices');
+  const orgs = await loadOrganizations(db);
+  const biasRows = rowsOf<TBiasRow>(
+    await db.execute(sql`
+      select b.id, b.market_id, b.direction, b.adjustment, b.price_impact, b.decay_rate, b.created_at, b.expires_at,
+        m.status, m.resolution_date, r.kind, r.organization_id, r.comparison
+      from ${marketBiases} b join ${markets} m on m.id = b.market_id left join ${questionRules} r on r.market_id = b.market_id
+      order by b.created_at, b.id`),
+  );
+  const biases = biasRows.map((b) => {
+    const live = b.status === 'active' && new Date(b.resolution_date).getTime() > at.getTime();
+    const strength = live
+      ? biasStrength(
+          { direction: b.direction, adjustment: Number(b.adjustment), decayRate: Number(b.decay_rate), createdAt: new Date(b.created_at), expiresAt: new Date(b.expires_at) },
+          at,
+        )
+      : 0;
+    return { ...b, strength };
+  });
+
+  const push = new Map<string, number>();
+  const add = (orgId: string | null, p: number) => orgId && push.set(orgId, (push.get(orgId) ?? 0) + p);
+  for (const e of ctx.newEvents) add(e.organizationId, e.impact);
+  for (const b of biases) {
+    if (b.strength > 0 && b.kind === 'price' && b.comparison) add(b.organization_id, biasPush(b.strength, b.direction, b.comparison, Number(b.price_impact)));
+  }
+
+  // Each ticker draws from its own fork: adding an organization never changes another's walk.
+  const moves = orgs.map((o) => {
+    const fair = stepFairValue({ fairValue: o.fairValue, volatility: o.volatility, push: push.get(o.id) ?? 0 }, rng.fork(o.ticker));
+    return { id: o.id, ticker: o.ticker, fair, mark: o.markPrice === null ? null : driftMark(o.markPrice, fair) };
+  });
+  const spent = biases.filter((b) => b.strength === 0).map((b) => b.id);
+
+  if (moves.length || spent.length) {
+    await withTransaction(async (tx) => {
+      if (moves.length) {
+        const values = sql.join(moves.map((m) => sql`(${m.id}, ${m.fair.toFixed(4)}::numeric)`), sql`, `);
+        await tx.execute(sql`
+          update ${organizations} o set fair_value = v.fair, current_price = v.fair
+          from (values ${values}) as v(id, fair) where o.id = v.id`);
+      }
+      const marks = moves.filter((m) => m.mark !== null);
+      if (marks.length) {
+        const values = sql.join(marks.map((m) => sql`(${m.ticker}, ${m.mark!.toFixed(4)}::numeric)`), sql`, `);
+        await tx.execute(sql`
+          update ${perpMarkets} p set mark_price = v.mark, updated_at = ${at.toISOString()}::timestamptz
+          from (values ${values}) as v(ticker, mark) where p.ticker = v.ticker`);
+        for (const m of marks) {
+          await emitEvent(tx, 'markets', { type: 'perp_update', data: { ticker: m.ticker, markPrice: m.mark, indexPrice: m.fair, timestamp: at.toISOString() } });
+        }
+      }
+      if (spent.length) await tx.execute(sql`delete from ${marketBiases} where id in (${sql.join(spent.map((id) => sql`${id}`), sql`, `)})`);
+    });
+  }
+  const liquidated = await liquidateTicker();
+
+  // Biases move prediction prices: an NPC with cash buys the favoured side, strongest bias first.
+  let biasTrades = 0;
+  const live = biases.filter((b) => b.strength > 0).sort((a, b) => b.strength - a.strength || a.id.localeCompare(b.id));
+  if (live.length) {
+    const buyers = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        select u.id from ${users} u join ${actors} a on a.user_id = u.id
+        where u.virtual_balance >= 100 order by u.id`),
+    );
+    const tradeRng = rng.fork('bias-trades');
+    for (const b of live.slice(0, MAX_BIAS_TRADES)) {
+      if (!buyers.length || performance.now() > ctx.deadline) break;
+      try {
+        await buyShares({ userId: tradeRng.pick(buyers).id, marketId: b.market_id, outcome: b.direction, amount: biasTradeAmount(b.strength) });
+        biasTrades++;
+      } catch (e) {
+        // A closed market or a spent NPC skips this bias this tick; anything else is a bug.
+        if (!(e instanceof AppError)) throw e;
+      }
+    }
+  }
+  return { organizations: moves.length, liquidations: liquidated.length, biasesExpired: spent.length, biasTrades };
+};

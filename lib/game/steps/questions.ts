@@ -1,0 +1,111 @@
+/**
+ * Tick step: questions. Due questions (resolution date reached in game time) resolve through the
+ * same idempotent resolveMarket as the admin endpoint, with the outcome computed from the world:
+ * a price rule reads the organization's price, an event rule looks for a fulfilling world event in
+ * the question's window, and a question without a rule follows its market price. Then the game
+ * tops the active questions up to between 10 and 20, each made from the world's state with the
+ * rule it will resolve by.
+ */
+import { sql } from 'drizzle-orm';
+import { getDb, rowsOf } from '@/db/client';
+import { markets, organizations, questionRules, worldEvents } from '@/db/schema';
+import { createMarket } from '@/lib/markets/service/create-market';
+import { resolveMarket } from '@/lib/markets/service/resolve-market';
+import { dec } from '@/lib/money/decimal';
+import { loadActors, loadOpenQuestions, loadOrganizations, toRule, type TRuleColumns } from '../state';
+import type { TTickContext } from '../types';
+import { planQuestion, questionsToCreate, resolveOutcome, type TQuestionRule } from '../world-rules';
+
+/** Liquidity of a game question (the admin default). */
+export const GAME_QUESTION_LIQUIDITY = 1000;
+/** Due questions resolved per tick at most; the rest wait for the next tick. */
+const MAX_RESOLUTIONS = 50;
+
+type TDueRow = TRuleColumns & {
+  id: string;
+  yes_shares: string;
+  no_shares: string;
+  created_at: string | Date;
+  resolution_date: string | Date;
+  price: string | null;
+};
+
+const eventHappened = async (rule: TQuestionRule | null, from: Date, to: Date) => {
+  if (rule?.kind !== 'event') return false;
+  const db = await getDb();
+  const [row] = rowsOf<{ n: number | string }>(
+    await db.execute(sql`
+      select count(*) as n from ${worldEvents}
+      where kind = ${rule.eventKind} and organization_id = ${rule.organizationId}
+        ${rule.actorId ? sql`and actor_id = ${rule.actorId}` : sql``}
+        and created_at >= ${from.toISOString()}::timestamptz and created_at <= ${to.toISOString()}::timestamptz`),
+  );
+  return Number(row?.n ?? 0) > 0;
+};
+
+export const resolveDueQuestions = async (ctx: TTickContext) => {
+  const db = await getDb();
+  const due = rowsOf<TDueRow>(
+    await db.execute(sql`
+      select m.id, m.yes_shares, m.no_shares, m.created_at, m.resolution_date,
+        r.kind, r.organization_id, r.ticker, r.actor_id, r.event_kind, r.comparison, r.threshold, o.current_price as price
+      from ${markets} m
+        left join ${questionRules} r on r.market_id = m.id
+        left join ${organizations} o on o.id = r.organization_id
+      where m.status = 'active' and m.resolution_date <= ${ctx.at.toISOString()}::timestamptz
+      order by m.resolution_date, m.question_number
+      limit ${MAX_RESOLUTIONS}`),
+  );
+  let resolved = 0;
+  let yes = 0;
+  for (const q of due) {
+    if (performance.now() > ctx.deadline) break;
+    const rule = toRule(q);
+    const total = dec(q.yes_shares).plus(q.no_shares);
+    const yesPrice = total.gt(0) ? dec(q.yes_shares).div(total).toNumber() : 0.5;
+    const outcome = resolveOutcome(rule, {
+      price: q.price === null ? null : Number(q.price),
+      eventHappened: await eventHappened(rule, new Date(q.created_at), new Date(q.resolution_date)),
+      yesPrice,
+    });
+    const r = await resolveMarket({ marketId: q.id, outcome });
+    if (!r.alreadyResolved) {
+      resolved++;
+      if (outcome === 'YES') yes++;
+    }
+  }
+  return { due: due.length, resolved, yes };
+};
+
+export const createQuestions = async (ctx: TTickContext) => {
+  const db = await getDb();
+  const rng = ctx.rng.fork('questions');
+  const open = await loadOpenQuestions(db, ctx.at);
+  const count = questionsToCreate(rng, open.length);
+  if (count === 0) return { active: open.length, created: 0 };
+  const orgs = await loadOrganizations(db);
+  const actors = await loadActors(db);
+  let created = 0;
+  for (let i = 0; i < count; i++) {
+    if (performance.now() > ctx.deadline) break;
+    const q = planQuestion(rng.fork(`question-${i}`), { orgs, actors, at: ctx.at });
+    if (!q) break;
+    // createMarket runs (and announces the question in) its own transaction; the rule follows.
+    // Should the rule's insert fail, the question resolves from its price like an admin's.
+    const market = await createMarket({ text: q.text, resolutionDate: q.resolutionDate, liquidity: GAME_QUESTION_LIQUIDITY });
+    const r = q.rule;
+    await db.insert(questionRules).values({
+      marketId: market.id,
+      kind: r.kind,
+      organizationId: r.organizationId,
+      ticker: r.kind === 'price' ? r.ticker : null,
+      actorId: r.kind === 'event' ? r.actorId : null,
+      eventKind: r.kind === 'event' ? r.eventKind : null,
+      comparison: r.kind === 'price' ? r.comparison : null,
+      threshold: r.kind === 'price' ? String(r.threshold) : null,
+      createdAt: ctx.at,
+    });
+    created++;
+  }
+  return { active: open.length + created, created };
+};

@@ -1,0 +1,263 @@
+/**
+ * Pure rules of the living world: which news happens (templates about organizations and actors),
+ * which open questions a piece of news bears on and how it biases them, which questions the game
+ * asks, and how each resolves from what actually happened. No I/O; every draw comes from the rng
+ * passed in, so the same seed, game time and world state give the same news and questions.
+ */
+import type { TRng } from './rng';
+
+export type TOrgState = { id: string; name: string; ticker: string; price: number };
+export type TActorState = { id: string; name: string; organizationId: string | null };
+
+export type TPriceRule = { kind: 'price'; organizationId: string; ticker: string; comparison: 'above' | 'below'; threshold: number };
+export type TEventRule = { kind: 'event'; organizationId: string; actorId: string | null; eventKind: TEventKind };
+export type TQuestionRule = TPriceRule | TEventRule;
+export type TOpenQuestion = { marketId: string; questionNumber: number; rule: TQuestionRule | null };
+
+export const EVENT_KINDS = [
+  'earnings_beat',
+  'earnings_miss',
+  'product_launch',
+  'partnership',
+  'contract_win',
+  'scandal',
+  'regulatory_probe',
+  'executive_statement',
+] as const;
+export type TEventKind = (typeof EVENT_KINDS)[number];
+
+type TTemplate = {
+  /** Range of the signed push on fair value. */
+  impact: readonly [number, number];
+  /** Made by an actor of the organization (or about it) rather than by the organization. */
+  byActor: boolean;
+  title: readonly string[];
+  content: readonly string[];
+  /** How a question asks whether this happens: "Will {org} {ask} by {date}?" */
+  ask: string | null;
+};
+
+// Placeholders: {org} name, {ticker}, {actor} display name, {pct} a figure the rng draws.
+const TEMPLATES: Record<TEventKind, TTemplate> = {
+  earnings_beat: {
+    impact: [0.02, 0.06],
+    byActor: false,
+    title: ['{org} beats earnings expectations', '{org} posts record quarter'],
+    content: ['Revenue came in {pct}% above consensus. ${ticker} traders took notice.', '{org} raised guidance after a {pct}% jump in bookings.'],
+    ask: 'report an earnings beat',
+  },
+  earnings_miss: {
+    impact: [-0.06, -0.02],
+    byActor: false,
+    title: ['{org} misses earnings estimates', '{org} cuts its outlook'],
+    content: ['Sales fell {pct}% short of forecasts. ${ticker} is under pressure.', 'Management blamed "temporary headwinds" for a {pct}% shortfall.'],
+    ask: null,
+  },
+  product_launch: {
+    impact: [0.01, 0.05],
+    byActor: false,
+    title: ['{org} launches a new flagship product', '{org} unveils its next generation'],
+    content: ['Early reviewers call it {pct}% better than the last one. ${ticker} reacts.', 'The launch event drew a crowd; pre-orders are up {pct}%.'],
+    ask: 'launch a new product',
+  },
+  partnership: {
+    impact: [0.01, 0.04],
+    byActor: false,
+    title: ['{org} announces a strategic partnership', '{org} signs a landmark alliance'],
+    content: ['The deal could add {pct}% to revenue over two years. ${ticker} climbs.', 'Both companies promise "synergies"; analysts see {pct}% upside.'],
+    ask: 'announce a partnership',
+  },
+  contract_win: {
+    impact: [0.02, 0.05],
+    byActor: false,
+    title: ['{org} wins a major contract', '{org} lands its biggest customer yet'],
+    content: ['The multi-year contract is worth about {pct}% of annual sales.', 'A government buyer chose {org}; ${ticker} holders cheer.'],
+    ask: 'win a major contract',
+  },
+  scandal: {
+    impact: [-0.08, -0.03],
+    byActor: false,
+    title: ['Scandal engulfs {org}', 'Leaked memos embarrass {org}'],
+    content: ['Reports allege the numbers were padded by {pct}%. ${ticker} slides.', 'Insiders describe a culture of "move fast, apologise later".'],
+    ask: 'be hit by a scandal',
+  },
+  regulatory_probe: {
+    impact: [-0.05, -0.01],
+    byActor: false,
+    title: ['Regulators open a probe into {org}', '{org} faces an antitrust review'],
+    content: ['The inquiry could take months; ${ticker} dips {pct}%.', 'Officials want documents on pricing and data practices.'],
+    ask: 'face a regulatory probe',
+  },
+  executive_statement: {
+    impact: [-0.03, 0.04],
+    byActor: true,
+    title: ['{actor} speaks out on {org}', '{actor}: "{org} is just getting started"'],
+    content: ['In a long thread, {actor} laid out a plan to grow {pct}% a year. ${ticker} moves.', '{actor} told reporters the roadmap is "ahead of schedule".'],
+    ask: 'see {actor} make a public statement about it',
+  },
+};
+
+/** Kinds a question may ask about (they have an `ask` phrase). */
+export const ASKABLE_KINDS = EVENT_KINDS.filter((k) => TEMPLATES[k].ask !== null);
+
+const fill = (s: string, v: { org: string; ticker: string; actor: string; pct: number }) =>
+  s.replaceAll('{org}', v.org).replaceAll('{ticker}', v.ticker).replaceAll('{actor}', v.actor).replaceAll('{pct}', String(v.pct));
+
+export type TPlannedEvent = {
+  kind: TEventKind;
+  title: string;
+  content: string;
+  organizationId: string;
+  ticker: string;
+  actorId: string | null;
+  impact: number;
+};
+
+/** How many events this tick makes: one for sure in a quiet world (nothing in the last hour), otherwise at most a couple, usually none. */
+export const planEventCount = (rng: TRng, quiet: boolean) => (quiet ? 1 : 0) + (rng.chance(0.35) ? 1 : 0) + (rng.chance(0.05) ? 1 : 0);
+
+const actorFor = (rng: TRng, org: TOrgState, actors: readonly TActorState[]) => {
+  const own = actors.filter((a) => a.organizationId === org.id);
+  const pool = own.length ? own : actors;
+  return pool.length ? rng.pick(pool) : null;
+};
+
+/**
+ * One world event. Sometimes (40%) it fulfils an open "event" question, so questions do resolve
+ * YES; otherwise a random organization and kind.
+ */
+export const planWorldEvent = (
+  rng: TRng,
+  world: { orgs: readonly TOrgState[]; actors: readonly TActorState[]; questions: readonly TOpenQuestion[] },
+): TPlannedEvent | null => {
+  if (!world.orgs.length) return null;
+  const eventQuestions = world.questions.filter((q): q is TOpenQuestion & { rule: TEventRule } => q.rule?.kind === 'event');
+  let org: TOrgState;
+  let kind: TEventKind;
+  let actor: TActorState | null = null;
+  if (eventQuestions.length && rng.chance(0.4)) {
+    const q = rng.pick(eventQuestions);
+    org = world.orgs.find((o) => o.id === q.rule.organizationId) ?? rng.pick(world.orgs);
+    kind = q.rule.eventKind;
+    actor = q.rule.actorId ? (world.actors.find((a) => a.id === q.rule.actorId) ?? null) : null;
+  } else {
+    org = rng.pick(world.orgs);
+    kind = rng.pick(EVENT_KINDS);
+  }
+  const t = TEMPLATES[kind];
+  if (t.byActor && !actor) actor = actorFor(rng, org, world.actors);
+  const pct = rng.int(3, 40);
+  const v = { org: org.name, ticker: org.ticker, actor: actor?.name ?? `A ${org.name} spokesperson`, pct };
+  const impact = Math.round(rng.float(t.impact[0], t.impact[1]) * 10_000) / 10_000;
+  return {
+    kind,
+    title: fill(rng.pick(t.title), v),
+    content: fill(rng.pick(t.content), v),
+    organizationId: org.id,
+    ticker: org.ticker,
+    actorId: t.byActor ? (actor?.id ?? null) : null,
+    impact,
+  };
+};
+
+export type TBiasPlan = { marketId: string; direction: 'YES' | 'NO'; adjustment: number };
+
+/**
+ * The open questions an event bears on and the bias it puts on each: a price question on the same
+ * organization leans the way the news pushes (up favours "above"), an event question the event
+ * fulfils leans strongly YES (it will resolve YES).
+ */
+export const relatedQuestions = (e: TPlannedEvent, questions: readonly TOpenQuestion[]): { numbers: number[]; biases: TBiasPlan[] } => {
+  const biases: TBiasPlan[] = [];
+  const numbers: number[] = [];
+  for (const q of questions) {
+    const r = q.rule;
+    if (!r || r.organizationId !== e.organizationId) continue;
+    if (r.kind === 'price') {
+      if (e.impact === 0) continue;
+      const up = e.impact > 0;
+      biases.push({ marketId: q.marketId, direction: up === (r.comparison === 'above') ? 'YES' : 'NO', adjustment: Math.min(1, Math.abs(e.impact) * 10) });
+      numbers.push(q.questionNumber);
+    } else if (fulfils(r, e)) {
+      biases.push({ marketId: q.marketId, direction: 'YES', adjustment: 0.6 });
+      numbers.push(q.questionNumber);
+    }
+  }
+  return { numbers, biases };
+};
+
+/** Whether an event of this kind, organization and actor fulfils an event question's rule. */
+export const fulfils = (r: TEventRule, e: { kind: string; organizationId: string | null; actorId: string | null }) =>
+  r.eventKind === e.kind && r.organizationId === e.organizationId && (r.actorId === null || r.actorId === e.actorId);
+
+/** Active questions the game keeps open. */
+export const MIN_ACTIVE_QUESTIONS = 10;
+export const MAX_ACTIVE_QUESTIONS = 20;
+
+/** How many questions to create: up to the minimum, and now and then one more below the maximum. */
+export const questionsToCreate = (rng: TRng, active: number) => {
+  if (active < MIN_ACTIVE_QUESTIONS) return MIN_ACTIVE_QUESTIONS - active;
+  return active < MAX_ACTIVE_QUESTIONS && rng.chance(0.1) ? 1 : 0;
+};
+
+const DATE_LABEL = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** A threshold near the price with a readable number of digits. */
+export const roundThreshold = (x: number) => {
+  const digits = x >= 100 ? 0 : x >= 10 ? 1 : 2;
+  const f = 10 ** digits;
+  return Math.max(0.01, Math.round(x * f) / f);
+};
+
+export type TPlannedQuestion = { text: string; resolutionDate: Date; rule: TQuestionRule };
+
+/**
+ * A question from the world's state, resolving 1 to 7 days after `at` (on the hour): 60% "Will
+ * $T close above/below X by <date>?" with X within ±6% of the current price, otherwise "Will <org>
+ * <do something> by <date>?" about an event kind (by one of its actors for statements).
+ */
+export const planQuestion = (
+  rng: TRng,
+  world: { orgs: readonly TOrgState[]; actors: readonly TActorState[]; at: Date },
+): TPlannedQuestion | null => {
+  if (!world.orgs.length) return null;
+  const days = rng.int(1, 7);
+  const resolutionDate = new Date(Math.ceil((world.at.getTime() + days * 86_400_000) / 3_600_000) * 3_600_000);
+  const label = DATE_LABEL.format(resolutionDate);
+  const org = rng.pick(world.orgs);
+  if (rng.chance(0.6)) {
+    const comparison = rng.chance(0.5) ? 'above' : 'below';
+    const threshold = roundThreshold(org.price * (1 + rng.float(-0.06, 0.06)));
+    return {
+      text: `Will $${org.ticker} close ${comparison} ${threshold} by ${label}?`,
+      resolutionDate,
+      rule: { kind: 'price', organizationId: org.id, ticker: org.ticker, comparison, threshold },
+    };
+  }
+  const eventKind = rng.pick(ASKABLE_KINDS);
+  let actor: TActorState | null = null;
+  if (TEMPLATES[eventKind].byActor) actor = actorFor(rng, org, world.actors);
+  const ask = TEMPLATES[eventKind].ask!.replaceAll('{actor}', actor?.name ?? 'an executive');
+  return {
+    text: `Will ${org.name} ${ask} by ${label}?`,
+    resolutionDate,
+    rule: { kind: 'event', organizationId: org.id, actorId: actor?.id ?? null, eventKind },
+  };
+};
+
+/**
+ * The outcome of a due question from what happened: a price rule compares the organization's
+ * price at resolution with the threshold (strictly); an event rule is YES when a fulfilling event
+ * happened in the question's window. Without a rule (admin-created or seeded questions, which say
+ * nothing machine-readable about the world) the market's own price decides: YES at 0.5 or above.
+ */
+export const resolveOutcome = (
+  rule: TQuestionRule | null,
+  facts: { price: number | null; eventHappened: boolean; yesPrice: number },
+): 'YES' | 'NO' => {
+  if (rule?.kind === 'price' && facts.price !== null) {
+    return (rule.comparison === 'above' ? facts.price > rule.threshold : facts.price < rule.threshold) ? 'YES' : 'NO';
+  }
+  if (rule?.kind === 'event') return facts.eventHappened ? 'YES' : 'NO';
+  return facts.yesPrice >= 0.5 ? 'YES' : 'NO';
+};

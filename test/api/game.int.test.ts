@@ -1,0 +1,281 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { POST as tickRoute } from '@/app/api/cron/game-tick/route';
+import { GET as breakingNewsRoute } from '@/app/api/feed/widgets/breaking-news/route';
+import { GET as statsRoute } from '@/app/api/feed/widgets/stats/route';
+import { GET as upcomingRoute } from '@/app/api/feed/widgets/upcoming-events/route';
+import { GET as controlGetRoute, POST as controlPostRoute } from '@/app/api/game/control/route';
+import { GET as gamesRoute } from '@/app/api/games/route';
+import { POST as buyRoute } from '@/app/api/markets/predictions/[id]/buy/route';
+import { dbKind, getDb, rowsOf } from '@/db/client';
+import {
+  balanceTransactions,
+  eventLog,
+  marketPricePoints,
+  markets,
+  organizations,
+  perpPricePoints,
+  questionRules,
+  users,
+  worldEvents,
+  type TUserRow,
+} from '@/db/schema';
+import { seedUser } from '@/db/seed/factories';
+import { seedWorld } from '@/db/seed/world';
+import { resetClock } from '@/lib/clock/clock';
+import { env, resetEnvCache } from '@/lib/env';
+import { stepFairValue } from '@/lib/game/prices';
+import { createRng } from '@/lib/game/rng';
+import { loadActors, loadOrganizations, type TOrgWorldState } from '@/lib/game/state';
+import { planEventCount, planWorldEvent } from '@/lib/game/world-rules';
+import { createMemoryLimiter, setLimiter } from '@/lib/http/rate-limit';
+import { dec } from '@/lib/money/decimal';
+import { call, tokenFor } from '@/test/http';
+
+const SEED = 'game-test-seed';
+const HOUR = 3_600_000;
+/** Game time of the first tick: the next whole hour after the seed (the seeded questions are weeks out). */
+const T0 = new Date(Math.ceil(Date.now() / HOUR) * HOUR + HOUR);
+const at = (hours: number) => new Date(T0.getTime() + hours * HOUR).toISOString();
+
+const tick = (now?: string) => call(tickRoute, '/api/cron/game-tick', { method: 'POST', token: env().cronSecret, body: now ? { now } : {} });
+
+let admin: TUserRow;
+let player: TUserRow;
+let orgsBefore: TOrgWorldState[];
+
+beforeAll(async () => {
+  process.env.GAME_SEED = SEED;
+  process.env.ALLOW_TEST_CLOCK = '1';
+  resetEnvCache();
+  resetClock();
+  const db = await getDb();
+  await seedWorld(db);
+  admin = await seedUser({ isAdmin: true, balance: '0' });
+  player = await seedUser({ balance: '1000' });
+  orgsBefore = await loadOrganizations(db);
+});
+
+afterAll(() => {
+  delete process.env.GAME_SEED;
+  delete process.env.ALLOW_TEST_CLOCK;
+  resetEnvCache();
+  resetClock();
+});
+
+beforeEach(() => {
+  setLimiter(createMemoryLimiter());
+});
+
+const count = async (table: typeof worldEvents | typeof perpPricePoints | typeof marketPricePoints | typeof questionRules) => {
+  const [r] = rowsOf<{ n: string | number }>(await (await getDb()).execute(sql`select count(*) as n from ${table}`));
+  return Number(r!.n);
+};
+const activeQuestions = async () =>
+  (await getDb()).select().from(markets).where(eq(markets.status, 'active'));
+
+describe('the game tick', () => {
+  it('creates world events with breaking news, moves prices, records price points and tops questions up to 10', async () => {
+    const db = await getDb();
+    const actors = await loadActors(db);
+    const res = await tick(at(0));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, skipped: false, paused: false, gameTime: at(0) });
+
+    // A quiet world gets at least one event; each is announced on breaking-news in its transaction.
+    // (The seed's past news has ids seed-news-*; the tick's are we-<game time>-<n>.)
+    const events = (await db.select().from(worldEvents).orderBy(asc(worldEvents.id))).filter((e) => e.id.startsWith('we-'));
+    expect(events.length).toBeGreaterThanOrEqual(1);
+    expect(res.body.events.created).toBe(events.length);
+    const news = await db.select().from(eventLog).where(eq(eventLog.channel, 'breaking-news'));
+    expect(news.map((n) => (n.data as { id: string }).id).sort()).toEqual(events.map((e) => e.id));
+    expect(news[0]!.type).toBe('breaking_news');
+    expect(Object.keys(news[0]!.data as object).sort()).toEqual(['content', 'id', 'relatedQuestions', 'timestamp', 'title']);
+
+    // Deterministic: the same seed and game time make exactly these events and fair values.
+    const rng = createRng(`${SEED}:${at(0)}`);
+    const newsRng = rng.fork('news');
+    const n = planEventCount(newsRng, true);
+    expect(events).toHaveLength(n);
+    const first = planWorldEvent(newsRng.fork('event-0'), { orgs: orgsBefore, actors, questions: [] })!;
+    const stored = events.find((e) => e.id === `we-${T0.getTime().toString(36)}-0`)!;
+    expect(stored).toMatchObject({ kind: first.kind, title: first.title, content: first.content, organizationId: first.organizationId });
+    const after = await loadOrganizations(db);
+    for (const o of orgsBefore) {
+      const push = events.filter((e) => e.organizationId === o.id).reduce((s, e) => s + Number(e.impact), 0);
+      const expected = stepFairValue({ fairValue: o.fairValue, volatility: o.volatility, push }, rng.fork('prices').fork(o.ticker));
+      const now = after.find((x) => x.id === o.id)!;
+      expect(now.fairValue).toBeCloseTo(expected, 4);
+      expect(now.price).toBeCloseTo(expected, 4);
+      // The mark drifts a quarter of the way toward the new fair value.
+      expect(now.markPrice!).toBeCloseTo(o.markPrice! + (expected - o.markPrice!) * 0.25, 3);
+    }
+
+    expect(res.body.pricePoints.perps).toBe(8);
+    expect(await count(perpPricePoints)).toBeGreaterThanOrEqual(16);
+    const active = await activeQuestions();
+    expect(active.length).toBeGreaterThanOrEqual(10);
+    expect(active.length).toBeLessThanOrEqual(20);
+    const rules = await db.select().from(questionRules);
+    expect(rules.length).toBe(res.body.questions.created);
+    expect(rules.length).toBeGreaterThanOrEqual(4);
+    for (const q of active.filter((m) => rules.some((r) => r.marketId === m.id))) {
+      const days = (q.resolutionDate.getTime() - T0.getTime()) / 86_400_000;
+      expect(days).toBeGreaterThanOrEqual(1);
+      expect(days).toBeLessThanOrEqual(7.05);
+    }
+    const upcoming = await db.select().from(eventLog).where(eq(eventLog.channel, 'upcoming-events'));
+    expect(upcoming.length).toBeGreaterThanOrEqual(rules.length);
+  });
+
+  it('runs once when two ticks arrive together: the other answers skipped', async () => {
+    const [a, b] = await Promise.all([tick(at(1)), tick(at(1))]);
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect([a.body.skipped, b.body.skipped].sort()).toEqual([false, true]);
+    if (dbKind() === 'postgres') {
+      // Another instance holding the advisory lock: this process's tick skips too.
+      const db = await getDb();
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(7412002)`);
+        const c = await tick(at(2));
+        expect(c.body).toEqual({ success: true, skipped: true });
+      });
+    }
+  });
+
+  it('does nothing while paused and resumes on start', async () => {
+    const token = await tokenFor(admin);
+    const paused = await call(controlPostRoute, '/api/game/control', { method: 'POST', token, body: { action: 'pause' } });
+    expect(paused.status).toBe(200);
+    expect(paused.body).toMatchObject({ success: true, action: 'pause', status: 'paused', paused: true });
+    const before = { events: await count(worldEvents), points: await count(perpPricePoints), q: await count(marketPricePoints) };
+    const res = await tick(at(3));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, paused: true });
+    expect(res.body.gameTime).not.toBe(at(3));
+    expect({ events: await count(worldEvents), points: await count(perpPricePoints), q: await count(marketPricePoints) }).toEqual(before);
+
+    const started = await call(controlPostRoute, '/api/game/control', { method: 'POST', token, body: { action: 'start' } });
+    expect(started.body).toMatchObject({ status: 'running', running: true });
+    const again = await tick(at(3));
+    expect(again.body).toMatchObject({ skipped: false, paused: false, gameTime: at(3) });
+    expect(await count(perpPricePoints)).toBeGreaterThan(before.points);
+  });
+
+  it('resolves due questions from what happened in the world, and pays once', async () => {
+    const db = await getDb();
+    const [rule] = await db
+      .select({ marketId: questionRules.marketId, organizationId: questionRules.organizationId, comparison: questionRules.comparison, threshold: questionRules.threshold, date: markets.resolutionDate })
+      .from(questionRules)
+      .innerJoin(markets, eq(markets.id, questionRules.marketId))
+      .where(and(eq(questionRules.kind, 'price'), eq(markets.status, 'active')))
+      .orderBy(asc(markets.resolutionDate))
+      .limit(1);
+    expect(rule).toBeDefined();
+    // The player bets on the side the world will make true: push the price far past the threshold.
+    const side = 'YES';
+    const buy = await call(buyRoute, `/api/markets/predictions/${rule!.marketId}/buy`, {
+      method: 'POST',
+      token: await tokenFor(player),
+      params: { id: rule!.marketId },
+      body: { side: 'YES', amount: 100 },
+    });
+    expect(buy.status).toBe(200);
+    const target = dec(rule!.threshold!).times(rule!.comparison === 'above' ? 3 : 0.3).toFixed(4);
+    await db.update(organizations).set({ fairValue: target, currentPrice: target }).where(eq(organizations.id, rule!.organizationId!));
+
+    const due = new Date(rule!.date.getTime() + 60_000).toISOString();
+    const res = await tick(due);
+    expect(res.status).toBe(200);
+    expect(res.body.questions.resolved).toBeGreaterThanOrEqual(1);
+    const [m] = await db.select().from(markets).where(eq(markets.id, rule!.marketId));
+    expect(m).toMatchObject({ status: 'resolved', resolvedOutcome: side });
+
+    const payouts = async () =>
+      (await db.select().from(balanceTransactions).where(and(eq(balanceTransactions.userId, player.id), eq(balanceTransactions.type, 'pred_payout'))));
+    expect(await payouts()).toHaveLength(1);
+    // Every due question resolved; the active ones are topped up again.
+    const overdue = (await activeQuestions()).filter((q) => q.resolutionDate.getTime() <= new Date(due).getTime());
+    expect(overdue).toHaveLength(0);
+    expect((await activeQuestions()).length).toBeGreaterThanOrEqual(10);
+
+    // A later tick pays nothing again; the ledger still agrees with the balance.
+    await tick(new Date(new Date(due).getTime() + HOUR).toISOString());
+    expect(await payouts()).toHaveLength(1);
+    const [u] = await db.select().from(users).where(eq(users.id, player.id));
+    const [last] = await db.select().from(balanceTransactions).where(eq(balanceTransactions.userId, player.id)).orderBy(desc(balanceTransactions.createdAt), desc(balanceTransactions.id)).limit(1);
+    expect(dec(u!.virtualBalance).eq(last!.balanceAfter)).toBe(true);
+  });
+
+  it('resolves an event question YES when the event happened and a seeded question from its price', async () => {
+    const db = await getDb();
+    const gameNow = new Date((await tick()).body.gameTime as string);
+    const [seeded] = await db.select().from(markets).where(eq(markets.id, 'seed-q-6'));
+    expect(seeded!.status).toBe('active');
+    const [q] = await db.select({ id: markets.id }).from(markets).where(eq(markets.text, 'Will the test event happen?'));
+    expect(q).toBeUndefined();
+    // An event question whose event happens inside its window.
+    const [m] = await db
+      .insert(markets)
+      .values({ text: 'Will the test event happen?', yesShares: '500', noShares: '500', liquidity: '1000', resolutionDate: new Date(gameNow.getTime() + HOUR), createdAt: gameNow })
+      .returning();
+    await db.insert(questionRules).values({ marketId: m!.id, kind: 'event', organizationId: 'org-kldr', eventKind: 'partnership', createdAt: gameNow });
+    await db.insert(worldEvents).values({ id: 'we-test-partnership', kind: 'partnership', title: 'Kaleido partners', content: '…', organizationId: 'org-kldr', createdAt: new Date(gameNow.getTime() + 60_000) });
+    // seed-q-6 has no rule (like an admin's question): it resolves from its price.
+    await db.update(markets).set({ resolutionDate: new Date(gameNow.getTime() + HOUR) }).where(eq(markets.id, 'seed-q-6'));
+    await tick(new Date(gameNow.getTime() + 2 * HOUR).toISOString());
+    const [event] = await db.select().from(markets).where(eq(markets.id, m!.id));
+    const [seed] = await db.select().from(markets).where(eq(markets.id, 'seed-q-6'));
+    expect(event).toMatchObject({ status: 'resolved', resolvedOutcome: 'YES' });
+    // NPCs may trade it in the same tick: the outcome follows the reserves it resolved with.
+    const yesPrice = dec(seed!.yesShares).div(dec(seed!.yesShares).plus(seed!.noShares));
+    expect(seed).toMatchObject({ status: 'resolved', resolvedOutcome: yesPrice.gte(0.5) ? 'YES' : 'NO' });
+  });
+});
+
+describe('GET|POST /api/game/control and GET /api/games', () => {
+  it('answers 401 without a token, the status to players, 403 to a player starting it, 400 for an unknown action', async () => {
+    expect((await call(controlGetRoute, '/api/game/control')).status).toBe(401);
+    const token = await tokenFor(player);
+    const status = await call(controlGetRoute, '/api/game/control', { token });
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({ success: true, status: 'running', paused: false });
+    expect(status.body.tickCount).toBeGreaterThanOrEqual(3);
+    expect(status.body.stats.activeQuestions).toBeGreaterThanOrEqual(10);
+    expect(status.body.game).toEqual({ ...status.body, success: undefined, game: undefined, ...status.body.game });
+    expect((await call(controlPostRoute, '/api/game/control', { method: 'POST', token, body: { action: 'pause' } })).status).toBe(403);
+    expect((await call(controlPostRoute, '/api/game/control', { method: 'POST', body: { action: 'pause' } })).status).toBe(401);
+    const bad = await call(controlPostRoute, '/api/game/control', { method: 'POST', token: await tokenFor(admin), body: { action: 'explode' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('lists the one world publicly', async () => {
+    const res = await call(gamesRoute, '/api/games');
+    expect(res.status).toBe(200);
+    expect(res.body.games).toHaveLength(1);
+    expect(res.body.games[0]).toMatchObject({ id: 'main', status: 'running' });
+    expect(res.body.games[0].stats.worldEvents).toBe(await count(worldEvents));
+  });
+});
+
+describe('feed widgets on the living world', () => {
+  it('breaking news lists the newest world events with the event fields', async () => {
+    const res = await call(breakingNewsRoute, '/api/feed/widgets/breaking-news');
+    expect(res.status).toBe(200);
+    const newest = await (await getDb()).select().from(worldEvents).orderBy(desc(worldEvents.createdAt), desc(worldEvents.id)).limit(10);
+    expect(res.body.news.map((n: { id: string }) => n.id)).toEqual(newest.map((e) => e.id));
+    expect(res.body.news[0]).toMatchObject({ title: newest[0]!.title, relatedQuestions: newest[0]!.relatedQuestions });
+  });
+
+  it('upcoming events are the questions resolving soonest and the next funding; stats count the world', async () => {
+    const up = await call(upcomingRoute, '/api/feed/widgets/upcoming-events');
+    expect(up.status).toBe(200);
+    const resolutions = up.body.events.filter((e: { type: string }) => e.type === 'resolution');
+    expect(resolutions).toHaveLength(5);
+    expect(up.body.events.some((e: { type: string }) => e.type === 'funding')).toBe(true);
+    const stats = await call(statsRoute, '/api/feed/widgets/stats');
+    expect(stats.status).toBe(200);
+    expect(stats.body.stats.activeMarkets).toBe((await activeQuestions()).length);
+  });
+});
