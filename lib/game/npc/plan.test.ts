@@ -119,6 +119,15 @@ describe('planNpcActivity', () => {
     );
   });
 
+  it('actors without money or shares never trade; an actor with money does', () => {
+    const broke = world({ acting: [actor(0, 'S', '0'), actor(1, 'A', '0.5')], holdings: [] });
+    for (let i = 0; i < 50; i++) expect(planNpcActivity(broke, [event], createRng(`b${i}`)).trades).toEqual([]);
+    const one = world({ acting: [actor(0, 'S', '0'), actor(1, 'A', '1000')], holdings: [] });
+    const trades = planNpcActivity(one, [event], createRng('rich')).trades;
+    expect(trades.length).toBeGreaterThan(0);
+    expect(trades.every((t) => t.actorId === 'actor-1')).toBe(true);
+  });
+
   it('news moves traders: most buys of the news market follow the news', () => {
     let withNews = 0;
     let yes = 0;

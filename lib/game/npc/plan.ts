@@ -225,8 +225,10 @@ export const planNpcActivity = (world: TNpcWorld, events: readonly TWorldEvent[]
   const remaining = new Map(actors.map((a) => [a.id, dec(a.balance)]));
   // Markets named in this tick's news draw traders first, so news moves prices.
   const newsMarkets = world.markets.filter((m) => events.some((e) => e.relatedQuestions.includes(m.questionNumber)));
-  for (let i = 0; i < nTrades; i++) {
-    const a = tradeRng.pick(actors);
+  // Only actors that can trade at all: a balance for the smallest buy, or shares to sell.
+  const traders = actors.filter((a) => dec(a.balance).gte(TRADE_AMOUNT.min) || world.holdings.some((h) => h.userId === a.id));
+  for (let i = 0; i < nTrades && traders.length; i++) {
+    const a = tradeRng.pick(traders);
     const held = world.holdings.filter((h) => h.userId === a.id && dec(h.shares).gt(0) && world.markets.some((m) => m.id === h.marketId));
     if (held.length && tradeRng.chance(SELL_CHANCE)) {
       const h = tradeRng.pick(held);
