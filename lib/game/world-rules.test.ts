@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createRng } from './rng';
+import {
+  ASKABLE_KINDS,
+  EVENT_KINDS,
+  fulfils,
+  MAX_ACTIVE_QUESTIONS,
+  MIN_ACTIVE_QUESTIONS,
+  planEventCount,
+  planQuestion,
+  planWorldEvent,
+  questionsToCreate,
+  relatedQuestions,
+  resolveOutcome,
+  roundThreshold,
+  type TActorState,
+  type TOpenQuestion,
+  type TOrgState,
+  type TPlannedEvent,
+} from './world-rules';
+
+const ORGS: TOrgState[] = [
+  { id: 'org-a', name: 'Acme', ticker: 'ACME', price: 120 },
+  { id: 'org-b', name: 'Beta Labs', ticker: 'BETA', price: 8.5 },
+];
+const ACTORS: TActorState[] = [
+  { id: 'actor-ann', name: 'Ann', organizationId: 'org-a' },
+  { id: 'actor-bob', name: 'Bob', organizationId: null },
+];
+const AT = new Date('2030-01-07T10:30:00.000Z');
+
+const event = (over: Partial<TPlannedEvent> = {}): TPlannedEvent => ({
+  kind: 'partnership',
+  title: 't',
+  content: 'c',
+  organizationId: 'org-a',
+  ticker: 'ACME',
+  actorId: null,
+  impact: 0.03,
+  ...over,
+});
+
+describe('planWorldEvent', () => {
+  it('is deterministic and fills its templates', () => {
+    const a = planWorldEvent(createRng('s'), { orgs: ORGS, actors: ACTORS, questions: [] })!;
+    expect(planWorldEvent(createRng('s'), { orgs: ORGS, actors: ACTORS, questions: [] })).toEqual(a);
+    expect(EVENT_KINDS).toContain(a.kind);
+    expect(`${a.title} ${a.content}`).not.toMatch(/[{}]/);
+    expect(planWorldEvent(createRng('s'), { orgs: [], actors: ACTORS, questions: [] })).toBeNull();
+  });
+
+  it('fulfils open event questions now and then, and impacts stay in template ranges', () => {
+    const q: TOpenQuestion = { marketId: 'm1', questionNumber: 7, rule: { kind: 'event', organizationId: 'org-b', actorId: null, eventKind: 'contract_win' } };
+    let fulfilled = 0;
+    for (let i = 0; i < 200; i++) {
+      const e = planWorldEvent(createRng(`s${i}`), { orgs: ORGS, actors: ACTORS, questions: [q] })!;
+      expect(Math.abs(e.impact)).toBeLessThanOrEqual(0.08);
+      if (fulfils(q.rule as never, e)) fulfilled++;
+    }
+    expect(fulfilled).toBeGreaterThan(40);
+    expect(fulfilled).toBeLessThan(160);
+  });
+
+  it('names an actor for executive statements', () => {
+    for (let i = 0; i < 300; i++) {
+      const e = planWorldEvent(createRng(`a${i}`), { orgs: ORGS, actors: ACTORS, questions: [] })!;
+      if (e.kind === 'executive_statement') expect(ACTORS.map((a) => a.id)).toContain(e.actorId);
+      else expect(e.actorId).toBeNull();
+    }
+  });
+});
+
+describe('relatedQuestions', () => {
+  const qs: TOpenQuestion[] = [
+    { marketId: 'above', questionNumber: 1, rule: { kind: 'price', organizationId: 'org-a', ticker: 'ACME', comparison: 'above', threshold: 125 } },
+    { marketId: 'below', questionNumber: 2, rule: { kind: 'price', organizationId: 'org-a', ticker: 'ACME', comparison: 'below', threshold: 110 } },
+    { marketId: 'event', questionNumber: 3, rule: { kind: 'event', organizationId: 'org-a', actorId: null, eventKind: 'partnership' } },
+    { marketId: 'other', questionNumber: 4, rule: { kind: 'price', organizationId: 'org-b', ticker: 'BETA', comparison: 'above', threshold: 9 } },
+    { marketId: 'norule', questionNumber: 5, rule: null },
+  ];
+
+  it('leans price questions with the news and event questions it fulfils toward YES', () => {
+    const good = relatedQuestions(event({ impact: 0.03 }), qs);
+    expect(good.numbers).toEqual([1, 2, 3]);
+    expect(good.biases).toEqual([
+      { marketId: 'above', direction: 'YES', adjustment: 0.3 },
+      { marketId: 'below', direction: 'NO', adjustment: 0.3 },
+      { marketId: 'event', direction: 'YES', adjustment: 0.6 },
+    ]);
+    const bad = relatedQuestions(event({ kind: 'scandal', impact: -0.05 }), qs);
+    expect(bad.numbers).toEqual([1, 2]);
+    expect(bad.biases.map((b) => b.direction)).toEqual(['NO', 'YES']);
+  });
+
+  it('an event by someone else does not fulfil a question about a named actor', () => {
+    const rule = { kind: 'event' as const, organizationId: 'org-a', actorId: 'actor-ann', eventKind: 'executive_statement' as const };
+    expect(fulfils(rule, { kind: 'executive_statement', organizationId: 'org-a', actorId: 'actor-bob' })).toBe(false);
+    expect(fulfils(rule, { kind: 'executive_statement', organizationId: 'org-a', actorId: 'actor-ann' })).toBe(true);
+    expect(fulfils(rule, { kind: 'executive_statement', organizationId: 'org-b', actorId: 'actor-ann' })).toBe(false);
+  });
+});
+
+describe('questions', () => {
+  it('tops up to the minimum and stays below the maximum', () => {
+    expect(questionsToCreate(createRng('q'), 6)).toBe(4);
+    expect(questionsToCreate(createRng('q'), 0)).toBe(MIN_ACTIVE_QUESTIONS);
+    expect(questionsToCreate(createRng('q'), MAX_ACTIVE_QUESTIONS)).toBe(0);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 40 }), fc.string(), (active, seed) => {
+      const n = questionsToCreate(createRng(seed), active);
+      return (active >= MAX_ACTIVE_QUESTIONS ? n === 0 : active + n <= MAX_ACTIVE_QUESTIONS) && (active < MIN_ACTIVE_QUESTIONS ? active + n === MIN_ACTIVE_QUESTIONS : n <= 1);
+    }));
+  });
+
+  it('asks about the world with a resolution 1 to 7 days out, a threshold near the price and a rule to resolve by', () => {
+    fc.assert(
+      fc.property(fc.string(), (seed) => {
+        const q = planQuestion(createRng(seed), { orgs: ORGS, actors: ACTORS, at: AT })!;
+        const days = (q.resolutionDate.getTime() - AT.getTime()) / 86_400_000;
+        if (days < 1 || days > 7 + 1 / 24 || q.resolutionDate.getTime() % 3_600_000 !== 0) return false;
+        if (q.text.length > 200 || !q.text.endsWith('?')) return false;
+        if (q.rule.kind === 'price') {
+          const org = ORGS.find((o) => o.id === q.rule.organizationId)!;
+          return Math.abs(q.rule.threshold / org.price - 1) <= 0.07 && q.text.includes(`$${org.ticker} close ${q.rule.comparison} ${q.rule.threshold}`);
+        }
+        return ASKABLE_KINDS.includes(q.rule.eventKind) && q.text.startsWith('Will ');
+      }),
+    );
+  });
+
+  it('resolves from what happened: price against threshold, an event in the window, else the market price', () => {
+    const above = { kind: 'price' as const, organizationId: 'org-a', ticker: 'ACME', comparison: 'above' as const, threshold: 120 };
+    expect(resolveOutcome(above, { price: 121, eventHappened: false, yesPrice: 0.1 })).toBe('YES');
+    expect(resolveOutcome(above, { price: 120, eventHappened: false, yesPrice: 0.9 })).toBe('NO');
+    expect(resolveOutcome({ ...above, comparison: 'below' }, { price: 119.99, eventHappened: false, yesPrice: 0.1 })).toBe('YES');
+    const ev = { kind: 'event' as const, organizationId: 'org-a', actorId: null, eventKind: 'partnership' as const };
+    expect(resolveOutcome(ev, { price: null, eventHappened: true, yesPrice: 0.01 })).toBe('YES');
+    expect(resolveOutcome(ev, { price: null, eventHappened: false, yesPrice: 0.99 })).toBe('NO');
+    expect(resolveOutcome(null, { price: null, eventHappened: false, yesPrice: 0.5 })).toBe('YES');
+    expect(resolveOutcome(null, { price: null, eventHappened: true, yesPrice: 0.49 })).toBe('NO');
+  });
+
+  it('rounds thresholds to readable digits', () => {
+    expect(roundThreshold(123.456)).toBe(123);
+    expect(roundThreshold(12.345)).toBe(12.3);
+    expect(roundThreshold(1.2345)).toBe(1.23);
+    expect(roundThreshold(0.0001)).toBe(0.01);
+  });
+});
+
+describe('planEventCount', () => {
+  it('always makes news in a quiet world and usually none otherwise', () => {
+    let busy = 0;
+    for (let i = 0; i < 500; i++) {
+      expect(planEventCount(createRng(`q${i}`), true)).toBeGreaterThanOrEqual(1);
+      busy += planEventCount(createRng(`b${i}`), false);
+    }
+    expect(busy / 500).toBeGreaterThan(0.2);
+    expect(busy / 500).toBeLessThan(0.6);
+  });
+});
