@@ -91,7 +91,7 @@ describe('GET /api/actors/{actorId}/stats', () => {
     expect(byName.body).toEqual(byId.body);
   });
 
-  it('counts followers, trades and open positions as they happen', async () => {
+  it('counts followers as they happen; an actor without an organization has none', async () => {
     const fan = await seedUser({ balance: '100' });
     const token = await tokenFor(fan);
     const target = actorId('sam_quinn');
@@ -222,6 +222,12 @@ describe('runNpcActivity', () => {
     const moved = marketsAfter.filter((m, i) => String(m.yes_shares) !== String(marketsBefore[i]!.yes_shares));
     expect(moved.length).toBeGreaterThan(0);
     for (const m of moved) expect(npcTrades.some((t) => t.market_id === m.id)).toBe(true);
+    // The actor's stats see its trades and positions.
+    const trader = npcTrades[0]!.user_id;
+    const stats = await call(statsRoute, `/api/actors/${trader}/stats`, { params: { actorId: trader } });
+    expect(stats.body.stats.predictionTrades).toBe(npcTrades.filter((t) => t.user_id === trader).length);
+    expect(stats.body.stats.openPositions).toBeGreaterThan(0);
+    expect(Number(stats.body.stats.balance)).toBeLessThan(10000);
     const ledger = await q<{ n: string }>(sql`select count(*) as n from balance_transactions where type in ('pred_buy', 'pred_sell') and user_id like 'actor-%'`);
     expect(Number(ledger[0]!.n)).toBeGreaterThanOrEqual(result.trades);
     await expectLedgerInvariant();
