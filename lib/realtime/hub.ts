@@ -114,7 +114,12 @@ const drain = async (): Promise<void> => {
         fanOut(e);
       }
       pending = page.pending;
-      if (page.events.length === PAGE) hub.dirty = true;
+      if (page.events.length === PAGE) {
+        hub.dirty = true;
+        // Let consumers drain their buffers before the next page, so a burst is not mistaken for
+        // a slow client.
+        await new Promise((r) => setImmediate(r));
+      }
     } while (hub.dirty);
     if (pending) scheduleRetry();
     else hub.retries = 0;
@@ -171,8 +176,15 @@ export const addSubscriber = (s: TSubscriber) => {
   };
 };
 
-/** Reads now instead of waiting for a notification (tests, and the SSE route after replay). */
-export const pokeRealtime = () => drain();
+/**
+ * Reads now instead of waiting for a notification, and resolves when that read is done: every
+ * event readable at the call has been handed to the subscribers (tests rely on this).
+ */
+export const pokeRealtime = async () => {
+  // A read already running may have started before the caller's commit: wait for it, then read.
+  while (hub.reading) await new Promise((r) => setTimeout(r, 2));
+  await drain();
+};
 
 /** Connected SSE clients per channel and in total, on this instance. */
 export const realtimeStats = () => {

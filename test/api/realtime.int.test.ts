@@ -1,0 +1,381 @@
+/**
+ * Realtime delivery end to end: the real SSE route handler's stream is read frame by frame while
+ * real services write through the outbox. Runs on PGlite and on PostgreSQL; the late-commit case
+ * needs two concurrent transactions, which only PostgreSQL has.
+ */
+import { sql } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { POST as createMarketRoute } from '@/app/api/admin/markets/route';
+import { POST as resolveRoute } from '@/app/api/admin/markets/[id]/resolve/route';
+import { POST as buyRoute } from '@/app/api/markets/predictions/[id]/buy/route';
+import { GET as getMarketRoute } from '@/app/api/markets/predictions/[id]/route';
+import { POST as shareRoute } from '@/app/api/posts/[id]/share/route';
+import { POST as createPostRoute } from '@/app/api/posts/route';
+import { GET as sseRoute } from '@/app/api/sse/events/route';
+import { GET as statsRoute } from '@/app/api/sse/stats/route';
+import { getDb, rowsOf, withTransaction } from '@/db/client';
+import { eventLog, type TUserRow } from '@/db/schema';
+import { seedUser } from '@/db/seed/factories';
+import { SESSION_COOKIE } from '@/lib/auth/principal';
+import { resetClock } from '@/lib/clock/clock';
+import { emitEvent } from '@/lib/events/outbox';
+import { createMemoryLimiter, setLimiter } from '@/lib/http/rate-limit';
+import { ensureRealtime, pokeRealtime, pruneEventLog, stopRealtime } from '@/lib/realtime';
+import { comparePositions, parsePosition } from '@/lib/realtime/position';
+import { LIVE_QUEUE_LIMIT, setSseTimings } from '@/lib/realtime/sse';
+import { call, tokenFor } from '@/test/http';
+
+const onPostgres = !!process.env.DATABASE_URL;
+
+type TFrame = { id?: string; event?: string; data?: any; comment?: string; retry?: number };
+
+const parseFrame = (text: string): TFrame => {
+  const f: TFrame = {};
+  for (const line of text.split('\n')) {
+    if (line.startsWith(':')) f.comment = line.slice(1).trim();
+    else if (line.startsWith('id: ')) f.id = line.slice(4);
+    else if (line.startsWith('event: ')) f.event = line.slice(7);
+    else if (line.startsWith('data: ')) f.data = JSON.parse(line.slice(6));
+    else if (line.startsWith('retry: ')) f.retry = Number(line.slice(7));
+  }
+  return f;
+};
+
+/** Streams opened by a test, closed after it. */
+const open: { close: () => Promise<unknown> }[] = [];
+
+/**
+ * Calls the SSE route like Next.js does and reads its body in the background (unless `read` is
+ * false: a client that never reads).
+ */
+const openStream = async (query: Record<string, string>, opts: { token?: string; cookie?: string; lastEventId?: string; read?: boolean } = {}) => {
+  const url = new URL('http://localhost:3000/api/sse/events');
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+  const headers = new Headers({ host: 'localhost:3000', 'x-client-socket-address': '203.0.113.9' });
+  if (opts.token) headers.set('authorization', `Bearer ${opts.token}`);
+  if (opts.cookie) headers.set('cookie', opts.cookie);
+  if (opts.lastEventId) headers.set('last-event-id', opts.lastEventId);
+  const abort = new AbortController();
+  const res = await sseRoute(new NextRequest(url, { headers, signal: abort.signal }), { params: Promise.resolve({}) });
+  const frames: TFrame[] = [];
+  let done = false;
+  const reader = res.status === 200 ? res.body!.getReader() : null;
+  const decoder = new TextDecoder();
+  let buf = '';
+  const readAll = async () => {
+    for (;;) {
+      const r = await reader!.read();
+      if (r.done) break;
+      buf += decoder.decode(r.value, { stream: true });
+      for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
+        frames.push(parseFrame(buf.slice(0, i)));
+        buf = buf.slice(i + 2);
+      }
+    }
+    done = true;
+  };
+  if (reader && opts.read !== false) void readAll().catch(() => (done = true));
+  const stream = {
+    res,
+    frames,
+    readAll,
+    events: () => frames.filter((f) => f.event),
+    isDone: () => done,
+    abort: () => abort.abort(),
+    close: async () => reader?.cancel().catch(() => {}),
+    waitForEvents: (n: number) => vi.waitFor(() => expect(stream.events().length).toBeGreaterThanOrEqual(n), { timeout: 5000, interval: 10 }),
+  };
+  if (reader) open.push(stream);
+  return stream;
+};
+
+let admin: TUserRow;
+const adminToken = async () => tokenFor((admin ??= await seedUser({ isAdmin: true, balance: '0' })));
+
+const post = async (user: TUserRow, content: string) => {
+  const res = await call(createPostRoute, '/api/posts', { method: 'POST', token: await tokenFor(user), body: { content } });
+  expect(res.status).toBe(201);
+  return res.body.post as { id: string; content: string; authorId: string; timestamp: string };
+};
+
+const newMarket = async () => {
+  const res = await call(createMarketRoute, '/api/admin/markets', {
+    method: 'POST',
+    token: await adminToken(),
+    body: { text: 'Will the realtime test pass?', resolutionDate: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+  });
+  expect(res.status).toBe(200);
+  return res.body.market as { id: string; questionNumber: number };
+};
+
+const stats = async () => (await call(statsRoute, '/api/sse/stats')).body;
+
+beforeAll(async () => {
+  // The hub starts with the first subscriber; starting it here keeps the first test's events
+  // from racing the hub's starting position.
+  await ensureRealtime();
+});
+
+beforeEach(() => {
+  setLimiter(createMemoryLimiter());
+  resetClock();
+});
+
+afterEach(async () => {
+  setSseTimings();
+  while (open.length) await open.pop()!.close();
+});
+
+afterAll(async () => {
+  await stopRealtime();
+});
+
+describe('GET /api/sse/events', () => {
+  it('answers an event stream with the protocol headers and opens with a retry hint', async () => {
+    const s = await openStream({ channels: 'feed' });
+    expect(s.res.status).toBe(200);
+    expect(s.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(s.res.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(s.res.headers.get('x-accel-buffering')).toBe('no');
+    expect(s.res.headers.get('connection')).toBe('keep-alive');
+    await vi.waitFor(() => expect(s.frames[0]).toEqual({ retry: 3000 }));
+  });
+
+  it('delivers feed_update after a post with the specification fields', async () => {
+    const s = await openStream({ channels: 'feed' });
+    const author = await seedUser();
+    const p = await post(author, 'Live from the realtime test');
+    await s.waitForEvents(1);
+    const [f] = s.events();
+    expect(f!.event).toBe('feed_update');
+    expect(parsePosition(f!.id!)).not.toBeNull();
+    expect(f!.data).toEqual({ type: 'feed_update', data: { post: { id: p.id, content: p.content, authorId: author.id, timestamp: p.timestamp } } });
+  });
+
+  it('delivers a repost on the feed', async () => {
+    const author = await seedUser();
+    const sharer = await seedUser();
+    const p = await post(author, 'Worth sharing');
+    await pokeRealtime(); // the post's own event is delivered before the client connects
+    const s = await openStream({ channels: 'feed' });
+    const res = await call(shareRoute, `/api/posts/${p.id}/share`, { method: 'POST', token: await tokenFor(sharer), params: { id: p.id } });
+    expect(res.status).toBe(201);
+    await vi.waitFor(() => expect(s.events().filter((f) => f.data.data.post.repostId)).toHaveLength(1));
+    expect(s.events().find((f) => f.data.data.post.repostId)!.data.data.post).toMatchObject({ id: p.id, content: p.content, authorId: sharer.id, repostId: res.body.share.id });
+  });
+
+  it('delivers market_update after a buy with exactly the specification fields and the market’s new prices', async () => {
+    const s = await openStream({ channels: 'markets' });
+    const m = await newMarket();
+    await s.waitForEvents(1); // the new market's own market_update
+    const buyer = await seedUser({ balance: '1000' });
+    const res = await call(buyRoute, `/api/markets/predictions/${m.id}/buy`, {
+      method: 'POST',
+      token: await tokenFor(buyer),
+      params: { id: m.id },
+      body: { outcome: 'YES', amount: 50 },
+    });
+    expect(res.status).toBe(200);
+    await s.waitForEvents(2);
+    const f = s.events()[1]!;
+    expect(f.event).toBe('market_update');
+    expect(f.data.type).toBe('market_update');
+    const d = f.data.data;
+    expect(Object.keys(d).sort()).toEqual(['marketId', 'noPrice', 'noShares', 'timestamp', 'yesPrice', 'yesShares']);
+    const market = (await call(getMarketRoute, `/api/markets/predictions/${m.id}`, { params: { id: m.id } })).body.market;
+    expect(d.marketId).toBe(m.id);
+    expect(d.yesPrice).toBeCloseTo(res.body.yesPrice, 12);
+    expect(d.noPrice).toBeCloseTo(res.body.noPrice, 12);
+    expect(d.yesShares).toBeCloseTo(market.yesShares, 6);
+    expect(d.noShares).toBeCloseTo(market.noShares, 6);
+    expect(new Date(d.timestamp).toISOString()).toBe(d.timestamp);
+  });
+
+  it('announces a new question on upcoming-events and its resolution on markets', async () => {
+    const s = await openStream({ channels: 'upcoming-events,markets' });
+    const m = await newMarket();
+    await s.waitForEvents(2);
+    const created = s.events().find((f) => f.event === 'question_created')!;
+    expect(created.data.data).toMatchObject({ id: m.id, questionNumber: m.questionNumber, text: 'Will the realtime test pass?' });
+    const res = await call(resolveRoute, `/api/admin/markets/${m.id}/resolve`, { method: 'POST', token: await adminToken(), params: { id: m.id }, body: { outcome: 'NO' } });
+    expect(res.status).toBe(200);
+    await s.waitForEvents(3);
+    expect(s.events()[2]!.data.data).toMatchObject({ marketId: m.id, yesPrice: 0, noPrice: 1 });
+    // Resolving again changes nothing and announces nothing.
+    await call(resolveRoute, `/api/admin/markets/${m.id}/resolve`, { method: 'POST', token: await adminToken(), params: { id: m.id }, body: { outcome: 'YES' } });
+    await pokeRealtime();
+    expect(s.events()).toHaveLength(3);
+  });
+
+  it('a client that reconnects with Last-Event-ID receives exactly what it missed, then live events', async () => {
+    const author = await seedUser();
+    const first = await openStream({ channels: 'feed' });
+    await post(author, 'seen before the disconnect');
+    await first.waitForEvents(1);
+    const lastSeen = first.events()[0]!.id!;
+    await first.close();
+
+    const missed = [await post(author, 'missed one'), await post(author, 'missed two')];
+    await newMarket(); // another channel: not replayed to a feed subscriber
+
+    const again = await openStream({ channels: 'feed' }, { lastEventId: lastSeen });
+    await again.waitForEvents(2);
+    const live = await post(author, 'live after the reconnect');
+    await again.waitForEvents(3);
+    await pokeRealtime();
+    const got = again.events();
+    expect(got.map((f) => f.data.data.post.id)).toEqual([missed[0]!.id, missed[1]!.id, live.id]);
+    // Positions strictly increase: no duplicate, in log order.
+    const positions = got.map((f) => parsePosition(f.id!)!);
+    for (let i = 1; i < positions.length; i++) expect(comparePositions(positions[i]!, positions[i - 1]!)).toBe(1);
+
+    // The query parameter works the same way (for clients that cannot set headers).
+    const viaQuery = await openStream({ channels: 'feed', lastEventId: lastSeen });
+    await viaQuery.waitForEvents(3);
+    expect(viaQuery.events().map((f) => f.id)).toEqual(got.map((f) => f.id));
+  });
+
+  it('refuses unknown channels and malformed event ids with 400', async () => {
+    const unknown = await openStream({ channels: 'feed,stocks' });
+    expect(unknown.res.status).toBe(400);
+    expect(await unknown.res.json()).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER' } });
+    expect((await openStream({ channels: 'chat:' })).res.status).toBe(400);
+    const badId = await openStream({ channels: 'feed' }, { lastEventId: 'yesterday' });
+    expect(badId.res.status).toBe(400);
+  });
+
+  it('chat channels refuse anonymous subscribers (401) and non-members (403), by bearer or cookie', async () => {
+    const anon = await openStream({ channels: 'feed,chat:abc' });
+    expect(anon.res.status).toBe(401);
+    expect(await anon.res.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+    const u = await seedUser();
+    const token = await tokenFor(u);
+    expect((await openStream({ channels: 'chat:abc' }, { token })).res.status).toBe(403);
+    const byCookie = await openStream({ channels: 'chat:abc' }, { cookie: `${SESSION_COOKIE}=${token}` });
+    expect(byCookie.res.status).toBe(403);
+    expect(await byCookie.res.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+  });
+
+  it('sends a heartbeat comment and ends the stream at its maximum duration', async () => {
+    setSseTimings({ heartbeatMs: 20, maxDurationMs: 150 });
+    const s = await openStream({ channels: 'feed' });
+    await vi.waitFor(() => expect(s.isDone()).toBe(true), { timeout: 3000 });
+    expect(s.frames.filter((f) => f.comment === 'ping').length).toBeGreaterThanOrEqual(3);
+    await vi.waitFor(async () => expect((await stats()).totalClients).toBe(0));
+  });
+
+  it('uses the 15 s heartbeat and the 300 s limit by default', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'setTimeout', 'clearInterval', 'clearTimeout'] });
+    try {
+      const s = await openStream({ channels: 'feed' });
+      await vi.advanceTimersByTimeAsync(14_999);
+      expect(s.frames.some((f) => f.comment === 'ping')).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(s.frames.filter((f) => f.comment === 'ping')).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(284_999);
+      expect(s.isDone()).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => expect(s.isDone()).toBe(true));
+      expect(s.frames.filter((f) => f.comment === 'ping')).toHaveLength(20);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('GET /api/sse/stats', () => {
+  it('counts connected clients per channel and forgets them when they leave', async () => {
+    expect(await stats()).toMatchObject({ success: true, totalClients: 0, channels: {} });
+    const a = await openStream({ channels: 'feed,markets' });
+    const b = await openStream({ channels: 'feed' });
+    expect(await stats()).toMatchObject({ totalClients: 2, channels: { feed: 2, markets: 1 } });
+    a.abort(); // the browser went away
+    await b.close();
+    await vi.waitFor(async () => expect(await stats()).toMatchObject({ totalClients: 0, channels: {} }));
+  });
+});
+
+describe('the outbox and its reader', () => {
+  it('a rolled-back transaction emits nothing', async () => {
+    const s = await openStream({ channels: 'breaking-news' });
+    await expect(
+      withTransaction(async (tx) => {
+        await emitEvent(tx, 'breaking-news', { type: 'breaking_news', data: { id: 'rolled-back', title: 't', content: 'c', relatedQuestions: [], timestamp: new Date().toISOString() } });
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await withTransaction((tx) =>
+      emitEvent(tx, 'breaking-news', { type: 'breaking_news', data: { id: 'committed', title: 't', content: 'c', relatedQuestions: [1], timestamp: new Date().toISOString() } }),
+    );
+    await s.waitForEvents(1);
+    await pokeRealtime();
+    expect(s.events().map((f) => f.data.data.id)).toEqual(['committed']);
+    const rows = await (await getDb()).select().from(eventLog).where(sql`${eventLog.data}->>'id' = 'rolled-back'`);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('a slow client is closed when its buffer overflows and never delays the others', async () => {
+    const slow = await openStream({ channels: 'breaking-news' }, { read: false });
+    const fast = await openStream({ channels: 'breaking-news' });
+    const n = LIVE_QUEUE_LIMIT + 200;
+    await (await getDb()).execute(sql`
+      with e as (
+        insert into ${eventLog} (channel, type, data)
+        select 'breaking-news', 'breaking_news', jsonb_build_object('id', i::text, 'title', 't', 'content', 'c', 'relatedQuestions', '[]'::jsonb, 'timestamp', now()::text)
+        from generate_series(1, ${n}) i returning id
+      ) select pg_notify('playmoney_events', '') from e limit 1`);
+    await fast.waitForEvents(n);
+    expect(fast.isDone()).toBe(false);
+    // The slow one was closed: its stream ends after what it had queued, short of the last event.
+    await slow.readAll();
+    expect(slow.isDone()).toBe(true);
+    expect(slow.events().length).toBeLessThan(n);
+    expect(slow.events().length).toBeGreaterThan(0);
+  });
+
+  it('prunes events older than a given time', async () => {
+    const db = await getDb();
+    await db.insert(eventLog).values({ channel: 'feed', type: 'feed_update', data: { old: true }, createdAt: new Date('2020-01-01T00:00:00Z') });
+    const removed = await pruneEventLog(new Date('2021-01-01T00:00:00Z'));
+    expect(removed).toBe(1);
+    const left = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from ${eventLog} where created_at < '2021-01-01'`));
+    expect(Number(left[0]!.n)).toBe(0);
+  });
+
+  // Two transactions at once exist only on PostgreSQL (PGlite is one connection).
+  it.runIf(onPostgres)('never skips an event whose transaction commits after a later one (smaller id, committed last)', async () => {
+    const s = await openStream({ channels: 'breaking-news' });
+    let openGate = () => {};
+    const gate = new Promise<void>((r) => (openGate = r));
+    let inserted = () => {};
+    const firstInserted = new Promise<void>((r) => (inserted = r));
+    const event = (id: string) => ({ type: 'breaking_news', data: { id, title: id, content: id, relatedQuestions: [], timestamp: new Date().toISOString() } });
+    // A takes the smaller transaction id and the smaller event id, then waits; B commits first.
+    const a = withTransaction(async (tx) => {
+      await emitEvent(tx, 'breaking-news', event('A'));
+      inserted();
+      await gate;
+    });
+    await firstInserted;
+    // A failed assertion must still let A finish, or the database never closes.
+    onTestFinished(() => openGate());
+    await withTransaction((tx) => emitEvent(tx, 'breaking-news', event('B')));
+    const ab = () => s.events().filter((f) => ['A', 'B'].includes(f.data.data.id));
+    await pokeRealtime();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(ab()).toHaveLength(0);
+    openGate();
+    await a;
+    await vi.waitFor(() => expect(ab()).toHaveLength(2));
+    expect(ab().map((f) => f.data.data.id)).toEqual(['A', 'B']);
+    // The case that breaks an id cursor: A holds the smaller event id (and transaction id), yet
+    // committed after B.
+    const rows = rowsOf<{ id: string; n: string; tx: string }>(
+      await (await getDb()).execute(sql`select data->>'id' as id, e.id::text as n, e.tx_id::text as tx from ${eventLog} e
+        where data->>'id' in ('A', 'B') order by e.id`),
+    );
+    expect(rows.map((r) => r.id)).toEqual(['A', 'B']);
+    expect(BigInt(rows[0]!.tx)).toBeLessThan(BigInt(rows[1]!.tx));
+  });
+});
