@@ -6,7 +6,8 @@
  *
  * Environment: BENCH_DATABASE_URL (server to create the throwaway database on; default the local
  * PostgreSQL), BENCH_SECONDS (per figure, default 10), BENCH_POOL (database connections of the
- * server and of the reference, default 8), BENCH_SKIP_BUILD=1 to reuse .next.
+ * server and of the reference, default 8), BENCH_SKIP_BUILD=1 to reuse .next, BENCH_ONLY=a,b to run
+ * only the named figures (users-me, buy, perps, sweep, feed, tick).
  */
 import { execSync, spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -20,6 +21,8 @@ import { buildSweepStatement } from '@/lib/perps/service/liquidate';
 import { buildOpenStatement } from '@/lib/perps/service/open-position';
 import { buildFeedCountQuery, buildFeedPageQuery, buildPostsQuery } from '@/lib/social/queries';
 import { dec } from '@/lib/money/decimal';
+import { benchSseFanout } from './sse';
+import { benchTick } from './tick';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -319,6 +322,46 @@ const benchFeedRead = async (ctx: { base: string; sql: postgres.Sql; tokens: str
   figures.push({ name: 'feed read p99', project: result.latency.p99, reference: ref.p99, unit: 'ms', higherIsBetter: false });
 };
 
+/** Figure 1: GET /api/users/me through the API against the same SQL issued directly. */
+const benchUsersMe = async (ctx: { base: string; sql: postgres.Sql; tokens: string[]; subjects: string[] }) => {
+  const { base, sql, tokens, subjects } = ctx;
+  console.log(`\nGET /api/users/me: ${CONNECTIONS} connections, ${SECONDS}s…`);
+  let next = 0;
+  const result = await autocannon({
+    url: `${base}/api/users/me`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % USERS]}` },
+        }),
+      },
+    ],
+  });
+  const non2xx = result.non2xx;
+  // The same SQL the endpoint issues: the caller by token subject, then the stats counts.
+  const ref = await drive(async (i) => {
+    const [user] = await sql`select * from users where auth_subject = ${subjects[i % USERS]!}`;
+    const id = user!.id as string;
+    await sql`select (select count(*)::int from users r where r.referred_by_id = ${id}) as referral_count,
+      (select count(*)::int from balance_transactions t where t.user_id = ${id}
+         and t.type in ('pred_buy','pred_sell','perp_open','perp_close')) as trades_count,
+      (select count(*)::int from follows f where f.following_id = ${id}) as followers,
+      (select count(*)::int from follows f where f.follower_id = ${id}) as following,
+      (select count(*)::int from posts p where p.author_id = ${id}) as posts,
+      (select count(*)::int from comments c where c.author_id = ${id} and c.deleted_at is null) as comments,
+      (select count(*)::int from post_likes l where l.user_id = ${id}) as reactions,
+      ((select count(*)::int from market_positions mp where mp.user_id = ${id} and mp.shares > 0 and mp.settled_at is null)
+        + (select count(*)::int from perp_positions pp where pp.user_id = ${id} and pp.status = 'open')) as positions`;
+  });
+  figures.push({ name: 'users/me requests/s', project: result.requests.average, reference: ref.rps, unit: 'req/s', higherIsBetter: true });
+  figures.push({ name: 'users/me p50 latency', project: result.latency.p50, reference: ref.p50, unit: 'ms', higherIsBetter: false });
+  figures.push({ name: 'users/me p99 latency', project: result.latency.p99, reference: ref.p99, unit: 'ms', higherIsBetter: false });
+  if (non2xx > 0) console.log(`  note: ${non2xx} non-2xx answers during the run`);
+};
+
 const main = async () => {
   const dbName = `pm_bench_${Date.now()}`;
   const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
@@ -362,48 +405,18 @@ const main = async () => {
       await Promise.all(tokens.slice(i, i + 20).map((t) => fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${t}` } })));
     }
 
-    // Figure 1: GET /api/users/me
-    console.log(`\nGET /api/users/me: ${CONNECTIONS} connections, ${SECONDS}s…`);
-    let next = 0;
-    const result = await autocannon({
-      url: `${base}/api/users/me`,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      requests: [
-        {
-          setupRequest: (req) => ({
-            ...req,
-            headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % USERS]}` },
-          }),
-        },
-      ],
-    });
-    const non2xx = result.non2xx;
-    // The same SQL the endpoint issues: the caller by token subject, then the stats counts.
     const subjects = Array.from({ length: USERS }, (_, i) => `bench|${i}`);
-    const ref = await drive(async (i) => {
-      const [user] = await sql`select * from users where auth_subject = ${subjects[i % USERS]!}`;
-      const id = user!.id as string;
-      await sql`select (select count(*)::int from users r where r.referred_by_id = ${id}) as referral_count,
-        (select count(*)::int from balance_transactions t where t.user_id = ${id}
-           and t.type in ('pred_buy','pred_sell','perp_open','perp_close')) as trades_count,
-        (select count(*)::int from follows f where f.following_id = ${id}) as followers,
-        (select count(*)::int from follows f where f.follower_id = ${id}) as following,
-        (select count(*)::int from posts p where p.author_id = ${id}) as posts,
-        (select count(*)::int from comments c where c.author_id = ${id} and c.deleted_at is null) as comments,
-        (select count(*)::int from post_likes l where l.user_id = ${id}) as reactions,
-        ((select count(*)::int from market_positions mp where mp.user_id = ${id} and mp.shares > 0 and mp.settled_at is null)
-          + (select count(*)::int from perp_positions pp where pp.user_id = ${id} and pp.status = 'open')) as positions`;
-    });
-    figures.push({ name: 'users/me requests/s', project: result.requests.average, reference: ref.rps, unit: 'req/s', higherIsBetter: true });
-    figures.push({ name: 'users/me p50 latency', project: result.latency.p50, reference: ref.p50, unit: 'ms', higherIsBetter: false });
-    figures.push({ name: 'users/me p99 latency', project: result.latency.p99, reference: ref.p99, unit: 'ms', higherIsBetter: false });
-    if (non2xx > 0) console.log(`  note: ${non2xx} non-2xx answers during the run`);
+    // BENCH_ONLY=tick,feed,… runs only the named figures (users-me, buy, perps, sweep, feed, tick, sse).
+    const only = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
+    const runs = (name: string) => !only || only.includes(name);
 
-    await benchPredictionBuy({ base, sql, tokens, subjects });
-    await benchPerpRoundTrip({ base, sql, tokens, subjects });
-    await benchLiquidationSweep({ base, sql });
-    await benchFeedRead({ base, sql, tokens, subjects });
+    if (runs('users-me')) await benchUsersMe({ base, sql, tokens, subjects });
+    if (runs('buy')) await benchPredictionBuy({ base, sql, tokens, subjects });
+    if (runs('perps')) await benchPerpRoundTrip({ base, sql, tokens, subjects });
+    if (runs('sweep')) await benchLiquidationSweep({ base, sql });
+    if (runs('feed')) await benchFeedRead({ base, sql, tokens, subjects });
+    if (runs('tick')) await benchTick({ base, sql, figures });
+    if (runs('sse')) await benchSseFanout({ base, sql, tokens, figures, databaseUrl });
   } finally {
     server.kill('SIGTERM');
     await sleep(500);
