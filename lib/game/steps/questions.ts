@@ -7,7 +7,7 @@
  * rule it will resolve by.
  */
 import { sql } from 'drizzle-orm';
-import { getDb, rowsOf } from '@/db/client';
+import { getDb, rowsOf, withTransaction } from '@/db/client';
 import { markets, organizations, questionRules, worldEvents } from '@/db/schema';
 import { createMarket } from '@/lib/markets/service/create-market';
 import { resolveMarket } from '@/lib/markets/service/resolve-market';
@@ -90,20 +90,21 @@ export const createQuestions = async (ctx: TTickContext) => {
     if (performance.now() > ctx.deadline) break;
     const q = planQuestion(rng.fork(`question-${i}`), { orgs, actors, at: ctx.at });
     if (!q) break;
-    // createMarket runs (and announces the question in) its own transaction; the rule follows.
-    // Should the rule's insert fail, the question resolves from its price like an admin's.
-    const market = await createMarket({ text: q.text, resolutionDate: q.resolutionDate, liquidity: GAME_QUESTION_LIQUIDITY });
-    const r = q.rule;
-    await db.insert(questionRules).values({
-      marketId: market.id,
-      kind: r.kind,
-      organizationId: r.organizationId,
-      ticker: r.kind === 'price' ? r.ticker : null,
-      actorId: r.kind === 'event' ? r.actorId : null,
-      eventKind: r.kind === 'event' ? r.eventKind : null,
-      comparison: r.kind === 'price' ? r.comparison : null,
-      threshold: r.kind === 'price' ? String(r.threshold) : null,
-      createdAt: ctx.at,
+    // The question, its announcements and its rule commit together: no question without its rule.
+    await withTransaction(async (tx) => {
+      const market = await createMarket({ text: q.text, resolutionDate: q.resolutionDate, liquidity: GAME_QUESTION_LIQUIDITY, tx });
+      const r = q.rule;
+      await tx.insert(questionRules).values({
+        marketId: market.id,
+        kind: r.kind,
+        organizationId: r.organizationId,
+        ticker: r.kind === 'price' ? r.ticker : null,
+        actorId: r.kind === 'event' ? r.actorId : null,
+        eventKind: r.kind === 'event' ? r.eventKind : null,
+        comparison: r.kind === 'price' ? r.comparison : null,
+        threshold: r.kind === 'price' ? String(r.threshold) : null,
+        createdAt: ctx.at,
+      });
     });
     created++;
   }
