@@ -39,11 +39,11 @@ type TGlobal = typeof globalThis & { [RUNNING]?: boolean };
 
 /**
  * Runs fn unless a tick is already running (then undefined). In-process: a flag on globalThis
- * (Next bundles routes separately). Across instances on PostgreSQL: pg_try_advisory_xact_lock in a
- * transaction that stays open for the tick (read-only, so it takes no transaction id and holds
- * back nothing); the steps run on other pool connections. PGlite is one process per DATA_DIR
- * (db/client.ts refuses a second), so the flag is the whole lock there — and a transaction held
- * open would block its single connection.
+ * (Next bundles routes separately). Across instances on PostgreSQL: pg_try_advisory_xact_lock in
+ * a transaction that stays open for the tick (read-only, so it takes no transaction id and holds
+ * back nothing); the steps run on other pool connections, so the pool needs at least two. PGlite
+ * is one process per DATA_DIR (db/client.ts refuses a second), so the flag is the whole lock
+ * there, and a transaction held open would block its single connection.
  */
 const withTickLock = async <T>(fn: () => Promise<T>): Promise<T | undefined> => {
   const g = globalThis as TGlobal;
@@ -51,7 +51,9 @@ const withTickLock = async <T>(fn: () => Promise<T>): Promise<T | undefined> => 
   g[RUNNING] = true;
   try {
     const db = await getDb();
-    if (dbKind() === 'pglite') return await fn();
+    // With a one-connection pool the lock's open transaction would starve the steps: the
+    // in-process flag alone must do (one instance).
+    if (dbKind() === 'pglite' || env().dbPoolMax < 2) return await fn();
     let out: T | undefined;
     await db.transaction(async (tx) => {
       const [r] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${TICK_LOCK_KEY}) as ok`));
