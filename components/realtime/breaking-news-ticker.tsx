@@ -50,7 +50,7 @@ const ControlButton = ({ label, onClick, children }: { label: string; onClick: (
 
 const Strip = ({ children }: { children: ReactNode }) => (
   <section aria-label="Breaking news" className="border-b border-line bg-surface/60">
-    <div className="mx-auto flex h-11 w-full max-w-5xl items-center gap-3 px-4 sm:px-6 md:px-10">
+    <div className="mx-auto flex min-h-11 w-full max-w-5xl items-center gap-3 px-4 py-1 sm:px-6 md:px-10">
       <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full border border-down/30 bg-down-soft px-2 py-0.5 text-[11px] font-semibold tracking-wide text-down uppercase">
         <span aria-hidden="true" className="size-1.5 rounded-full bg-down" />
         Breaking
@@ -131,7 +131,8 @@ export const BreakingNewsTicker = () => {
           if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setIsFocused(false);
         }}
       >
-        <p className="min-w-0 flex-1 truncate text-sm" data-testid="breaking-news-headline">
+        {/* Two lines on a phone, where one would hold only a few words. */}
+        <p className="line-clamp-2 min-w-0 flex-1 text-xs sm:line-clamp-1 sm:text-sm" data-testid="breaking-news-headline">
           {marketId ? (
             <Link href={`/markets/${encodeURIComponent(marketId)}`} className="rounded hover:underline">
               {headline}

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getMarketQueryOptions, getMarketsQueryOptions, getMyPositionsQueryOptions, getPriceHistoryQueryOptions, type TMarket } from '@/lib/client/queries/markets';
+import { getMarketQueryOptions, getMarketTradesQueryOptions, getMarketsQueryOptions, getMyPositionsQueryOptions, getPriceHistoryQueryOptions, type TMarket } from '@/lib/client/queries/markets';
 import { getPerpHistoryQueryOptions, getPerpTickersQueryOptions, type TPerpTicker } from '@/lib/client/queries/perps';
 import { getBreakingNewsQueryOptions, getFeedQueryOptions, getUpcomingEventsQueryOptions } from '@/lib/client/queries/social';
 import { getMeQueryOptions } from '@/lib/client/queries/users';
-import { BREAKING_NEWS_KEEP, DERIVED_REFRESH_MS, bindQueryCache, loadedLatestPostIds } from './cache';
+import { BREAKING_NEWS_KEEP, DERIVED_REFRESH_MS, bindQueryCache, fetchUnseenLatestPosts, loadedLatestPostIds } from './cache';
 import { createRealtimeHub } from './hub';
 
 const market = (id: string, yesPrice = 0.5): TMarket =>
@@ -28,6 +28,7 @@ const isStale = (qc: QueryClient, key: readonly unknown[]) => qc.getQueryState(k
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('bindQueryCache', () => {
@@ -50,6 +51,7 @@ describe('bindQueryCache', () => {
     const { qc, hub, unbind } = setup();
     qc.setQueryData(getMarketsQueryOptions('active').queryKey, [market('m1')]);
     qc.setQueryData(getPriceHistoryQueryOptions('m1', '7d').queryKey, []);
+    qc.setQueryData(getMarketTradesQueryOptions('m1').queryKey, []);
     const invalidate = vi.spyOn(qc, 'invalidateQueries');
     for (let i = 0; i < 5; i++) {
       hub.emit({ type: 'market_update', data: { marketId: 'm1', yesPrice: 0.5 + i / 100, noPrice: 0.5, yesShares: 1, noShares: 1, timestamp: at(i) } });
@@ -58,6 +60,7 @@ describe('bindQueryCache', () => {
     vi.advanceTimersByTime(DERIVED_REFRESH_MS);
     expect(isStale(qc, getPriceHistoryQueryOptions('m1', '7d').queryKey)).toBe(true);
     expect(isStale(qc, getMarketsQueryOptions('active').queryKey)).toBe(true);
+    expect(isStale(qc, getMarketTradesQueryOptions('m1').queryKey)).toBe(true);
     const listCalls = invalidate.mock.calls.filter(([f]) => JSON.stringify(f?.queryKey) === JSON.stringify(getMarketsQueryOptions('active').queryKey));
     expect(listCalls).toHaveLength(1);
     unbind();
@@ -70,7 +73,10 @@ describe('bindQueryCache', () => {
     hub.emit({ type: 'perp_update', data: { ticker: 'AAA', markPrice: 12.5, timestamp: at(1) } });
     const [a, b] = qc.getQueryData(getPerpTickersQueryOptions().queryKey)!;
     expect([a!.markPrice, a!.currentPrice, a!.price]).toEqual([12.5, 12.5, 12.5]);
+    expect(a!.indexPrice).toBe(10);
     expect(b!.markPrice).toBe(20);
+    hub.emit({ type: 'perp_update', data: { ticker: 'BBB', markPrice: 21, indexPrice: 20.5, timestamp: at(2) } });
+    expect(qc.getQueryData(getPerpTickersQueryOptions().queryKey)![1]).toMatchObject({ markPrice: 21, indexPrice: 20.5 });
     vi.advanceTimersByTime(DERIVED_REFRESH_MS);
     expect(isStale(qc, getPerpHistoryQueryOptions('AAA', '24h').queryKey)).toBe(true);
     unbind();
@@ -133,5 +139,31 @@ describe('bindQueryCache', () => {
     unbind();
     hub.emit({ type: 'market_update', data: { marketId: 'm1', yesPrice: 0.9, noPrice: 0.1, yesShares: 1, noShares: 1, timestamp: at(1) } });
     expect(qc.getQueryData(getMarketQueryOptions('m1').queryKey)?.yesPrice).toBe(0.5);
+  });
+});
+
+describe('fetchUnseenLatestPosts', () => {
+  const feedPost = (id: string, authorId: string, repost: unknown = null) => ({ id, authorId, repost });
+
+  it("answers the head's posts by others that the loaded feed lacks, without touching the cache", async () => {
+    const qc = new QueryClient();
+    const key = getFeedQueryOptions('latest').queryKey;
+    const loaded = { pages: [{ success: true, posts: [feedPost('p1', 'u1')], nextCursor: null }], pageParams: [undefined] };
+    qc.setQueryData(key, loaded as never);
+    const fetch = vi.fn(async (url: string) => {
+      expect(url).toBe('/api/posts?limit=20');
+      const posts = [feedPost('p4', 'me'), feedPost('p3', 'u2'), feedPost('p2', 'u3', { id: 's1' }), feedPost('p1', 'u1')];
+      return new Response(JSON.stringify({ success: true, posts, nextCursor: null }), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    expect(await fetchUnseenLatestPosts(qc, 'me')).toEqual([{ id: 'p3', authorId: 'u2' }]);
+    expect(qc.getQueryData(key)).toBe(loaded);
+  });
+
+  it('asks nothing when the feed was never loaded', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    expect(await fetchUnseenLatestPosts(new QueryClient(), 'me')).toEqual([]);
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -13,6 +13,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api';
 import {
   getMarketQueryOptions,
+  getMarketTradesQueryOptions,
   getMarketsQueryOptions,
   getMyPositionsQueryOptions,
   getPriceHistoryQueryOptions,
@@ -58,15 +59,18 @@ export const applyMarketUpdate = (qc: QueryClient, d: TRealtimeEventData<'market
   }
 };
 
-/** Puts a perp_update's mark (and its alias fields) into the cached ticker list. */
+const withPerpPrices = (t: TPerpTicker, d: TRealtimeEventData<'perp_update'>): TPerpTicker => ({
+  ...t,
+  ...(d.markPrice === undefined ? {} : { markPrice: d.markPrice, currentPrice: d.markPrice, price: d.markPrice }),
+  ...(d.indexPrice === undefined ? {} : { indexPrice: d.indexPrice }),
+});
+
+/** Puts a perp_update's mark (and its alias fields) and index, when sent, into the cached ticker list. */
 export const applyPerpUpdate = (qc: QueryClient, d: TRealtimeEventData<'perp_update'>) => {
-  const mark = d.markPrice;
-  if (mark === undefined) return;
+  if (d.markPrice === undefined && d.indexPrice === undefined) return;
   const symbol = d.ticker.toUpperCase();
   qc.setQueryData(getPerpTickersQueryOptions().queryKey, (list) =>
-    list?.some((t) => t.ticker === symbol)
-      ? list.map((t): TPerpTicker => (t.ticker === symbol ? { ...t, markPrice: mark, currentPrice: mark, price: mark } : t))
-      : list,
+    list?.some((t) => t.ticker === symbol) ? list.map((t) => (t.ticker === symbol ? withPerpPrices(t, d) : t)) : list,
   );
 };
 
@@ -161,6 +165,9 @@ export const bindQueryCache = (
   const refreshMarketDerived = (marketId: string) => {
     throttle.schedule('markets:list', () => void qc.invalidateQueries({ queryKey: getMarketsQueryOptions('active').queryKey }));
     throttle.schedule(`market:${marketId}`, () => {
+      // The detail's volume and 24 h change, its recent trades and its chart points.
+      void qc.invalidateQueries({ queryKey: getMarketQueryOptions(marketId).queryKey });
+      void qc.invalidateQueries({ queryKey: getMarketTradesQueryOptions(marketId).queryKey });
       for (const range of HISTORY_RANGES) void qc.invalidateQueries({ queryKey: getPriceHistoryQueryOptions(marketId, range).queryKey });
     });
   };

@@ -47,7 +47,8 @@ export const ZQuestionCreated = z.looseObject({
   timestamp: ZTime,
 });
 
-export const ZPerpUpdate = z.object({ ticker: z.string(), markPrice: z.number().optional(), timestamp: ZTime });
+/** A trade or the game tick moved a mark; the tick also sends the index it drifts toward. */
+export const ZPerpUpdate = z.object({ ticker: z.string(), markPrice: z.number().optional(), indexPrice: z.number().optional(), timestamp: ZTime });
 
 export const ZPerpLiquidation = z.looseObject({ positionId: z.string(), userId: z.string(), ticker: z.string() });
 
