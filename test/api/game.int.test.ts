@@ -11,11 +11,13 @@ import { dbKind, getDb, rowsOf } from '@/db/client';
 import {
   balanceTransactions,
   eventLog,
+  marketBiases,
   marketPricePoints,
   markets,
   organizations,
   perpPricePoints,
   questionRules,
+  trades,
   users,
   worldEvents,
   type TUserRow,
@@ -161,6 +163,36 @@ describe('the game tick', () => {
     const again = await tick(at(3));
     expect(again.body).toMatchObject({ skipped: false, paused: false, gameTime: at(3) });
     expect(await count(perpPricePoints)).toBeGreaterThan(before.points);
+  });
+
+  it('moves prediction prices through biases (an NPC buys the favoured side) and removes spent biases', async () => {
+    const db = await getDb();
+    const [q] = await db
+      .select({ id: markets.id })
+      .from(markets)
+      .innerJoin(questionRules, eq(questionRules.marketId, markets.id))
+      .where(and(eq(markets.status, 'active'), eq(questionRules.kind, 'price')))
+      .orderBy(desc(markets.resolutionDate))
+      .limit(1);
+    const bias = { marketId: q!.id, priceImpact: '0.01', decayRate: '0.1', createdAt: new Date(at(3)) };
+    await db.insert(marketBiases).values([
+      { ...bias, direction: 'YES', adjustment: '0.8', reason: 'live', expiresAt: new Date(at(9)) },
+      { ...bias, direction: 'NO', adjustment: '0.5', reason: 'spent', expiresAt: new Date(at(3.5)) },
+    ]);
+    const res = await tick(at(4));
+    expect(res.body.prices.biasTrades).toBeGreaterThanOrEqual(1);
+    expect(res.body.prices.biasesExpired).toBeGreaterThanOrEqual(1);
+    const left = await db.select().from(marketBiases).where(eq(marketBiases.marketId, q!.id));
+    expect(left.map((b) => b.reason)).toContain('live');
+    expect(left.map((b) => b.reason)).not.toContain('spent');
+    // One hour on, the live bias has 0.8 × 0.9 = 0.72 of its strength: an NPC buys 28.8 of YES.
+    const buys = await db
+      .select({ amount: trades.amount, isActor: users.isActor })
+      .from(trades)
+      .innerJoin(users, eq(users.id, trades.userId))
+      .where(and(eq(trades.marketId, q!.id), eq(trades.side, 'YES'), eq(trades.amount, '28.80000000')));
+    expect(buys).toHaveLength(1);
+    expect(buys[0]!.isActor).toBe(true);
   });
 
   it('resolves due questions from what happened in the world, and pays once', async () => {
