@@ -128,6 +128,18 @@ describe('questions', () => {
     );
   });
 
+  it('names the speaker of a statement question, and its rule expects that speaker', () => {
+    let seen = 0;
+    for (let i = 0; i < 400; i++) {
+      const q = planQuestion(createRng(`st${i}`), { orgs: ORGS, actors: ACTORS, at: AT })!;
+      if (q.rule.kind !== 'event' || q.rule.eventKind !== 'executive_statement') continue;
+      seen++;
+      const speaker = ACTORS.find((a) => a.id === (q.rule as { actorId: string }).actorId)!;
+      expect(q.text).toMatch(new RegExp(`^Will ${speaker.name} speak out on (Acme|Beta Labs) by `));
+    }
+    expect(seen).toBeGreaterThan(5);
+  });
+
   it('resolves from what happened: price against threshold, an event in the window, else the market price', () => {
     const above = { kind: 'price' as const, organizationId: 'org-a', ticker: 'ACME', comparison: 'above' as const, threshold: 120 };
     expect(resolveOutcome(above, { price: 121, eventHappened: false, yesPrice: 0.1 })).toBe('YES');

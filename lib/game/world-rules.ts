@@ -237,9 +237,12 @@ export const planQuestion = (
   const eventKind = rng.pick(ASKABLE_KINDS);
   let actor: TActorState | null = null;
   if (TEMPLATES[eventKind].byActor) actor = actorFor(rng, org, world.actors);
-  const ask = TEMPLATES[eventKind].ask!.replaceAll('{actor}', actor?.name ?? 'an executive');
+  // A statement question names its speaker first: "Will Ada Vance speak out on Nexa Dynamics…?"
+  const text = actor
+    ? `Will ${actor.name} speak out on ${org.name} by ${label}?`
+    : `Will ${org.name} ${TEMPLATES[eventKind].ask!.replaceAll('{actor}', 'an executive')} by ${label}?`;
   return {
-    text: `Will ${org.name} ${ask} by ${label}?`,
+    text,
     resolutionDate,
     rule: { kind: 'event', organizationId: org.id, actorId: actor?.id ?? null, eventKind },
   };
