@@ -123,23 +123,33 @@ const runSteps = async (requested: string | undefined) => {
     return ctx;
   };
   const timings: Record<string, number> = {};
-  const timed = async <T>(name: string, fn: () => Promise<T>) => {
+  const errors: Record<string, string> = {};
+  /**
+   * Runs a step, timing it. A failing step is logged and reported under `errors` with `fallback`
+   * as its result, and the tick goes on: every step commits its own transactions, so a broken NPC
+   * step must not stop questions from resolving (the world keeps living; the next tick retries).
+   */
+  const step = async <T>(name: string, fn: () => Promise<T>, fallback: T): Promise<T> => {
     const t0 = performance.now();
     try {
       return await fn();
+    } catch (e) {
+      console.error(`[game] tick step ${name} failed:`, e);
+      errors[name] = e instanceof Error ? e.message : String(e);
+      return fallback;
     } finally {
       timings[name] = Math.round(performance.now() - t0);
     }
   };
 
-  const funding = await timed('funding', () => payDueFunding(at));
-  const news = await timed('news', () => runNewsStep(budget(STEP_BUDGET_MS.news)));
-  const prices = await timed('prices', () => runPriceStep(budget(STEP_BUDGET_MS.prices)));
-  const pricePoints = await timed('pricePoints', () => recordTickPricePoints(at));
-  const npc = await timed('npc', () => runNpcActivity(budget(STEP_BUDGET_MS.npc)));
-  const resolutions = await timed('resolve', () => resolveDueQuestions(budget(STEP_BUDGET_MS.resolve)));
-  const questions = await timed('create', () => createQuestions(budget(STEP_BUDGET_MS.create)));
-  const pruned = await timed('prune', () => pruneEventLog(new Date(at.getTime() - EVENT_LOG_KEEP_MS)));
+  const funding = await step('funding', () => payDueFunding(at), { periods: 0, payments: 0 });
+  const news = await step('news', () => runNewsStep(budget(STEP_BUDGET_MS.news)), { events: 0, biases: 0 });
+  const prices = await step('prices', () => runPriceStep(budget(STEP_BUDGET_MS.prices)), { organizations: 0, liquidations: 0, biasesExpired: 0, biasTrades: 0 });
+  const pricePoints = await step('pricePoints', () => recordTickPricePoints(at), { perps: 0, questions: 0 });
+  const npc = await step('npc', () => runNpcActivity(budget(STEP_BUDGET_MS.npc)), { posts: 0, replies: 0, likes: 0, shares: 0, trades: 0 });
+  const resolutions = await step('resolve', () => resolveDueQuestions(budget(STEP_BUDGET_MS.resolve)), { due: 0, resolved: 0, yes: 0 });
+  const questions = await step('create', () => createQuestions(budget(STEP_BUDGET_MS.create)), { active: 0, created: 0 });
+  const pruned = await step('prune', () => pruneEventLog(new Date(at.getTime() - EVENT_LOG_KEEP_MS)), 0);
 
   const durationMs = Math.round(performance.now() - started);
   const summary = {
@@ -156,6 +166,7 @@ const runSteps = async (requested: string | undefined) => {
     questions: { resolved: resolutions.resolved, resolvedYes: resolutions.yes, created: questions.created, active: questions.active },
     eventLogPruned: pruned,
     timings,
+    ...(Object.keys(errors).length ? { errors } : {}),
   };
   const db = await getDb();
   await db

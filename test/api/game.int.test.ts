@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POST as tickRoute } from '@/app/api/cron/game-tick/route';
 import { GET as breakingNewsRoute } from '@/app/api/feed/widgets/breaking-news/route';
 import { GET as statsRoute } from '@/app/api/feed/widgets/stats/route';
@@ -33,6 +33,19 @@ import { planEventCount, planWorldEvent } from '@/lib/game/world-rules';
 import { createMemoryLimiter, setLimiter } from '@/lib/http/rate-limit';
 import { dec } from '@/lib/money/decimal';
 import { call, tokenFor } from '@/test/http';
+
+// The NPC step, with a switch to make it fail (a failing step must not stop the others).
+const npcFailure = vi.hoisted(() => ({ on: false }));
+vi.mock('@/lib/game/npc', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/game/npc')>();
+  return {
+    ...real,
+    runNpcActivity: async (ctx: Parameters<typeof real.runNpcActivity>[0]) => {
+      if (npcFailure.on) throw new Error('npc step down');
+      return real.runNpcActivity(ctx);
+    },
+  };
+});
 
 const SEED = 'game-test-seed';
 const HOUR = 3_600_000;
@@ -263,6 +276,22 @@ describe('the game tick', () => {
     // NPCs may trade it in the same tick: the outcome follows the reserves it resolved with.
     const yesPrice = dec(seed!.yesShares).div(dec(seed!.yesShares).plus(seed!.noShares));
     expect(seed).toMatchObject({ status: 'resolved', resolvedOutcome: yesPrice.gte(0.5) ? 'YES' : 'NO' });
+  });
+});
+
+describe('a failing step', () => {
+  it('is reported and the later steps still run', async () => {
+    npcFailure.on = true;
+    try {
+      const res = await tick();
+      expect(res.status).toBe(200);
+      expect(res.body.errors).toEqual({ npc: 'npc step down' });
+      expect(res.body.npc).toEqual({ posts: 0, replies: 0, likes: 0, shares: 0, trades: 0 });
+      expect(res.body.questions.active).toBeGreaterThanOrEqual(10);
+      expect(Object.keys(res.body.timings)).toEqual(['funding', 'news', 'prices', 'pricePoints', 'npc', 'resolve', 'create', 'prune']);
+    } finally {
+      npcFailure.on = false;
+    }
   });
 });
 
