@@ -19,7 +19,15 @@ export const subscribe = (listener: TListener) => {
   const off = addSubscriber({
     channels: null,
     kind: 'internal',
-    deliver: (e) => listener(e.channel as TChannel, { type: e.type, data: JSON.parse(e.data) as Record<string, unknown> }),
+    deliver: (batch) => {
+      for (const e of batch.events) {
+        try {
+          listener(e.channel as TChannel, { type: e.type, data: JSON.parse(e.data) as Record<string, unknown> });
+        } catch (err) {
+          console.error('[events] subscriber failed:', err);
+        }
+      }
+    },
   });
   const ready = ensureRealtime();
   ready.catch(() => {}); // the caller sees a failure by awaiting ready

@@ -2,9 +2,12 @@
  * The per-instance fan-out. One LISTEN per process (db/client.ts listenToNotifications) wakes the
  * hub; it reads the outbox from its cursor (lib/realtime/reader.ts) and hands each event to the
  * subscribers of its channel, in position order. Notifications that arrive while a read runs
- * are coalesced into one more read. Each event's SSE frame is encoded once and shared by every
- * subscriber, and delivery is a synchronous hand-off into the subscriber's own bounded buffer,
- * so a slow client never delays the others (lib/realtime/sse.ts closes one that overflows).
+ * are coalesced into one more read. Each event's SSE frame is encoded once, and each page read is
+ * handed to a subscriber as ONE batch whose frames are joined once per distinct channel set:
+ * per-chunk cost (Next pipes every chunk through web streams into the socket) dominates a
+ * fan-out to thousands of clients, and when the hub falls behind, bigger batches let it catch
+ * up. Delivery is a synchronous hand-off into the subscriber's own bounded buffer, so a slow
+ * client never delays the others (lib/realtime/sse.ts closes one that overflows).
  *
  * State lives on globalThis: Next.js bundles each route separately, and they must share one
  * listener. The hub starts on its first subscriber and follows the database handle: when tests
@@ -18,12 +21,17 @@ import { readEventsAfter, readHeadPosition, type TLoggedEvent } from './reader';
 /** A logged event as delivered: its SSE frame is encoded once for every subscriber. */
 export type TDeliveredEvent = TLoggedEvent & { cursor: string; frame: Uint8Array };
 
+/** Consecutive events for one subscriber, in position order, and their frames joined. */
+export type TBatch = { events: TDeliveredEvent[]; bytes: Uint8Array };
+
 export type TSubscriber = {
   /** null: every channel (in-process consumers such as lib/events/bus). */
   channels: ReadonlySet<string> | null;
   /** SSE clients count in the stats; in-process consumers do not. */
   kind: 'sse' | 'internal';
-  deliver: (e: TDeliveredEvent) => void;
+  deliver: (batch: TBatch) => void;
+  /** Cache key of the channel set (batches are built once per key); derived when added. */
+  key?: string;
 };
 
 const PAGE = 500;
@@ -71,13 +79,32 @@ export const toDelivered = (e: TLoggedEvent): TDeliveredEvent => {
   return { ...e, cursor, frame: encodeFrame(e, cursor) };
 };
 
-const fanOut = (e: TLoggedEvent) => {
-  let delivered: TDeliveredEvent | undefined;
+/** Joins frames into one chunk. */
+export const joinFrames = (events: readonly TDeliveredEvent[]): Uint8Array => {
+  if (events.length === 1) return events[0]!.frame;
+  const out = new Uint8Array(events.reduce((n, e) => n + e.frame.byteLength, 0));
+  let at = 0;
+  for (const e of events) {
+    out.set(e.frame, at);
+    at += e.frame.byteLength;
+  }
+  return out;
+};
+
+const fanOut = (page: readonly TLoggedEvent[]) => {
+  if (page.length === 0 || hub.subscribers.size === 0) return;
+  const delivered = page.map(toDelivered);
+  const batches = new Map<string, TBatch | null>();
   for (const s of hub.subscribers) {
-    if (s.channels && !s.channels.has(e.channel)) continue;
-    delivered ??= toDelivered(e);
+    let batch = batches.get(s.key!);
+    if (batch === undefined) {
+      const mine = s.channels ? delivered.filter((e) => s.channels!.has(e.channel)) : delivered;
+      batch = mine.length ? { events: mine, bytes: joinFrames(mine) } : null;
+      batches.set(s.key!, batch);
+    }
+    if (!batch) continue;
     try {
-      s.deliver(delivered);
+      s.deliver(batch);
     } catch (err) {
       console.error('[realtime] subscriber failed:', err);
     }
@@ -109,10 +136,8 @@ const drain = async (): Promise<void> => {
       hub.dirty = false;
       const page = await readEventsAfter(db, hub.cursor, { limit: PAGE });
       if (hub.db !== db) return; // stopped meanwhile
-      for (const e of page.events) {
-        hub.cursor = e.position;
-        fanOut(e);
-      }
+      if (page.events.length) hub.cursor = page.events.at(-1)!.position;
+      fanOut(page.events);
       pending = page.pending;
       if (page.events.length === PAGE) {
         hub.dirty = true;
@@ -170,6 +195,7 @@ export const ensureRealtime = async () => {
 
 /** Registers a subscriber; returns the function that removes it. */
 export const addSubscriber = (s: TSubscriber) => {
+  s.key = s.channels ? [...s.channels].sort().join(',') : '*';
   hub.subscribers.add(s);
   return () => {
     hub.subscribers.delete(s);

@@ -12,11 +12,11 @@
  * held events follow, each sent only if it is after the last one sent. The replay covers every
  * event up to the hub's position at subscription, and the hub delivers everything after it.
  *
- * A slow client: frames queue in its own stream; past LIVE_QUEUE_LIMIT queued frames the stream
+ * A slow client: frames queue in its own stream; past LIVE_QUEUE_LIMIT_BYTES queued the stream
  * is closed (after the queued frames) and the client reconnects and replays from its last id.
  */
 import { getDb } from '@/db/client';
-import { addSubscriber, ensureRealtime, toDelivered, type TDeliveredEvent } from './hub';
+import { addSubscriber, ensureRealtime, joinFrames, toDelivered, type TBatch, type TDeliveredEvent } from './hub';
 import { isAfter, type TPosition } from './position';
 import { readEventsAfter } from './reader';
 
@@ -30,8 +30,10 @@ export const setSseTimings = (t?: Partial<TTimings>) => {
 };
 
 export const RETRY_MS = 3000;
-/** Frames a client may have queued before it counts as too slow and is closed. */
-export const LIVE_QUEUE_LIMIT = 1000;
+/** Bytes a client may have queued before it counts as too slow and is closed. */
+export const LIVE_QUEUE_LIMIT_BYTES = 1 << 20;
+/** Live events held while a reconnect's replay runs, at most. */
+const HELD_LIMIT = 10_000;
 const REPLAY_PAGE = 500;
 /** A reconnect replays at most this much; a client further behind continues from a new connection. */
 const REPLAY_LIMIT = 10_000;
@@ -56,8 +58,9 @@ export const openEventStream = (opts: { channels: readonly string[]; lastEventId
       start: (controller) => {
         let closed = false;
         let lastSent: TPosition | null = opts.lastEventId;
-        // Live events held back while the replay runs.
-        let held: TDeliveredEvent[] | null = [];
+        // Live batches held back while the replay runs.
+        let held: TBatch[] | null = [];
+        let heldCount = 0;
 
         let cleanup = () => {};
         const release = () => {
@@ -74,28 +77,33 @@ export const openEventStream = (opts: { channels: readonly string[]; lastEventId
           }
         };
         stop = release;
-        const send = (e: TDeliveredEvent) => {
-          if (closed || !isAfter(e.position, lastSent)) return;
-          lastSent = e.position;
-          controller.enqueue(e.frame);
+        /** Sends the events after the last one sent, as one chunk. */
+        const send = (events: readonly TDeliveredEvent[], bytes?: Uint8Array) => {
+          if (closed || events.length === 0) return;
+          // The usual case: all new (live, no replay overlap), and the joined bytes are shared.
+          const fresh = isAfter(events[0]!.position, lastSent) ? events : events.filter((e) => isAfter(e.position, lastSent));
+          if (fresh.length === 0) return;
+          lastSent = fresh.at(-1)!.position;
+          controller.enqueue(fresh === events && bytes ? bytes : joinFrames(fresh));
         };
 
         const unsubscribe = addSubscriber({
           channels,
           kind: 'sse',
-          deliver: (e) => {
+          deliver: (batch) => {
             if (closed) return;
             if (held) {
-              held.push(e);
-              if (held.length > LIVE_QUEUE_LIMIT) close();
+              held.push(batch);
+              heldCount += batch.events.length;
+              if (heldCount > HELD_LIMIT) close();
               return;
             }
-            // desiredSize = highWaterMark - queued frames: far below zero means the client is not reading.
-            if ((controller.desiredSize ?? 0) < -LIVE_QUEUE_LIMIT) {
+            // desiredSize = highWaterMark - queued bytes: far below zero means the client is not reading.
+            if ((controller.desiredSize ?? 0) < -LIVE_QUEUE_LIMIT_BYTES) {
               close();
               return;
             }
-            send(e);
+            send(batch.events, batch.bytes);
           },
         });
         const heartbeat = setInterval(() => {
@@ -122,7 +130,7 @@ export const openEventStream = (opts: { channels: readonly string[]; lastEventId
               let complete = false;
               for (let replayed = 0; replayed < REPLAY_LIMIT && !closed; ) {
                 const page = await readEventsAfter(db, after, { limit: REPLAY_PAGE, channels: [...channels] });
-                for (const e of page.events) send(toDelivered(e));
+                send(page.events.map(toDelivered));
                 replayed += page.events.length;
                 if (page.events.length < REPLAY_PAGE) {
                   complete = true;
@@ -135,7 +143,7 @@ export const openEventStream = (opts: { channels: readonly string[]; lastEventId
             }
             const waiting = held ?? [];
             held = null;
-            for (const e of waiting) send(e);
+            for (const b of waiting) send(b.events, b.bytes);
           } catch (err) {
             console.error('[realtime] replay failed:', err);
             close();
@@ -145,7 +153,8 @@ export const openEventStream = (opts: { channels: readonly string[]; lastEventId
       // The client went away (Next cancels the body when the socket closes).
       cancel: () => stop(),
     },
-    { highWaterMark: 1 },
+    // Queue size in bytes, so the slow-client limit means the same whatever the batch sizes.
+    { highWaterMark: 1, size: (chunk) => chunk?.byteLength ?? 0 },
   );
   return new Response(stream, { status: 200, headers: SSE_HEADERS });
 };

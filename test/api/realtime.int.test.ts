@@ -23,7 +23,7 @@ import { emitEvent } from '@/lib/events/outbox';
 import { createMemoryLimiter, setLimiter } from '@/lib/http/rate-limit';
 import { ensureRealtime, pokeRealtime, pruneEventLog, stopRealtime } from '@/lib/realtime';
 import { comparePositions, parsePosition } from '@/lib/realtime/position';
-import { LIVE_QUEUE_LIMIT, setSseTimings } from '@/lib/realtime/sse';
+import { LIVE_QUEUE_LIMIT_BYTES, setSseTimings } from '@/lib/realtime/sse';
 import { call, tokenFor } from '@/test/http';
 
 const onPostgres = !!process.env.DATABASE_URL;
@@ -318,11 +318,12 @@ describe('the outbox and its reader', () => {
   it('a slow client is closed when its buffer overflows and never delays the others', async () => {
     const slow = await openStream({ channels: 'breaking-news' }, { read: false });
     const fast = await openStream({ channels: 'breaking-news' });
-    const n = LIVE_QUEUE_LIMIT + 200;
+    // Events of about 2 KB: together well past the slow client's queue limit.
+    const n = Math.ceil((LIVE_QUEUE_LIMIT_BYTES * 1.5) / 2000);
     await (await getDb()).execute(sql`
       with e as (
         insert into ${eventLog} (channel, type, data)
-        select 'breaking-news', 'breaking_news', jsonb_build_object('id', i::text, 'title', 't', 'content', 'c', 'relatedQuestions', '[]'::jsonb, 'timestamp', now()::text)
+        select 'breaking-news', 'breaking_news', jsonb_build_object('id', i::text, 'title', 't', 'content', repeat('x', 2000), 'relatedQuestions', '[]'::jsonb, 'timestamp', now()::text)
         from generate_series(1, ${n}) i returning id
       ) select pg_notify('playmoney_events', '') from e limit 1`);
     await fast.waitForEvents(n);
