@@ -7,7 +7,8 @@ import { GET as upcomingRoute } from '@/app/api/feed/widgets/upcoming-events/rou
 import { GET as controlGetRoute, POST as controlPostRoute } from '@/app/api/game/control/route';
 import { GET as gamesRoute } from '@/app/api/games/route';
 import { POST as buyRoute } from '@/app/api/markets/predictions/[id]/buy/route';
-import { dbKind, getDb, rowsOf } from '@/db/client';
+import postgres from 'postgres';
+import { closeDb, dbKind, getDb, rowsOf } from '@/db/client';
 import {
   balanceTransactions,
   eventLog,
@@ -24,11 +25,12 @@ import {
 } from '@/db/schema';
 import { seedUser } from '@/db/seed/factories';
 import { seedWorld } from '@/db/seed/world';
-import { resetClock } from '@/lib/clock/clock';
+import { resetClock, setFixedTime } from '@/lib/clock/clock';
 import { env, resetEnvCache } from '@/lib/env';
 import { stepFairValue } from '@/lib/game/prices';
 import { createRng } from '@/lib/game/rng';
 import { loadActors, loadOrganizations, type TOrgWorldState } from '@/lib/game/state';
+import { runGameTick } from '@/lib/game/tick';
 import { planEventCount, planWorldEvent } from '@/lib/game/world-rules';
 import { createMemoryLimiter, setLimiter } from '@/lib/http/rate-limit';
 import { dec } from '@/lib/money/decimal';
@@ -71,11 +73,20 @@ beforeAll(async () => {
   orgsBefore = await loadOrganizations(db);
 });
 
-afterAll(() => {
+/** Throwaway databases of the determinism test (PostgreSQL), dropped at the end. */
+const extraDatabases: string[] = [];
+
+afterAll(async () => {
   delete process.env.GAME_SEED;
   delete process.env.ALLOW_TEST_CLOCK;
   resetEnvCache();
   resetClock();
+  await closeDb();
+  const base = process.env.TEST_BASE_DATABASE_URL;
+  if (!base || !extraDatabases.length) return;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  for (const name of extraDatabases) await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.end();
 });
 
 beforeEach(() => {
@@ -338,5 +349,57 @@ describe('feed widgets on the living world', () => {
     const stats = await call(statsRoute, '/api/feed/widgets/stats');
     expect(stats.status).toBe(200);
     expect(stats.body.stats.activeMarkets).toBe((await activeQuestions()).length);
+  });
+});
+
+/** Switches this file to a fresh, empty database (in-memory PGlite, or a new throwaway PostgreSQL database). */
+const switchToFreshDatabase = async () => {
+  await closeDb();
+  const base = process.env.TEST_BASE_DATABASE_URL;
+  if (base) {
+    const name = `pm_test_${process.pid}_game_${extraDatabases.length}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = postgres(base, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    await admin.end();
+    extraDatabases.push(name);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    process.env.DATABASE_URL = url.toString();
+  } else {
+    process.env.DATA_DIR = 'memory://';
+  }
+  resetEnvCache();
+};
+
+// Last in this file: it leaves the file's database behind for two fresh ones.
+describe('determinism', () => {
+  it('two fresh worlds with the same GAME_SEED and game times make the same news, prices, questions and posts', async () => {
+    const runWorld = async () => {
+      await switchToFreshDatabase();
+      // Seeded at the same (pinned) time too: the seed's questions date from it.
+      setFixedTime(new Date(T0.getTime() - HOUR));
+      const db = await getDb();
+      await seedWorld(db);
+      for (let i = 0; i < 3; i++) await runGameTick({ now: new Date(T0.getTime() + i * 60_000).toISOString() });
+      const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query));
+      return {
+        events: await q(sql`select id, kind, title, content, organization_id, actor_id, impact::text, related_questions from world_events order by id`),
+        prices: await q(sql`select o.ticker, o.fair_value::text, o.current_price::text, m.mark_price::text from organizations o join perp_markets m on m.ticker = o.ticker order by o.ticker`),
+        questions: await q(sql`
+          select m.text, m.resolution_date, m.yes_shares::text, r.kind, r.ticker, r.actor_id, r.event_kind, r.comparison, r.threshold::text
+          from markets m left join question_rules r on r.market_id = m.id order by m.question_number`),
+        posts: await q(sql`select author_id, content from posts order by created_at, author_id, content`),
+      };
+    };
+    const a = await runWorld();
+    const b = await runWorld();
+    expect(a.events.length).toBeGreaterThanOrEqual(4);
+    expect(a.questions.length).toBeGreaterThanOrEqual(10);
+    expect(b).toEqual(a);
+    // A different seed makes a different world.
+    process.env.GAME_SEED = 'another-seed';
+    resetEnvCache();
+    const c = await runWorld();
+    expect(c.prices).not.toEqual(a.prices);
   });
 });
