@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { LiveValue } from '@/components/realtime/live-value';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Sparkline } from '@/components/ui/sparkline';
@@ -26,7 +27,9 @@ export const MarketCard = ({ market }: { market: TMarket }) => {
       </h3>
       <div className="flex items-end justify-between gap-3">
         <div>
-          <p className="text-3xl font-semibold tracking-tight text-ink tabular-nums">{formatProbability(market.yesPrice)}</p>
+          <p className="text-3xl font-semibold tracking-tight text-ink tabular-nums">
+            <LiveValue value={market.yesPrice}>{formatProbability(market.yesPrice)}</LiveValue>
+          </p>
           <p className="text-xs text-ink-muted">chance of YES</p>
         </div>
         {isResolved ? (

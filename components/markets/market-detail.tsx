@@ -1,5 +1,6 @@
 'use client';
 
+import { LiveValue } from '@/components/realtime/live-value';
 import { Badge } from '@/components/ui/badge';
 import { LinkButton } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
@@ -40,13 +41,13 @@ const MarketHeader = ({ market }: { market: TMarket }) => {
       <div>
         <p className="text-xs font-medium tracking-wide text-up uppercase">Yes</p>
         <p data-testid="market-yes-price" className="text-4xl font-semibold tracking-tight text-ink tabular-nums sm:text-5xl">
-          {formatProbability(market.yesPrice, { isPrecise: true })}
+          <LiveValue value={market.yesPrice}>{formatProbability(market.yesPrice, { isPrecise: true })}</LiveValue>
         </p>
       </div>
       <div>
         <p className="text-xs font-medium tracking-wide text-down uppercase">No</p>
         <p data-testid="market-no-price" className="text-2xl font-semibold tracking-tight text-ink-muted tabular-nums sm:text-3xl">
-          {formatProbability(market.noPrice, { isPrecise: true })}
+          <LiveValue value={market.noPrice}>{formatProbability(market.noPrice, { isPrecise: true })}</LiveValue>
         </p>
       </div>
       <dl className="flex flex-wrap gap-x-6 gap-y-2 pb-1 text-sm sm:ml-auto">

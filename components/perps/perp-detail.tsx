@@ -1,5 +1,6 @@
 'use client';
 
+import { LiveValue } from '@/components/realtime/live-value';
 import { Badge } from '@/components/ui/badge';
 import { LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -30,7 +31,7 @@ const TickerHeader = ({ ticker: t, nowMs }: { ticker: TPerpTicker; nowMs: number
     <div>
       <p className="text-xs font-medium tracking-wide text-ink-muted uppercase">Mark price</p>
       <p data-testid="perp-mark-price" className="text-4xl font-semibold tracking-tight text-ink tabular-nums sm:text-5xl">
-        {formatPrice(t.markPrice)}
+        <LiveValue value={t.markPrice}>{formatPrice(t.markPrice)}</LiveValue>
       </p>
       <PercentChange percent={t.changePercent24h} className="mt-1" />
     </div>

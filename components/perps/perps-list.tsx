@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { LiveValue } from '@/components/realtime/live-value';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -46,7 +47,9 @@ const TickerRow = ({ ticker }: { ticker: TPerpTicker }) => (
       </h3>
     </div>
     <div className="text-right lg:order-3">
-      <p className="text-lg font-semibold text-ink tabular-nums">{formatPrice(ticker.markPrice)}</p>
+      <p className="text-lg font-semibold text-ink tabular-nums">
+        <LiveValue value={ticker.markPrice}>{formatPrice(ticker.markPrice)}</LiveValue>
+      </p>
       <PercentChange percent={ticker.changePercent24h} />
     </div>
     <div className="col-span-2 lg:order-2 lg:col-span-1">

@@ -84,7 +84,9 @@ test("another player's trade moves the price on an open market page without a re
   });
   expect(res.status()).toBe(200);
 
-  // Well inside the page's 15 s staleness: only the live market_update can move it this soon.
-  await expect(price).not.toHaveText(before, { timeout: 8_000 });
+  // Well inside the page's 15 s staleness: only the live market_update can move it this soon,
+  // and it is tinted as a rise for a moment (a YES buy raises the YES price).
+  await expect(price.locator('[data-flash="up"]')).toHaveCount(1, { timeout: 8_000 });
+  await expect(price).not.toHaveText(before);
   await a.page.context().close();
 });
