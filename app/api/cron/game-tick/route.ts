@@ -2,6 +2,10 @@ import { cronGameTickGet, cronGameTickPost } from '@/lib/contracts/system';
 import { route } from '@/lib/http/route';
 import { runGameTick } from '@/lib/system/service';
 
+// The scheduler's limit for one tick (Vercel functions stop at maxDuration); the tick's own step
+// budgets end it well before.
+export const maxDuration = 60;
+
 // GET /api/cron/game-tick — the scheduler (Vercel cron) calls this every minute
 export const GET = route(cronGameTickGet, async () => runGameTick({}));
 
