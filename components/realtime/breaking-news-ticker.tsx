@@ -73,20 +73,29 @@ export const BreakingNewsTicker = () => {
   const hasRelated = items.some((n) => n.relatedQuestions.length > 0);
   const marketIds = useMarketIdsByNumber(hasRelated);
   const prefersReducedMotion = usePrefersReducedMotion();
-  const [index, setIndex] = useState(0);
+  // The headline on show, by id: live items arriving at the front must not change what is read.
+  const [selectedId, setSelectedId] = useState<string | null>(null);
   const [isHovered, setIsHovered] = useState(false);
   const [isFocused, setIsFocused] = useState(false);
   const [isPausedByReader, setIsPausedByReader] = useState(false);
   const [announcement, setAnnouncement] = useState('');
 
   const count = items.length;
+  const selected = items.findIndex((n) => n.id === selectedId);
+  const index = selected === -1 ? 0 : selected;
+  const step = (by: number) => {
+    if (count > 0) setSelectedId(items[(index + by + count) % count]!.id);
+  };
   const canRotate = count > 1 && !prefersReducedMotion;
   const isRunning = canRotate && !isPausedByReader && !isHovered && !isFocused;
-  useInterval(() => setIndex((i) => (i + 1) % count), isRunning ? TICKER_STEP_MS : null);
+  useInterval(() => step(1), isRunning ? TICKER_STEP_MS : null);
 
+  const isReaderHolding = isPausedByReader || isHovered || isFocused;
   useRealtimeEvent('breaking_news', (d) => {
-    // The cache already has it at the front (see lib/client/realtime/cache): show it now.
-    setIndex(0);
+    // The cache already has it at the front (see lib/client/realtime/cache). Show it now, unless
+    // the reader is holding a headline: then the one they read (this render's) stays.
+    if (!isReaderHolding) setSelectedId(d.id);
+    else if (selectedId === null && items[index]) setSelectedId(items[index].id);
     setAnnouncement(`Breaking news: ${d.title}. ${d.content}`);
   });
 
@@ -108,7 +117,7 @@ export const BreakingNewsTicker = () => {
     );
   }
 
-  const current = items[index % count]!;
+  const current = items[index]!;
   const marketId = current.relatedQuestions.map((q) => marketIds.get(q)).find((id) => id !== undefined);
   const headline = (
     <>
@@ -145,12 +154,12 @@ export const BreakingNewsTicker = () => {
           <>
             <span className="hidden shrink-0 text-xs text-ink-faint tabular-nums sm:inline">
               <span className="sr-only">Item </span>
-              {(index % count) + 1} / {count}
+              {index + 1} / {count}
             </span>
-            <ControlButton label="Previous headline" onClick={() => setIndex((i) => (i - 1 + count) % count)}>
+            <ControlButton label="Previous headline" onClick={() => step(-1)}>
               <path d="M10 3.5 5.5 8l4.5 4.5" />
             </ControlButton>
-            <ControlButton label="Next headline" onClick={() => setIndex((i) => (i + 1) % count)}>
+            <ControlButton label="Next headline" onClick={() => step(1)}>
               <path d="m6 3.5 4.5 4.5L6 12.5" />
             </ControlButton>
             {canRotate && (
