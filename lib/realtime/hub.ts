@@ -149,9 +149,12 @@ const drain = async (): Promise<void> => {
     if (pending) scheduleRetry();
     else hub.retries = 0;
   } catch (err) {
-    // The database may be restarting; read again shortly rather than lose the stream.
-    console.error('[realtime] reading the event log failed:', err);
-    scheduleRetry();
+    // The database may be restarting: read again shortly rather than lose the stream, while
+    // anyone is listening (a closed database with nobody subscribed is simply left alone).
+    if (hub.subscribers.size > 0) {
+      if (hub.retries === 0) console.error('[realtime] reading the event log failed:', err);
+      scheduleRetry();
+    }
   } finally {
     hub.reading = false;
   }
@@ -175,7 +178,9 @@ const start = async () => {
   }
   hub.stopListening = stop;
   hub.cursor = head;
-  hub.pollTimer = setInterval(() => void drain(), SAFETY_POLL_MS);
+  hub.pollTimer = setInterval(() => {
+    if (hub.subscribers.size > 0) void drain();
+  }, SAFETY_POLL_MS);
   hub.pollTimer.unref?.();
   void drain();
 };
