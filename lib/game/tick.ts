@@ -149,7 +149,9 @@ const runSteps = async (requested: string | undefined) => {
   const npc = await step('npc', () => runNpcActivity(budget(STEP_BUDGET_MS.npc)), { posts: 0, replies: 0, likes: 0, shares: 0, trades: 0 });
   const resolutions = await step('resolve', () => resolveDueQuestions(budget(STEP_BUDGET_MS.resolve)), { due: 0, resolved: 0, yes: 0 });
   const questions = await step('create', () => createQuestions(budget(STEP_BUDGET_MS.create)), { active: 0, created: 0 });
-  const pruned = await step('prune', () => pruneEventLog(new Date(at.getTime() - EVENT_LOG_KEEP_MS)), 0);
+  // The log's created_at is the database's wall clock, not game time (a test clock may run days
+  // ahead): prune by wall time, or a jump in game time would empty the replay log.
+  const pruned = await step('prune', () => pruneEventLog(new Date(Date.now() - EVENT_LOG_KEEP_MS)), 0);
 
   const durationMs = Math.round(performance.now() - started);
   const summary = {

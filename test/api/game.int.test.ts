@@ -247,6 +247,9 @@ describe('the game tick', () => {
     expect(res.body.questions.resolved).toBeGreaterThanOrEqual(1);
     const [m] = await db.select().from(markets).where(eq(markets.id, rule!.marketId));
     expect(m).toMatchObject({ status: 'resolved', resolvedOutcome: side });
+    // Pruning keeps a day of the event log by wall time: a jump in game time keeps the replay log.
+    const firstNews = await db.select().from(eventLog).where(and(eq(eventLog.channel, 'breaking-news'), eq(eventLog.type, 'breaking_news')));
+    expect(firstNews.some((e) => (e.data as { id: string }).id === `we-${T0.getTime().toString(36)}-0`)).toBe(true);
 
     const payouts = async () =>
       (await db.select().from(balanceTransactions).where(and(eq(balanceTransactions.userId, player.id), eq(balanceTransactions.type, 'pred_payout'))));
