@@ -109,7 +109,12 @@ export const openEventStream = (opts: { channels: readonly string[]; lastEventId
         const heartbeat = setInterval(() => {
           if (!closed) controller.enqueue(PING);
         }, timings.heartbeatMs);
-        const lifetime = setTimeout(close, timings.maxDurationMs);
+        const retryHint = encoder.encode(`retry: ${RETRY_MS}\n\n`);
+        // At the limit, the retry hint again, then the end: the browser reconnects with Last-Event-ID.
+        const lifetime = setTimeout(() => {
+          if (!closed) controller.enqueue(retryHint);
+          close();
+        }, timings.maxDurationMs);
         const onAbort = () => close();
         opts.signal?.addEventListener('abort', onAbort);
         cleanup = () => {
@@ -120,7 +125,7 @@ export const openEventStream = (opts: { channels: readonly string[]; lastEventId
         };
         if (opts.signal?.aborted) return close();
 
-        controller.enqueue(encoder.encode(`retry: ${RETRY_MS}\n\n`));
+        controller.enqueue(retryHint);
         void (async () => {
           try {
             await ensureRealtime();

@@ -262,6 +262,7 @@ describe('GET /api/sse/events', () => {
     const s = await openStream({ channels: 'feed' });
     await vi.waitFor(() => expect(s.isDone()).toBe(true), { timeout: 3000 });
     expect(s.frames.filter((f) => f.comment === 'ping').length).toBeGreaterThanOrEqual(3);
+    expect(s.frames.at(-1)).toEqual({ retry: 3000 }); // the hint again before the end
     await vi.waitFor(async () => expect((await stats()).totalClients).toBe(0));
   });
 
