@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 describe('bindQueryCache', () => {
-  it('market_update patches the detail and the list rows at once, and ignores an older event', () => {
+  it('market_update patches the detail and the list rows at once, in arrival (commit) order whatever the timestamps', () => {
     const { qc, hub, unbind } = setup();
     qc.setQueryData(getMarketQueryOptions('m1').queryKey, market('m1'));
     qc.setQueryData(getMarketsQueryOptions('active').queryKey, [market('m1'), market('m2', 0.3)]);
@@ -42,8 +42,9 @@ describe('bindQueryCache', () => {
     const list = qc.getQueryData(getMarketsQueryOptions('active').queryKey)!;
     expect(list.map((m) => m.yesPrice)).toEqual([0.62, 0.3]);
 
+    // A player's trade stamped with the wall clock after a tick stamped with a later game time.
     hub.emit({ type: 'market_update', data: { marketId: 'm1', yesPrice: 0.4, noPrice: 0.6, yesShares: 1, noShares: 1, timestamp: at(5) } });
-    expect(qc.getQueryData(getMarketQueryOptions('m1').queryKey)?.yesPrice).toBe(0.62);
+    expect(qc.getQueryData(getMarketQueryOptions('m1').queryKey)?.yesPrice).toBe(0.4);
     unbind();
   });
 

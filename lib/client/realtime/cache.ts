@@ -151,14 +151,8 @@ export const bindQueryCache = (
   { getUserId, timers = defaultTimers }: { getUserId: () => string | undefined; timers?: TTimers },
 ) => {
   const throttle = createTrailingThrottle(DERIVED_REFRESH_MS, timers);
-  // Events out of order (a replay overlapping a live frame) must not put an older price back.
-  const lastApplied = new Map<string, string>();
-  const isNewer = (key: string, timestamp: string) => {
-    const previous = lastApplied.get(key);
-    if (previous !== undefined && Date.parse(previous) > Date.parse(timestamp)) return false;
-    lastApplied.set(key, timestamp);
-    return true;
-  };
+  // Events are applied in arrival order, which is commit order: the server delivers each stream
+  // ordered by outbox position, replay first. Timestamps are no guide (the tick stamps game time).
 
   // One list refetch per burst however many markets or tickers moved (a tick moves many at once);
   // only queries on screen refetch, the rest are just marked stale.
@@ -181,12 +175,10 @@ export const bindQueryCache = (
 
   const unbind = [
     hub.on('market_update', (d) => {
-      if (!isNewer(`market:${d.marketId}`, d.timestamp)) return;
       applyMarketUpdate(qc, d);
       refreshMarketDerived(d.marketId);
     }),
     hub.on('perp_update', (d) => {
-      if (!isNewer(`perp:${d.ticker}`, d.timestamp)) return;
       applyPerpUpdate(qc, d);
       refreshPerpDerived(d.ticker);
     }),
@@ -206,10 +198,7 @@ export const bindQueryCache = (
       void qc.invalidateQueries({ queryKey: getMarketsQueryOptions('active').queryKey });
       void qc.invalidateQueries({ queryKey: getUpcomingEventsQueryOptions().queryKey });
     }),
-    hub.onReconnect(() => {
-      lastApplied.clear();
-      void invalidateLiveQueries(qc);
-    }),
+    hub.onReconnect(() => void invalidateLiveQueries(qc)),
   ];
   return () => {
     for (const off of unbind) off();
