@@ -98,11 +98,17 @@ describe('bindQueryCache', () => {
     unbind();
   });
 
-  it('a new question refreshes the active markets and the upcoming events', () => {
+  it('new questions refresh the active markets and the upcoming events, once per burst', () => {
     const { qc, hub, unbind } = setup();
     qc.setQueryData(getMarketsQueryOptions('active').queryKey, []);
     qc.setQueryData(getUpcomingEventsQueryOptions().queryKey, []);
-    hub.emit({ type: 'question_created', data: { id: 'q', questionNumber: 4, text: 'Will it?', resolutionDate: at(0), timestamp: at(0) } });
+    const invalidate = vi.spyOn(qc, 'invalidateQueries');
+    for (let i = 0; i < 3; i++) {
+      hub.emit({ type: 'question_created', data: { id: `q${i}`, questionNumber: i, text: 'Will it?', resolutionDate: at(0), timestamp: at(0) } });
+    }
+    expect(isStale(qc, getMarketsQueryOptions('active').queryKey)).toBe(false);
+    vi.advanceTimersByTime(DERIVED_REFRESH_MS);
+    expect(invalidate).toHaveBeenCalledTimes(2);
     expect(isStale(qc, getMarketsQueryOptions('active').queryKey)).toBe(true);
     expect(isStale(qc, getUpcomingEventsQueryOptions().queryKey)).toBe(true);
     unbind();

@@ -194,9 +194,10 @@ export const bindQueryCache = (
       }
     }),
     hub.on('breaking_news', (d) => addBreakingNews(qc, d)),
+    // A tick may open many questions at once: one refetch of each list for the burst.
     hub.on('question_created', () => {
-      void qc.invalidateQueries({ queryKey: getMarketsQueryOptions('active').queryKey });
-      void qc.invalidateQueries({ queryKey: getUpcomingEventsQueryOptions().queryKey });
+      throttle.schedule('markets:list', () => void qc.invalidateQueries({ queryKey: getMarketsQueryOptions('active').queryKey }));
+      throttle.schedule('upcoming-events', () => void qc.invalidateQueries({ queryKey: getUpcomingEventsQueryOptions().queryKey }));
     }),
     hub.onReconnect(() => void invalidateLiveQueries(qc)),
   ];
