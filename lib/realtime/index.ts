@@ -4,6 +4,7 @@
  * transaction. See README.md in this folder.
  */
 import { getDb, type DbOrTx } from '@/db/client';
+import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/http/errors';
 import { chatIdOf, isChannel, PUBLIC_CHANNELS } from '@/lib/events/types';
 import { canSubscribeToChat } from './chat-access';
@@ -53,4 +54,4 @@ export const subscribeToEvents = async (input: {
   return openEventStream({ channels: input.channels, lastEventId, signal: input.signal });
 };
 
-export const getSseStats = () => ({ ...realtimeStats(), timestamp: new Date().toISOString() });
+export const getSseStats = () => ({ ...realtimeStats(), timestamp: now().toISOString() });
