@@ -7,7 +7,8 @@
  * Environment: BENCH_DATABASE_URL (server to create the throwaway database on; default the local
  * PostgreSQL), BENCH_SECONDS (per figure, default 10), BENCH_POOL (database connections of the
  * server and of the reference, default 8), BENCH_SKIP_BUILD=1 to reuse .next, BENCH_ONLY=a,b to run
- * only the named figures (users-me, buy, perps, sweep, feed, tick).
+ * only the named figures (users-me, buy, perps, sweep, feed, tick, sse), BENCH_NODE_ARGS to pass
+ * flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a figure).
  */
 import { execSync, spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,6 +24,7 @@ import { buildFeedCountQuery, buildFeedPageQuery, buildPostsQuery } from '@/lib/
 import { dec } from '@/lib/money/decimal';
 import { benchSseFanout } from './sse';
 import { benchTick } from './tick';
+import type { TFigure } from './figures';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -39,7 +41,6 @@ const SECRET = 'bench-secret';
 // endpoint, not the 429 path.
 const USERS = 400;
 
-type TFigure = { name: string; project: number; reference: number; unit: string; higherIsBetter: boolean };
 const figures: TFigure[] = [];
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -374,7 +375,7 @@ const main = async () => {
     console.log('Building the production server…');
     execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   }
-  const server = spawn('node', ['server.mjs'], {
+  const server = spawn('node', [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'server.mjs'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -426,11 +427,12 @@ const main = async () => {
   }
 
   const pad = (s: string, n: number) => s.padEnd(n);
-  console.log(`\n${pad('figure', 26)}${pad('project', 14)}${pad('reference (direct SQL)', 24)}ratio`);
+  console.log(`\n${pad('figure', 26)}${pad('project', 14)}${pad('reference', 44)}ratio`);
   for (const f of figures) {
     const ratio = f.project / f.reference;
+    const reference = `${f.reference.toFixed(1)} ${f.unit} (${f.referenceIs ?? 'direct SQL'})`;
     console.log(
-      `${pad(f.name, 26)}${pad(`${f.project.toFixed(1)} ${f.unit}`, 14)}${pad(`${f.reference.toFixed(1)} ${f.unit}`, 24)}${ratio.toFixed(3)} (${f.higherIsBetter ? 'higher' : 'lower'} is better)`,
+      `${pad(f.name, 26)}${pad(`${f.project.toFixed(1)} ${f.unit}`, 14)}${pad(reference, 44)}${ratio.toFixed(3)} (${f.higherIsBetter ? 'higher' : 'lower'} is better)`,
     );
   }
 };
