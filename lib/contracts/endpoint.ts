@@ -33,6 +33,8 @@ export type TEndpoint = {
   /** multipart/form-data instead of JSON (image upload). */
   multipart?: boolean;
   response: z.ZodType;
+  /** Media type of a success answer; application/json unless said otherwise (the SSE stream). */
+  responseType?: 'application/json' | 'text/event-stream';
   /** Success status; 200 unless said otherwise. */
   status?: number;
   /** Whether the wrapper adds `success: true` (a few spec responses have no such field). */

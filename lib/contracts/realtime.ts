@@ -18,6 +18,7 @@ export const sseEvents = defineEndpoint({
     lastEventId: z.string().max(50).optional().describe('resume after this event id (as the Last-Event-ID header)'),
   }),
   response: z.string().describe('text/event-stream'),
+  responseType: 'text/event-stream',
   envelope: false,
   errors: ['UNAUTHORIZED', 'FORBIDDEN'],
 });

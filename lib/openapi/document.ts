@@ -47,7 +47,7 @@ const operationOf = (e: TEndpoint) => {
   const responses: TJson = {
     [String(e.status ?? 200)]: {
       description: 'Success',
-      content: { 'application/json': { schema: schemaOf(e.response, 'output') } },
+      content: { [e.responseType ?? 'application/json']: { schema: schemaOf(e.response, 'output') } },
     },
   };
   for (const [status, codes] of byStatus) {

@@ -58,6 +58,10 @@ describe('GET /api/openapi.json', () => {
     const update = res.body.paths['/api/users/{userId}/update-profile'].post;
     expect(update.requestBody.content['application/json'].schema.properties.displayName.maxLength).toBe(50);
     expect(update.responses['400'].description).toContain('USERNAME_TAKEN');
+    // The SSE stream is documented as an event stream, its errors as JSON.
+    const sse = res.body.paths['/api/sse/events'].get;
+    expect(Object.keys(sse.responses['200'].content)).toEqual(['text/event-stream']);
+    expect(Object.keys(sse.responses['401'].content)).toEqual(['application/json']);
   });
 });
 
