@@ -4,11 +4,11 @@
  * leave nothing behind. Runs before each test file.
  */
 import { afterAll, beforeAll } from 'vitest';
-import postgres from 'postgres';
 import { closeDb } from '@/db/client';
 import { resetClock } from '@/lib/clock/clock';
 import { resetEnvCache } from '@/lib/env';
 import { setLimiter } from '@/lib/http/rate-limit';
+import { createThrowawayDatabase, dropDatabases, dropExtraDatabases } from './databases';
 
 const baseUrl = process.env.TEST_BASE_DATABASE_URL ?? process.env.DATABASE_URL;
 process.env.TEST_BASE_DATABASE_URL = baseUrl ?? '';
@@ -19,13 +19,9 @@ beforeAll(async () => {
   setLimiter(undefined);
   resetClock();
   if (baseUrl) {
-    throwaway = `pm_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${throwaway}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${throwaway}`;
-    process.env.DATABASE_URL = url.toString();
+    const db = await createThrowawayDatabase(baseUrl, 'file');
+    throwaway = db.name;
+    process.env.DATABASE_URL = db.url;
   } else {
     process.env.DATA_DIR = 'memory://';
   }
@@ -35,10 +31,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeDb();
+  await dropExtraDatabases();
   if (baseUrl && throwaway) {
-    const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists ${throwaway} with (force)`);
-    await admin.end();
+    await dropDatabases(baseUrl, [throwaway]);
     process.env.DATABASE_URL = baseUrl;
   }
 });

@@ -7,8 +7,7 @@ import { GET as upcomingRoute } from '@/app/api/feed/widgets/upcoming-events/rou
 import { GET as controlGetRoute, POST as controlPostRoute } from '@/app/api/game/control/route';
 import { GET as gamesRoute } from '@/app/api/games/route';
 import { POST as buyRoute } from '@/app/api/markets/predictions/[id]/buy/route';
-import postgres from 'postgres';
-import { closeDb, dbKind, getDb, rowsOf } from '@/db/client';
+import { dbKind, getDb, rowsOf } from '@/db/client';
 import {
   balanceTransactions,
   eventLog,
@@ -34,6 +33,7 @@ import { runGameTick } from '@/lib/game/tick';
 import { planEventCount, planWorldEvent } from '@/lib/game/world-rules';
 import { createMemoryLimiter, setLimiter } from '@/lib/http/rate-limit';
 import { dec } from '@/lib/money/decimal';
+import { switchToFreshDatabase } from '@/test/databases';
 import { call, tokenFor } from '@/test/http';
 
 // The NPC step, with a switch to make it fail (a failing step must not stop the others).
@@ -73,20 +73,11 @@ beforeAll(async () => {
   orgsBefore = await loadOrganizations(db);
 });
 
-/** Throwaway databases of the determinism test (PostgreSQL), dropped at the end. */
-const extraDatabases: string[] = [];
-
 afterAll(async () => {
   delete process.env.GAME_SEED;
   delete process.env.ALLOW_TEST_CLOCK;
   resetEnvCache();
   resetClock();
-  await closeDb();
-  const base = process.env.TEST_BASE_DATABASE_URL;
-  if (!base || !extraDatabases.length) return;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  for (const name of extraDatabases) await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
 });
 
 beforeEach(() => {
@@ -355,30 +346,12 @@ describe('feed widgets on the living world', () => {
   });
 });
 
-/** Switches this file to a fresh, empty database (in-memory PGlite, or a new throwaway PostgreSQL database). */
-const switchToFreshDatabase = async () => {
-  await closeDb();
-  const base = process.env.TEST_BASE_DATABASE_URL;
-  if (base) {
-    const name = `pm_test_${process.pid}_game_${extraDatabases.length}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = postgres(base, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    await admin.end();
-    extraDatabases.push(name);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    process.env.DATABASE_URL = url.toString();
-  } else {
-    process.env.DATA_DIR = 'memory://';
-  }
-  resetEnvCache();
-};
 
 // Last in this file: it leaves the file's database behind for two fresh ones.
 describe('determinism', () => {
   it('two fresh worlds with the same GAME_SEED and game times make the same news, prices, questions and posts', async () => {
     const runWorld = async () => {
-      await switchToFreshDatabase();
+      await switchToFreshDatabase('game');
       // Seeded at the same (pinned) time too: the seed's questions date from it.
       setFixedTime(new Date(T0.getTime() - HOUR));
       const db = await getDb();

@@ -1,21 +1,20 @@
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GET as statsRoute } from '@/app/api/actors/[actorId]/stats/route';
 import { GET as assetsRoute } from '@/app/api/game-assets/route';
 import { GET as orgsRoute } from '@/app/api/organizations/route';
 import { POST as followRoute } from '@/app/api/users/[userId]/follow/route';
-import { closeDb, getDb, rowsOf } from '@/db/client';
+import { getDb, rowsOf } from '@/db/client';
 import { ACTORS, ORGANIZATIONS } from '@/db/seed/world-data';
 import { seedUser } from '@/db/seed/factories';
 import { actorId, seedWorld } from '@/db/seed/world';
 import { resetClock, setFixedTime } from '@/lib/clock/clock';
-import { resetEnvCache } from '@/lib/env';
 import { planNpcTick, runNpcActivity } from '@/lib/game/npc';
 import { createRng } from '@/lib/game/rng';
 import type { TTickContext, TWorldEvent } from '@/lib/game/types';
 import { createMemoryLimiter, setLimiter } from '@/lib/http/rate-limit';
 import { createPost } from '@/lib/social/service/posts';
+import { switchToFreshDatabase } from '@/test/databases';
 import { call, tokenFor } from '@/test/http';
 
 beforeAll(async () => {
@@ -149,37 +148,8 @@ const expectLedgerInvariant = async () => {
   expect(Number(chained[0]!.n)).toBe(0);
 };
 
-/**
- * A fresh, empty database for this file (PGlite in memory, or another throwaway database on the
- * test server): determinism is only meaningful across two worlds built from nothing.
- */
-const extraDatabases: string[] = [];
-const switchToFreshDatabase = async () => {
-  await closeDb();
-  const base = process.env.TEST_BASE_DATABASE_URL;
-  if (base) {
-    const name = `pm_test_${process.pid}_npc_${extraDatabases.length}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = postgres(base, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    await admin.end();
-    extraDatabases.push(name);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    process.env.DATABASE_URL = url.toString();
-  } else {
-    process.env.DATA_DIR = 'memory://';
-  }
-  resetEnvCache();
-};
-
 afterAll(async () => {
   resetClock();
-  await closeDb();
-  const base = process.env.TEST_BASE_DATABASE_URL;
-  if (!base || !extraDatabases.length) return;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  for (const name of extraDatabases) await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
 });
 
 describe('runNpcActivity', () => {
@@ -281,7 +251,7 @@ describe('runNpcActivity', () => {
 
   it('is deterministic: two fresh worlds with the same seed and time write the same posts, replies and trades', async () => {
     const runWorld = async () => {
-      await switchToFreshDatabase();
+      await switchToFreshDatabase('npc');
       setFixedTime(T0);
       await seedWorld(await getDb());
       const out = [];
