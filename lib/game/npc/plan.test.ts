@@ -149,6 +149,18 @@ describe('planNpcActivity', () => {
     expect(plan.posts.some((p) => p.topic === 'event' && p.content.includes('Nexa Dynamics unveils v5'))).toBe(true);
   });
 
+  it('property: one tick never posts the same words twice, even from actors of one voice on one story', () => {
+    // Six analysts and the same news: the phrase banks are small, so equal draws are likely.
+    const analysts = Array.from({ length: 6 }, (_, i) => ({ ...actor(2 * i + 1, 'S'), orgTicker: null, orgName: null }));
+    fc.assert(
+      fc.property(fc.string(), (seed) => {
+        const plan = planNpcActivity(world({ acting: analysts }), [event], createRng(seed));
+        expect(new Set(plan.posts.map((p) => p.content)).size).toBe(plan.posts.length);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('plans nothing without actors', () => {
     const plan = planNpcActivity(world({ acting: [] }), [event], createRng('x'));
     expect([plan.posts, plan.replies, plan.likes, plan.shares, plan.trades].every((l) => l.length === 0)).toBe(true);

@@ -181,7 +181,13 @@ export const planNpcActivity = (world: TNpcWorld, events: readonly TWorldEvent[]
   for (let i = 0; i < nPosts; i++) {
     const a = actors[i % actors.length]!;
     const { topic, relatedQuestion } = chooseTopic(a, world, events, postRng);
-    plan.posts.push({ actorId: a.id, username: a.username, content: renderPost(a, topic, postRng), relatedQuestion, topic: topic.kind });
+    // Two actors of one voice reacting to the same news can draw the same phrases: draw again,
+    // and if the words still repeat, that actor stays quiet: one tick never says a thing twice.
+    const said = (text: string) => plan.posts.some((p) => p.content === text);
+    let content = renderPost(a, topic, postRng);
+    for (let redraw = 0; redraw < 8 && said(content); redraw++) content = renderPost(a, topic, postRng);
+    if (said(content)) continue;
+    plan.posts.push({ actorId: a.id, username: a.username, content, relatedQuestion, topic: topic.kind });
   }
 
   const replyRng = rng.fork('replies');
