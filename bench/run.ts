@@ -110,7 +110,7 @@ const benchPredictionBuy = async (ctx: { base: string; sql: postgres.Sql; tokens
 
   // The reference: exactly the statements one buy issues (the caller by token subject, which
   // also gives the referrer, then the buy statement built by the service itself), sent directly
-  // through postgres.js.
+  // through postgres.js, prepared as the service sends them (db/client.ts executePrepared).
   const dialect = new PgDialect();
   const ref = await drive(async (i) => {
     const [buyer] = await sql`select * from users where auth_subject = ${subjects[i % subjects.length]!}`;
@@ -123,7 +123,7 @@ const benchPredictionBuy = async (ctx: { base: string; sql: postgres.Sql; tokens
       at: new Date(),
     });
     const q = dialect.sqlToQuery(statement);
-    await sql.unsafe(q.sql, q.params as never[]);
+    await sql.unsafe(q.sql, q.params as never[], { prepare: true });
   });
   figures.push({ name: 'prediction buy trades/s', project: tradesPerSecond, reference: ref.rps, unit: 'tx/s', higherIsBetter: true });
   figures.push({ name: 'prediction buy p50', project: result.latency.p50, reference: ref.p50, unit: 'ms', higherIsBetter: false });
@@ -158,9 +158,10 @@ const benchPerpRoundTrip = async (ctx: { base: string; sql: postgres.Sql; tokens
   });
   if (failures > 0) console.log(`  note: ${failures} non-2xx answers during the run`);
   const dialect = new PgDialect();
+  // Prepared, as the services send these statements (db/client.ts executePrepared).
   const run = (statement: Parameters<PgDialect['sqlToQuery']>[0]) => {
     const q = dialect.sqlToQuery(statement);
-    return sql.unsafe(q.sql, q.params as never[]);
+    return sql.unsafe(q.sql, q.params as never[], { prepare: true });
   };
   const ref = await drive(async (i) => {
     const ticker = PERP_TICKERS[i % PERP_TICKERS.length]!;

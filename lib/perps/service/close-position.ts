@@ -9,7 +9,7 @@
  * and `status = 'open'` admit one statement, the others find nothing to close.
  */
 import { eq, sql } from 'drizzle-orm';
-import { getDb, rowsOf } from '@/db/client';
+import { executePrepared, getDb, rowsOf } from '@/db/client';
 import { organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, users, type TPerpPositionRow } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/http/errors';
@@ -120,7 +120,7 @@ const fromRaw = (r: Record<string, unknown>): TPerpPositionRow => {
 export const closePosition = async (input: { userId: string; positionId: string }) => {
   const db = await getDb();
   const { statement } = buildCloseStatement({ ...input, at: now() });
-  const row = rowsOf<TClosedRow>(await db.execute(statement))[0]!;
+  const row = rowsOf<TClosedRow>(await executePrepared(statement))[0]!;
   if (row.id === null || row.id === undefined) {
     const [p] = await db.select({ userId: perpPositions.userId, status: perpPositions.status }).from(perpPositions).where(eq(perpPositions.id, input.positionId));
     if (!p) throw new AppError('NOT_FOUND', 'Position not found', { positionId: input.positionId });

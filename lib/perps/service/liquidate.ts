@@ -7,7 +7,7 @@
  * racing a sweep loses or wins as a whole.
  */
 import { sql } from 'drizzle-orm';
-import { getDb, rowsOf, type DbOrTx } from '@/db/client';
+import { executePrepared, rowsOf, type DbOrTx } from '@/db/client';
 import { notifications, perpMarkets, perpPositions, perpTrades } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { realizedPnLBookingCte } from '@/lib/ledger/ledger';
@@ -55,8 +55,8 @@ export const buildSweepStatement = (opts: { ticker?: string; at: Date }) => {
 
 /** Liquidates what the current mark of `ticker` (or of every ticker) has reached. Returns the closed positions. */
 export const liquidateTicker = async (ticker?: string, db?: DbOrTx) => {
-  const conn = db ?? (await getDb());
-  const rows = rowsOf<{ id: string; user_id: string; ticker: string }>(await conn.execute(buildSweepStatement({ ticker, at: now() })));
+  const statement = buildSweepStatement({ ticker, at: now() });
+  const rows = rowsOf<{ id: string; user_id: string; ticker: string }>(await (db ? db.execute(statement) : executePrepared(statement)));
   const closed = rows.map((r) => ({ id: r.id, userId: r.user_id, ticker: r.ticker }));
   return closed;
 };

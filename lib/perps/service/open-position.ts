@@ -8,7 +8,7 @@
  * liquidation sweep runs for the ticker: the fill moved the mark.
  */
 import { sql } from 'drizzle-orm';
-import { getDb, rowsOf } from '@/db/client';
+import { executePrepared, getDb, rowsOf } from '@/db/client';
 import { organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/http/errors';
@@ -114,7 +114,7 @@ export const openPosition = async (input: TOpenInput) => {
   const size = toDecimalString(dec(input.size).toDecimalPlaces(8));
   const leverage = toDecimalString(dec(input.leverage));
   const { statement, quote } = buildOpenStatement({ ...input, size, leverage, at: now() });
-  const row = rowsOf<TOpenRow>(await db.execute(statement))[0]!;
+  const row = rowsOf<TOpenRow>(await executePrepared(statement))[0]!;
   if (Number(row.found) === 0) throw new AppError('VALIDATION_ERROR', `Unknown ticker ${input.ticker}`, { ticker: input.ticker });
   if (row.balance_after === null || row.id === null) {
     const [u] = await db.select({ balance: users.virtualBalance }).from(users).where(sql`${users.id} = ${input.userId}`);
