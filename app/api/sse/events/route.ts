@@ -2,6 +2,10 @@ import { sseEvents } from '@/lib/contracts/realtime';
 import { route } from '@/lib/http/route';
 import { parseChannelList, subscribeToEvents } from '@/lib/realtime';
 
+// A stream lives up to 300 s (the specification's limit): on Vercel the function must be allowed
+// that long, or the platform would cut it first.
+export const maxDuration = 300;
+
 // GET /api/sse/events — live events of the requested channels, replaying from Last-Event-ID
 export const GET = route(sseEvents, async ({ req, principal, query }) =>
   subscribeToEvents({
