@@ -13,6 +13,7 @@ import { recordPricePoint } from '@/lib/markets/service/shared';
 import { DEFAULT_DEPTH, fundingPeriodStart } from '@/lib/perps/math';
 import { ACTOR_STARTING_BALANCE, ACTORS, ORGANIZATIONS, POOLS, QUESTIONS, SEED_NEWS, SEED_POSTS } from './world-data';
 import { parseTags } from '@/lib/social/text';
+import { actorAvatarUrl } from '@/lib/world/assets';
 
 export const actorId = (slug: string) => `actor-${slug}`;
 
@@ -68,7 +69,8 @@ export const seedWorld = async (db: Db) =>
           username: a.slug,
           displayName: a.name,
           bio: a.bio,
-          profileImageUrl: `/avatars/${(i % 8) + 1}.svg`,
+          // Each actor's own generated avatar (lib/world/assets.ts, shipped under public/game-assets).
+          profileImageUrl: actorAvatarUrl(a.slug),
           isActor: true,
           profileComplete: true,
           reputationPoints: { S: 5000, A: 2500, B: 1000, C: 400 }[a.tier],
