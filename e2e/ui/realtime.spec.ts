@@ -1,31 +1,14 @@
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
-import { mintToken } from '../fixtures/auth';
-
-/** A signed-in player in their own browser context (own cookie jar); answers the page and token. */
-const signIn = async (browser: Browser, subject: string, options: BrowserContextOptions) => {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  const token = await mintToken(subject, { email: `${subject.replace(/\W/g, '')}@example.test` });
-  await page.goto('/sign-in');
-  await page.getByRole('textbox', { name: 'Access token', exact: true }).fill(token);
-  await page.getByRole('button', { name: 'Sign in with token' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-  return { page, token };
-};
+import { expect, test, type Page } from '@playwright/test';
+import { mintToken, projectContextOptions, signInNewPlayer } from '../fixtures/auth';
 
 /** The connection indicator of whichever navigation is showing (sidebar, or the phone's top bar). */
 const indicator = (page: Page) => page.getByTestId('connection-indicator').filter({ visible: true });
 
-const contextOptions = (use: BrowserContextOptions & { baseURL?: string }) => {
-  const { baseURL, viewport, isMobile, hasTouch } = use;
-  return { baseURL, viewport, isMobile, hasTouch };
-};
-
 test('a post made in one browser appears live in the other, behind a "1 new post" pill', async ({ browser }, testInfo) => {
   const unique = `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36).slice(-6)}`;
-  const options = contextOptions(testInfo.project.use);
-  const a = await signIn(browser, `e2e|ra${unique}`, options);
-  const b = await signIn(browser, `e2e|rb${unique}`, options);
+  const options = projectContextOptions(testInfo.project.use);
+  const a = await signInNewPlayer(browser, `e2e|ra${unique}`, options);
+  const b = await signInNewPlayer(browser, `e2e|rb${unique}`, options);
 
   // A reads the Latest feed; the page's one live connection comes up.
   await a.page.goto('/');
@@ -67,7 +50,7 @@ test('a post made in one browser appears live in the other, behind a "1 new post
 
 test("another player's trade moves the price on an open market page without a reload", async ({ browser, request }, testInfo) => {
   const unique = `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36).slice(-6)}`;
-  const a = await signIn(browser, `e2e|rm${unique}`, contextOptions(testInfo.project.use));
+  const a = await signInNewPlayer(browser, `e2e|rm${unique}`, projectContextOptions(testInfo.project.use));
   const traderToken = await mintToken(`e2e|rt${unique}`, { email: `rt${unique}@example.test` });
 
   const list = await (await request.get('/api/markets/predictions?status=active&limit=1')).json();

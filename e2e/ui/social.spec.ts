@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
-import { mintToken } from '../fixtures/auth';
+import { expect, test, type Page } from '@playwright/test';
+import { projectContextOptions, signInNewPlayer } from '../fixtures/auth';
 
 /** A 2×2 PNG, small and valid (the server decodes and re-encodes every upload). */
 const TINY_PNG = Buffer.from(
@@ -7,29 +7,15 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 
-/** A signed-in player in their own browser context; answers the page and their username. */
-const signIn = async (browser: Browser, subject: string, options: BrowserContextOptions) => {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  const token = await mintToken(subject, { email: `${subject.replace(/\W/g, '')}@example.test` });
-  await page.goto('/sign-in');
-  await page.getByRole('textbox', { name: 'Access token', exact: true }).fill(token);
-  await page.getByRole('button', { name: 'Sign in with token' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-  const me = await (await page.request.get('/api/users/me')).json();
-  return { page, username: me.user.username as string };
-};
-
 /** The notifications link in whichever navigation is showing (sidebar, or the phone's top bar). */
 const notificationsLink = (page: Page, name: string | RegExp) => page.getByRole('link', { name, exact: typeof name === 'string' }).filter({ visible: true });
 
 test('post with an image, comment, like and follow, then read the notifications', async ({ browser }, testInfo) => {
   const unique = `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36).slice(-6)}`;
   // Two players, two browser contexts (two cookie jars), shaped like the project's device.
-  const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
-  const options = { baseURL, viewport, isMobile, hasTouch };
-  const a = await signIn(browser, `e2e|sa${unique}`, options);
-  const b = await signIn(browser, `e2e|sb${unique}`, options);
+  const options = projectContextOptions(testInfo.project.use);
+  const a = await signInNewPlayer(browser, `e2e|sa${unique}`, options);
+  const b = await signInNewPlayer(browser, `e2e|sb${unique}`, options);
 
   // A posts with an image from the home feed's composer.
   const content = `Calling it early ${unique}: rates hold this quarter #e2e${unique}`;
