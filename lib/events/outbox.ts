@@ -14,15 +14,22 @@ import type { TChannel, TChannelEvent } from './types';
 /** The NOTIFY channel every instance LISTENs on; the payload is empty, listeners read the log. */
 export const EVENTS_NOTIFY_CHANNEL = 'playmoney_events';
 
-export const emitEvent = async (tx: DbOrTx, channel: TChannel, event: TChannelEvent) => {
+/** Appends events to the outbox in order, in one statement, with one NOTIFY (a tick writes several). */
+export const emitEvents = async (tx: DbOrTx, channel: TChannel, events: readonly TChannelEvent[]) => {
+  if (events.length === 0) return;
+  const rows = sql.join(
+    events.map((e) => sql`(${channel}, ${e.type}, ${JSON.stringify(e.data)}::jsonb)`),
+    sql`, `,
+  );
   await tx.execute(sql`
     with e as (
-      insert into ${eventLog} (channel, type, data)
-      values (${channel}, ${event.type}, ${JSON.stringify(event.data)}::jsonb)
+      insert into ${eventLog} (channel, type, data) values ${rows}
       returning id
     )
-    select pg_notify(${EVENTS_NOTIFY_CHANNEL}, '') from e`);
+    select pg_notify(${EVENTS_NOTIFY_CHANNEL}, '') from e limit 1`);
 };
+
+export const emitEvent = (tx: DbOrTx, channel: TChannel, event: TChannelEvent) => emitEvents(tx, channel, [event]);
 
 /**
  * Two CTEs for a one-statement write: `<name>` inserts one event per row of `rows` (a select

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
 import { marketBiases, worldEvents } from '@/db/schema';
-import { emitEvent } from '@/lib/events/outbox';
+import { emitEvents } from '@/lib/events/outbox';
 import { loadActors, loadOpenQuestions, loadOrganizations } from '../state';
 import type { TTickContext, TWorldEvent } from '../types';
 import { planEventCount, planWorldEvent, relatedQuestions, type TBiasPlan } from '../world-rules';
@@ -78,12 +78,14 @@ export const runNewsStep = async (ctx: TTickContext) => {
     }
     const ids = new Set(inserted.map((r) => r.id));
     const fresh = events.filter((e) => ids.has(e.id));
-    for (const e of fresh) {
-      await emitEvent(tx, 'breaking-news', {
+    await emitEvents(
+      tx,
+      'breaking-news',
+      fresh.map((e) => ({
         type: 'breaking_news',
         data: { id: e.id, title: e.title, content: e.content, relatedQuestions: e.relatedQuestions, timestamp: at.toISOString() },
-      });
-    }
+      })),
+    );
     return fresh;
   });
   ctx.newEvents.push(...written);

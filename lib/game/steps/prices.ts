@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
 import { actors, marketBiases, markets, organizations, perpMarkets, questionRules, users } from '@/db/schema';
-import { emitEvent } from '@/lib/events/outbox';
+import { emitEvents } from '@/lib/events/outbox';
 import { AppError } from '@/lib/http/errors';
 import { buyShares } from '@/lib/markets/service/buy-shares';
 import { liquidateTicker } from '@/lib/perps/service/liquidate';
@@ -88,9 +88,11 @@ export const runPriceStep = async (ctx: TTickContext) => {
         await tx.execute(sql`
           update ${perpMarkets} p set mark_price = v.mark, updated_at = ${at.toISOString()}::timestamptz
           from (values ${values}) as v(ticker, mark) where p.ticker = v.ticker`);
-        for (const m of marks) {
-          await emitEvent(tx, 'markets', { type: 'perp_update', data: { ticker: m.ticker, markPrice: m.mark, indexPrice: m.fair, timestamp: at.toISOString() } });
-        }
+        await emitEvents(
+          tx,
+          'markets',
+          marks.map((m) => ({ type: 'perp_update', data: { ticker: m.ticker, markPrice: m.mark, indexPrice: m.fair, timestamp: at.toISOString() } })),
+        );
       }
       if (spent.length) await tx.execute(sql`delete from ${marketBiases} where id in (${sql.join(spent.map((id) => sql`${id}`), sql`, `)})`);
     });
