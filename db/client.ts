@@ -15,6 +15,8 @@ import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { env } from '@/lib/env';
+import { assertWithinDeadline, trackWrite } from '@/lib/http/deadline';
+import { STATEMENT_TIMEOUT_MS } from '@/lib/http/limits';
 import * as schema from './schema';
 
 export type TSchema = typeof schema;
@@ -116,7 +118,15 @@ const openPostgres = async (url: string): Promise<Omit<THandle, 'ready'> & { mig
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   const { PgDialect } = await import('drizzle-orm/pg-core');
-  const client = postgres(url, { max: env().dbPoolMax, onnotice: () => {}, idle_timeout: 30 });
+  // statement_timeout: no statement of a request outlives its deadline (lib/http/deadline.ts).
+  // The tick's statements run on the same pool and stay far below it (funding 100,000
+  // positions: about 2 s).
+  const client = postgres(url, {
+    max: env().dbPoolMax,
+    onnotice: () => {},
+    idle_timeout: 30,
+    connection: { statement_timeout: STATEMENT_TIMEOUT_MS },
+  });
   const db = drizzle(client, { schema }) as unknown as Db;
   const dialect = new PgDialect();
   return {
@@ -191,7 +201,7 @@ const handle = (): THandle => (g[KEY] ??= open());
 export const executePrepared = async (statement: SQL): Promise<unknown> => {
   const h = handle();
   await h.ready;
-  return h.prepared ? h.prepared(statement) : h.db.execute(statement);
+  return trackWrite(() => (h.prepared ? h.prepared(statement) : h.db.execute(statement)));
 };
 
 /** The migrated database. Every service awaits this (it is instant after the first time). */
@@ -236,16 +246,25 @@ export const postgresErrorCode = pgCode;
 /**
  * Runs fn in one database transaction. Serialization failures and deadlocks (which PostgreSQL
  * reports and PGlite, being one connection, never does) are retried once; fn must therefore be
- * free of side effects outside `tx`.
+ * free of side effects outside `tx`. Inside a request, a transaction whose work ends after the
+ * request's deadline rolls back instead of committing (lib/http/deadline.ts).
  */
 export const withTransaction = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
   const db = await getDb();
-  try {
-    return await db.transaction(fn);
-  } catch (e) {
-    if (!RETRYABLE.has(pgCode(e) ?? '')) throw e;
-    return db.transaction(fn);
-  }
+  const run = () =>
+    db.transaction(async (tx) => {
+      const out = await fn(tx);
+      assertWithinDeadline();
+      return out;
+    });
+  return trackWrite(async () => {
+    try {
+      return await run();
+    } catch (e) {
+      if (!RETRYABLE.has(pgCode(e) ?? '')) throw e;
+      return run();
+    }
+  });
 };
 
 const preparedCache = new WeakMap<Db, Map<string, unknown>>();

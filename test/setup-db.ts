@@ -8,11 +8,19 @@ import { closeDb } from '@/db/client';
 import { resetClock } from '@/lib/clock/clock';
 import { resetEnvCache } from '@/lib/env';
 import { setLimiter } from '@/lib/http/rate-limit';
+import { setResponseCheck } from '@/lib/http/route';
 import { createThrowawayDatabase, dropDatabases, dropExtraDatabases } from './databases';
 
 const baseUrl = process.env.TEST_BASE_DATABASE_URL ?? process.env.DATABASE_URL;
 process.env.TEST_BASE_DATABASE_URL = baseUrl ?? '';
 let throwaway: string | undefined;
+
+// Every answer a test provokes is checked against its contract before it leaves the handler.
+setResponseCheck((endpoint, status, payload) => {
+  if (status >= 400) return null;
+  const r = endpoint.response.safeParse(payload);
+  return r.success ? null : JSON.stringify(r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+});
 
 beforeAll(async () => {
   await closeDb();

@@ -40,6 +40,17 @@ export type TEndpoint = {
   /** Whether the wrapper adds `success: true` (a few spec responses have no such field). */
   envelope?: boolean;
   errors?: readonly TErrorCode[];
+  /** Largest body accepted, in bytes (lib/http/limits.ts: 64 KiB of JSON unless said here). */
+  bodyLimit?: number;
+  /** The request's deadline in ms (lib/http/deadline.ts: 10 s unless said here). */
+  deadlineMs?: number;
+  /**
+   * Body fields whose out-of-range values answer a code of their own instead of
+   * VALIDATION_ERROR (a trade amount too small or too large is INVALID_TRADE_SIZE).
+   */
+  fieldErrors?: Readonly<Record<string, TErrorCode>>;
+  /** Served by the wrapper but not an operation of the API (the JSON 404 and 405 answers): not in OpenAPI. */
+  hidden?: boolean;
 };
 
 export const defineEndpoint = <const E extends TEndpoint>(e: E): E => e;

@@ -46,6 +46,8 @@ export const cronGameTickGet = defineEndpoint({
   summary: 'Run the game tick (scheduler secret as bearer token)',
   tag: 'system',
   auth: 'cron',
+  // The tick keeps its own step budgets (40 s in all); the request may use the scheduler's whole minute.
+  deadlineMs: 60_000,
   response: ZTickResponse,
 });
 

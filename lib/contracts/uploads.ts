@@ -1,5 +1,6 @@
 /** Image upload and the serving of stored images. */
 import { z } from 'zod';
+import { MIB, MULTIPART_OVERHEAD } from '@/lib/http/limits';
 import { ZSuccess } from './common';
 import { defineEndpoint } from './endpoint';
 
@@ -12,6 +13,10 @@ export const uploadImage = defineEndpoint({
   auth: 'user',
   rateLimit: 'upload',
   multipart: true,
+  // The 5 MB file plus the form around it; a larger body is refused unread (413).
+  bodyLimit: 5 * MIB + MULTIPART_OVERHEAD,
+  // Decoding and re-encoding a 4096x4096 image takes a few seconds on a slow machine.
+  deadlineMs: 30_000,
   body: z.object({ type: z.enum(['profile', 'cover', 'post']).default('post') }),
   status: 201,
   response: z.object({

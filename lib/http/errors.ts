@@ -24,10 +24,20 @@ export const ERROR_STATUS = {
   ALREADY_FOLLOWING: 400,
   /** Moderation's "already blocked, muted or reported", and other state conflicts. */
   CONFLICT: 409,
+  /** A known path asked with a method it does not serve; the Allow header lists those it does. */
+  METHOD_NOT_ALLOWED: 405,
+  /** The body is larger than the route accepts (64 KiB of JSON unless the route says otherwise); refused unread. */
+  PAYLOAD_TOO_LARGE: 413,
+  /** The URL (path and query) is longer than 8 KiB. */
+  URI_TOO_LONG: 414,
+  /** The body's Content-Type is not one the route reads (JSON routes: application/json, text/plain or none). */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMIT_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
   /** A dependency (database, rate-limit store) is not answering. */
   SERVICE_UNAVAILABLE: 503,
+  /** The request ran past its deadline (10 s unless the route says otherwise); nothing it did was kept. */
+  DEADLINE_EXCEEDED: 503,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_STATUS;
@@ -35,12 +45,15 @@ export type TErrorCode = keyof typeof ERROR_STATUS;
 export class AppError extends Error {
   readonly code: TErrorCode;
   readonly details?: Record<string, unknown>;
+  /** Headers the answer carries besides the usual ones (Allow on a 405). */
+  readonly headers?: Record<string, string>;
 
-  constructor(code: TErrorCode, message: string, details?: Record<string, unknown>) {
+  constructor(code: TErrorCode, message: string, details?: Record<string, unknown>, headers?: Record<string, string>) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.details = details;
+    this.headers = headers;
   }
 
   get status(): number {

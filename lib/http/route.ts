@@ -3,14 +3,21 @@
  *   credentials → principal (provisioning on first sight)
  *   rate limit (per user, or per client address when anonymous) → 429 RATE_LIMIT_EXCEEDED
  *   auth kind → 401 UNAUTHORIZED / 403 FORBIDDEN; cookie-authenticated writes must be same-origin
- *   params, query → 400 INVALID_PARAMETER; body → 400 VALIDATION_ERROR (zod issues in details)
- *   handler → JSON with success: true (in tests the response is checked against its schema)
- *   AppError → its status and code; anything else → 500 INTERNAL_ERROR with a request id only.
- * Every answer carries X-RateLimit-Limit, -Remaining, -Reset (Unix seconds) and X-Request-Id.
+ *   URL and query bounds → 414 URI_TOO_LONG / 400 INVALID_PARAMETER
+ *   params, query → 400 INVALID_PARAMETER (control characters and lone surrogates included)
+ *   then, under the route's deadline (lib/http/deadline.ts) → 503 DEADLINE_EXCEEDED:
+ *     body: size first (413 PAYLOAD_TOO_LARGE, unread), media type (415), UTF-8, nesting depth,
+ *     JSON, text, then the zod schema → 400 VALIDATION_ERROR (or a field's own code, such as
+ *     INVALID_TRADE_SIZE for an amount out of range)
+ *     handler → JSON with success: true (in tests the answer is checked against the document)
+ *   AppError → its status and code; a database data exception (SQLSTATE class 22: a value out of
+ *   range or malformed) → 400; anything else → 500 INTERNAL_ERROR with a request id only.
+ * Every answer carries X-RateLimit-Limit, -Remaining, -Reset (Unix seconds), X-Request-Id, and the
+ * API's security and CORS headers (lib/http/security-headers.ts).
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { getDb } from '@/db/client';
+import { getDb, postgresErrorCode } from '@/db/client';
 import { readCredentials, resolvePrincipal, type TPrincipal } from '@/lib/auth/principal';
 import { secretsEqual } from '@/lib/auth/secrets';
 import type {
@@ -21,9 +28,23 @@ import type {
   TEndpointResult,
 } from '@/lib/contracts/endpoint';
 import { env } from '@/lib/env';
+import { decodeUtf8, readBodyBytes } from './body';
 import { clientIp } from './client-ip';
-import { AppError, errorBody, isAppError } from './errors';
+import { runWithDeadline } from './deadline';
+import { AppError, errorBody, isAppError, type TErrorCode } from './errors';
+import {
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_JSON_BODY_LIMIT,
+  MAX_JSON_DEPTH,
+  MAX_QUERY_PARAMS,
+  MAX_URL_LENGTH,
+  findBadText,
+  isJsonMediaType,
+  jsonDepthExceeds,
+  mediaTypeOf,
+} from './limits';
 import { checkRateLimit, type TLimitResult } from './rate-limit';
+import { apiHeaders } from './security-headers';
 
 export type THandlerContext<E extends TEndpoint> = {
   req: NextRequest;
@@ -40,6 +61,17 @@ export type THandlerContext<E extends TEndpoint> = {
 export type THandler<E extends TEndpoint> = (ctx: THandlerContext<E>) => Promise<TEndpointResult<E> | Response>;
 
 type TRouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * In tests, every answer (success or error) is handed to this check before it leaves, so that
+ * contract drift fails the test that caused it (test/setup-db.ts installs a strict JSON Schema
+ * check against the OpenAPI document). Returns a description of what is wrong, or null.
+ */
+export type TResponseCheck = (endpoint: TEndpoint, status: number, payload: unknown) => string | null;
+let responseCheck: TResponseCheck | undefined;
+export const setResponseCheck = (check: TResponseCheck | undefined) => {
+  responseCheck = check;
+};
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -66,21 +98,92 @@ const assertSameOrigin = (req: NextRequest) => {
   }
 };
 
-const parseJsonBody = async (req: NextRequest): Promise<unknown> => {
-  const text = await req.text();
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError('VALIDATION_ERROR', 'Request body must be valid JSON');
+/** Path and query within their bounds; an over-long URL is 414, too many parameters 400. */
+const checkUrl = (req: NextRequest) => {
+  const { pathname, search, searchParams } = req.nextUrl;
+  if (pathname.length + search.length > MAX_URL_LENGTH) {
+    throw new AppError('URI_TOO_LONG', `The URL is longer than ${MAX_URL_LENGTH} characters`, { limit: MAX_URL_LENGTH });
+  }
+  let n = 0;
+  for (const _ of searchParams.keys()) {
+    if (++n > MAX_QUERY_PARAMS) {
+      throw new AppError('INVALID_PARAMETER', `At most ${MAX_QUERY_PARAMS} query parameters`, { limit: MAX_QUERY_PARAMS });
+    }
   }
 };
 
-const rateHeaders = (r: TLimitResult, requestId: string): Record<string, string> => ({
+const assertText = (value: unknown, code: TErrorCode, what: string) => {
+  const bad = findBadText(value);
+  if (bad) throw new AppError(code, `Invalid ${what}: ${bad.path || 'value'} ${bad.reason}`, { path: bad.path });
+};
+
+const parseWith = <S extends z.ZodType | undefined>(schema: S, raw: unknown, what: 'path parameter' | 'query parameter') => {
+  if (!schema) return raw;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new AppError('INVALID_PARAMETER', `Invalid ${what}`, { issues: issuesOf(parsed.error) });
+  return parsed.data;
+};
+
+const isEmptyObject = (v: unknown) =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0;
+
+/** The JSON body: bounded, typed, UTF-8, not too deep, parsed, every string acceptable text. */
+const readJsonBody = async (req: NextRequest, limit: number): Promise<unknown> => {
+  const bytes = await readBodyBytes(req, limit);
+  if (bytes.byteLength === 0) return undefined;
+  const type = mediaTypeOf(req.headers.get('content-type'));
+  if (!isJsonMediaType(type)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Request body must be JSON (Content-Type: application/json), not ${type}`);
+  }
+  const text = decodeUtf8(bytes);
+  if (text.trim() === '') return undefined;
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+    throw new AppError('VALIDATION_ERROR', `Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new AppError('VALIDATION_ERROR', 'Request body must be valid JSON');
+  }
+  assertText(raw, 'VALIDATION_ERROR', 'request body');
+  return raw;
+};
+
+/** The multipart form, read within its limit (the file checks happen in the service). */
+const readFormBody = async (req: NextRequest, limit: number): Promise<FormData> => {
+  const contentType = req.headers.get('content-type');
+  if (mediaTypeOf(contentType) !== 'multipart/form-data') {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request body must be multipart/form-data');
+  }
+  const bytes = await readBodyBytes(req, limit);
+  try {
+    return await new Response(bytes as BodyInit, { headers: { 'content-type': contentType! } }).formData();
+  } catch {
+    throw new AppError('VALIDATION_ERROR', 'Request body is not a valid multipart/form-data form');
+  }
+};
+
+const RANGE_ISSUES = new Set(['too_big', 'too_small', 'not_multiple_of']);
+
+/**
+ * The error for a body the schema refused: a field's own code when every issue is a range issue
+ * of a field that declares one (fieldErrors), VALIDATION_ERROR otherwise.
+ */
+const bodyError = (endpoint: TEndpoint, e: z.ZodError) => {
+  const issues = issuesOf(e);
+  const fieldCodes = new Set(
+    e.issues.map((i) => (RANGE_ISSUES.has(i.code) ? endpoint.fieldErrors?.[String(i.path[0] ?? '')] : undefined)),
+  );
+  const code = fieldCodes.size === 1 ? [...fieldCodes][0] : undefined;
+  if (code) return new AppError(code, issues.map((i) => `${i.path}: ${i.message}`).join('; '), { issues });
+  return new AppError('VALIDATION_ERROR', 'Invalid request body', { issues });
+};
+
+const rateHeaders = (r: TLimitResult): Record<string, string> => ({
   'X-RateLimit-Limit': String(r.limit),
   'X-RateLimit-Remaining': String(r.remaining),
   'X-RateLimit-Reset': String(Math.ceil(r.reset / 1000)),
-  'X-Request-Id': requestId,
 });
 
 /**
@@ -94,13 +197,28 @@ const COMPRESS_ABOVE_BYTES = 8 * 1024;
 const json = (payload: unknown, status: number, headers: Record<string, string>) => {
   const text = JSON.stringify(payload);
   const h: Record<string, string> = { ...headers, 'content-type': 'application/json' };
-  if (text.length < COMPRESS_ABOVE_BYTES) h['Cache-Control'] = 'no-store, no-transform';
+  h['Cache-Control'] = text.length < COMPRESS_ABOVE_BYTES ? 'no-store, no-transform' : 'no-store';
   return new NextResponse(text, { status, headers: h });
 };
 
+/** SQLSTATE class 22, "data exception": a value the database cannot hold (numeric overflow, bad text). */
+const isDataException = (code: string | undefined) => !!code && code.startsWith('22');
+const QUERY_CANCELED = '57014'; // statement_timeout
+
 const errorResponse = (e: unknown, headers: Record<string, string>, requestId: string, endpoint: TEndpoint) => {
-  if (isAppError(e)) {
-    return json(errorBody(e.code, e.message, e.details), e.status, headers);
+  let err: AppError | undefined = isAppError(e) ? e : undefined;
+  const sqlState = err ? undefined : postgresErrorCode(e);
+  if (isDataException(sqlState)) {
+    // A bound the schemas should have caught: the client's fault, but worth a log line to fix it.
+    console.warn(`[api] ${endpoint.method} ${endpoint.path}: data exception ${sqlState} (request ${requestId})`);
+    err = new AppError('VALIDATION_ERROR', 'A value is out of range or malformed', { requestId });
+  } else if (sqlState === QUERY_CANCELED) {
+    err = new AppError('DEADLINE_EXCEEDED', 'The request took too long and was abandoned; nothing was changed', { requestId });
+  }
+  if (err) {
+    const h = err.headers ? { ...headers, ...err.headers } : headers;
+    if (err.code === 'DEADLINE_EXCEEDED') h['Retry-After'] = '1';
+    return json(errorBody(err.code, err.message, err.details), err.status, h);
   }
   // A client that hung up mid-request (load generators at the end of a run, closed tabs) is not
   // a server fault worth a stack trace.
@@ -110,13 +228,21 @@ const errorResponse = (e: unknown, headers: Record<string, string>, requestId: s
   return json(errorBody('INTERNAL_ERROR', 'Internal server error', { requestId }), 500, headers);
 };
 
+/** In tests: an answer that breaks the document becomes a 500 naming what is wrong. */
+const checked = (endpoint: TEndpoint, res: NextResponse, payload: unknown, headers: Record<string, string>) => {
+  const problem = responseCheck?.(endpoint, res.status, payload);
+  if (!problem) return res;
+  console.error(`[api] answer of ${endpoint.id} (${res.status}) breaks the OpenAPI document: ${problem}`);
+  return json(errorBody('INTERNAL_ERROR', `Answer breaks the OpenAPI document: ${problem}`), 500, headers);
+};
+
 /** Wraps a handler into a Next.js route handler for `endpoint`. */
 export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) => {
   return async (req: NextRequest, routeCtx?: TRouteContext): Promise<Response> => {
     const requestId = crypto.randomUUID();
     const cfg = env();
-    const ip = clientIp(req.headers, cfg.trustProxy);
-    let headers: Record<string, string> = { 'X-Request-Id': requestId };
+    const ip = clientIp(req.headers, cfg.trustProxy).slice(0, 64);
+    let headers: Record<string, string> = { ...apiHeaders(), 'X-Request-Id': requestId };
     try {
       await getDb();
 
@@ -137,7 +263,7 @@ export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) =>
       const rule = endpoint.rateLimit ?? (principal || cronOk ? 'authenticated' : 'public');
       const identity = principal ? `u:${principal.userId}` : cronOk ? 'cron' : `ip:${ip}`;
       const limited = await checkRateLimit(rule, identity);
-      headers = rateHeaders(limited, requestId);
+      headers = { ...headers, ...rateHeaders(limited) };
       if (!limited.success) {
         headers['Retry-After'] = String(Math.max(1, Math.ceil((limited.reset - Date.now()) / 1000)));
         throw new AppError('RATE_LIMIT_EXCEEDED', 'Too many requests', {
@@ -154,61 +280,55 @@ export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) =>
       if (endpoint.auth === 'admin' && !principal?.isAdmin) throw new AppError('FORBIDDEN', 'Administrator only');
       if (principal?.via === 'cookie' && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
 
+      checkUrl(req);
       const rawParams = (await routeCtx?.params) ?? {};
-      const params = endpoint.params ? endpoint.params.safeParse(rawParams) : { success: true as const, data: rawParams };
-      if (!params.success) {
-        throw new AppError('INVALID_PARAMETER', 'Invalid path parameter', { issues: issuesOf(params.error) });
-      }
+      assertText(rawParams, 'INVALID_PARAMETER', 'path parameter');
+      const params = parseWith(endpoint.params, rawParams, 'path parameter');
       const rawQuery = Object.fromEntries(req.nextUrl.searchParams);
-      const query = endpoint.query ? endpoint.query.safeParse(rawQuery) : { success: true as const, data: rawQuery };
-      if (!query.success) {
-        throw new AppError('INVALID_PARAMETER', 'Invalid query parameter', { issues: issuesOf(query.error) });
-      }
-      let body: unknown = {};
-      let form: FormData | undefined;
-      if (endpoint.multipart) {
-        try {
-          form = await req.formData();
-        } catch {
-          throw new AppError('VALIDATION_ERROR', 'Request body must be multipart/form-data');
-        }
-        body = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
-      } else if (endpoint.body) {
-        body = await parseJsonBody(req);
-      }
-      if (endpoint.body) {
-        const parsed = endpoint.body.safeParse(body);
-        if (!parsed.success) {
-          throw new AppError('VALIDATION_ERROR', 'Invalid request body', { issues: issuesOf(parsed.error) });
-        }
-        body = parsed.data;
-      }
+      assertText(rawQuery, 'INVALID_PARAMETER', 'query parameter');
+      const query = parseWith(endpoint.query, rawQuery, 'query parameter');
 
-      const result = await handler({
-        req,
-        principal: principal as THandlerContext<E>['principal'],
-        params: params.data as TEndpointParams<E>,
-        query: query.data as TEndpointQuery<E>,
-        body: body as TEndpointBody<E>,
-        form,
-        requestId,
-        ip,
+      const result = await runWithDeadline(endpoint.deadlineMs ?? DEFAULT_DEADLINE_MS, async () => {
+        let body: unknown = {};
+        let form: FormData | undefined;
+        if (endpoint.multipart) {
+          form = await readFormBody(req, endpoint.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT);
+          body = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
+          assertText(body, 'VALIDATION_ERROR', 'form field');
+        } else if (!SAFE_METHODS.has(req.method)) {
+          const raw = await readJsonBody(req, endpoint.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT);
+          if (endpoint.body) body = raw ?? {};
+          else if (raw !== undefined && !isEmptyObject(raw)) {
+            throw new AppError('VALIDATION_ERROR', 'This endpoint takes no request body (send none, or {})');
+          }
+        }
+        if (endpoint.body) {
+          const parsed = endpoint.body.safeParse(body);
+          if (!parsed.success) throw bodyError(endpoint, parsed.error);
+          body = parsed.data;
+        }
+        return handler({
+          req,
+          principal: principal as THandlerContext<E>['principal'],
+          params: params as TEndpointParams<E>,
+          query: query as TEndpointQuery<E>,
+          body: body as TEndpointBody<E>,
+          form,
+          requestId,
+          ip,
+        });
       });
       if (result instanceof Response) {
-        for (const [k, v] of Object.entries(headers)) result.headers.set(k, v);
+        for (const [k, v] of Object.entries(headers)) if (!result.headers.has(k) || k.startsWith('X-')) result.headers.set(k, v);
         return result;
       }
       const payload = endpoint.envelope === false ? result : { success: true, ...result };
-      if (cfg.isTest) {
-        // Contract drift fails loudly in tests instead of reaching clients.
-        const checked = endpoint.response.safeParse(payload);
-        if (!checked.success) {
-          throw new Error(`Response of ${endpoint.id} breaks its contract: ${JSON.stringify(issuesOf(checked.error))}`);
-        }
-      }
-      return json(payload, endpoint.status ?? 200, headers);
+      const res = json(payload, endpoint.status ?? 200, headers);
+      return cfg.isTest ? checked(endpoint, res, payload, headers) : res;
     } catch (e) {
-      return errorResponse(e, headers, requestId, endpoint);
+      const res = errorResponse(e, headers, requestId, endpoint);
+      if (!cfg.isTest || !responseCheck) return res;
+      return checked(endpoint, res, JSON.parse(await res.clone().text()), headers);
     }
   };
 };
