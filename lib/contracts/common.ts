@@ -25,8 +25,62 @@ export const zQueryInt = (opts: { default: number; min?: number; max?: number })
     .number()
     .int()
     .min(opts.min ?? 0)
-    .max(opts.max ?? Number.MAX_SAFE_INTEGER)
+    .max(opts.max ?? 1_000_000)
     .default(opts.default);
+
+/** Digits of a decimal string input, at most: far beyond any amount, far below any cost. */
+const DECIMAL_INPUT_MAX_LENGTH = 40;
+const DECIMAL_INPUT = /^-?\d+(\.\d+)?$/;
+
+/**
+ * An amount as a JSON number or, for exact input, a decimal string ("12.5"), within
+ * [min, max] (exclusive of min when `exclusiveMin`). Out of range is a `too_small` / `too_big`
+ * issue, so an endpoint can answer it with a code of its own (fieldErrors: INVALID_TRADE_SIZE);
+ * a value that is not a number at all is a plain VALIDATION_ERROR. The output keeps the input
+ * (number or string), so services convert it exactly.
+ */
+export const zAmountInput = (opts: { min: number; max: number; exclusiveMin?: boolean; description?: string }) => {
+  const num = opts.exclusiveMin ? z.number().gt(opts.min).max(opts.max) : z.number().min(opts.min).max(opts.max);
+  const str = z
+    .string()
+    .max(DECIMAL_INPUT_MAX_LENGTH)
+    .regex(DECIMAL_INPUT, 'must be a number')
+    .superRefine((s, ctx) => {
+      const v = Number(s);
+      if (opts.exclusiveMin ? v <= opts.min : v < opts.min) {
+        ctx.addIssue({ code: 'too_small', origin: 'number', minimum: opts.min, inclusive: !opts.exclusiveMin, input: s, message: `must be ${opts.exclusiveMin ? 'greater than' : 'at least'} ${opts.min}` });
+      } else if (v > opts.max) {
+        ctx.addIssue({ code: 'too_big', origin: 'number', maximum: opts.max, inclusive: true, input: s, message: `must be at most ${opts.max}` });
+      }
+    });
+  const u = z.union([num, str]);
+  return opts.description ? u.describe(opts.description) : u;
+};
+
+/**
+ * Free text counted as a reader counts it (grapheme clusters, lib/social/text.ts). The schema
+ * caps the raw length cheaply (`rawMax` UTF-16 units: by default 12 per character, enough for
+ * `max` family emoji) so the
+ * exact count runs only on bounded input; the document declares maxLength = `max`, which a
+ * client can check: a text of at most `max` code points never has more than `max` characters.
+ */
+/** UTF-16 units allowed per counted character before counting (a family emoji is 11). */
+export const RAW_UNITS_PER_CHAR = 12;
+
+export const zText = (opts: { max: number; min?: number; rawMax?: number; description?: string }) => {
+  const min = opts.min ?? 0;
+  const counted = min > 0 ? `${min} to ${opts.max}` : `at most ${opts.max}`;
+  return z
+    .string()
+    .trim()
+    .min(min > 0 ? 1 : 0, 'text is required')
+    .max(opts.rawMax ?? opts.max * RAW_UNITS_PER_CHAR)
+    .meta({
+      ...(min > 0 ? { minLength: min } : {}),
+      maxLength: opts.max,
+      description: opts.description ?? `${counted} characters as a reader counts them (grapheme clusters)`,
+    });
+};
 
 export const ZPagination = z.object({
   page: z.number().int(),

@@ -33,8 +33,8 @@ export type TEndpoint = {
   /** multipart/form-data instead of JSON (image upload). */
   multipart?: boolean;
   response: z.ZodType;
-  /** Media type of a success answer; application/json unless said otherwise (the SSE stream). */
-  responseType?: 'application/json' | 'text/event-stream';
+  /** Media type of a success answer; application/json unless said otherwise (the SSE stream, image bytes). */
+  responseType?: 'application/json' | 'text/event-stream' | 'image/*';
   /** Success status; 200 unless said otherwise. */
   status?: number;
   /** Whether the wrapper adds `success: true` (a few spec responses have no such field). */
@@ -51,6 +51,8 @@ export type TEndpoint = {
   fieldErrors?: Readonly<Record<string, TErrorCode>>;
   /** Served by the wrapper but not an operation of the API (the JSON 404 and 405 answers): not in OpenAPI. */
   hidden?: boolean;
+  /** false: the wrapper never reads the body (answers that cannot depend on it: the 404 and 405). */
+  readsBody?: false;
 };
 
 export const defineEndpoint = <const E extends TEndpoint>(e: E): E => e;

@@ -45,7 +45,7 @@ export const gameControlPost = defineEndpoint({
   tag: 'game',
   auth: 'admin',
   // "resume" and "stop" are accepted as the same two actions.
-  body: z.object({ action: z.enum(['start', 'pause', 'resume', 'stop']) }),
+  body: z.strictObject({ action: z.enum(['start', 'pause', 'resume', 'stop']) }),
   response: z.object({ success: ZSuccess, action: z.enum(['start', 'pause']), game: ZGameStatus }).extend(ZGameStatus.shape),
   errors: ['UNAUTHORIZED', 'FORBIDDEN', 'VALIDATION_ERROR'],
 });

@@ -1,12 +1,18 @@
 /** Prediction markets: listing, trading, history, biases, widgets, positions, trades, admin. */
 import { z } from 'zod';
-import { ZIdParam, ZSuccess, ZTimestamp, zQueryInt } from './common';
+import { ZIdParam, ZSuccess, ZTimestamp, zAmountInput, zQueryInt } from './common';
 import { defineEndpoint } from './endpoint';
 import { ZPerpPosition } from './perps';
 
 const ZOutcome = z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['YES', 'NO']));
-/** Amounts arrive as JSON numbers; decimal strings are accepted too (exact input). */
-const ZAmount = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a number')]);
+/**
+ * Amounts arrive as JSON numbers; decimal strings are accepted too (exact input). Bounded far
+ * below what the numeric columns hold (10^22), so no amount can overflow one: out of range is
+ * INVALID_TRADE_SIZE, as the specification names a bad trade size.
+ */
+const ZBuyAmount = zAmountInput({ min: 0, exclusiveMin: true, max: 1e12, description: 'currency to spend (at least 1 after fees)' });
+const ZSellShares = zAmountInput({ min: 0, exclusiveMin: true, max: 1e15, description: 'shares to sell' });
+const TRADE_SIZE_FIELDS = { amount: 'INVALID_TRADE_SIZE', shares: 'INVALID_TRADE_SIZE' } as const;
 
 export const ZPredictionPosition = z.object({
   id: z.string(),
@@ -23,6 +29,8 @@ export const ZPredictionPosition = z.object({
   realizedPnL: z.number(),
   status: z.enum(['open', 'closed', 'settled']),
   payout: z.number().nullable(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
 });
 
 export const ZMarket = z.object({
@@ -36,6 +44,7 @@ export const ZMarket = z.object({
   yesPrice: z.number().min(0).max(1),
   noPrice: z.number().min(0).max(1),
   createdDate: ZTimestamp,
+  createdAt: ZTimestamp,
   resolutionDate: ZTimestamp,
   endDate: ZTimestamp,
   liquidity: z.number(),
@@ -44,6 +53,7 @@ export const ZMarket = z.object({
   priceChange24h: z.number(),
   change24h: z.number(),
   resolvedOutcome: z.enum(['YES', 'NO']).nullable(),
+  outcome: z.enum(['YES', 'NO']).nullable().describe('the same as resolvedOutcome'),
   resolvedAt: ZTimestamp.nullable(),
   userPosition: ZPredictionPosition.nullable().optional(),
 });
@@ -98,14 +108,16 @@ export const predictionsBuy = defineEndpoint({
   auth: 'user',
   rateLimit: 'predictionsTrade',
   params: ZMarketIdParams,
+  fieldErrors: TRADE_SIZE_FIELDS,
   body: z
-    .object({ outcome: ZOutcome.optional(), side: ZOutcome.optional(), amount: ZAmount })
+    .strictObject({ outcome: ZOutcome.optional(), side: ZOutcome.optional(), amount: ZBuyAmount })
     .refine((b) => b.outcome ?? b.side, { message: 'outcome (YES or NO) is required', path: ['outcome'] })
     .transform((b) => ({ outcome: (b.outcome ?? b.side)!, amount: b.amount })),
   response: z.object({
     success: ZSuccess,
     position: z.object({
       id: z.string(),
+      marketId: z.string(),
       side: z.enum(['YES', 'NO']),
       outcome: z.enum(['YES', 'NO']),
       shares: z.number(),
@@ -119,6 +131,7 @@ export const predictionsBuy = defineEndpoint({
     positionId: z.string(),
     yesPrice: z.number(),
     noPrice: z.number(),
+    marketId: z.string(),
   }),
   errors: ['INSUFFICIENT_BALANCE', 'NOT_FOUND', 'INVALID_TRADE_SIZE', 'MARKET_CLOSED'],
 });
@@ -132,8 +145,9 @@ export const predictionsSell = defineEndpoint({
   auth: 'user',
   rateLimit: 'predictionsTrade',
   params: ZMarketIdParams,
+  fieldErrors: TRADE_SIZE_FIELDS,
   body: z
-    .object({ positionId: z.string().min(1).max(200).optional(), outcome: ZOutcome.optional(), side: ZOutcome.optional(), shares: ZAmount })
+    .strictObject({ positionId: z.string().min(1).max(200).optional(), outcome: ZOutcome.optional(), side: ZOutcome.optional(), shares: ZSellShares })
     .refine((b) => b.positionId ?? b.outcome ?? b.side, { message: 'positionId or outcome is required', path: ['positionId'] })
     .transform((b) => ({ positionId: b.positionId, outcome: b.outcome ?? b.side, shares: b.shares })),
   response: z.object({
@@ -143,7 +157,14 @@ export const predictionsSell = defineEndpoint({
     remainingShares: z.number(),
     newBalance: z.string(),
     positionId: z.string(),
+    side: z.enum(['YES', 'NO']),
+    outcome: z.enum(['YES', 'NO']),
+    sharesSold: z.number(),
+    avgPrice: z.number().describe('average price per share sold, before the fee'),
     fees: ZFees,
+    yesPrice: z.number(),
+    noPrice: z.number(),
+    marketId: z.string(),
   }),
   errors: ['INSUFFICIENT_SHARES', 'NOT_FOUND', 'INVALID_TRADE_SIZE', 'MARKET_CLOSED'],
 });
@@ -259,15 +280,19 @@ export const tradesList = defineEndpoint({
         action: z.enum(['buy', 'sell', 'open', 'close', 'liquidation']),
         userId: z.string(),
         user: z.object({ id: z.string(), username: z.string(), displayName: z.string(), profileImageUrl: z.string().nullable() }),
-        marketId: z.string(),
-        ticker: z.string().optional(),
+        marketId: z.string().describe('the question id of a prediction trade, the ticker of a perpetual trade'),
+        ticker: z.string().optional().describe('perpetual trades only'),
         question: z.string(),
+        positionId: z.string(),
         side: z.enum(['YES', 'NO', 'long', 'short']),
         outcome: z.enum(['YES', 'NO']).nullable(),
         amount: z.number(),
+        size: z.number().optional().describe('perpetual trades only: the notional traded'),
         shares: z.number(),
         price: z.number(),
         fee: z.number(),
+        yesPriceAfter: z.number().optional().describe('prediction trades only: the YES price after the trade'),
+        realizedPnL: z.number().nullable().optional().describe('perpetual trades only: the PnL a close or liquidation realized'),
         createdAt: ZTimestamp,
         timestamp: ZTimestamp,
       }),
@@ -285,9 +310,9 @@ export const adminCreateMarket = defineEndpoint({
   summary: 'Create a question (admin)',
   tag: 'admin',
   auth: 'admin',
-  body: z.object({
+  body: z.strictObject({
     text: z.string().trim().min(10, 'a question is at least 10 characters').max(500),
-    resolutionDate: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
+    resolutionDate: z.iso.datetime({ offset: true }).max(40).transform((s) => new Date(s)),
     liquidity: z.number().min(10).max(1_000_000).optional(),
   }),
   response: z.object({ success: ZSuccess, market: ZMarket }),
@@ -302,7 +327,7 @@ export const adminResolveMarket = defineEndpoint({
   tag: 'admin',
   auth: 'admin',
   params: ZMarketIdParams,
-  body: z.object({ outcome: ZOutcome }),
+  body: z.strictObject({ outcome: ZOutcome }),
   response: z.object({
     success: ZSuccess,
     market: ZMarket,

@@ -12,7 +12,8 @@ export const mediaGet = defineEndpoint({
   rateLimit: 'mediaRead',
   params: z.object({ key: z.string().min(1).max(200) }),
   envelope: false,
-  response: z.any().describe('the image bytes with their stored content type'),
+  responseType: 'image/*',
+  response: z.any().describe('the image bytes with their stored content type (JPEG, PNG, WebP or GIF)'),
   errors: ['NOT_FOUND'],
 });
 

@@ -1,9 +1,10 @@
 /** Perpetual futures: tickers, opening, the three close forms, history, the admin mark price. */
 import { z } from 'zod';
-import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp } from './common';
+import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp, zAmountInput } from './common';
 import { defineEndpoint } from './endpoint';
 
-const ZNumberInput = z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/, 'must be a number').transform(Number)]);
+/** Sizes, leverage and prices: a JSON number or a decimal string, within the engine's bounds (lib/perps/math.ts). */
+const zPerpNumber = (min: number, max: number, description: string) => zAmountInput({ min, max, description }).transform(Number);
 
 export const ZPerpTicker = z.object({
   ticker: z.string(),
@@ -92,12 +93,12 @@ export const perpsOpen = defineEndpoint({
   auth: 'user',
   rateLimit: 'perpOpen',
   body: z
-    .object({
+    .strictObject({
       ticker: z.string().trim().min(1).max(20).transform((t) => t.toUpperCase()),
       side: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['long', 'short'])),
-      size: ZNumberInput.optional(),
-      amount: ZNumberInput.optional(),
-      leverage: ZNumberInput,
+      size: zPerpNumber(1, 1e9, 'notional size in currency (1 to 1,000,000,000)').optional(),
+      amount: zPerpNumber(1, 1e9, 'variant name of size').optional(),
+      leverage: zPerpNumber(1, 100, 'leverage, 1 to 100 (at most 4 decimal places)'),
     })
     .refine((b) => b.size !== undefined || b.amount !== undefined, { message: 'size (or amount) is required', path: ['size'] })
     .transform((b) => ({ ticker: b.ticker, side: b.side, size: (b.size ?? b.amount)!, leverage: b.leverage })),
@@ -146,7 +147,7 @@ export const perpsCloseByBody = defineEndpoint({
   tag: 'perps',
   auth: 'user',
   rateLimit: 'perpClose',
-  body: z.object({ positionId: ZIdParam }),
+  body: z.strictObject({ positionId: ZIdParam }),
   response: ZPerpCloseResult,
   errors: closeErrors,
 });
@@ -192,7 +193,7 @@ export const adminPerpPrice = defineEndpoint({
   tag: 'admin',
   auth: 'admin',
   params: z.object({ ticker: z.string().min(1).max(20).transform((t) => t.toUpperCase()) }),
-  body: z.object({ price: ZNumberInput.pipe(z.number().positive().max(1e12)) }),
+  body: z.strictObject({ price: zAmountInput({ min: 0, exclusiveMin: true, max: 1e12, description: 'the new mark price' }).transform(Number) }),
   response: z.object({ success: ZSuccess, ticker: ZPerpTicker, liquidated: z.number().int(), liquidatedPositionIds: z.array(z.string()) }),
   errors: ['FORBIDDEN', 'NOT_FOUND', 'VALIDATION_ERROR'],
 });

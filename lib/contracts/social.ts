@@ -3,7 +3,8 @@
  * favorites, notifications, trending tags and the feed widgets.
  */
 import { z } from 'zod';
-import { ZIdParam, ZPagination, ZSuccess, ZTimestamp, zQueryInt } from './common';
+import { COMMENT_MAX_CHARS, COMMENT_MIN_CHARS, POST_MAX_CHARS, QUOTE_MAX_CHARS } from '@/lib/social/text';
+import { ZIdParam, ZPagination, ZSuccess, ZTimestamp, zQueryInt, zText } from './common';
 import { defineEndpoint } from './endpoint';
 import { ZUserSummary } from './users';
 
@@ -78,8 +79,9 @@ export type TNotification = z.infer<typeof ZNotification>;
 
 const ZPostIdParams = z.object({ id: ZIdParam });
 const ZUserIdParams = z.object({ userId: ZIdParam });
-const ZPostContent = z.string().trim().min(1, 'content is required');
-const ZCommentContent = z.string().trim().min(1, 'content is required');
+const ZPostContent = zText({ min: 1, max: POST_MAX_CHARS });
+const ZCommentContent = zText({ min: COMMENT_MIN_CHARS, max: COMMENT_MAX_CHARS });
+const ZQuote = zText({ max: QUOTE_MAX_CHARS }).nullish();
 
 const ZFeedResponse = z.object({
   success: ZSuccess,
@@ -117,7 +119,7 @@ export const postsCreate = defineEndpoint({
   summary: 'Create a post (1–280 characters as a reader counts them); #tags and @mentions are parsed',
   tag: 'posts',
   auth: 'user',
-  body: z.object({
+  body: z.strictObject({
     content: ZPostContent,
     type: z.enum(['post', 'article']).default('post'),
     relatedQuestion: ZIdParam.nullish(),
@@ -176,7 +178,7 @@ export const commentsCreate = defineEndpoint({
   auth: 'user',
   rateLimit: 'comment',
   params: ZPostIdParams,
-  body: z.object({ content: ZCommentContent, parentCommentId: ZIdParam.nullish() }),
+  body: z.strictObject({ content: ZCommentContent, parentCommentId: ZIdParam.nullish() }),
   status: 201,
   response: ZCommentResponse,
   errors: commentErrors,
@@ -191,7 +193,7 @@ export const postsReply = defineEndpoint({
   auth: 'user',
   rateLimit: 'comment',
   params: ZPostIdParams,
-  body: z.object({ content: ZCommentContent, parentId: ZIdParam.nullish(), parentCommentId: ZIdParam.nullish() }),
+  body: z.strictObject({ content: ZCommentContent, parentId: ZIdParam.nullish(), parentCommentId: ZIdParam.nullish() }),
   status: 201,
   response: ZCommentResponse,
   errors: commentErrors,
@@ -206,7 +208,7 @@ export const commentsReply = defineEndpoint({
   auth: 'user',
   rateLimit: 'comment',
   params: ZPostIdParams,
-  body: z.object({ content: ZCommentContent }),
+  body: z.strictObject({ content: ZCommentContent }),
   status: 201,
   response: ZCommentResponse,
   errors: commentErrors,
@@ -220,7 +222,7 @@ export const commentsUpdate = defineEndpoint({
   tag: 'comments',
   auth: 'user',
   params: ZPostIdParams,
-  body: z.object({ content: ZCommentContent }),
+  body: z.strictObject({ content: ZCommentContent }),
   response: ZCommentResponse,
   errors: ['NOT_FOUND', 'FORBIDDEN', 'VALIDATION_ERROR'],
 });
@@ -280,7 +282,7 @@ export const postsShare = defineEndpoint({
   auth: 'user',
   rateLimit: 'share',
   params: ZPostIdParams,
-  body: z.object({ quoteComment: z.string().trim().max(280).nullish(), quote: z.string().trim().max(280).nullish() }),
+  body: z.strictObject({ quoteComment: ZQuote, quote: ZQuote }),
   status: 201,
   response: z.object({ success: ZSuccess, share: ZShare, shared: z.boolean(), sharesCount: z.number().int() }),
   errors: ['NOT_FOUND'],
@@ -553,7 +555,7 @@ export const notificationsList = defineEndpoint({
   response: z.object({ success: ZSuccess, notifications: z.array(ZNotification), unreadCount: z.number().int() }),
 });
 
-const ZMarkBody = z.object({ notificationIds: z.array(ZIdParam).max(500).optional(), all: z.boolean().optional() });
+const ZMarkBody = z.strictObject({ notificationIds: z.array(ZIdParam).max(500).optional(), all: z.boolean().optional() });
 const namesSome = (b: z.infer<typeof ZMarkBody>) => b.all === true || (b.notificationIds?.length ?? 0) > 0;
 const needIds = { message: 'notificationIds or all: true is required', path: ['notificationIds'] };
 const ZMarkResponse = z.object({ success: ZSuccess, updated: z.number().int(), unreadCount: z.number().int() });

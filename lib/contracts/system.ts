@@ -21,7 +21,18 @@ export const systemOpenApi = defineEndpoint({
   tag: 'system',
   auth: 'public',
   envelope: false,
-  response: z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }) }),
+  response: z.object({
+    openapi: z.literal('3.1.0'),
+    info: z.object({
+      title: z.string(),
+      version: z.string(),
+      description: z.string(),
+      license: z.object({ name: z.string(), identifier: z.string() }),
+    }),
+    servers: z.array(z.object({ url: z.string() })),
+    paths: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.unknown())).describe('operations by method')),
+    components: z.record(z.string(), z.record(z.string(), z.unknown())),
+  }),
 });
 
 export const agentsAuth = defineEndpoint({
@@ -32,7 +43,7 @@ export const agentsAuth = defineEndpoint({
   tag: 'agents',
   auth: 'public',
   rateLimit: 'agentAuth',
-  body: z.object({ agentId: z.string().min(1).max(100), agentSecret: z.string().min(1).max(500) }),
+  body: z.strictObject({ agentId: z.string().min(1).max(100), agentSecret: z.string().min(1).max(500) }),
   response: z.object({ success: ZSuccess, sessionToken: z.string(), expiresAt: ZTimestamp }),
   errors: ['UNAUTHORIZED'],
 });
@@ -70,7 +81,7 @@ export const authSession = defineEndpoint({
   summary: 'Web sign-in: verify an access token and keep it in an HttpOnly session cookie',
   tag: 'auth',
   auth: 'public',
-  body: z.object({ token: z.string().min(1).max(8192) }),
+  body: z.strictObject({ token: z.string().min(1).max(8192) }),
   response: ZSessionResponse,
   errors: ['UNAUTHORIZED'],
 });
@@ -82,8 +93,8 @@ export const authDevSignIn = defineEndpoint({
   summary: 'Development only: sign in as any username (absent in production)',
   tag: 'auth',
   auth: 'public',
-  body: z.object({
-    username: z.string().regex(/^[A-Za-z0-9_]{3,20}$/, 'usernames are 3 to 20 letters, digits or underscores'),
+  body: z.strictObject({
+    username: z.string().max(20).regex(/^[A-Za-z0-9_]{3,20}$/, 'usernames are 3 to 20 letters, digits or underscores'),
   }),
   response: ZSessionResponse.extend({ token: z.string() }),
   errors: ['NOT_FOUND'],

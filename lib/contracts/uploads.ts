@@ -17,7 +17,7 @@ export const uploadImage = defineEndpoint({
   bodyLimit: 5 * MIB + MULTIPART_OVERHEAD,
   // Decoding and re-encoding a 4096x4096 image takes a few seconds on a slow machine.
   deadlineMs: 30_000,
-  body: z.object({ type: z.enum(['profile', 'cover', 'post']).default('post') }),
+  body: z.strictObject({ type: z.enum(['profile', 'cover', 'post']).default('post') }),
   status: 201,
   response: z.object({
     success: ZSuccess,

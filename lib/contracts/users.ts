@@ -81,9 +81,10 @@ const ZImageUrl = z
 
 export const ZUsername = z
   .string()
+  .max(20)
   .regex(USERNAME_PATTERN, 'usernames are 3 to 20 letters, digits or underscores');
 
-export const ZUpdateProfileBody = z.object({
+export const ZUpdateProfileBody = z.strictObject({
   displayName: z.string().trim().max(50, 'displayName is at most 50 characters').optional(),
   bio: z.string().max(500, 'bio is at most 500 characters').nullable().optional(),
   username: ZUsername.optional(),

@@ -295,7 +295,7 @@ export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) =>
           form = await readFormBody(req, endpoint.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT);
           body = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
           assertText(body, 'VALIDATION_ERROR', 'form field');
-        } else if (!SAFE_METHODS.has(req.method)) {
+        } else if (!SAFE_METHODS.has(req.method) && endpoint.readsBody !== false) {
           const raw = await readJsonBody(req, endpoint.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT);
           if (endpoint.body) body = raw ?? {};
           else if (raw !== undefined && !isEmptyObject(raw)) {
@@ -320,6 +320,12 @@ export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) =>
       });
       if (result instanceof Response) {
         for (const [k, v] of Object.entries(headers)) if (!result.headers.has(k) || k.startsWith('X-')) result.headers.set(k, v);
+        // A handler's own JSON answer (session cookies) is held to the document like any other.
+        if (cfg.isTest && responseCheck && /json/.test(result.headers.get('content-type') ?? '')) {
+          const payload: unknown = JSON.parse(await result.clone().text());
+          const verdict = checked(endpoint, json(payload, result.status, headers), payload, headers);
+          if (verdict.status !== result.status) return verdict;
+        }
         return result;
       }
       const payload = endpoint.envelope === false ? result : { success: true, ...result };

@@ -11,6 +11,20 @@ describe('social text', () => {
     expect(visibleLength('e\u0301')).toBe(1);
   });
 
+  it('counts graphemes as the platform does (Intl.Segmenter), on short mixed text', () => {
+    // The linear counter replaces Intl.Segmenter (quadratic here); on short text both must agree.
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    const reference = (s: string) => [...segmenter.segment(s)].length;
+    const pieces = ['a', ' ', 'é', 'e\u0301', '👍', '👍🏽', '🇫🇷', '👨‍👩‍👧‍👦', '\r\n', '\n', '한', '\u1100\u1161\u11A8', '#', '@', '\u200d', '\ufe0f', '1️⃣', '🏳️‍🌈'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
+        const s = parts.join('');
+        expect(visibleLength(s)).toBe(reference(s));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('finds tags and mentions, distinct and lower case, not inside words or e-mail addresses', () => {
     expect(parseTags('Big news #AI and #ai, #Quantum_2! not a#tag, &#39;')).toEqual(['ai', 'quantum_2']);
     expect(parseMentions('hi @Alice and @bob_99, mail me at x@example.com @al')).toEqual(['alice', 'bob_99']);

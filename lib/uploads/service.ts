@@ -8,6 +8,7 @@ import { getDb } from '@/db/client';
 import { uploads } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/http/errors';
+import { UPLOAD_CSP } from '@/lib/http/security-headers';
 import { publicOrigin } from '@/lib/system/public-origin';
 import { processImage } from './image';
 import { isValidStorageKey, uploadStore } from './storage';
@@ -77,7 +78,12 @@ export const serveUpload = async (key: string, req?: Request): Promise<Response>
     'Content-Type': row.contentType,
     'Cache-Control': 'public, max-age=31536000, immutable',
     ETag: etag,
+    // Served from our origin: never sniffed into HTML, and sandboxed so that even a file that
+    // slipped past the format checks could not run script here.
     'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': UPLOAD_CSP,
+    // Other sites may show the images (profile pictures in embeds and share previews).
+    'Cross-Origin-Resource-Policy': 'cross-origin',
   };
   if (req?.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
   const bytes = await uploadStore().get(key);

@@ -70,6 +70,9 @@ describe('POST /api/upload/image', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe(contentType);
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Never sniffed, and no script can run in a served file.
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/);
     expect(served.bytes.byteLength).toBe(res.body.size);
     const meta = await sharp(served.bytes).metadata();
     expect(meta).toMatchObject({ format, width: 40, height: 30 });

@@ -1,0 +1,102 @@
+/**
+ * Cost of the text rules: every rule that looks at client text is fed its worst accepted input
+ * and ten times more, and must answer fast. Quadratic work (Intl.Segmenter's grapheme iteration
+ * here: 64,000 characters took over a second) fails this test long before it fails a server.
+ *
+ * Two parts: the pure text functions the services run (grapheme counting, #tags, @mentions, the
+ * checks of lib/http/limits.ts), and every string the registry's request schemas accept, parsed
+ * by its own schema (patterns, lengths, refinements).
+ */
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { endpoints } from '@/lib/contracts';
+import { RAW_UNITS_PER_CHAR } from '@/lib/contracts/common';
+import { COMMENT_MAX_CHARS, parseMentions, parseTags, visibleLength } from '@/lib/social/text';
+import { isValidUsername } from '@/lib/users/names';
+import { DEFAULT_JSON_BODY_LIMIT, MAX_JSON_DEPTH, findBadText, jsonDepthExceeds } from './limits';
+
+/** Generous for a loaded 2-core CI machine, and still ten times under what quadratic costs here. */
+const FAST_MS = 50;
+
+/** Adversarial texts of about n UTF-16 units: each stresses a different rule. */
+const hostile = (n: number): Record<string, string> => ({
+  ascii: 'a'.repeat(n),
+  spaces: ' '.repeat(n),
+  tags: '#a'.repeat(n / 2),
+  hashes: '#'.repeat(n),
+  mentions: '@abc '.repeat(n / 5),
+  ats: '@'.repeat(n),
+  combining: 'e' + '\u0301'.repeat(n - 1),
+  emoji: '👨‍👩‍👧‍👦'.repeat(Math.ceil(n / 11)),
+  flags: '🇫🇷'.repeat(n / 4),
+  hangul: '\u1100\u1161\u11A8'.repeat(n / 3),
+  digits: '9'.repeat(n),
+  commas: ','.repeat(n),
+});
+
+const timed = (fn: () => unknown) => {
+  const t = performance.now();
+  fn();
+  return performance.now() - t;
+};
+
+/** The slowest of three runs would hide nothing; the fastest hides scheduling noise. */
+const cost = (fn: () => unknown) => Math.min(timed(fn), timed(fn));
+
+describe('text rules cost linear time', () => {
+  // The services' text rules run on schema-checked text: at most the longest raw text a schema
+  // accepts (a comment). The schemas and the wrapper's checks see anything up to the body limit.
+  const worstText = COMMENT_MAX_CHARS * RAW_UNITS_PER_CHAR;
+  const worst = DEFAULT_JSON_BODY_LIMIT;
+
+  it.each([
+    ['visibleLength', visibleLength],
+    ['parseTags', parseTags],
+    ['parseMentions', parseMentions],
+    ['isValidUsername', isValidUsername],
+  ] as const)('%s answers fast for the worst input and ten times more', (_name, rule) => {
+    for (const n of [worstText, worstText * 10]) {
+      for (const [kind, text] of Object.entries(hostile(n))) {
+        expect(cost(() => rule(text as never)), `${kind} × ${n}`).toBeLessThan(FAST_MS);
+      }
+    }
+  });
+
+  it.each([
+    ['findBadText', findBadText],
+    ['jsonDepthExceeds', (s: string) => jsonDepthExceeds(s, MAX_JSON_DEPTH)],
+  ] as const)('%s (run on whole bodies) answers fast for the largest body and ten times more', (_name, rule) => {
+    for (const n of [worst, worst * 10]) {
+      for (const [kind, text] of Object.entries(hostile(n))) {
+        expect(cost(() => rule(text as never)), `${kind} × ${n}`).toBeLessThan(FAST_MS);
+      }
+    }
+  });
+
+  it('deep JSON is measured without recursion: a million brackets in one pass', () => {
+    const deep = '['.repeat(1_000_000);
+    expect(jsonDepthExceeds(deep, MAX_JSON_DEPTH)).toBe(true);
+    expect(cost(() => jsonDepthExceeds(deep, MAX_JSON_DEPTH))).toBeLessThan(FAST_MS);
+  });
+
+  it('every request schema answers fast for every hostile string in every string field', () => {
+    let fields = 0;
+    for (const e of endpoints) {
+      for (const schema of [e.params, e.query, e.body]) {
+        const shape = (schema as { shape?: Record<string, z.ZodType> } | undefined)?.shape
+          ?? (schema as { _zod?: { def?: { in?: { shape?: Record<string, z.ZodType> } } } } | undefined)?._zod?.def?.in?.shape;
+        if (!schema || !shape) continue;
+        for (const field of Object.keys(shape)) {
+          fields++;
+          for (const n of [worst, worst * 10]) {
+            for (const [kind, text] of Object.entries(hostile(n))) {
+              const ms = cost(() => schema.safeParse({ [field]: text }));
+              expect(ms, `${e.id} ${field} (${kind} × ${n})`).toBeLessThan(FAST_MS);
+            }
+          }
+        }
+      }
+    }
+    expect(fields).toBeGreaterThan(40);
+  });
+});
