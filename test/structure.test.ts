@@ -18,6 +18,10 @@ const walk = (dir: string): string[] =>
       })
     : [];
 
+const apiRouteFiles = () => walk(path.join(root, 'app', 'api')).filter((f) => f.endsWith('route.ts'));
+/** app/api/[[...path]]: the JSON 404 for every path under /api without a route file. */
+const isFallbackFile = (file: string) => file.includes('[[...path]]');
+
 const routeFileFor = (apiPath: string) =>
   path.join(root, 'app', apiPath.replace(/\{(\w+)\}/g, '[$1]'), 'route.ts');
 
@@ -40,10 +44,22 @@ describe('endpoint registry and route files', () => {
   });
 
   it('route handlers stay thin: one route() call per verb, no database access', () => {
-    for (const file of walk(path.join(root, 'app', 'api')).filter((f) => f.endsWith('route.ts'))) {
+    for (const file of apiRouteFiles()) {
       const src = fs.readFileSync(file, 'utf8');
-      expect(src, file).toMatch(/= route\(/);
+      if (!isFallbackFile(file)) expect(src, file).toMatch(/= route\(/);
       expect(src, file).not.toMatch(/from '@\/db/);
+    }
+  });
+
+  it('every route file answers every method in JSON: its own verbs, and 405 with Allow (OPTIONS: the preflight) for the rest', () => {
+    for (const file of apiRouteFiles()) {
+      const src = fs.readFileSync(file, 'utf8');
+      const own = new Set([...src.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]));
+      const fallback = /export const \{ ([A-Z, ]+) \} = (methodNotAllowedHandlers|notFoundHandlers);/.exec(src);
+      const rest = new Set(fallback ? fallback[1]!.split(', ') : []);
+      for (const verb of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+        expect(own.has(verb) !== rest.has(verb), `${path.relative(root, file)} must export ${verb} exactly once`).toBe(true);
+      }
     }
   });
 });

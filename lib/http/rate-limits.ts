@@ -25,6 +25,11 @@ export const RATE_LIMITS = {
   report: { limit: 5, windowSec: 60 },
   /** Reading uploaded images, not in the table: a feed page shows many, and they are cached for a year. */
   mediaRead: { limit: 1000, windowSec: 60 },
+  /**
+   * CORS preflights, not in the table: a browser sends one per new URL before the real request,
+   * so they must not eat into the caller's public budget; generous, but still counted.
+   */
+  preflight: { limit: 1000, windowSec: 60 },
   /** Agent sign-in, not in the table: strict, it guards a secret. */
   agentAuth: { limit: 10, windowSec: 60 },
 } as const satisfies Record<string, { limit: number; windowSec: number }>;

@@ -1,4 +1,5 @@
 import { notificationsList, notificationsUpdate } from '@/lib/contracts/social';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listNotifications, markNotifications } from '@/lib/notifications/service';
 
@@ -9,3 +10,6 @@ export const GET = route(notificationsList, async ({ query, principal }) => list
 export const PATCH = route(notificationsUpdate, async ({ body, principal }) =>
   markNotifications(principal.userId, { ids: body.notificationIds, all: body.all, read: body.read }),
 );
+
+// POST, PUT, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { POST, PUT, DELETE, OPTIONS } = methodNotAllowedHandlers;

@@ -1,4 +1,5 @@
 import { postsCreate, postsList } from '@/lib/contracts/social';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { createPost, listPosts } from '@/lib/social/service/posts';
 
@@ -9,3 +10,6 @@ export const GET = route(postsList, async ({ query, principal }) => listPosts(qu
 export const POST = route(postsCreate, async ({ body, principal }) =>
   createPost({ authorId: principal.userId, authorUsername: principal.username, ...body }),
 );
+
+// PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

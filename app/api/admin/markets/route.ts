@@ -1,4 +1,5 @@
 import { adminCreateMarket } from '@/lib/contracts/markets';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { createMarket } from '@/lib/markets/service/create-market';
 
@@ -6,3 +7,6 @@ import { createMarket } from '@/lib/markets/service/create-market';
 export const POST = route(adminCreateMarket, async ({ body, principal }) => ({
   market: await createMarket({ ...body, createdById: principal.userId }),
 }));
+
+// GET, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

@@ -1,4 +1,5 @@
 import { commentsDelete, commentsUpdate } from '@/lib/contracts/social';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { deleteComment, editComment } from '@/lib/social/service/comments';
 
@@ -7,3 +8,6 @@ export const PATCH = route(commentsUpdate, async ({ params, body, principal }) =
 
 // DELETE /api/comments/{id} — delete (author only)
 export const DELETE = route(commentsDelete, async ({ params, principal }) => deleteComment({ commentId: params.id, userId: principal.userId }));
+
+// GET, POST, PUT: 405 with Allow; OPTIONS: the CORS preflight
+export const { GET, POST, PUT, OPTIONS } = methodNotAllowedHandlers;

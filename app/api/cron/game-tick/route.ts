@@ -1,4 +1,5 @@
 import { cronGameTickGet, cronGameTickPost } from '@/lib/contracts/system';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { runGameTick } from '@/lib/system/service';
 
@@ -11,3 +12,6 @@ export const GET = route(cronGameTickGet, async () => runGameTick({}));
 
 // POST /api/cron/game-tick — same, with an optional {now} under ALLOW_TEST_CLOCK=1
 export const POST = route(cronGameTickPost, async ({ body }) => runGameTick({ now: body.now }));
+
+// PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

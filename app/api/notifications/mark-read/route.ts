@@ -1,4 +1,5 @@
 import { notificationsMarkRead } from '@/lib/contracts/social';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { markNotifications } from '@/lib/notifications/service';
 
@@ -6,3 +7,6 @@ import { markNotifications } from '@/lib/notifications/service';
 export const POST = route(notificationsMarkRead, async ({ body, principal }) =>
   markNotifications(principal.userId, { ids: body.notificationIds, all: body.all, read: true }),
 );
+
+// GET, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

@@ -1,4 +1,5 @@
 import { onboardingCheckUsername } from '@/lib/contracts/users';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { checkUsername } from '@/lib/users/service';
 
@@ -6,3 +7,6 @@ import { checkUsername } from '@/lib/users/service';
 export const GET = route(onboardingCheckUsername, async ({ query, principal }) =>
   checkUsername(query.username, principal?.userId),
 );
+
+// POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

@@ -1,6 +1,10 @@
 import { postsGet } from '@/lib/contracts/social';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { getPost } from '@/lib/social/service/posts';
 
 // GET /api/posts/{id} — one post
 export const GET = route(postsGet, async ({ params, principal }) => getPost(params.id, principal?.userId ?? null));
+
+// POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

@@ -1,4 +1,5 @@
 import { sseEvents } from '@/lib/contracts/realtime';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { parseChannelList, subscribeToEvents } from '@/lib/realtime';
 
@@ -15,3 +16,6 @@ export const GET = route(sseEvents, async ({ req, principal, query }) =>
     signal: req.signal,
   }),
 );
+
+// POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

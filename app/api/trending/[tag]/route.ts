@@ -1,6 +1,10 @@
 import { trendingTag } from '@/lib/contracts/social';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listTagPosts } from '@/lib/social/service/posts';
 
 // GET /api/trending/{tag} — posts with a tag
 export const GET = route(trendingTag, async ({ params, query, principal }) => listTagPosts(params.tag, query, principal?.userId ?? null));
+
+// POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

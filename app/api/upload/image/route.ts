@@ -1,4 +1,5 @@
 import { uploadImage as uploadImageEndpoint } from '@/lib/contracts/uploads';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { requestOrigin, uploadImage } from '@/lib/uploads/service';
 
@@ -6,3 +7,6 @@ import { requestOrigin, uploadImage } from '@/lib/uploads/service';
 export const POST = route(uploadImageEndpoint, async ({ req, principal, body, form }) =>
   uploadImage({ ownerId: principal.userId, kind: body.type, form, origin: requestOrigin(req) }),
 );
+
+// GET, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

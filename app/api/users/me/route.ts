@@ -1,4 +1,5 @@
 import { usersMe } from '@/lib/contracts/users';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { getCurrentUser } from '@/lib/users/service';
 
@@ -6,3 +7,6 @@ import { getCurrentUser } from '@/lib/users/service';
 export const GET = route(usersMe, async ({ principal }) => ({
   user: await getCurrentUser(principal.user, principal.isAdmin),
 }));
+
+// POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

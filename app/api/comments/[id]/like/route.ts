@@ -1,4 +1,5 @@
 import { commentsLike, commentsUnlike } from '@/lib/contracts/social';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { likeComment, unlikeComment } from '@/lib/social/service/reactions';
 
@@ -7,3 +8,6 @@ export const POST = route(commentsLike, async ({ params, principal }) => likeCom
 
 // DELETE /api/comments/{id}/like — unlike a comment
 export const DELETE = route(commentsUnlike, async ({ params, principal }) => unlikeComment(params.id, { id: principal.userId, username: principal.username }));
+
+// GET, PUT, PATCH: 405 with Allow; OPTIONS: the CORS preflight
+export const { GET, PUT, PATCH, OPTIONS } = methodNotAllowedHandlers;

@@ -1,4 +1,5 @@
 import { commentsReply } from '@/lib/contracts/social';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { replyToComment } from '@/lib/social/service/comments';
 
@@ -6,3 +7,6 @@ import { replyToComment } from '@/lib/social/service/comments';
 export const POST = route(commentsReply, async ({ params, body, principal }) =>
   replyToComment({ commentId: params.id, authorId: principal.userId, authorUsername: principal.username, content: body.content }),
 );
+
+// GET, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

@@ -1,6 +1,10 @@
 import { widgetsStats } from '@/lib/contracts/social';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { getPlatformStats } from '@/lib/game/widgets';
 
 // GET /api/feed/widgets/stats — platform figures
 export const GET = route(widgetsStats, async () => getPlatformStats());
+
+// POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

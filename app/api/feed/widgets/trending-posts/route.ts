@@ -1,6 +1,10 @@
 import { widgetsTrendingPosts } from '@/lib/contracts/social';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listTrendingPosts } from '@/lib/social/service/trending';
 
 // GET /api/feed/widgets/trending-posts — trending posts with scores
 export const GET = route(widgetsTrendingPosts, async ({ query }) => listTrendingPosts(query.limit));
+
+// POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

@@ -1,4 +1,5 @@
 import { perpsUserPositions } from '@/lib/contracts/perps';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listUserPerpPositions } from '@/lib/perps/service/read';
 
@@ -6,3 +7,6 @@ import { listUserPerpPositions } from '@/lib/perps/service/read';
 export const GET = route(perpsUserPositions, async ({ query, principal }) => ({
   positions: await listUserPerpPositions(principal.userId, query),
 }));
+
+// POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

@@ -1,4 +1,5 @@
 import { commentsCreate, commentsList } from '@/lib/contracts/social';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { addComment, listComments } from '@/lib/social/service/comments';
 
@@ -9,3 +10,6 @@ export const GET = route(commentsList, async ({ params, principal }) => listComm
 export const POST = route(commentsCreate, async ({ params, body, principal }) =>
   addComment({ postId: params.id, authorId: principal.userId, authorUsername: principal.username, content: body.content, parentCommentId: body.parentCommentId }),
 );
+
+// PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

@@ -1,4 +1,5 @@
 import { postsLike, postsUnlike } from '@/lib/contracts/social';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { likePost, unlikePost } from '@/lib/social/service/reactions';
 
@@ -7,3 +8,6 @@ export const POST = route(postsLike, async ({ params, principal }) => likePost(p
 
 // DELETE /api/posts/{id}/like — unlike
 export const DELETE = route(postsUnlike, async ({ params, principal }) => unlikePost(params.id, { id: principal.userId, username: principal.username }));
+
+// GET, PUT, PATCH: 405 with Allow; OPTIONS: the CORS preflight
+export const { GET, PUT, PATCH, OPTIONS } = methodNotAllowedHandlers;

@@ -1,4 +1,5 @@
 import { postsShare, postsUnshare } from '@/lib/contracts/social';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { sharePost, unsharePost } from '@/lib/social/service/reactions';
 
@@ -9,3 +10,6 @@ export const POST = route(postsShare, async ({ params, body, principal }) =>
 
 // DELETE /api/posts/{id}/share — unshare
 export const DELETE = route(postsUnshare, async ({ params, principal }) => unsharePost(params.id, principal.userId));
+
+// GET, PUT, PATCH: 405 with Allow; OPTIONS: the CORS preflight
+export const { GET, PUT, PATCH, OPTIONS } = methodNotAllowedHandlers;

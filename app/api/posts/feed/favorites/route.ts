@@ -1,6 +1,10 @@
 import { postsFavoritesFeed } from '@/lib/contracts/social';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listFavoritesFeed } from '@/lib/social/service/posts';
 
 // GET /api/posts/feed/favorites — posts of favorited profiles
 export const GET = route(postsFavoritesFeed, async ({ query, principal }) => listFavoritesFeed(principal.userId, query));
+
+// POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

@@ -1,4 +1,5 @@
 import { profilesFavorite, profilesUnfavorite } from '@/lib/contracts/social';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { favoriteProfile, unfavoriteProfile } from '@/lib/social/service/follows';
 
@@ -7,3 +8,6 @@ export const POST = route(profilesFavorite, async ({ params, principal }) => fav
 
 // DELETE /api/profiles/{userId}/favorite — unfavorite
 export const DELETE = route(profilesUnfavorite, async ({ params, principal }) => unfavoriteProfile(principal.userId, params.userId));
+
+// GET, PUT, PATCH: 405 with Allow; OPTIONS: the CORS preflight
+export const { GET, PUT, PATCH, OPTIONS } = methodNotAllowedHandlers;

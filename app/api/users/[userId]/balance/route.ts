@@ -1,4 +1,5 @@
 import { usersBalance } from '@/lib/contracts/users';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { getBalance } from '@/lib/users/service';
 
@@ -6,3 +7,6 @@ import { getBalance } from '@/lib/users/service';
 export const GET = route(usersBalance, async ({ params, query, principal }) =>
   getBalance({ actorId: principal.userId, isAdmin: principal.isAdmin, userId: params.userId, ...query }),
 );
+
+// POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

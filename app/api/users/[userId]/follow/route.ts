@@ -1,4 +1,5 @@
 import { usersFollow, usersFollowStatus, usersUnfollow } from '@/lib/contracts/social';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { followStatus, followUser, unfollowUser } from '@/lib/social/service/follows';
 
@@ -10,3 +11,6 @@ export const DELETE = route(usersUnfollow, async ({ params, principal }) => unfo
 
 // GET /api/users/{userId}/follow — follow status
 export const GET = route(usersFollowStatus, async ({ params, principal }) => followStatus(principal.userId, params.userId));
+
+// PUT, PATCH: 405 with Allow; OPTIONS: the CORS preflight
+export const { PUT, PATCH, OPTIONS } = methodNotAllowedHandlers;

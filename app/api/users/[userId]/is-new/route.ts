@@ -1,4 +1,5 @@
 import { usersIsNew } from '@/lib/contracts/users';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { getIsNew } from '@/lib/users/service';
 
@@ -6,3 +7,6 @@ import { getIsNew } from '@/lib/users/service';
 export const GET = route(usersIsNew, async ({ params, principal }) =>
   getIsNew({ actorId: principal.userId, isAdmin: principal.isAdmin, userId: params.userId }),
 );
+
+// POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

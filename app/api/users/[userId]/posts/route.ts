@@ -1,6 +1,10 @@
 import { usersPosts } from '@/lib/contracts/social';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listUserPosts } from '@/lib/social/service/posts';
 
 // GET /api/users/{userId}/posts — a user's posts
 export const GET = route(usersPosts, async ({ params, query, principal }) => listUserPosts(params.userId, query, principal?.userId ?? null));
+
+// POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

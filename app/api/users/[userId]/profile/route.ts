@@ -1,4 +1,5 @@
 import { usersProfile } from '@/lib/contracts/users';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { getProfile } from '@/lib/users/service';
 
@@ -6,3 +7,6 @@ import { getProfile } from '@/lib/users/service';
 export const GET = route(usersProfile, async ({ params, principal }) => ({
   user: await getProfile(params.userId, principal?.userId),
 }));
+
+// POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

@@ -1,4 +1,5 @@
 import { usersByUsername } from '@/lib/contracts/users';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { getProfileByUsername } from '@/lib/users/service';
 
@@ -6,3 +7,6 @@ import { getProfileByUsername } from '@/lib/users/service';
 export const GET = route(usersByUsername, async ({ params, principal }) => ({
   user: await getProfileByUsername(params.username, principal?.userId),
 }));
+
+// POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

@@ -1,6 +1,10 @@
 import { perpsClose } from '@/lib/contracts/perps';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { closePosition } from '@/lib/perps/service/close-position';
 
 // POST /api/markets/perps/{positionId}/close — close at the mark
 export const POST = route(perpsClose, async ({ params, principal }) => closePosition({ userId: principal.userId, positionId: params.positionId }));
+
+// GET, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

@@ -1,4 +1,5 @@
 import { predictionsBuy } from '@/lib/contracts/markets';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { buyShares } from '@/lib/markets/service/buy-shares';
 
@@ -6,3 +7,6 @@ import { buyShares } from '@/lib/markets/service/buy-shares';
 export const POST = route(predictionsBuy, async ({ params, body, principal }) =>
   buyShares({ userId: principal.userId, referredById: principal.user.referredById, marketId: params.id, ...body }),
 );
+
+// GET, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

@@ -1,4 +1,5 @@
 import { predictionsSell } from '@/lib/contracts/markets';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { sellShares } from '@/lib/markets/service/sell-shares';
 
@@ -6,3 +7,6 @@ import { sellShares } from '@/lib/markets/service/sell-shares';
 export const POST = route(predictionsSell, async ({ params, body, principal }) =>
   sellShares({ userId: principal.userId, marketId: params.id, ...body }),
 );
+
+// GET, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

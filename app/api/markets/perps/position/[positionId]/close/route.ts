@@ -1,4 +1,5 @@
 import { perpsCloseVariant } from '@/lib/contracts/perps';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { closePosition } from '@/lib/perps/service/close-position';
 
@@ -6,3 +7,6 @@ import { closePosition } from '@/lib/perps/service/close-position';
 export const POST = route(perpsCloseVariant, async ({ params, principal }) =>
   closePosition({ userId: principal.userId, positionId: params.positionId }),
 );
+
+// GET, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;
