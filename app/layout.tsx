@@ -1,5 +1,6 @@
 import './globals.css';
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { Providers } from '@/components/providers';
 import { BreakingNewsTicker } from '@/components/realtime/breaking-news-ticker';
@@ -17,7 +18,10 @@ export const viewport: Viewport = {
   colorScheme: 'dark',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request: its scripts carry the nonce of that request's
+  // Content-Security-Policy (proxy.ts), which a page prerendered at build time could not.
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-dvh">
