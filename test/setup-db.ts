@@ -9,18 +9,17 @@ import { resetClock } from '@/lib/clock/clock';
 import { resetEnvCache } from '@/lib/env';
 import { setLimiter } from '@/lib/http/rate-limit';
 import { setResponseCheck } from '@/lib/http/route';
+import { buildOpenApiDocument } from '@/lib/openapi/document';
 import { createThrowawayDatabase, dropDatabases, dropExtraDatabases } from './databases';
+import { createResponseCheck } from './openapi/response-check';
 
 const baseUrl = process.env.TEST_BASE_DATABASE_URL ?? process.env.DATABASE_URL;
 process.env.TEST_BASE_DATABASE_URL = baseUrl ?? '';
 let throwaway: string | undefined;
 
-// Every answer a test provokes is checked against its contract before it leaves the handler.
-setResponseCheck((endpoint, status, payload) => {
-  if (status >= 400) return null;
-  const r = endpoint.response.safeParse(payload);
-  return r.success ? null : JSON.stringify(r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
-});
+// Every answer a test provokes, success or error, is checked strictly against the OpenAPI document
+// before it leaves the handler (its status declared, its JSON valid against that status's schema).
+setResponseCheck(createResponseCheck(() => buildOpenApiDocument('0.0.0-test')));
 
 beforeAll(async () => {
   await closeDb();

@@ -36,6 +36,7 @@ const failing = defineEndpoint({
   auth: 'public',
   query: z.object({ kind: z.enum(['app', 'crash', 'drift']) }),
   response: z.object({ success: z.literal(true), ok: z.boolean() }),
+  errors: ['INSUFFICIENT_BALANCE'],
 });
 const failingHandler = route(failing, async ({ query }) => {
   if (query.kind === 'app') throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', { required: '5', available: '1' });

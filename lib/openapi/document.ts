@@ -1,20 +1,261 @@
 /**
  * Builds the OpenAPI 3.1 document from the endpoint registry, with zod's own JSON Schema output
  * (OpenAPI 3.1 schemas are JSON Schema 2020-12). Pure: no I/O.
+ *
+ * The document is meant to be honest, not flattering: in tests every answer is validated against
+ * it strictly (test/setup-db.ts), a generated client is type-checked against it
+ * (test/openapi-client), and Redocly's recommended rules lint it (test/openapi/lint.test.ts).
+ * So each operation declares every status the route wrapper (lib/http/route.ts) can answer for
+ * it, not only the ones its service throws: a bad token is refused even on public routes, any
+ * route can meet a bad URL, the rate limit, its deadline or a failing dependency, and any route
+ * that reads a body can meet a body too large or of the wrong type.
  */
 import { z } from 'zod';
 import { endpoints } from '@/lib/contracts';
 import { ZErrorBody } from '@/lib/contracts/common';
 import type { TEndpoint } from '@/lib/contracts/endpoint';
-import { ERROR_STATUS } from '@/lib/http/errors';
+import { ERROR_STATUS, type TErrorCode } from '@/lib/http/errors';
+import { DEFAULT_DEADLINE_MS, DEFAULT_JSON_BODY_LIMIT, KIB, MAX_QUERY_PARAMS, MAX_URL_LENGTH, MIB } from '@/lib/http/limits';
 import { RATE_LIMITS } from '@/lib/http/rate-limits';
+import { IMAGE_FORMATS } from '@/lib/uploads/formats';
 
 type TJson = Record<string, unknown>;
+
+/** The vendor extension on each error response listing the codes it may carry (the check reads it). */
+export const ERROR_CODES_KEY = 'x-error-codes';
 
 const schemaOf = (s: z.ZodType, io: 'input' | 'output'): TJson => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io, unrepresentable: 'any' }) as TJson;
   return rest;
 };
+
+/** Methods whose body the wrapper never reads (so they cannot answer 413 or 415). */
+const BODYLESS_METHODS = new Set(['GET']);
+const readsBody = (e: TEndpoint) => !BODYLESS_METHODS.has(e.method) && e.readsBody !== false;
+
+const sizeText = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MiB` : bytes % KIB === 0 ? `${bytes / KIB} KiB` : `${bytes} bytes`);
+
+// ---------------------------------------------------------------------------------------------
+// Routing overlaps. The paths are the interface specification's; where a static segment and a
+// parameter overlap (/api/users/by-username/{username} and /api/users/{userId}/profile), Next.js
+// compares segment by segment and a static segment wins over a parameter. Each affected
+// operation says so (redocly.yaml turns off no-ambiguous-paths for this reason).
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+const isParam = (segment: string) => segment.startsWith('{');
+
+/**
+ * For two paths that some URL matches both of, the one that wins it and the parameter of the
+ * loser that can never take the winner's static segment; undefined when no URL matches both.
+ */
+const overlapOf = (a: string, b: string) => {
+  const sa = segmentsOf(a);
+  const sb = segmentsOf(b);
+  if (sa.length !== sb.length) return undefined;
+  let first: number | undefined;
+  for (let i = 0; i < sa.length; i++) {
+    const [x, y] = [sa[i]!, sb[i]!];
+    if (!isParam(x) && !isParam(y) && x !== y) return undefined;
+    if (first === undefined && isParam(x) !== isParam(y)) first = i;
+  }
+  if (first === undefined) return undefined;
+  const aWins = !isParam(sa[first]!);
+  const [winner, loser] = aWins ? [sa, sb] : [sb, sa];
+  return { winner: aWins ? a : b, loser: aWins ? b : a, param: loser[first]!, value: winner[first]! };
+};
+
+const routingNotes = (paths: readonly string[]) => {
+  const lost = new Map<string, string[]>();
+  const won = new Map<string, string[]>();
+  const push = (m: Map<string, string[]>, k: string, v: string) => m.set(k, [...(m.get(k) ?? []), v]);
+  for (let i = 0; i < paths.length; i++) {
+    for (let j = i + 1; j < paths.length; j++) {
+      const o = overlapOf(paths[i]!, paths[j]!);
+      if (!o) continue;
+      push(lost, o.loser, `\`${o.param}\` = \`${o.value}\` is served by \`${o.winner}\``);
+      push(won, o.winner, `\`${o.loser}\``);
+    }
+  }
+  const notes = new Map<string, string[]>();
+  const RULE = '(a static path segment wins over a parameter)';
+  for (const [path, what] of lost) notes.set(path, [`Routing: ${what.join('; ')} ${RULE}.`]);
+  for (const [path, what] of won) {
+    notes.set(path, [...(notes.get(path) ?? []), `Routing: this route wins where it overlaps ${what.join(', ')} ${RULE}.`]);
+  }
+  return notes;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+const COMMON_HEADERS = {
+  'X-Request-Id': headerRef('X-Request-Id'),
+  'X-RateLimit-Limit': headerRef('X-RateLimit-Limit'),
+  'X-RateLimit-Remaining': headerRef('X-RateLimit-Remaining'),
+  'X-RateLimit-Reset': headerRef('X-RateLimit-Reset'),
+};
+
+const HEADERS = {
+  'X-Request-Id': {
+    description: 'Identifies the request in the server log (quote it when reporting a problem).',
+    required: true,
+    schema: { type: 'string', format: 'uuid' },
+  },
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed in the window of the rule that applies (present once the rate limit was checked: on every answer but an early 500/503).',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in the current window.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Reset': {
+    description: 'When the window resets, in Unix seconds.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before trying again.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
+/** Why each code a route can answer whatever it does is answered (the others speak for themselves). */
+const CODE_NOTES: Partial<Record<TErrorCode, string>> = {
+  INVALID_PARAMETER: `an invalid path or query parameter (text with control characters or lone surrogates included), or more than ${MAX_QUERY_PARAMS} query parameters`,
+  VALIDATION_ERROR: 'an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range',
+  FORBIDDEN: 'not allowed: another user\'s data, not an administrator, or a cookie-authenticated write from another origin',
+  PAYLOAD_TOO_LARGE: 'the body is larger than the route accepts; refused unread',
+  URI_TOO_LONG: `path and query are longer than ${MAX_URL_LENGTH} characters`,
+  UNSUPPORTED_MEDIA_TYPE: 'the body\'s Content-Type is not one the route reads',
+  RATE_LIMIT_EXCEEDED: 'too many requests in the window (Retry-After says how long to wait)',
+  INTERNAL_ERROR: 'an unexpected failure; details carry the request id only',
+  DEADLINE_EXCEEDED: 'the request ran past its deadline and was abandoned; nothing it did was kept',
+  SERVICE_UNAVAILABLE: 'a dependency (database, rate-limit store) is not answering',
+};
+
+const STATUS_TITLES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  413: 'Payload too large',
+  414: 'URI too long',
+  415: 'Unsupported media type',
+  429: 'Too many requests',
+  500: 'Internal error',
+  503: 'Service unavailable',
+};
+
+const errorResponse = (status: number, codes: readonly string[], extraHeaders: TJson = {}, notes = CODE_NOTES) => ({
+  description: `${STATUS_TITLES[status] ?? 'Error'}. Codes: ${codes
+    .map((c) => (notes[c as TErrorCode] ? `${c} (${notes[c as TErrorCode]})` : c))
+    .join('; ')}.`,
+  headers: { ...COMMON_HEADERS, ...extraHeaders },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  [ERROR_CODES_KEY]: [...codes],
+});
+
+/** Why a route refuses credentials, by its auth kind (each operation declares its own 401). */
+const UNAUTHORIZED_NOTES: Record<TEndpoint['auth'], string> = {
+  public: 'a token or session was sent and failed verification (none is required)',
+  user: 'missing or invalid token or session',
+  admin: 'missing or invalid token or session',
+  cron: 'missing or wrong scheduler secret',
+};
+
+/** Error answers every route (or every route that reads a body) can give, whatever it does. */
+const SHARED_ERROR_RESPONSES = {
+  PayloadTooLarge: errorResponse(413, ['PAYLOAD_TOO_LARGE']),
+  UriTooLong: errorResponse(414, ['URI_TOO_LONG']),
+  UnsupportedMediaType: errorResponse(415, ['UNSUPPORTED_MEDIA_TYPE']),
+  RateLimited: errorResponse(429, ['RATE_LIMIT_EXCEEDED'], { 'Retry-After': headerRef('Retry-After') }),
+  InternalError: errorResponse(500, ['INTERNAL_ERROR']),
+  Unavailable: errorResponse(503, ['DEADLINE_EXCEEDED', 'SERVICE_UNAVAILABLE'], { 'Retry-After': headerRef('Retry-After') }),
+};
+const responseRef = (name: keyof typeof SHARED_ERROR_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
+const SHARED_BY_STATUS: Record<number, keyof typeof SHARED_ERROR_RESPONSES> = {
+  413: 'PayloadTooLarge',
+  414: 'UriTooLong',
+  415: 'UnsupportedMediaType',
+  429: 'RateLimited',
+  500: 'InternalError',
+  503: 'Unavailable',
+};
+
+/** Every error code the wrapper and the service can answer for this endpoint. */
+const errorCodesOf = (e: TEndpoint): Set<TErrorCode> => {
+  const codes = new Set<TErrorCode>([
+    'INVALID_PARAMETER',
+    'VALIDATION_ERROR', // a data exception (a value out of range) on any route, and bad bodies
+    'UNAUTHORIZED',
+    'URI_TOO_LONG',
+    'RATE_LIMIT_EXCEEDED',
+    'INTERNAL_ERROR',
+    'DEADLINE_EXCEEDED',
+    'SERVICE_UNAVAILABLE',
+    ...(e.errors ?? []),
+    ...Object.values(e.fieldErrors ?? {}),
+  ]);
+  if (e.auth === 'admin') codes.add('FORBIDDEN');
+  if (readsBody(e)) {
+    codes.add('PAYLOAD_TOO_LARGE');
+    codes.add('UNSUPPORTED_MEDIA_TYPE');
+    // A write authenticated by the session cookie must come from our own origin.
+    if (e.auth !== 'cron') codes.add('FORBIDDEN');
+  }
+  return codes;
+};
+
+const successContent = (e: TEndpoint): TJson => {
+  const type = e.responseType ?? 'application/json';
+  if (type === 'application/json') return { [type]: { schema: schemaOf(e.response, 'output') } };
+  if (type === 'text/event-stream') return { [type]: { schema: { type: 'string', description: 'a stream of Server-Sent Events frames' } } };
+  // Image bytes, with the stored image's own media type.
+  return Object.fromEntries(IMAGE_TYPES.map((t) => [t, { schema: { type: 'string', contentMediaType: t, description: e.response.description } }]));
+};
+
+/** Stored images are immutable: their ETag is their key, and a matching If-None-Match gets a 304. */
+const isImage = (e: TEndpoint) => e.responseType === 'image/*';
+const IMAGE_CACHE_HEADERS = {
+  ETag: { description: 'The image key, quoted; never changes', required: true, schema: { type: 'string' } },
+  'Cache-Control': { description: 'public, max-age=31536000, immutable', required: true, schema: { type: 'string' } },
+};
+
+const responsesOf = (e: TEndpoint): TJson => {
+  const responses: TJson = {
+    [String(e.status ?? 200)]: {
+      description: 'Success',
+      headers: isImage(e) ? { ...COMMON_HEADERS, ...IMAGE_CACHE_HEADERS } : COMMON_HEADERS,
+      content: successContent(e),
+    },
+  };
+  if (isImage(e)) {
+    responses['304'] = { description: 'Not modified: If-None-Match named the image\'s ETag', headers: { ...COMMON_HEADERS, ...IMAGE_CACHE_HEADERS } };
+  }
+  const byStatus = new Map<number, string[]>();
+  for (const code of errorCodesOf(e)) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
+    const shared = SHARED_BY_STATUS[status];
+    const codes = byStatus.get(status)!;
+    const notes = { ...CODE_NOTES, UNAUTHORIZED: UNAUTHORIZED_NOTES[e.auth] };
+    const sharedCodes = shared ? SHARED_ERROR_RESPONSES[shared][ERROR_CODES_KEY] : undefined;
+    responses[String(status)] =
+      shared && sharedCodes!.length === codes.length && codes.every((c) => sharedCodes!.includes(c))
+        ? responseRef(shared)
+        : errorResponse(status, codes, {}, notes);
+  }
+  return responses;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Requests
 
 const parametersOf = (e: TEndpoint) => {
   const out: TJson[] = [];
@@ -25,74 +266,131 @@ const parametersOf = (e: TEndpoint) => {
     if (!schema) continue;
     const js = schemaOf(schema, 'input') as { properties?: Record<string, TJson>; required?: string[] };
     for (const [name, prop] of Object.entries(js.properties ?? {})) {
-      out.push({ name, in: where, required: where === 'path' || (js.required ?? []).includes(name), schema: prop });
+      const { description, ...rest } = prop;
+      out.push({
+        name,
+        in: where,
+        required: where === 'path' || (js.required ?? []).includes(name),
+        ...(typeof description === 'string' ? { description } : {}),
+        schema: rest,
+      });
     }
+  }
+  if (e.responseType === 'text/event-stream') {
+    out.push({ name: 'Last-Event-ID', in: 'header', required: false, description: 'Resume after this event id (what browsers send on reconnect)', schema: { type: 'string', maxLength: 50 } });
+  }
+  if (isImage(e)) {
+    out.push({ name: 'If-None-Match', in: 'header', required: false, description: 'The ETag of a copy already held (304 when it matches)', schema: { type: 'string', maxLength: 300 } });
   }
   return out;
 };
 
-const operationOf = (e: TEndpoint) => {
-  const rule = RATE_LIMITS[e.rateLimit ?? (e.auth === 'public' ? 'public' : 'authenticated')];
-  const errorCodes = new Set<string>(e.errors ?? []);
-  if (e.params || e.query) errorCodes.add('INVALID_PARAMETER');
-  if (e.body) errorCodes.add('VALIDATION_ERROR');
-  if (e.auth !== 'public') errorCodes.add('UNAUTHORIZED');
-  if (e.auth === 'admin') errorCodes.add('FORBIDDEN');
-  errorCodes.add('RATE_LIMIT_EXCEEDED');
-  const byStatus = new Map<number, string[]>();
-  for (const code of errorCodes) {
-    const status = ERROR_STATUS[code as keyof typeof ERROR_STATUS] ?? 500;
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  const responses: TJson = {
-    [String(e.status ?? 200)]: {
-      description: 'Success',
-      content: { [e.responseType ?? 'application/json']: { schema: schemaOf(e.response, 'output') } },
+const IMAGE_TYPES = Object.values(IMAGE_FORMATS).map((f) => f.contentType);
+
+/**
+ * The multipart form: the zod schema holds its text fields (what the wrapper parses), the file
+ * part is added here (the service reads it from the form and checks it by content).
+ */
+const multipartBody = (e: TEndpoint) => {
+  const text = schemaOf(e.body!, 'input') as { properties?: TJson; required?: string[] };
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          ...text,
+          type: 'object',
+          properties: {
+            file: {
+              type: 'string',
+              format: 'binary',
+              contentMediaType: 'application/octet-stream',
+              description: `The image: ${IMAGE_TYPES.join(', ')}, recognised by its content (never by name or declared type)`,
+            },
+            ...text.properties,
+          },
+          required: ['file', ...(text.required ?? [])],
+        },
+        encoding: { file: { contentType: IMAGE_TYPES.join(', ') } },
+      },
     },
   };
-  for (const [status, codes] of byStatus) {
-    responses[String(status)] = {
-      description: codes.join(', '),
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-    };
+};
+
+const requestBodyOf = (e: TEndpoint) => {
+  if (!e.body) return undefined;
+  if (e.multipart) return multipartBody(e);
+  return {
+    // A body whose every field is optional may be left out (the wrapper reads none as {}).
+    required: !e.body.safeParse({}).success,
+    content: { 'application/json': { schema: schemaOf(e.body, 'input') } },
+  };
+};
+
+const SECURITY = {
+  user: [{ bearer: [] }, { session: [] }],
+  admin: [{ bearer: [] }, { session: [] }],
+  cron: [{ cronSecret: [] }],
+  // Anyone; a valid token, when sent, personalises the answer (and an invalid one is refused).
+  public: [{}, { bearer: [] }, { session: [] }],
+} as const;
+
+const descriptionOf = (e: TEndpoint, notes: readonly string[]) => {
+  const lines: string[] = [];
+  if (e.auth === 'public') lines.push('Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).');
+  if (readsBody(e)) {
+    lines.push(
+      `Request body at most ${sizeText(e.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT)} (413 beyond)${e.body ? '' : '; this route takes none (send none, or {})'}.`,
+    );
   }
+  lines.push(`Deadline ${(e.deadlineMs ?? DEFAULT_DEADLINE_MS) / 1000} s (503 DEADLINE_EXCEEDED beyond).`);
+  return [...lines, ...notes].join('\n\n');
+};
+
+/** The operation of one endpoint (its references point into the document's components). */
+export const operationOf = (e: TEndpoint, notes: readonly string[] = []) => {
+  const rule = RATE_LIMITS[e.rateLimit ?? (e.auth === 'public' ? 'public' : 'authenticated')];
   const op: TJson = {
     operationId: e.id,
     summary: e.summary,
+    description: descriptionOf(e, notes),
     tags: [e.tag],
+    security: SECURITY[e.auth],
     parameters: parametersOf(e),
-    responses,
-    'x-rate-limit': { limit: rule.limit, windowSeconds: rule.windowSec },
   };
-  if (e.auth !== 'public') op.security = e.auth === 'cron' ? [{ cronSecret: [] }] : [{ bearer: [] }, { session: [] }];
-  if (e.body) {
-    op.requestBody = {
-      required: true,
-      content: {
-        [e.multipart ? 'multipart/form-data' : 'application/json']: { schema: schemaOf(e.body, 'input') },
-      },
-    };
-  }
+  const body = requestBodyOf(e);
+  if (body) op.requestBody = body;
+  op.responses = responsesOf(e);
+  op['x-rate-limit'] = { limit: rule.limit, windowSeconds: rule.windowSec };
   return op;
 };
 
-export const buildOpenApiDocument = (version: string) => {
+/** The document of every endpoint that is an operation of the API (hidden fallbacks are not). */
+export const buildOpenApiDocument = (version: string, registry: readonly TEndpoint[] = endpoints) => {
+  const visible = registry.filter((e) => !e.hidden);
+  const notes = routingNotes([...new Set(visible.map((e) => e.path))]);
   const paths: Record<string, Record<string, TJson>> = {};
-  for (const e of endpoints) {
-    (paths[e.path] ??= {})[e.method.toLowerCase()] = operationOf(e);
+  for (const e of visible) {
+    (paths[e.path] ??= {})[e.method.toLowerCase()] = operationOf(e, notes.get(e.path) ?? []);
   }
   return {
-    openapi: '3.1.0',
+    openapi: '3.1.0' as const,
     info: {
       title: 'Play-money social trading and prediction markets',
       version,
       description:
-        'Every route of the service. Errors are {success:false, error:{code, message, details?}}; every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.',
+        'Every route of the service. Errors are {success:false, error:{code, message, details?}}; every response carries ' +
+        'X-Request-Id and X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. Text fields refuse control ' +
+        'characters and lone surrogates; bodies, URLs and query strings are bounded (see each operation).',
+      // A private project: no public license (SPDX LicenseRef- for a proprietary one).
+      license: { name: 'Proprietary (private project, no public license)', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/' }],
     paths,
     components: {
       schemas: { Error: schemaOf(ZErrorBody, 'output') },
+      responses: SHARED_ERROR_RESPONSES,
+      headers: HEADERS,
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         session: { type: 'apiKey', in: 'cookie', name: 'pm_session' },
@@ -101,3 +399,5 @@ export const buildOpenApiDocument = (version: string) => {
     },
   };
 };
+
+export type TOpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
