@@ -217,6 +217,12 @@ export const pokeRealtime = async () => {
   await drain();
 };
 
+/**
+ * The hub's cursor: every event after it reaches the subscribers registered now, every event up
+ * to it has already been handed out. Null while the hub is not running.
+ */
+export const hubPosition = (): TPosition | null => hub.cursor;
+
 /** Connected SSE clients per channel and in total, on this instance. */
 export const realtimeStats = () => {
   const channels: Record<string, number> = {};

@@ -9,7 +9,6 @@ import { AppError } from '@/lib/http/errors';
 import { chatIdOf, isChannel, PUBLIC_CHANNELS } from '@/lib/events/types';
 import { canSubscribeToChat } from './chat-access';
 import { realtimeStats } from './hub';
-import { parsePosition } from './position';
 import { deleteEventsBefore } from './reader';
 import { openEventStream } from './sse';
 
@@ -28,7 +27,8 @@ export const parseChannelList = (raw: string | undefined): string[] => {
 /**
  * GET /api/sse/events: checks the channels and the caller's right to each, then opens the
  * stream. `lastEventId` (query) or the Last-Event-ID header (browsers send it on reconnect)
- * replays what the client missed.
+ * replays what the client missed, when it names an event the log still holds; any other value
+ * starts the stream live after a `reset` frame.
  */
 export const subscribeToEvents = async (input: {
   channels: string[];
@@ -46,12 +46,9 @@ export const subscribeToEvents = async (input: {
     if (!input.userId) throw new AppError('UNAUTHORIZED', 'Sign in to follow a chat', { channel: c });
     if (!(await canSubscribeToChat(input.userId, chatId))) throw new AppError('FORBIDDEN', 'You are not a member of this chat', { channel: c });
   }
-  let lastEventId = null;
-  if (input.lastEventId !== null && input.lastEventId.trim() !== '') {
-    lastEventId = parsePosition(input.lastEventId);
-    if (!lastEventId) throw new AppError('INVALID_PARAMETER', 'Last-Event-ID must be an event id of this stream ("<txId>-<id>")', { lastEventId: input.lastEventId });
-  }
-  return openEventStream({ channels: input.channels, lastEventId, signal: input.signal });
+  // Any id is answered: one the log holds is replayed from, any other starts live with a `reset`
+  // frame (lib/realtime/sse.ts); refusing it would stop a browser's EventSource for good.
+  return openEventStream({ channels: input.channels, lastEventId: input.lastEventId, signal: input.signal });
 };
 
 export const getSseStats = () => ({ ...realtimeStats(), timestamp: now().toISOString() });

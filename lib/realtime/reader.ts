@@ -48,6 +48,35 @@ export const readHeadPosition = async (db: DbOrTx): Promise<TPosition> => {
   return { txId: BigInt(r!.xmin), id: 0n };
 };
 
+/** Whether an event was logged at exactly this position: one probe of the (tx_id, id) index. */
+export const eventExistsAt = async (db: DbOrTx, p: TPosition): Promise<boolean> => {
+  const [r] = rowsOf<{ found: boolean }>(
+    await db.execute(sql`select exists (select 1 from ${eventLog} where tx_id = ${p.txId.toString()}::xid8 and id = ${p.id.toString()}::bigint) as found`),
+  );
+  return r?.found === true;
+};
+
+const toPosition = (wire: string | null): TPosition | null => {
+  if (wire === null) return null;
+  const [txId, id] = wire.split('-');
+  return { txId: BigInt(txId!), id: BigInt(id!) };
+};
+
+/**
+ * The oldest retained event's position and the newest at or before `atOrBefore` (null when there
+ * is none): two probes of the (tx_id, id) index, from either end.
+ */
+export const readLogBounds = async (db: DbOrTx, atOrBefore: TPosition): Promise<{ oldest: TPosition | null; latest: TPosition | null }> => {
+  const [r] = rowsOf<{ oldest: string | null; latest: string | null }>(
+    await db.execute(sql`select
+      (select tx_id::text || '-' || id::text from ${eventLog} order by tx_id, id limit 1) as oldest,
+      (select tx_id::text || '-' || id::text from ${eventLog}
+        where (tx_id, id) <= (${atOrBefore.txId.toString()}::xid8, ${atOrBefore.id.toString()}::bigint)
+        order by tx_id desc, id desc limit 1) as latest`),
+  );
+  return { oldest: toPosition(r?.oldest ?? null), latest: toPosition(r?.latest ?? null) };
+};
+
 /** Deletes events logged before `before` (the game tick keeps about a day for reconnects). */
 export const deleteEventsBefore = async (db: DbOrTx, before: Date) => {
   const rows = rowsOf<{ n: string | number }>(

@@ -12,13 +12,21 @@
  * held events follow, each sent only if it is after the last one sent. The replay covers every
  * event up to the hub's position at subscription, and the hub delivers everything after it.
  *
+ * A Last-Event-ID is honoured only when it names an event in the log (one probe of the
+ * (tx_id, id) index). Anything else (not "<txId>-<id>", ahead of the log, pruned away, never
+ * written) starts the stream live at the hub's position, and its first frame after `retry:` is
+ * `event: reset` with `data: {"type":"reset","data":{reason, lastEventId, timestamp}}` and as `id:`
+ * the newest logged position up to there (empty, which clears the browser's id, when there is
+ * none), so the next reconnect sends an id that replays. The client refreshes what it shows.
+ *
  * A slow client: frames queue in its own stream; past LIVE_QUEUE_LIMIT_BYTES queued the stream
  * is closed (after the queued frames) and the client reconnects and replays from its last id.
  */
 import { getDb } from '@/db/client';
-import { addSubscriber, ensureRealtime, joinFrames, toDelivered, type TBatch, type TDeliveredEvent } from './hub';
-import { isAfter, type TPosition } from './position';
-import { readEventsAfter } from './reader';
+import { now } from '@/lib/clock/clock';
+import { addSubscriber, ensureRealtime, hubPosition, joinFrames, toDelivered, type TBatch, type TDeliveredEvent } from './hub';
+import { comparePositions, formatPosition, isAfter, parsePosition, type TPosition } from './position';
+import { eventExistsAt, readEventsAfter, readHeadPosition, readLogBounds } from './reader';
 
 type TTimings = { heartbeatMs: number; maxDurationMs: number };
 const DEFAULT_TIMINGS: TTimings = { heartbeatMs: 15_000, maxDurationMs: 300_000 };
@@ -41,6 +49,20 @@ const REPLAY_LIMIT = 10_000;
 const encoder = new TextEncoder();
 const PING = encoder.encode(': ping\n\n');
 
+/** Why a Last-Event-ID was not honoured (the `reason` of a `reset` frame). */
+export type TResetReason = 'malformed' | 'ahead_of_log' | 'older_than_log' | 'not_in_log';
+/** At most this much of the client's Last-Event-ID is echoed in a `reset` frame. */
+const RESET_ECHO_CHARS = 64;
+
+/** The `reset` frame: `id:` the position to resume from (empty: none, which clears the client's). */
+const encodeReset = (id: TPosition | null, reason: TResetReason, sent: string) =>
+  encoder.encode(
+    `id:${id ? ` ${formatPosition(id)}` : ''}\nevent: reset\ndata: ${JSON.stringify({
+      type: 'reset',
+      data: { reason, lastEventId: sent.slice(0, RESET_ECHO_CHARS), timestamp: now().toISOString() },
+    })}\n\n`,
+  );
+
 export const SSE_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
   // no-transform keeps Next's compression from buffering the stream.
@@ -49,7 +71,9 @@ export const SSE_HEADERS = {
   'X-Accel-Buffering': 'no',
 };
 
-export const openEventStream = (opts: { channels: readonly string[]; lastEventId: TPosition | null; signal?: AbortSignal }) => {
+/** `lastEventId`: what the client sent (header or query), as sent; null or blank: start live. */
+export const openEventStream = (opts: { channels: readonly string[]; lastEventId: string | null; signal?: AbortSignal }) => {
+  const sent = opts.lastEventId?.trim() ? opts.lastEventId : null;
   const channels = new Set(opts.channels);
   let stop = () => {};
 
@@ -57,7 +81,7 @@ export const openEventStream = (opts: { channels: readonly string[]; lastEventId
     {
       start: (controller) => {
         let closed = false;
-        let lastSent: TPosition | null = opts.lastEventId;
+        let lastSent: TPosition | null = null;
         // Live batches held back while the replay runs.
         let held: TBatch[] | null = [];
         let heldCount = 0;
@@ -129,9 +153,28 @@ export const openEventStream = (opts: { channels: readonly string[]; lastEventId
         void (async () => {
           try {
             await ensureRealtime();
-            if (opts.lastEventId) {
-              const db = await getDb();
-              let after = opts.lastEventId;
+            // Every live event this stream receives from here on is after this position.
+            const live = hubPosition();
+            const resume = sent === null ? null : parsePosition(sent);
+            const db = sent === null ? null : await getDb();
+            if (db && (!resume || !(await eventExistsAt(db, resume)))) {
+              // Not an id this log can resume from: start live, and say so first.
+              if (closed) return;
+              const at = live ?? (await readHeadPosition(db));
+              const { oldest, latest } = await readLogBounds(db, at);
+              if (closed) return;
+              const reason: TResetReason = !resume
+                ? 'malformed'
+                : isAfter(resume, at)
+                  ? 'ahead_of_log'
+                  : !oldest || comparePositions(resume, oldest) < 0
+                    ? 'older_than_log'
+                    : 'not_in_log';
+              lastSent = at;
+              controller.enqueue(encodeReset(latest, reason, sent!));
+            } else if (db && resume) {
+              lastSent = resume;
+              let after = resume;
               let complete = false;
               for (let replayed = 0; replayed < REPLAY_LIMIT && !closed; ) {
                 const page = await readEventsAfter(db, after, { limit: REPLAY_PAGE, channels: [...channels] });

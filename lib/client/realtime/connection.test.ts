@@ -131,6 +131,41 @@ describe('openRealtimeConnection', () => {
     vi.useRealTimers();
   });
 
+  it('a reset notice after a reconnect refreshes once (not twice) and resumes from the server’s id, not the refused one', () => {
+    const t = setup();
+    t.last().open();
+    t.last().send('market_update', MARKET, '41-9');
+    t.last().fail(0); // the browser reconnects with Last-Event-ID 41-9, which the log no longer holds
+    t.last().open();
+    expect(t.reconnects()).toBe(1);
+    t.last().send('reset', { reason: 'older_than_log', lastEventId: '41-9', timestamp: '2026-01-01T00:00:00.000Z' }, '77-3');
+    expect(t.reconnects()).toBe(1);
+    expect(t.events).toEqual([{ type: 'market_update', data: MARKET }]); // not passed on as an event
+    t.last().send('market_update', MARKET, '78-1');
+    expect(t.events).toHaveLength(2);
+    // A later manual stream resumes after what the reset stream sent.
+    t.last().fail(2);
+    vi.advanceTimersByTime(RETRY_MAX_MS);
+    expect(t.last().url).toBe('/api/sse/events?channels=feed%2Cmarkets&lastEventId=78-1');
+    t.connection.close();
+    vi.useRealTimers();
+  });
+
+  it('a reset notice on an open not yet reported refreshes once; its empty id clears the id to resume from', () => {
+    const t = setup();
+    t.last().open();
+    t.last().send('market_update', MARKET, '41-9');
+    expect(t.reconnects()).toBe(0);
+    t.last().send('reset', { reason: 'malformed', lastEventId: 'x', timestamp: '2026-01-01T00:00:00.000Z' }, '');
+    t.last().send('reset', { reason: 'malformed', lastEventId: 'x', timestamp: '2026-01-01T00:00:00.000Z' }, '');
+    expect(t.reconnects()).toBe(1);
+    t.last().fail(2);
+    vi.advanceTimersByTime(RETRY_MAX_MS);
+    expect(t.last().url).toBe('/api/sse/events?channels=feed%2Cmarkets');
+    t.connection.close();
+    vi.useRealTimers();
+  });
+
   it('offline stops retrying; back online opens a fresh stream at once', () => {
     const t = setup();
     t.last().open();

@@ -5,10 +5,12 @@
  * when an answer is not an event stream (a 5xx, a proxy error page); then this module opens a
  * new one after an exponential, jittered backoff, carrying the last id as a query parameter
  * because a new EventSource cannot set the header. Every open after the first is reported as a
- * reconnect, so the page can refetch what even a replay may have missed.
+ * reconnect, so the page can refetch what even a replay may have missed. A `reset` notice (the
+ * server could not resume from our id and started live) is a reconnect after a gap too: it is
+ * reported once per open (not again when that open was already reported), and its id replaces ours.
  * I/O: the EventSource and timers it is given (browser globals by default; tests pass fakes).
  */
-import { REALTIME_EVENT_TYPES, parseRealtimeEvent, realtimeUrl, type TRealtimeEvent } from './events';
+import { REALTIME_EVENT_TYPES, STREAM_RESET_EVENT, parseRealtimeEvent, realtimeUrl, type TRealtimeEvent } from './events';
 
 export type TConnectionState = 'connecting' | 'open' | 'reconnecting' | 'offline';
 
@@ -79,6 +81,8 @@ export const openRealtimeConnection = ({
   let isOffline = !isOnline();
   let isClosed = false;
   let lastEventId: string | null = null;
+  /** This open of the stream was reported as a reconnect already. */
+  let isReported = false;
   let attempt = 0;
   let retryTimer: unknown = null;
   let graceTimer: unknown = null;
@@ -101,6 +105,14 @@ export const openRealtimeConnection = ({
     if (e.lastEventId) lastEventId = e.lastEventId;
     const event = parseRealtimeEvent(e.data);
     if (event) onEvent(event);
+  };
+
+  const onReset = (e: MessageEvent<string>) => {
+    // The server's id replaces the one it refused, even an empty one (nothing to resume from).
+    lastEventId = e.lastEventId || null;
+    if (isReported) return;
+    isReported = true;
+    onReconnect();
   };
 
   const cancelRetry = () => {
@@ -133,6 +145,7 @@ export const openRealtimeConnection = ({
       attempt = 0;
       const isReconnect = hasOpened;
       hasOpened = true;
+      isReported = isReconnect;
       setState('open');
       if (isReconnect) onReconnect();
     };
@@ -152,6 +165,7 @@ export const openRealtimeConnection = ({
       setState(next);
     };
     for (const type of REALTIME_EVENT_TYPES) es.addEventListener(type, onMessage);
+    es.addEventListener(STREAM_RESET_EVENT, onReset);
     // Frames without an `event:` line arrive as "message"; the type is in the JSON too.
     es.addEventListener('message', onMessage);
   };

@@ -91,6 +91,14 @@ export const parseRealtimeEvent = (text: string): TRealtimeEvent | null => {
   return parsed.success ? ({ type, data: parsed.data } as TRealtimeEvent) : null;
 };
 
+/**
+ * The server's notice, as the first frame of a stream, that the id it was asked to resume from
+ * is not in its log (malformed, ahead of the log, pruned): the stream started live, so anything
+ * shown may be stale. Its `id:` is where the next reconnect resumes (empty: start live). Not a
+ * data event: the connection handles it (lib/client/realtime/connection.ts).
+ */
+export const STREAM_RESET_EVENT = 'reset';
+
 /** The stream's URL for a set of channels; `lastEventId` resumes a stream opened afresh. */
 export const realtimeUrl = (channels: readonly string[], lastEventId?: string | null) => {
   const sp = new URLSearchParams({ channels: channels.join(',') });
