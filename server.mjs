@@ -16,9 +16,18 @@ const app = next({ dev, port, hostname: hostname === '0.0.0.0' ? 'localhost' : h
 const handle = app.getRequestHandler();
 await app.prepare();
 
-createServer((req, res) => {
+const server = createServer((req, res) => {
   req.headers['x-client-socket-address'] = req.socket.remoteAddress ?? '';
   handle(req, res);
 }).listen(port, hostname, () => {
   console.log(`> ${dev ? 'Development' : 'Production'} server on http://localhost:${port}`);
 });
+
+// A stop signal ends the process through process.exit, so exit hooks run (the embedded
+// database's lock file is released; a --cpu-prof profile is written).
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => {
+    server.close();
+    process.exit(0);
+  });
+}

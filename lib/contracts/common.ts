@@ -1,5 +1,6 @@
 /** Schemas shared by several domains: the error envelope, pagination, decimals, ids. */
 import { z } from 'zod';
+import { visibleLength } from '@/lib/social/text';
 
 export const ZSuccess = z.literal(true);
 
@@ -19,14 +20,37 @@ export const ZTimestamp = z.string().describe('ISO 8601 UTC timestamp');
 
 export const ZIdParam = z.string().min(1).max(200);
 
-/** A query integer with a default and bounds ("limit=abc" is an INVALID_PARAMETER). */
+/** An empty query value ("?limit=") is not a number: without this, coercion would read it as 0. */
+const emptyIsInvalid = (v: unknown) => (v === '' ? Number.NaN : v);
+
+/** A query integer with bounds ("limit=abc" or "limit=" is an INVALID_PARAMETER). */
+export const zQueryIntOptional = (opts: { min?: number; max?: number } = {}) =>
+  z.preprocess(emptyIsInvalid, z.coerce.number().int().min(opts.min ?? 0).max(opts.max ?? 1_000_000).optional());
+
+/** A query integer with a default and bounds ("limit=abc" or "limit=" is an INVALID_PARAMETER). */
 export const zQueryInt = (opts: { default: number; min?: number; max?: number }) =>
-  z.coerce
-    .number()
-    .int()
-    .min(opts.min ?? 0)
-    .max(opts.max ?? 1_000_000)
-    .default(opts.default);
+  z.preprocess(
+    emptyIsInvalid,
+    z.coerce
+      .number()
+      .int()
+      .min(opts.min ?? 0)
+      .max(opts.max ?? 1_000_000)
+      .default(opts.default),
+  );
+
+/** A query boolean: the strings the document lists, nothing else. */
+export const zQueryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/**
+ * A value of a small upper-case set (YES/NO) as clients write it: upper, lower or capitalised,
+ * each listed so the document is exact (a generated client gets the union), normalised to upper case.
+ */
+export const zCaseEnum = <const T extends readonly [string, ...string[]]>(values: T, to: 'upper' | 'lower') => {
+  const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
+  const spellings = [...new Set(values.flatMap((v) => [v.toUpperCase(), v.toLowerCase(), cap(v)]))] as [string, ...string[]];
+  return z.enum(spellings).transform((v) => (to === 'upper' ? v.toUpperCase() : v.toLowerCase()) as T[number]);
+};
 
 /** Digits of a decimal string input, at most: far beyond any amount, far below any cost. */
 const DECIMAL_INPUT_MAX_LENGTH = 40;
@@ -73,8 +97,11 @@ export const zText = (opts: { max: number; min?: number; rawMax?: number; descri
   return z
     .string()
     .trim()
-    .min(min > 0 ? 1 : 0, 'text is required')
-    .max(opts.rawMax ?? opts.max * RAW_UNITS_PER_CHAR)
+    .max(opts.rawMax ?? opts.max * RAW_UNITS_PER_CHAR, { abort: true })
+    .refine((s) => {
+      const n = visibleLength(s);
+      return n >= min && n <= opts.max;
+    }, `must be ${counted} characters`)
     .meta({
       ...(min > 0 ? { minLength: min } : {}),
       maxLength: opts.max,

@@ -1,10 +1,10 @@
 /** Prediction markets: listing, trading, history, biases, widgets, positions, trades, admin. */
 import { z } from 'zod';
-import { ZIdParam, ZSuccess, ZTimestamp, zAmountInput, zQueryInt } from './common';
+import { ZIdParam, ZSuccess, ZTimestamp, zAmountInput, zCaseEnum, zQueryInt } from './common';
 import { defineEndpoint } from './endpoint';
 import { ZPerpPosition } from './perps';
 
-const ZOutcome = z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['YES', 'NO']));
+const ZOutcome = zCaseEnum(['YES', 'NO'], 'upper');
 /**
  * Amounts arrive as JSON numbers; decimal strings are accepted too (exact input). Bounded far
  * below what the numeric columns hold (10^22), so no amount can overflow one: out of range is

@@ -1,6 +1,6 @@
 /** Perpetual futures: tickers, opening, the three close forms, history, the admin mark price. */
 import { z } from 'zod';
-import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp, zAmountInput } from './common';
+import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp, zAmountInput, zCaseEnum, zQueryInt } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** Sizes, leverage and prices: a JSON number or a decimal string, within the engine's bounds (lib/perps/math.ts). */
@@ -95,7 +95,7 @@ export const perpsOpen = defineEndpoint({
   body: z
     .strictObject({
       ticker: z.string().trim().min(1).max(20).transform((t) => t.toUpperCase()),
-      side: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['long', 'short'])),
+      side: zCaseEnum(['long', 'short'], 'lower'),
       size: zPerpNumber(1, 1e9, 'notional size in currency (1 to 1,000,000,000)').optional(),
       amount: zPerpNumber(1, 1e9, 'variant name of size').optional(),
       leverage: zPerpNumber(1, 100, 'leverage, 1 to 100 (at most 4 decimal places)'),
@@ -180,7 +180,7 @@ export const perpsUserPositions = defineEndpoint({
   query: z.object({
     status: z.enum(['open', 'closed', 'all']).default('open'),
     ticker: z.string().min(1).max(20).transform((t) => t.toUpperCase()).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(50),
+    limit: zQueryInt({ default: 50, min: 1, max: 100 }),
   }),
   response: z.object({ success: ZSuccess, positions: z.array(ZPerpPosition) }),
 });

@@ -4,11 +4,10 @@
  */
 import { z } from 'zod';
 import { COMMENT_MAX_CHARS, COMMENT_MIN_CHARS, POST_MAX_CHARS, QUOTE_MAX_CHARS } from '@/lib/social/text';
-import { ZIdParam, ZPagination, ZSuccess, ZTimestamp, zQueryInt, zText } from './common';
+import { ZIdParam, ZPagination, ZSuccess, ZTimestamp, zQueryBool, zQueryInt, zQueryIntOptional, zText } from './common';
 import { defineEndpoint } from './endpoint';
 import { ZUserSummary } from './users';
 
-const zQueryBool = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean());
 
 export const ZAuthor = ZUserSummary;
 
@@ -101,7 +100,7 @@ export const postsList = defineEndpoint({
   query: z.object({
     page: zQueryInt({ default: 1, min: 1 }),
     limit: zQueryInt({ default: 20, min: 1, max: 100 }),
-    offset: z.coerce.number().int().min(0).max(100_000).optional(),
+    offset: zQueryIntOptional({ min: 0, max: 100_000 }),
     cursor: z.string().min(1).max(500).optional(),
     userId: ZIdParam.optional(),
     actorId: ZIdParam.optional(),

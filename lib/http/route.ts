@@ -1,14 +1,15 @@
 /**
- * route(endpoint, handler): the one wrapper every API route goes through. In order:
- *   credentials → principal (provisioning on first sight)
+ * route(endpoint, handler): the one wrapper every API route goes through. In order, cheapest first:
+ *   credentials → verified token claims (no database)
  *   rate limit (per user, or per client address when anonymous) → 429 RATE_LIMIT_EXCEEDED
- *   auth kind → 401 UNAUTHORIZED / 403 FORBIDDEN; cookie-authenticated writes must be same-origin
+ *   auth kind → 401 UNAUTHORIZED; cookie-authenticated writes must be same-origin (403)
  *   URL and query bounds → 414 URI_TOO_LONG / 400 INVALID_PARAMETER
  *   params, query → 400 INVALID_PARAMETER (control characters and lone surrogates included)
  *   then, under the route's deadline (lib/http/deadline.ts) → 503 DEADLINE_EXCEEDED:
  *     body: size first (413 PAYLOAD_TOO_LARGE, unread), media type (415), UTF-8, nesting depth,
  *     JSON, text, then the zod schema → 400 VALIDATION_ERROR (or a field's own code, such as
  *     INVALID_TRADE_SIZE for an amount out of range)
+ *     the caller's user (provisioned on first sight) → 403 FORBIDDEN when banned or not an admin
  *     handler → JSON with success: true (in tests the answer is checked against the document)
  *   AppError → its status and code; a database data exception (SQLSTATE class 22: a value out of
  *   range or malformed) → 400; anything else → 500 INTERNAL_ERROR with a request id only.
@@ -18,7 +19,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { getDb, postgresErrorCode } from '@/db/client';
-import { readCredentials, resolvePrincipal, type TPrincipal } from '@/lib/auth/principal';
+import type { TTokenClaims } from '@/lib/auth/jwt';
+import { principalFor, readCredentials, verifyCredentials, type TPrincipal } from '@/lib/auth/principal';
 import { secretsEqual } from '@/lib/auth/secrets';
 import type {
   TEndpoint,
@@ -246,22 +248,21 @@ export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) =>
     try {
       await getDb();
 
-      let principal: TPrincipal | null = null;
-      let authError: unknown;
+      // The token is verified (cheap: remembered until it expires), but the caller's user row is
+      // loaded only once the request has passed every check that needs no database, so a flood
+      // of bad input costs no database round trips.
+      let claims: TTokenClaims | null = null;
       let cronOk = false;
       const cred = readCredentials(req.headers, (n) => req.cookies.get(n)?.value);
       if (endpoint.auth === 'cron') {
         cronOk = !!cred && cred.via === 'bearer' && secretsEqual(cred.token, cfg.cronSecret);
-      } else if (cred) {
-        try {
-          principal = await resolvePrincipal(cred);
-        } catch (e) {
-          authError = e;
-        }
+      } else {
+        claims = await verifyCredentials(cred);
       }
 
-      const rule = endpoint.rateLimit ?? (principal || cronOk ? 'authenticated' : 'public');
-      const identity = principal ? `u:${principal.userId}` : cronOk ? 'cron' : `ip:${ip}`;
+      // One user, one counter: the token's subject names the user (users.auth_subject is unique).
+      const rule = endpoint.rateLimit ?? (claims || cronOk ? 'authenticated' : 'public');
+      const identity = claims ? `s:${claims.subject}` : cronOk ? 'cron' : `ip:${ip}`;
       const limited = await checkRateLimit(rule, identity);
       headers = { ...headers, ...rateHeaders(limited) };
       if (!limited.success) {
@@ -272,13 +273,17 @@ export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) =>
         });
       }
 
-      if (authError) throw authError;
       if (endpoint.auth === 'cron' && !cronOk) throw new AppError('UNAUTHORIZED', 'Missing or invalid scheduler secret');
-      if ((endpoint.auth === 'user' || endpoint.auth === 'admin') && !principal) {
+      // A client that sends a bearer token means to be that user: a bad one is refused everywhere,
+      // public reads included, rather than answered as if anonymous. (An expired session cookie,
+      // which the browser sends by itself, just reads public pages as a visitor.)
+      if (endpoint.auth !== 'cron' && cred?.via === 'bearer' && !claims) {
+        throw new AppError('UNAUTHORIZED', cred.token ? 'Invalid or expired token' : 'Authorization must be "Bearer <token>"');
+      }
+      if ((endpoint.auth === 'user' || endpoint.auth === 'admin') && !claims) {
         throw new AppError('UNAUTHORIZED', 'Missing or invalid token');
       }
-      if (endpoint.auth === 'admin' && !principal?.isAdmin) throw new AppError('FORBIDDEN', 'Administrator only');
-      if (principal?.via === 'cookie' && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
+      if (claims && cred?.via === 'cookie' && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
 
       checkUrl(req);
       const rawParams = (await routeCtx?.params) ?? {};
@@ -297,7 +302,8 @@ export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) =>
           assertText(body, 'VALIDATION_ERROR', 'form field');
         } else if (!SAFE_METHODS.has(req.method) && endpoint.readsBody !== false) {
           const raw = await readJsonBody(req, endpoint.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT);
-          if (endpoint.body) body = raw ?? {};
+          // No body at all reads as {}; a JSON null is a body, and not an object.
+          if (endpoint.body) body = raw === undefined ? {} : raw;
           else if (raw !== undefined && !isEmptyObject(raw)) {
             throw new AppError('VALIDATION_ERROR', 'This endpoint takes no request body (send none, or {})');
           }
@@ -307,6 +313,9 @@ export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) =>
           if (!parsed.success) throw bodyError(endpoint, parsed.error);
           body = parsed.data;
         }
+        // Provisions the user on first sight; FORBIDDEN for a banned one.
+        const principal = claims ? await principalFor(claims, cred!.via) : null;
+        if (endpoint.auth === 'admin' && !principal?.isAdmin) throw new AppError('FORBIDDEN', 'Administrator only');
         return handler({
           req,
           principal: principal as THandlerContext<E>['principal'],

@@ -401,3 +401,14 @@ export const buildOpenApiDocument = (version: string, registry: readonly TEndpoi
 };
 
 export type TOpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+
+let served: { version: string; document: ReturnType<typeof buildOpenApiDocument> } | undefined;
+
+/**
+ * The document GET /api/openapi.json serves, built once per process: the registry does not
+ * change while the server runs, and building it costs tens of milliseconds of CPU.
+ */
+export const getOpenApiDocument = (version: string) => {
+  if (served?.version !== version) served = { version, document: buildOpenApiDocument(version) };
+  return served.document;
+};

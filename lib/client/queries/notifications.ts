@@ -32,7 +32,7 @@ export const useNotifications = ({ isEnabled = true }: { isEnabled?: boolean } =
 export const getUnreadCountQueryOptions = () =>
   queryOptions({
     queryKey: keys.unread(),
-    queryFn: async () => (await api(notificationsList, { query: { unread: true, limit: 1 } })).unreadCount,
+    queryFn: async () => (await api(notificationsList, { query: { unread: 'true', limit: 1 } })).unreadCount,
     staleTime: 5_000,
   });
 

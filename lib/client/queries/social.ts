@@ -98,7 +98,7 @@ export const FEED_PAGE_SIZE = 20;
 
 const feedQuery = (kind: TFeedKind, cursor: string | undefined) => {
   if (kind === 'favorites') return api(postsFavoritesFeed, { query: { limit: FEED_PAGE_SIZE, cursor } });
-  return api(postsList, { query: { limit: FEED_PAGE_SIZE, cursor, ...(kind === 'following' ? { following: true } : {}) } });
+  return api(postsList, { query: { limit: FEED_PAGE_SIZE, cursor, ...(kind === 'following' ? { following: 'true' as const } : {}) } });
 };
 
 export const getFeedQueryOptions = (kind: TFeedKind) =>
