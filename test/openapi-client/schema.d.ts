@@ -3585,9 +3585,9 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    outcome?: "YES" | "NO";
+                    outcome?: "YES" | "yes" | "Yes" | "NO" | "no" | "No";
                     /** @enum {string} */
-                    side?: "YES" | "NO";
+                    side?: "YES" | "yes" | "Yes" | "NO" | "no" | "No";
                     /** @description currency to spend (at least 1 after fees) */
                     amount: number | string;
                 };
@@ -3707,9 +3707,9 @@ export interface operations {
                 "application/json": {
                     positionId?: string;
                     /** @enum {string} */
-                    outcome?: "YES" | "NO";
+                    outcome?: "YES" | "yes" | "Yes" | "NO" | "no" | "No";
                     /** @enum {string} */
-                    side?: "YES" | "NO";
+                    side?: "YES" | "yes" | "Yes" | "NO" | "no" | "No";
                     /** @description shares to sell */
                     shares: number | string;
                 };
@@ -4506,7 +4506,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    outcome: "YES" | "NO";
+                    outcome: "YES" | "yes" | "Yes" | "NO" | "no" | "No";
                 };
             };
         };
@@ -4755,7 +4755,7 @@ export interface operations {
                 "application/json": {
                     ticker: string;
                     /** @enum {string} */
-                    side: "long" | "short";
+                    side: "LONG" | "long" | "Long" | "SHORT" | "short" | "Short";
                     /** @description notional size in currency (1 to 1,000,000,000) */
                     size?: number | string;
                     /** @description variant name of size */
@@ -5579,7 +5579,7 @@ export interface operations {
                 userId?: string;
                 actorId?: string;
                 type?: "post" | "article";
-                following?: boolean;
+                following?: "0" | "1" | "true" | "false";
             };
             header?: never;
             path?: never;
@@ -8662,7 +8662,7 @@ export interface operations {
     "notifications.list": {
         parameters: {
             query?: {
-                unread?: boolean;
+                unread?: "0" | "1" | "true" | "false";
                 limit?: number;
             };
             header?: never;
