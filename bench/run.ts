@@ -7,8 +7,10 @@
  * Environment: BENCH_DATABASE_URL (server to create the throwaway database on; default the local
  * PostgreSQL), BENCH_SECONDS (per figure, default 10), BENCH_POOL (database connections of the
  * server and of the reference, default 8), BENCH_SKIP_BUILD=1 to reuse .next, BENCH_ONLY=a,b to run
- * only the named figures (users-me, buy, perps, sweep, feed, tick, sse), BENCH_NODE_ARGS to pass
- * flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a figure).
+ * only the named figures (users-me, buy, perps, sweep, feed, tick, sse, hostile), BENCH_NODE_ARGS to pass
+ * flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a figure),
+ * BENCH_DEV=1 to drive the development server instead (no build; checks that a figure runs, its
+ * numbers mean little).
  */
 import { execSync, spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,6 +24,7 @@ import { buildSweepStatement } from '@/lib/perps/service/liquidate';
 import { buildOpenStatement } from '@/lib/perps/service/open-position';
 import { buildFeedCountQuery, buildFeedPageQuery, buildPostsQuery } from '@/lib/social/queries';
 import { dec } from '@/lib/money/decimal';
+import { benchHostileLoad } from './hostile';
 import { benchSseFanout } from './sse';
 import { benchTick } from './tick';
 import type { TFigure } from './figures';
@@ -372,14 +375,15 @@ const main = async () => {
   url.pathname = `/${dbName}`;
   const databaseUrl = url.toString();
 
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
+  const dev = process.env.BENCH_DEV === '1';
+  if (process.env.BENCH_SKIP_BUILD !== '1' && !dev) {
     console.log('Building the production server…');
     execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   }
-  const server = spawn('node', [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'server.mjs'], {
+  const server = spawn('node', [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'server.mjs', ...(dev ? ['--dev'] : [])], {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      NODE_ENV: dev ? 'development' : 'production',
       PORT: String(PORT),
       DATABASE_URL: databaseUrl,
       AUTH_JWT_SECRET: SECRET,
@@ -408,7 +412,7 @@ const main = async () => {
     }
 
     const subjects = Array.from({ length: USERS }, (_, i) => `bench|${i}`);
-    // BENCH_ONLY=tick,feed,… runs only the named figures (users-me, buy, perps, sweep, feed, tick, sse).
+    // BENCH_ONLY=tick,feed,… runs only the named figures (users-me, buy, perps, sweep, feed, tick, sse, hostile).
     const only = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
     const runs = (name: string) => !only || only.includes(name);
 
@@ -419,6 +423,7 @@ const main = async () => {
     if (runs('feed')) await benchFeedRead({ base, sql, tokens, subjects });
     if (runs('tick')) await benchTick({ base, sql, figures });
     if (runs('sse')) await benchSseFanout({ base, sql, tokens, figures, databaseUrl });
+    if (runs('hostile')) await benchHostileLoad({ base, tokens, figures, token });
   } finally {
     server.kill('SIGTERM');
     await sleep(500);

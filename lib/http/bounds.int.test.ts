@@ -14,7 +14,8 @@ import { defineEndpoint } from '@/lib/contracts/endpoint';
 import { call, tokenFor } from '@/test/http';
 import { methodNotAllowedHandlers, notFoundHandlers } from './fallback';
 import { DEFAULT_JSON_BODY_LIMIT, MAX_JSON_DEPTH, MAX_QUERY_PARAMS, MAX_URL_LENGTH } from './limits';
-import { createMemoryLimiter, setLimiter } from './rate-limit';
+import { PENALTY_PAUSE_MS, createMemoryLimiter, setLimiter } from './rate-limit';
+import { RATE_LIMITS } from './rate-limits';
 import { route, setResponseCheck } from './route';
 
 const echo = defineEndpoint({
@@ -230,6 +231,25 @@ describe('bounded requests', () => {
       const rows = rowsOf<{ n: number }>(await (await getDb()).execute(sql`select count(*)::int as n from bounds_probe where tag = ${tag}`));
       expect(rows[0]!.n, mode).toBe(0);
     }
+  });
+
+  it('a caller past its bad-input budget is paused and refused unread until the window ends; others are not', async () => {
+    const flooder = await tokenFor(await seedUser());
+    for (let i = 0; i <= RATE_LIMITS.badInput.limit; i++) {
+      const bad = await call(echoHandler, '/api/test/1', { method: 'POST', token: flooder, params: { id: '1' }, body: { nope: i } });
+      expect(bad.status).toBe(400);
+    }
+    const started = Date.now();
+    const held = await call(echoHandler, '/api/test/1', { method: 'POST', token: flooder, params: { id: '1' }, body: { text: 'now valid' } });
+    expect(held.status).toBe(429);
+    expect(held.body.error.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(PENALTY_PAUSE_MS - 50);
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(held.headers.get('x-ratelimit-remaining')).toBe('0');
+    // Refusals that are not about malformed input (a trade too large, a missing token) do not count,
+    // and another caller is served as usual.
+    const other = await call(echoHandler, '/api/test/1', { method: 'POST', token, params: { id: '1' }, body: { text: 'fine' } });
+    expect(other.status).toBe(200);
   });
 
   it('every answer carries the security and CORS headers', async () => {

@@ -114,10 +114,52 @@ const getLimiter = async (): Promise<TLimiter> => {
   return pending;
 };
 
-/** Replaces the process limiter (tests). */
+/** Replaces the process limiter (tests); the penalty box starts empty with it. */
 export const setLimiter = (l: TLimiter | undefined) => {
   g[KEY] = l;
   pending = undefined;
+  penalties().clear();
+};
+
+/**
+ * The penalty box of the bad-input budget: identity → end of its window (Unix ms). Held in process
+ * memory on globalThis (Next bundles each route separately) and consulted with no I/O on every
+ * request, so a caller in the box costs a timer and nothing else. Per instance: each instance
+ * protects itself; the budget's counter itself lives in the shared limiter store.
+ */
+const PENALTIES = Symbol.for('playmoney.penalties');
+type TPenaltyGlobal = typeof globalThis & { [PENALTIES]?: Map<string, number> };
+const penalties = () => ((g as TPenaltyGlobal)[PENALTIES] ??= new Map());
+const MAX_PENALTIES = 100_000;
+
+/** Codes that mean the request itself was malformed: what the bad-input budget counts. */
+const MALFORMED = new Set(['VALIDATION_ERROR', 'INVALID_PARAMETER', 'PAYLOAD_TOO_LARGE', 'URI_TOO_LONG', 'UNSUPPORTED_MEDIA_TYPE']);
+
+/** How long an answer to a caller in the penalty box is held back (a tarpit: the client waits, the server does not). */
+export const PENALTY_PAUSE_MS = 1000;
+
+/** When the identity's penalty ends (Unix ms), or undefined when it is not in the box. */
+export const penaltyUntil = (identity: string): number | undefined => {
+  const box = penalties();
+  const until = box.get(identity);
+  if (until === undefined) return undefined;
+  if (until > Date.now()) return until;
+  box.delete(identity);
+  return undefined;
+};
+
+/** Counts a refusal against the identity's bad-input budget; past it, the identity goes in the box. Never throws. */
+export const notePenalty = async (identity: string, code: string): Promise<void> => {
+  if (!MALFORMED.has(code)) return;
+  const r = await checkRateLimit('badInput', identity);
+  if (r.success) return;
+  const box = penalties();
+  if (box.size >= MAX_PENALTIES) {
+    const now = Date.now();
+    for (const [k, until] of box) if (until <= now) box.delete(k);
+    if (box.size >= MAX_PENALTIES) box.delete(box.keys().next().value!);
+  }
+  box.set(identity, r.reset);
 };
 
 let warned = 0;

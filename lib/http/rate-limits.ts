@@ -30,6 +30,12 @@ export const RATE_LIMITS = {
    * so they must not eat into the caller's public budget; generous, but still counted.
    */
   preflight: { limit: 1000, windowSec: 60 },
+  /**
+   * The bad-input budget, not in the table: requests refused as malformed (lib/http/rate-limit.ts
+   * `notePenalty`). Past it, a caller is answered 429 after a pause until the window ends, so a
+   * flood of junk cannot keep the server busy. A client that validates its input never gets near.
+   */
+  badInput: { limit: 60, windowSec: 60 },
   /** Agent sign-in, not in the table: strict, it guards a secret. */
   agentAuth: { limit: 10, windowSec: 60 },
 } as const satisfies Record<string, { limit: number; windowSec: number }>;

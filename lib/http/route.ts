@@ -45,7 +45,8 @@ import {
   jsonDepthExceeds,
   mediaTypeOf,
 } from './limits';
-import { checkRateLimit, type TLimitResult } from './rate-limit';
+import { PENALTY_PAUSE_MS, checkRateLimit, notePenalty, penaltyUntil, type TLimitResult } from './rate-limit';
+import { RATE_LIMITS } from './rate-limits';
 import { apiHeaders } from './security-headers';
 
 export type THandlerContext<E extends TEndpoint> = {
@@ -245,6 +246,7 @@ export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) =>
     const cfg = env();
     const ip = clientIp(req.headers, cfg.trustProxy).slice(0, 64);
     let headers: Record<string, string> = { ...apiHeaders(), 'X-Request-Id': requestId };
+    let identity: string | undefined;
     try {
       await getDb();
 
@@ -262,7 +264,19 @@ export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) =>
 
       // One user, one counter: the token's subject names the user (users.auth_subject is unique).
       const rule = endpoint.rateLimit ?? (claims || cronOk ? 'authenticated' : 'public');
-      const identity = claims ? `s:${claims.subject}` : cronOk ? 'cron' : `ip:${ip}`;
+      identity = claims ? `s:${claims.subject}` : cronOk ? 'cron' : `ip:${ip}`;
+      // A caller past its bad-input budget waits, and is refused unread, until its window ends.
+      const penalty = penaltyUntil(identity);
+      if (penalty !== undefined) {
+        await new Promise((r) => setTimeout(r, PENALTY_PAUSE_MS));
+        const badInput = RATE_LIMITS.badInput;
+        headers = { ...headers, ...rateHeaders({ success: false, limit: badInput.limit, remaining: 0, reset: penalty }) };
+        headers['Retry-After'] = String(Math.max(1, Math.ceil((penalty - Date.now()) / 1000)));
+        throw new AppError('RATE_LIMIT_EXCEEDED', 'Too many malformed requests: fix them, then try again after the window', {
+          limit: badInput.limit,
+          reset: Math.ceil(penalty / 1000),
+        });
+      }
       const limited = await checkRateLimit(rule, identity);
       headers = { ...headers, ...rateHeaders(limited) };
       if (!limited.success) {
@@ -342,6 +356,7 @@ export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) =>
       return cfg.isTest ? checked(endpoint, res, payload, headers) : res;
     } catch (e) {
       const res = errorResponse(e, headers, requestId, endpoint);
+      if (identity && res.status !== 500 && isAppError(e)) void notePenalty(identity, e.code);
       if (!cfg.isTest || !responseCheck) return res;
       return checked(endpoint, res, JSON.parse(await res.clone().text()), headers);
     }
