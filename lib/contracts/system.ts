@@ -81,6 +81,7 @@ export const authSession = defineEndpoint({
   summary: 'Web sign-in: verify an access token and keep it in an HttpOnly session cookie',
   tag: 'auth',
   auth: 'public',
+  rateLimit: 'signIn',
   body: z.strictObject({ token: z.string().min(1).max(8192) }),
   response: ZSessionResponse,
   errors: ['UNAUTHORIZED'],
@@ -93,6 +94,7 @@ export const authDevSignIn = defineEndpoint({
   summary: 'Development only: sign in as any username (absent in production)',
   tag: 'auth',
   auth: 'public',
+  rateLimit: 'signIn',
   body: z.strictObject({
     username: z.string().max(20).regex(/^[A-Za-z0-9_]{3,20}$/, 'usernames are 3 to 20 letters, digits or underscores'),
   }),

@@ -36,6 +36,11 @@ export const RATE_LIMITS = {
    * flood of junk cannot keep the server busy. A client that validates its input never gets near.
    */
   badInput: { limit: 60, windowSec: 60 },
+  /**
+   * Web sign-in, not in the table: its own budget per address, so a visitor who browsed the public
+   * pages (whose reads share the anonymous 100 a minute) can still sign in.
+   */
+  signIn: { limit: 30, windowSec: 60 },
   /** Agent sign-in, not in the table: strict, it guards a secret. */
   agentAuth: { limit: 10, windowSec: 60 },
 } as const satisfies Record<string, { limit: number; windowSec: number }>;
