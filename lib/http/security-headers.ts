@@ -38,12 +38,16 @@ export const CORS_EXPOSE_HEADERS =
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 export const UPLOAD_CSP = `${API_CSP}; sandbox`;
 
-export const apiHeaders = (): Record<string, string> => ({
-  ...commonHeaders(),
-  'Content-Security-Policy': API_CSP,
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': CORS_EXPOSE_HEADERS,
-});
+let api: Readonly<Record<string, string>> | undefined;
+
+/** The headers of every API answer (built once: they depend only on NODE_ENV). */
+export const apiHeaders = (): Readonly<Record<string, string>> =>
+  (api ??= Object.freeze({
+    ...commonHeaders(),
+    'Content-Security-Policy': API_CSP,
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': CORS_EXPOSE_HEADERS,
+  }));
 
 /** The answer to a CORS preflight for a path that serves `methods`. */
 export const preflightHeaders = (methods: readonly string[]): Record<string, string> => ({
