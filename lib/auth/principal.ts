@@ -4,7 +4,7 @@
  * ADMIN_SUBJECTS. Banned users are refused.
  */
 import { env } from '@/lib/env';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { provisionUser } from '@/lib/users/service';
 import type { TUserRow } from '@/db/schema';
 import { verifyAccessToken, type TTokenClaims } from './jwt';

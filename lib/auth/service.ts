@@ -4,7 +4,7 @@
  */
 import { NextResponse } from 'next/server';
 import { env } from '@/lib/env';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { provisionUser } from '@/lib/users/service';
 import { signSessionToken, verifyAccessToken } from './jwt';
 import { secretsEqual } from './secrets';

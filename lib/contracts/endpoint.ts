@@ -4,7 +4,7 @@
  * all read the same declaration. No I/O.
  */
 import type { z } from 'zod';
-import type { TErrorCode } from '@/lib/http/errors';
+import type { TErrorCode } from '@/lib/errors/app-error';
 import type { TRateLimitRule } from '@/lib/http/rate-limits';
 
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -4,7 +4,7 @@
  * arrives and abandoned the moment it passes the limit. Either way: 413 PAYLOAD_TOO_LARGE.
  * I/O on the request stream only.
  */
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors/app-error';
 import { KIB } from './limits';
 
 const tooLarge = (limit: number) =>

@@ -12,7 +12,7 @@
  * deadline: the tick keeps its own budgets.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors/app-error';
 
 type TScope = {
   expired: boolean;

@@ -7,7 +7,7 @@
  * All go through route(), so rate limits, their headers and the envelope are the usual ones.
  */
 import { apiMethodNotAllowed, apiNotFound, apiPreflight } from '@/lib/contracts/fallback';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors/app-error';
 import { route } from './route';
 import { methodsForPath } from './route-table';
 import { preflightHeaders } from './security-headers';

@@ -4,7 +4,7 @@ import { seedUser } from '@/db/seed/factories';
 import { SESSION_COOKIE } from '@/lib/auth/principal';
 import { defineEndpoint } from '@/lib/contracts/endpoint';
 import { call, tokenFor, tokenForSubject } from '@/test/http';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors/app-error';
 import { createMemoryLimiter, setLimiter } from './rate-limit';
 import { route } from './route';
 

@@ -33,7 +33,7 @@ import { env } from '@/lib/env';
 import { decodeUtf8, readBodyBytes } from './body';
 import { clientIp } from './client-ip';
 import { runWithDeadline } from './deadline';
-import { AppError, errorBody, isAppError, type TErrorCode } from './errors';
+import { AppError, errorBody, isAppError, type TErrorCode } from '@/lib/errors/app-error';
 import {
   DEFAULT_DEADLINE_MS,
   DEFAULT_JSON_BODY_LIMIT,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb, withTransaction } from '@/db/client';
 import { balanceTransactions, users } from '@/db/schema';
 import { seedUser } from '@/db/seed/factories';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { dec } from '@/lib/money/decimal';
 import { applyBalanceChange, credit, debit } from './ledger';
 

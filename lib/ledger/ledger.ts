@@ -10,7 +10,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { balanceTransactions, users } from '@/db/schema';
 import { rowsOf, type Tx } from '@/db/client';
 import { now } from '@/lib/clock/clock';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { dec, toDecimalString, toMoney, type TDecimal, type TDecimalInput } from '@/lib/money/decimal';
 
 /** Transaction types of the specification, plus the ones later features add. */

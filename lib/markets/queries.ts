@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, sql, type SQL } from 'driz
 import type { DbOrTx } from '@/db/client';
 import { marketBiases, marketPositions, marketPricePoints, markets, trades, users, type TMarketRow } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { dec, toNumber } from '@/lib/money/decimal';
 import { toMarketDto, toPositionDto } from './dto';
 

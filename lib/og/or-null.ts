@@ -1,4 +1,4 @@
-import { isAppError } from '@/lib/http/errors';
+import { isAppError } from '@/lib/errors/app-error';
 
 /** The value, or null when the thing does not exist (any 404 AppError); other errors propagate. */
 export const orNull = async <T>(p: Promise<T>): Promise<T | null> => {

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { endpoints } from '@/lib/contracts';
 import { ZErrorBody } from '@/lib/contracts/common';
 import type { TEndpoint } from '@/lib/contracts/endpoint';
-import { ERROR_STATUS, type TErrorCode } from '@/lib/http/errors';
+import { ERROR_STATUS, type TErrorCode } from '@/lib/errors/app-error';
 import { DEFAULT_DEADLINE_MS, DEFAULT_JSON_BODY_LIMIT, KIB, MAX_QUERY_PARAMS, MAX_URL_LENGTH, MIB } from '@/lib/http/limits';
 import { RATE_LIMITS } from '@/lib/http/rate-limits';
 import { IMAGE_FORMATS } from '@/lib/uploads/formats';

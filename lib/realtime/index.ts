@@ -5,7 +5,7 @@
  */
 import { getDb, type DbOrTx } from '@/db/client';
 import { now } from '@/lib/clock/clock';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { chatIdOf, isChannel, PUBLIC_CHANNELS } from '@/lib/events/types';
 import { canSubscribeToChat } from './chat-access';
 import { realtimeStats } from './hub';

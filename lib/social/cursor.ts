@@ -1,5 +1,5 @@
 /** The opaque feed cursor for keyset pagination (newest first): the last item's time and id. Server side. */
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 
 export type TCursor = { at: Date; id: string };
 

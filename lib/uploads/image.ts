@@ -5,7 +5,7 @@
  * and WebP stay animated.
  */
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { IMAGE_FORMATS, sniffImageFormat, type TImageFormat } from './formats';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { uploads } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { UPLOAD_CSP } from '@/lib/http/security-headers';
 import { publicOrigin } from '@/lib/system/public-origin';
 import { processImage } from './image';

@@ -7,7 +7,7 @@ import { users, type TUserRow } from '@/db/schema';
 import { getDb, postgresErrorCode, withTransaction } from '@/db/client';
 import { now } from '@/lib/clock/clock';
 import { env } from '@/lib/env';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { credit } from '@/lib/ledger/ledger';
 import { findBalanceSummary, findTransactions } from '@/lib/ledger/queries';
 import { dec } from '@/lib/money/decimal';

@@ -6,7 +6,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { getDb, rowsOf } from '@/db/client';
 import { actors, comments, follows, marketPositions, markets, organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, posts, trades, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { dec, toDecimalString, toNumber } from '@/lib/money/decimal';
 import { findUserByIdentifier } from '@/lib/users/queries';
 import { actorAvatarUrl, organizationLogoUrl } from './assets';

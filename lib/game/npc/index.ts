@@ -14,7 +14,7 @@
  */
 import { getDb } from '@/db/client';
 import { env } from '@/lib/env';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { buyShares } from '@/lib/markets/service/buy-shares';
 import { sellShares } from '@/lib/markets/service/sell-shares';
 import { addComment } from '@/lib/social/service/comments';

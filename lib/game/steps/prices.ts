@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
 import { actors, marketBiases, markets, organizations, perpMarkets, questionRules, users } from '@/db/schema';
 import { emitEvents } from '@/lib/events/outbox';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { buyShares } from '@/lib/markets/service/buy-shares';
 import { liquidateTicker } from '@/lib/perps/service/liquidate';
 import { biasPush, biasStrength, biasTradeAmount, driftMark, stepFairValue } from '../prices';

@@ -17,7 +17,7 @@ import { executePrepared, getDb, rowsOf } from '@/db/client';
 import { marketPositions, marketPricePoints, markets, trades, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { outboxCtes, outboxNotified } from '@/lib/events/outbox';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { balanceChangeCtes } from '@/lib/ledger/ledger';
 import { dec, toDecimalString, toNumber, type TDecimal } from '@/lib/money/decimal';
 import { MIN_BUY, SHARE_SCALE, prices, splitFee, toPool, type TOutcome } from '../cpmm';

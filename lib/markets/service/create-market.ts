@@ -2,7 +2,7 @@
 import { withTransaction, type Tx } from '@/db/client';
 import { markets } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { dec, toDecimalString } from '@/lib/money/decimal';
 import { createPool } from '../cpmm';
 import { toMarketDto } from '../dto';

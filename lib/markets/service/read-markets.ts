@@ -1,7 +1,7 @@
 /** Read operations of prediction markets for the API (each opens the database and runs one query module call). */
 import { getDb } from '@/db/client';
 import { findUserById } from '@/lib/users/queries';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { dec, toNumber } from '@/lib/money/decimal';
 import { findPerpTrades, listUserPerpPositions } from '@/lib/perps/service/read';
 import {

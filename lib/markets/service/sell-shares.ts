@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb, withTransaction } from '@/db/client';
 import { marketPositions, markets, trades, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { credit } from '@/lib/ledger/ledger';
 import { dec, toDecimalString, toMoney, toNumber, type TDecimal } from '@/lib/money/decimal';
 import { prices, quoteSell, toPool, type TOutcome } from '../cpmm';

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '@/db/client';
 import { marketPricePoints, markets, type TMarketRow } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { emitEvent } from '@/lib/events/outbox';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { toDecimalString, toNumber } from '@/lib/money/decimal';
 import { toPublic, type TPool } from '../cpmm';
 import { marketPrices } from '../dto';

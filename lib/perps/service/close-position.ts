@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { executePrepared, getDb, rowsOf } from '@/db/client';
 import { organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, users, type TPerpPositionRow } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { settlementCtes } from '@/lib/ledger/ledger';
 import { toDecimalString, toNumber } from '@/lib/money/decimal';
 import { toPerpPositionDto } from '../dto';

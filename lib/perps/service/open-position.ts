@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { executePrepared, getDb, rowsOf } from '@/db/client';
 import { organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { balanceChangeCtes } from '@/lib/ledger/ledger';
 import { dec, toDecimalString, toNumber } from '@/lib/money/decimal';
 import { orderProblem, quoteOpen, type TPerpSide } from '../math';

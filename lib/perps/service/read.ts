@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { getDb, rowsOf } from '@/db/client';
 import { organizations, perpFundingRates, perpMarkets, perpPositions, perpPricePoints, perpTrades, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { dec, toNumber } from '@/lib/money/decimal';
 import { toPerpPositionDto, toPerpTickerDto, type TTickerStats } from '../dto';
 

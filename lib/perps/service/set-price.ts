@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { getDb, withTransaction } from '@/db/client';
 import { organizations, perpMarkets, perpPricePoints } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { dec, toDecimalString } from '@/lib/money/decimal';
 import { PRICE_SCALE } from '../math';
 import { emitPerpUpdate } from './events';

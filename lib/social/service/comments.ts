@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction, type DbOrTx } from '@/db/client';
 import { commentLikes, comments, posts, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { notify } from '@/lib/notifications/service';
 import { inArray } from 'drizzle-orm';
 import { toCommentDto, type TCommentRowRaw } from '../dto';

@@ -6,7 +6,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { getDb, withTransaction } from '@/db/client';
 import { favorites, follows, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { notify } from '@/lib/notifications/service';
 import { toUserSummary } from '@/lib/users/dto';
 import { findUserByIdentifier } from '@/lib/users/queries';

@@ -4,7 +4,7 @@ import { getDb, withTransaction } from '@/db/client';
 import { markets, posts, postTags, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { emitEvent } from '@/lib/events/outbox';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { notify } from '@/lib/notifications/service';
 import { findUserByIdentifier } from '@/lib/users/queries';
 import { loadPosts, readFeed, type TFeedSource, type TPageSpec } from '../queries';

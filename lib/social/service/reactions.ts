@@ -9,7 +9,7 @@ import { getDb, rowsOf, withTransaction } from '@/db/client';
 import { commentLikes, comments, postLikes, posts, shares, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { emitEvent } from '@/lib/events/outbox';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors/app-error';
 import { notify } from '@/lib/notifications/service';
 
 type TToggle = { changed: number; count: number | null; owner: string | null };

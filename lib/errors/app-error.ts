@@ -2,6 +2,8 @@
  * The error model: AppError(code, message, details?) and the one table that maps each code to its
  * HTTP status (the specification's Errors section, plus the few codes CONTRACT.md and the
  * moderation rules need). A thrown error gets its status from this table, never from the thrower.
+ * Pure, no I/O: services throw these, both transports (REST, A2A) map them, and the browser's
+ * client types its errors by the same codes.
  */
 export const ERROR_STATUS = {
   UNAUTHORIZED: 401, // missing or invalid token
