@@ -20,6 +20,9 @@ export const ZTimestamp = z.string().describe('ISO 8601 UTC timestamp');
 
 export const ZIdParam = z.string().min(1).max(200);
 
+/** `{userId}` in a path: a user id (some routes also take a username or wallet address). */
+export const ZUserIdParams = z.object({ userId: ZIdParam });
+
 /** An empty query value ("?limit=") is not a number: without this, coercion would read it as 0. */
 const emptyIsInvalid = (v: unknown) => (v === '' ? Number.NaN : v);
 

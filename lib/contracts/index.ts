@@ -1,15 +1,37 @@
-/** The registry of every endpoint: routes, the typed client and OpenAPI read this list. */
+/**
+ * The registry of every endpoint: routes, the typed client and OpenAPI read this list. One
+ * contract file per domain; its name is the name of the domain's service folder (lib/<domain>),
+ * client queries (lib/client/queries/<domain>.ts) and components (components/<domain>).
+ */
+import { commentsEndpoints } from './comments';
 import type { TEndpoint } from './endpoint';
+import { followsEndpoints } from './follows';
+import { gameEndpoints } from './game';
 import { marketsEndpoints } from './markets';
 import { mediaEndpoints } from './media';
+import { notificationsEndpoints } from './notifications';
 import { perpsEndpoints } from './perps';
-import { socialEndpoints } from './social';
-import { uploadsEndpoints } from './uploads';
-import { systemEndpoints } from './system';
-import { usersEndpoints } from './users';
+import { postsEndpoints } from './posts';
 import { realtimeEndpoints } from './realtime';
-import { gameEndpoints } from './game';
+import { systemEndpoints } from './system';
+import { uploadsEndpoints } from './uploads';
+import { usersEndpoints } from './users';
+import { widgetsEndpoints } from './widgets';
 import { worldEndpoints } from './world';
 
-export const endpoints: readonly TEndpoint[] = [...systemEndpoints, ...usersEndpoints, ...marketsEndpoints, ...perpsEndpoints, ...socialEndpoints, ...uploadsEndpoints, ...mediaEndpoints,
-  ...realtimeEndpoints, ...gameEndpoints, ...worldEndpoints];
+export const endpoints: readonly TEndpoint[] = [
+  ...systemEndpoints,
+  ...usersEndpoints,
+  ...marketsEndpoints,
+  ...perpsEndpoints,
+  ...postsEndpoints,
+  ...commentsEndpoints,
+  ...followsEndpoints,
+  ...notificationsEndpoints,
+  ...widgetsEndpoints,
+  ...uploadsEndpoints,
+  ...mediaEndpoints,
+  ...realtimeEndpoints,
+  ...gameEndpoints,
+  ...worldEndpoints,
+];

@@ -227,16 +227,6 @@ export const biasActive = defineEndpoint({
   }),
 });
 
-export const widgetsMarkets = defineEndpoint({
-  id: 'widgets.markets',
-  method: 'GET',
-  path: '/api/feed/widgets/markets',
-  summary: 'Top active prediction markets with their 24 h price change',
-  tag: 'markets',
-  auth: 'public',
-  response: z.object({ success: ZSuccess, markets: z.array(ZMarket) }),
-});
-
 export const marketsPositions = defineEndpoint({
   id: 'markets.positions',
   method: 'GET',
@@ -345,7 +335,6 @@ export const marketsEndpoints = [
   predictionsSell,
   predictionsHistory,
   biasActive,
-  widgetsMarkets,
   marketsPositions,
   tradesList,
   adminCreateMarket,

@@ -1,7 +1,7 @@
 /** Accounts: current user, profiles, profile updates, balance, stats, search, onboarding. */
 import { z } from 'zod';
 import { USERNAME_PATTERN } from '@/lib/users/names';
-import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp, zQueryInt } from './common';
+import { ZDecimalString, zQueryInt, ZSuccess, ZTimestamp, ZUserIdParams } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const ZUserStats = z.object({
@@ -71,7 +71,6 @@ export const ZTransaction = z.object({
   timestamp: ZTimestamp,
 });
 
-const ZUserIdParams = z.object({ userId: ZIdParam });
 
 /** A relative path ("/uploads/a.png") or an absolute http(s) URL. */
 const ZImageUrl = z

@@ -1,5 +1,7 @@
 /** Database rows to the API's post, comment and notification shapes. No I/O. */
-import type { TComment, TNotification, TPost } from '@/lib/contracts/social';
+import type { TComment } from '@/lib/contracts/comments';
+import type { TNotification } from '@/lib/contracts/notifications';
+import type { TPost } from '@/lib/contracts/posts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

@@ -225,7 +225,7 @@ export interface paths {
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
-         *     Routing: this route wins where it overlaps `/api/users/{userId}/profile`, `/api/users/{userId}/update-profile`, `/api/users/{userId}/balance`, `/api/users/{userId}/stats`, `/api/users/{userId}/is-new`, `/api/users/{userId}/follow`, `/api/users/{userId}/followers`, `/api/users/{userId}/following`, `/api/users/{userId}/posts` (a static path segment wins over a parameter).
+         *     Routing: this route wins where it overlaps `/api/users/{userId}/profile`, `/api/users/{userId}/update-profile`, `/api/users/{userId}/balance`, `/api/users/{userId}/stats`, `/api/users/{userId}/is-new`, `/api/users/{userId}/posts`, `/api/users/{userId}/follow`, `/api/users/{userId}/followers`, `/api/users/{userId}/following` (a static path segment wins over a parameter).
          */
         get: operations["users.byUsername"];
         put?: never;
@@ -514,28 +514,6 @@ export interface paths {
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         get: operations["markets.biasActive"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/feed/widgets/markets": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Top active prediction markets with their 24 h price change
-         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
-         *
-         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
-         */
-        get: operations["widgets.markets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -872,6 +850,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/posts/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Like a post (a second like changes nothing)
+         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["posts.like"];
+        /**
+         * Unlike a post
+         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        delete: operations["posts.unlike"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share (repost) a post to one's followers, with an optional quote
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["posts.share"];
+        /**
+         * Remove a share
+         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        delete: operations["posts.unshare"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/interactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post's likes and shares, in the full and the compact form
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["posts.interactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trending/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Posts with a tag, newest first
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: `{tag}` = `tags` is served by `/api/trending/tags` (a static path segment wins over a parameter).
+         */
+        get: operations["trending.tag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's posts, newest first, with pagination
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
+         */
+        get: operations["users.posts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/posts/{id}/comments": {
         parameters: {
             query?: never;
@@ -972,34 +1076,6 @@ export interface paths {
         patch: operations["comments.update"];
         trace?: never;
     };
-    "/api/posts/{id}/like": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Like a post (a second like changes nothing)
-         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
-         *
-         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
-         */
-        post: operations["posts.like"];
-        /**
-         * Unlike a post
-         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
-         *
-         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
-         */
-        delete: operations["posts.unlike"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/comments/{id}/like": {
         parameters: {
             query?: never;
@@ -1028,7 +1104,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/posts/{id}/share": {
+    "/api/users/{userId}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the caller follows the user
+         * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
+         */
+        get: operations["users.followStatus"];
+        put?: never;
+        /**
+         * Follow a user (201); not oneself, not twice
+         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
+         */
+        post: operations["users.follow"];
+        /**
+         * Stop following a user (404 when not following)
+         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
+         */
+        delete: operations["users.unfollow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/followers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's followers, newest first
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
+         */
+        get: operations["users.followers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users a user follows, newest first
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
+         */
+        get: operations["users.following"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profiles/{userId}/favorite": {
         parameters: {
             query?: never;
             header?: never;
@@ -1038,25 +1200,25 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Share (repost) a post to one's followers, with an optional quote
-         * @description Request body at most 64 KiB (413 beyond).
-         *
-         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
-         */
-        post: operations["posts.share"];
-        /**
-         * Remove a share
+         * Favorite a profile (its posts appear in the favorites feed)
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
-        delete: operations["posts.unshare"];
+        post: operations["profiles.favorite"];
+        /**
+         * Remove a profile from favorites
+         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        delete: operations["profiles.unfavorite"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/posts/{id}/interactions": {
+    "/api/profiles/favorites": {
         parameters: {
             query?: never;
             header?: never;
@@ -1064,12 +1226,80 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A post's likes and shares, in the full and the compact form
+         * The caller's favorited profiles
+         * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["profiles.favorites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notifications, newest first, with the unread count
+         * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["notifications.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark notifications read or unread: by ids, or all
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        patch: operations["notifications.update"];
+        trace?: never;
+    };
+    "/api/notifications/mark-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notifications read (variant form)
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["notifications.markRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/widgets/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Top active prediction markets with their 24 h price change
          * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
-        get: operations["posts.interactions"];
+        get: operations["widgets.markets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1184,236 +1414,6 @@ export interface paths {
         get: operations["trending.tags"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/trending/{tag}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Posts with a tag, newest first
-         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
-         *
-         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
-         *
-         *     Routing: `{tag}` = `tags` is served by `/api/trending/tags` (a static path segment wins over a parameter).
-         */
-        get: operations["trending.tag"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/users/{userId}/follow": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Whether the caller follows the user
-         * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
-         *
-         *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
-         */
-        get: operations["users.followStatus"];
-        put?: never;
-        /**
-         * Follow a user (201); not oneself, not twice
-         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
-         *
-         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
-         *
-         *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
-         */
-        post: operations["users.follow"];
-        /**
-         * Stop following a user (404 when not following)
-         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
-         *
-         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
-         *
-         *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
-         */
-        delete: operations["users.unfollow"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/users/{userId}/followers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A user's followers, newest first
-         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
-         *
-         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
-         *
-         *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
-         */
-        get: operations["users.followers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/users/{userId}/following": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The users a user follows, newest first
-         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
-         *
-         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
-         *
-         *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
-         */
-        get: operations["users.following"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/users/{userId}/posts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A user's posts, newest first, with pagination
-         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
-         *
-         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
-         *
-         *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
-         */
-        get: operations["users.posts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/profiles/{userId}/favorite": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Favorite a profile (its posts appear in the favorites feed)
-         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
-         *
-         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
-         */
-        post: operations["profiles.favorite"];
-        /**
-         * Remove a profile from favorites
-         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
-         *
-         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
-         */
-        delete: operations["profiles.unfavorite"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/profiles/favorites": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The caller's favorited profiles
-         * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
-         */
-        get: operations["profiles.favorites"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/notifications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The caller's notifications, newest first, with the unread count
-         * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
-         */
-        get: operations["notifications.list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Mark notifications read or unread: by ids, or all
-         * @description Request body at most 64 KiB (413 beyond).
-         *
-         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
-         */
-        patch: operations["notifications.update"];
-        trace?: never;
-    };
-    "/api/notifications/mark-read": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Mark notifications read (variant form)
-         * @description Request body at most 64 KiB (413 beyond).
-         *
-         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
-         */
-        post: operations["notifications.markRead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3984,115 +3984,6 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    "widgets.markets": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        markets: {
-                            id: string;
-                            questionNumber: number;
-                            text: string;
-                            question: string;
-                            /** @enum {string} */
-                            status: "active" | "resolved";
-                            yesShares: number;
-                            noShares: number;
-                            yesPrice: number;
-                            noPrice: number;
-                            /** @description ISO 8601 UTC timestamp */
-                            createdDate: string;
-                            /** @description ISO 8601 UTC timestamp */
-                            createdAt: string;
-                            /** @description ISO 8601 UTC timestamp */
-                            resolutionDate: string;
-                            /** @description ISO 8601 UTC timestamp */
-                            endDate: string;
-                            liquidity: number;
-                            volume: number;
-                            volume24h: number;
-                            priceChange24h: number;
-                            change24h: number;
-                            resolvedOutcome: ("YES" | "NO") | null;
-                            /** @description the same as resolvedOutcome */
-                            outcome: ("YES" | "NO") | null;
-                            resolvedAt: string | null;
-                            userPosition?: {
-                                id: string;
-                                marketId: string;
-                                question: string;
-                                /** @enum {string} */
-                                side: "YES" | "NO";
-                                /** @enum {string} */
-                                outcome: "YES" | "NO";
-                                shares: number;
-                                avgPrice: number;
-                                currentPrice: number;
-                                costBasis: number;
-                                value: number;
-                                unrealizedPnL: number;
-                                realizedPnL: number;
-                                /** @enum {string} */
-                                status: "open" | "closed" | "settled";
-                                payout: number | null;
-                                /** @description ISO 8601 UTC timestamp */
-                                createdAt: string;
-                                /** @description ISO 8601 UTC timestamp */
-                                updatedAt: string;
-                            } | null;
-                        }[];
-                    };
-                };
-            };
-            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
     "markets.positions": {
         parameters: {
             query?: never;
@@ -6055,6 +5946,714 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "posts.like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        liked: boolean;
+                        reactionCount: number;
+                        likesCount: number;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "posts.unlike": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        liked: boolean;
+                        reactionCount: number;
+                        likesCount: number;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "posts.share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    quoteComment?: string | null;
+                    quote?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        share: {
+                            id: string;
+                            userId: string;
+                            postId: string;
+                            quote: string | null;
+                            quoteComment: string | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        };
+                        shared: boolean;
+                        sharesCount: number;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "posts.unshare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        shared: boolean;
+                        sharesCount: number;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "posts.interactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        reactions: {
+                            userId: string;
+                            /** @constant */
+                            type: "like";
+                            username: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        }[];
+                        shares: {
+                            userId: string;
+                            username: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        }[];
+                        totalReactions: number;
+                        totalShares: number;
+                        likes: number;
+                        comments: number;
+                        sharesCount: number;
+                        userLiked: boolean;
+                        userShared: boolean;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "trending.tag": {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        tag: string;
+                        posts: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "post" | "article";
+                            content: string;
+                            authorId: string;
+                            author: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                reputationPoints: number;
+                                isActor: boolean;
+                            };
+                            /** @description ISO 8601 UTC timestamp */
+                            timestamp: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                            imageUrl: string | null;
+                            relatedQuestion: string | null;
+                            tags: string[];
+                            reactions: {
+                                like: number;
+                                total: number;
+                            };
+                            likesCount: number;
+                            reactionCount: number;
+                            commentsCount: number;
+                            sharesCount: number;
+                            userReacted: boolean;
+                            userLiked: boolean;
+                            userShared: boolean;
+                            repost: {
+                                id: string;
+                                userId: string;
+                                user: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    profileImageUrl: string | null;
+                                };
+                                quote: string | null;
+                                quoteComment: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            } | null;
+                        }[];
+                        count: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "users.posts": {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                type?: "post" | "article";
+            };
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        posts: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "post" | "article";
+                            content: string;
+                            authorId: string;
+                            author: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                reputationPoints: number;
+                                isActor: boolean;
+                            };
+                            /** @description ISO 8601 UTC timestamp */
+                            timestamp: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                            imageUrl: string | null;
+                            relatedQuestion: string | null;
+                            tags: string[];
+                            reactions: {
+                                like: number;
+                                total: number;
+                            };
+                            likesCount: number;
+                            reactionCount: number;
+                            commentsCount: number;
+                            sharesCount: number;
+                            userReacted: boolean;
+                            userLiked: boolean;
+                            userShared: boolean;
+                            repost: {
+                                id: string;
+                                userId: string;
+                                user: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    profileImageUrl: string | null;
+                                };
+                                quote: string | null;
+                                quoteComment: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            } | null;
+                        }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            pages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "comments.list": {
         parameters: {
             query?: never;
@@ -6731,186 +7330,6 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    "posts.like": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        liked: boolean;
-                        reactionCount: number;
-                        likesCount: number;
-                    };
-                };
-            };
-            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found. Codes: NOT_FOUND. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "posts.unlike": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        liked: boolean;
-                        reactionCount: number;
-                        likesCount: number;
-                    };
-                };
-            };
-            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found. Codes: NOT_FOUND. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
     "comments.like": {
         parameters: {
             query?: never;
@@ -7086,745 +7505,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "posts.share": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    quoteComment?: string | null;
-                    quote?: string | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        share: {
-                            id: string;
-                            userId: string;
-                            postId: string;
-                            quote: string | null;
-                            quoteComment: string | null;
-                            /** @description ISO 8601 UTC timestamp */
-                            createdAt: string;
-                        };
-                        shared: boolean;
-                        sharesCount: number;
-                    };
-                };
-            };
-            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found. Codes: NOT_FOUND. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "posts.unshare": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        shared: boolean;
-                        sharesCount: number;
-                    };
-                };
-            };
-            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found. Codes: NOT_FOUND. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "posts.interactions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        reactions: {
-                            userId: string;
-                            /** @constant */
-                            type: "like";
-                            username: string;
-                            /** @description ISO 8601 UTC timestamp */
-                            createdAt: string;
-                        }[];
-                        shares: {
-                            userId: string;
-                            username: string;
-                            /** @description ISO 8601 UTC timestamp */
-                            createdAt: string;
-                        }[];
-                        totalReactions: number;
-                        totalShares: number;
-                        likes: number;
-                        comments: number;
-                        sharesCount: number;
-                        userLiked: boolean;
-                        userShared: boolean;
-                    };
-                };
-            };
-            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found. Codes: NOT_FOUND. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "widgets.trendingPosts": {
-        parameters: {
-            query?: {
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        posts: {
-                            id: string;
-                            content: string;
-                            score: number;
-                            reactions: number;
-                            comments: number;
-                            shares: number;
-                            authorId: string;
-                            author: {
-                                id: string;
-                                username: string;
-                                displayName: string;
-                                profileImageUrl: string | null;
-                                reputationPoints: number;
-                                isActor: boolean;
-                            };
-                            /** @description ISO 8601 UTC timestamp */
-                            createdAt: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "widgets.breakingNews": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        news: {
-                            id: string;
-                            title: string;
-                            content: string;
-                            relatedQuestions: number[];
-                            /** @description ISO 8601 UTC timestamp */
-                            timestamp: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "widgets.stats": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        stats: {
-                            totalUsers: number;
-                            totalPosts: number;
-                            postsToday: number;
-                            activeMarkets: number;
-                            volume24h: number;
-                            openPerpPositions: number;
-                        };
-                    };
-                };
-            };
-            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "widgets.upcomingEvents": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        events: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "resolution" | "funding";
-                            title: string;
-                            marketId: string | null;
-                            /** @description ISO 8601 UTC timestamp */
-                            date: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "trending.tags": {
-        parameters: {
-            query?: {
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        tags: {
-                            tag: string;
-                            name: string;
-                            score: number;
-                            count: number;
-                            postsCount: number;
-                        }[];
-                    };
-                };
-            };
-            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "trending.tag": {
-        parameters: {
-            query?: {
-                limit?: number;
-                offset?: number;
-            };
-            header?: never;
-            path: {
-                tag: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        tag: string;
-                        posts: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "post" | "article";
-                            content: string;
-                            authorId: string;
-                            author: {
-                                id: string;
-                                username: string;
-                                displayName: string;
-                                profileImageUrl: string | null;
-                                reputationPoints: number;
-                                isActor: boolean;
-                            };
-                            /** @description ISO 8601 UTC timestamp */
-                            timestamp: string;
-                            /** @description ISO 8601 UTC timestamp */
-                            createdAt: string;
-                            imageUrl: string | null;
-                            relatedQuestion: string | null;
-                            tags: string[];
-                            reactions: {
-                                like: number;
-                                total: number;
-                            };
-                            likesCount: number;
-                            reactionCount: number;
-                            commentsCount: number;
-                            sharesCount: number;
-                            userReacted: boolean;
-                            userLiked: boolean;
-                            userShared: boolean;
-                            repost: {
-                                id: string;
-                                userId: string;
-                                user: {
-                                    id: string;
-                                    username: string;
-                                    displayName: string;
-                                    profileImageUrl: string | null;
-                                };
-                                quote: string | null;
-                                quoteComment: string | null;
-                                /** @description ISO 8601 UTC timestamp */
-                                createdAt: string;
-                            } | null;
-                        }[];
-                        count: number;
-                        total: number;
-                    };
-                };
-            };
-            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -8228,135 +7908,6 @@ export interface operations {
                             followedAt: string;
                             isFollowing: boolean;
                         }[];
-                    };
-                };
-            };
-            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found. Codes: USER_NOT_FOUND. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            414: components["responses"]["UriTooLong"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "users.posts": {
-        parameters: {
-            query?: {
-                page?: number;
-                limit?: number;
-                type?: "post" | "article";
-            };
-            header?: never;
-            path: {
-                userId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        posts: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "post" | "article";
-                            content: string;
-                            authorId: string;
-                            author: {
-                                id: string;
-                                username: string;
-                                displayName: string;
-                                profileImageUrl: string | null;
-                                reputationPoints: number;
-                                isActor: boolean;
-                            };
-                            /** @description ISO 8601 UTC timestamp */
-                            timestamp: string;
-                            /** @description ISO 8601 UTC timestamp */
-                            createdAt: string;
-                            imageUrl: string | null;
-                            relatedQuestion: string | null;
-                            tags: string[];
-                            reactions: {
-                                like: number;
-                                total: number;
-                            };
-                            likesCount: number;
-                            reactionCount: number;
-                            commentsCount: number;
-                            sharesCount: number;
-                            userReacted: boolean;
-                            userLiked: boolean;
-                            userShared: boolean;
-                            repost: {
-                                id: string;
-                                userId: string;
-                                user: {
-                                    id: string;
-                                    username: string;
-                                    displayName: string;
-                                    profileImageUrl: string | null;
-                                };
-                                quote: string | null;
-                                quoteComment: string | null;
-                                /** @description ISO 8601 UTC timestamp */
-                                createdAt: string;
-                            } | null;
-                        }[];
-                        pagination: {
-                            page: number;
-                            limit: number;
-                            total: number;
-                            pages: number;
-                        };
                     };
                 };
             };
@@ -8897,6 +8448,455 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "widgets.markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        markets: {
+                            id: string;
+                            questionNumber: number;
+                            text: string;
+                            question: string;
+                            /** @enum {string} */
+                            status: "active" | "resolved";
+                            yesShares: number;
+                            noShares: number;
+                            yesPrice: number;
+                            noPrice: number;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdDate: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            resolutionDate: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            endDate: string;
+                            liquidity: number;
+                            volume: number;
+                            volume24h: number;
+                            priceChange24h: number;
+                            change24h: number;
+                            resolvedOutcome: ("YES" | "NO") | null;
+                            /** @description the same as resolvedOutcome */
+                            outcome: ("YES" | "NO") | null;
+                            resolvedAt: string | null;
+                            userPosition?: {
+                                id: string;
+                                marketId: string;
+                                question: string;
+                                /** @enum {string} */
+                                side: "YES" | "NO";
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                shares: number;
+                                avgPrice: number;
+                                currentPrice: number;
+                                costBasis: number;
+                                value: number;
+                                unrealizedPnL: number;
+                                realizedPnL: number;
+                                /** @enum {string} */
+                                status: "open" | "closed" | "settled";
+                                payout: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                updatedAt: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "widgets.trendingPosts": {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        posts: {
+                            id: string;
+                            content: string;
+                            score: number;
+                            reactions: number;
+                            comments: number;
+                            shares: number;
+                            authorId: string;
+                            author: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                reputationPoints: number;
+                                isActor: boolean;
+                            };
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "widgets.breakingNews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        news: {
+                            id: string;
+                            title: string;
+                            content: string;
+                            relatedQuestions: number[];
+                            /** @description ISO 8601 UTC timestamp */
+                            timestamp: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "widgets.stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        stats: {
+                            totalUsers: number;
+                            totalPosts: number;
+                            postsToday: number;
+                            activeMarkets: number;
+                            volume24h: number;
+                            openPerpPositions: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "widgets.upcomingEvents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        events: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "resolution" | "funding";
+                            title: string;
+                            marketId: string | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            date: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "trending.tags": {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        tags: {
+                            tag: string;
+                            name: string;
+                            score: number;
+                            count: number;
+                            postsCount: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

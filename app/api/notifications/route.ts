@@ -1,4 +1,4 @@
-import { notificationsList, notificationsUpdate } from '@/lib/contracts/social';
+import { notificationsList, notificationsUpdate } from '@/lib/contracts/notifications';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listNotifications, markNotifications } from '@/lib/notifications/service';

@@ -1,4 +1,4 @@
-import { postsCreate, postsList } from '@/lib/contracts/social';
+import { postsCreate, postsList } from '@/lib/contracts/posts';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { createPost, listPosts } from '@/lib/social/service/posts';

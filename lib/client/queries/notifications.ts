@@ -5,7 +5,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api';
-import { notificationsList, notificationsMarkRead, type TNotification } from '@/lib/contracts/social';
+import { notificationsList, notificationsMarkRead, type TNotification } from '@/lib/contracts/notifications';
 
 export type { TNotification };
 export type TNotificationType = TNotification['type'];

@@ -20,40 +20,10 @@ import {
 } from '@tanstack/react-query';
 import { api, apiForm } from '@/lib/client/api';
 import type { TEndpointResponse } from '@/lib/contracts/endpoint';
-import {
-  commentsCreate,
-  commentsDelete,
-  commentsLike,
-  commentsList,
-  commentsUnlike,
-  commentsUpdate,
-  postsCreate,
-  postsFavoritesFeed,
-  postsGet,
-  postsInteractions,
-  postsLike,
-  postsList,
-  postsShare,
-  postsUnlike,
-  postsUnshare,
-  profilesFavorite,
-  profilesFavorites,
-  profilesUnfavorite,
-  trendingTag,
-  trendingTags,
-  usersFollow,
-  usersFollowers,
-  usersFollowing,
-  usersFollowStatus,
-  usersPosts,
-  usersUnfollow,
-  widgetsBreakingNews,
-  widgetsStats,
-  widgetsTrendingPosts,
-  widgetsUpcomingEvents,
-  type TComment,
-  type TPost,
-} from '@/lib/contracts/social';
+import { commentsCreate, commentsDelete, commentsLike, commentsList, commentsUnlike, commentsUpdate, type TComment } from '@/lib/contracts/comments';
+import { profilesFavorite, profilesFavorites, profilesUnfavorite, usersFollow, usersFollowers, usersFollowing, usersFollowStatus, usersUnfollow } from '@/lib/contracts/follows';
+import { postsCreate, postsFavoritesFeed, postsGet, postsInteractions, postsLike, postsList, postsShare, postsUnlike, postsUnshare, trendingTag, usersPosts, type TPost } from '@/lib/contracts/posts';
+import { trendingTags, widgetsBreakingNews, widgetsStats, widgetsTrendingPosts, widgetsUpcomingEvents } from '@/lib/contracts/widgets';
 import type { TUser } from '@/lib/contracts/users';
 import { uploadImage } from '@/lib/contracts/uploads';
 import { COMMENT_MIN_CHARS, POST_MAX_CHARS, visibleLength } from '@/lib/social/text';

@@ -29,7 +29,7 @@ import {
   type TFeedPage,
 } from '@/lib/client/queries/social';
 import { getBalanceQueryOptions, getMeQueryOptions } from '@/lib/client/queries/users';
-import { postsList } from '@/lib/contracts/social';
+import { postsList } from '@/lib/contracts/posts';
 import type { TRealtimeEventData } from './events';
 import type { TRealtimeHub } from './hub';
 

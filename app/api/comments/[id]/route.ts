@@ -1,4 +1,4 @@
-import { commentsDelete, commentsUpdate } from '@/lib/contracts/social';
+import { commentsDelete, commentsUpdate } from '@/lib/contracts/comments';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { deleteComment, editComment } from '@/lib/social/service/comments';

@@ -1,4 +1,4 @@
-import { notificationsMarkRead } from '@/lib/contracts/social';
+import { notificationsMarkRead } from '@/lib/contracts/notifications';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { markNotifications } from '@/lib/notifications/service';

@@ -1,4 +1,4 @@
-import { postsGet } from '@/lib/contracts/social';
+import { postsGet } from '@/lib/contracts/posts';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { getPost } from '@/lib/social/service/posts';

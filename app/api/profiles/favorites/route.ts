@@ -1,4 +1,4 @@
-import { profilesFavorites } from '@/lib/contracts/social';
+import { profilesFavorites } from '@/lib/contracts/follows';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listFavoriteProfiles } from '@/lib/social/service/follows';

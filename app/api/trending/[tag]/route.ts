@@ -1,4 +1,4 @@
-import { trendingTag } from '@/lib/contracts/social';
+import { trendingTag } from '@/lib/contracts/posts';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listTagPosts } from '@/lib/social/service/posts';

@@ -1,4 +1,4 @@
-import { trendingTags } from '@/lib/contracts/social';
+import { trendingTags } from '@/lib/contracts/widgets';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listTrendingTags } from '@/lib/social/service/trending';

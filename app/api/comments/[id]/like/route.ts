@@ -1,4 +1,4 @@
-import { commentsLike, commentsUnlike } from '@/lib/contracts/social';
+import { commentsLike, commentsUnlike } from '@/lib/contracts/comments';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { likeComment, unlikeComment } from '@/lib/social/service/reactions';

@@ -1,4 +1,4 @@
-import { commentsReply } from '@/lib/contracts/social';
+import { commentsReply } from '@/lib/contracts/comments';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { replyToComment } from '@/lib/social/service/comments';

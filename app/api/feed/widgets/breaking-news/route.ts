@@ -1,4 +1,4 @@
-import { widgetsBreakingNews } from '@/lib/contracts/social';
+import { widgetsBreakingNews } from '@/lib/contracts/widgets';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listBreakingNews } from '@/lib/game/widgets';

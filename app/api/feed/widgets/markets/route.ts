@@ -1,4 +1,4 @@
-import { widgetsMarkets } from '@/lib/contracts/markets';
+import { widgetsMarkets } from '@/lib/contracts/widgets';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listTopMarkets } from '@/lib/markets/service/read-markets';

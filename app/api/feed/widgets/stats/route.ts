@@ -1,4 +1,4 @@
-import { widgetsStats } from '@/lib/contracts/social';
+import { widgetsStats } from '@/lib/contracts/widgets';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { getPlatformStats } from '@/lib/game/widgets';

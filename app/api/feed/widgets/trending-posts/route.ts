@@ -1,4 +1,4 @@
-import { widgetsTrendingPosts } from '@/lib/contracts/social';
+import { widgetsTrendingPosts } from '@/lib/contracts/widgets';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listTrendingPosts } from '@/lib/social/service/trending';

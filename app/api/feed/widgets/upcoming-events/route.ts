@@ -1,4 +1,4 @@
-import { widgetsUpcomingEvents } from '@/lib/contracts/social';
+import { widgetsUpcomingEvents } from '@/lib/contracts/widgets';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listUpcomingEvents } from '@/lib/game/widgets';

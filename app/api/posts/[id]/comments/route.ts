@@ -1,4 +1,4 @@
-import { commentsCreate, commentsList } from '@/lib/contracts/social';
+import { commentsCreate, commentsList } from '@/lib/contracts/comments';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { addComment, listComments } from '@/lib/social/service/comments';

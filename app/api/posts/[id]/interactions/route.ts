@@ -1,4 +1,4 @@
-import { postsInteractions } from '@/lib/contracts/social';
+import { postsInteractions } from '@/lib/contracts/posts';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { getInteractions } from '@/lib/social/service/reactions';

@@ -1,4 +1,4 @@
-import { postsLike, postsUnlike } from '@/lib/contracts/social';
+import { postsLike, postsUnlike } from '@/lib/contracts/posts';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { likePost, unlikePost } from '@/lib/social/service/reactions';

@@ -1,4 +1,4 @@
-import { postsReply } from '@/lib/contracts/social';
+import { postsReply } from '@/lib/contracts/comments';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { addComment } from '@/lib/social/service/comments';

@@ -1,4 +1,4 @@
-import { postsShare, postsUnshare } from '@/lib/contracts/social';
+import { postsShare, postsUnshare } from '@/lib/contracts/posts';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { sharePost, unsharePost } from '@/lib/social/service/reactions';

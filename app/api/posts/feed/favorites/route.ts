@@ -1,4 +1,4 @@
-import { postsFavoritesFeed } from '@/lib/contracts/social';
+import { postsFavoritesFeed } from '@/lib/contracts/posts';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listFavoritesFeed } from '@/lib/social/service/posts';

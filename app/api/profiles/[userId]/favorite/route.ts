@@ -1,4 +1,4 @@
-import { profilesFavorite, profilesUnfavorite } from '@/lib/contracts/social';
+import { profilesFavorite, profilesUnfavorite } from '@/lib/contracts/follows';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { favoriteProfile, unfavoriteProfile } from '@/lib/social/service/follows';

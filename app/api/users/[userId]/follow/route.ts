@@ -1,4 +1,4 @@
-import { usersFollow, usersFollowStatus, usersUnfollow } from '@/lib/contracts/social';
+import { usersFollow, usersFollowStatus, usersUnfollow } from '@/lib/contracts/follows';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { followStatus, followUser, unfollowUser } from '@/lib/social/service/follows';

@@ -1,4 +1,4 @@
-import { usersFollowers } from '@/lib/contracts/social';
+import { usersFollowers } from '@/lib/contracts/follows';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listFollowers } from '@/lib/social/service/follows';

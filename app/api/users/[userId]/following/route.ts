@@ -1,4 +1,4 @@
-import { usersFollowing } from '@/lib/contracts/social';
+import { usersFollowing } from '@/lib/contracts/follows';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listFollowing } from '@/lib/social/service/follows';

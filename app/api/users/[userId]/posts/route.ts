@@ -1,4 +1,4 @@
-import { usersPosts } from '@/lib/contracts/social';
+import { usersPosts } from '@/lib/contracts/posts';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { listUserPosts } from '@/lib/social/service/posts';

@@ -1,0 +1,228 @@
+/** Posts and feeds: the post itself, the feeds (latest, following, favorites, by author, by tag), likes and shares of posts, interactions. */
+import { z } from 'zod';
+import { POST_MAX_CHARS, QUOTE_MAX_CHARS } from '@/lib/social/text';
+import { ZIdParam, ZPagination, ZSuccess, ZTimestamp, zQueryBool, zQueryInt, zQueryIntOptional, zText, ZUserIdParams } from './common';
+import { defineEndpoint } from './endpoint';
+import { ZUserSummary } from './users';
+
+export const ZAuthor = ZUserSummary;
+
+const ZRepost = z.object({
+  id: z.string(),
+  userId: z.string(),
+  user: z.object({ id: z.string(), username: z.string(), displayName: z.string(), profileImageUrl: z.string().nullable() }),
+  quote: z.string().nullable(),
+  quoteComment: z.string().nullable(),
+  createdAt: ZTimestamp,
+});
+
+export const ZPost = z.object({
+  id: z.string(),
+  type: z.enum(['post', 'article']),
+  content: z.string(),
+  authorId: z.string(),
+  author: ZAuthor,
+  timestamp: ZTimestamp,
+  createdAt: ZTimestamp,
+  imageUrl: z.string().nullable(),
+  relatedQuestion: z.string().nullable(),
+  tags: z.array(z.string()),
+  reactions: z.object({ like: z.number().int(), total: z.number().int() }),
+  likesCount: z.number().int(),
+  reactionCount: z.number().int(),
+  commentsCount: z.number().int(),
+  sharesCount: z.number().int(),
+  userReacted: z.boolean(),
+  userLiked: z.boolean(),
+  userShared: z.boolean(),
+  /** Set on a feed item that is a repost: who shared it, when, with what quote. */
+  repost: ZRepost.nullable(),
+});
+export type TPost = z.infer<typeof ZPost>;
+
+export const ZPostIdParams = z.object({ id: ZIdParam });
+
+const ZPostContent = zText({ min: 1, max: POST_MAX_CHARS });
+
+const ZQuote = zText({ max: QUOTE_MAX_CHARS }).nullish();
+
+const ZFeedResponse = z.object({
+  success: ZSuccess,
+  posts: z.array(ZPost),
+  pagination: ZPagination.optional(),
+  nextCursor: z.string().nullable(),
+});
+
+export const postsList = defineEndpoint({
+  id: 'posts.list',
+  method: 'GET',
+  path: '/api/posts',
+  summary: 'Posts newest first: all, by author (userId, actorId), of followed users with their reposts (following=true); page/offset or cursor',
+  tag: 'posts',
+  auth: 'public',
+  rateLimit: 'postsList',
+  query: z.object({
+    page: zQueryInt({ default: 1, min: 1 }),
+    limit: zQueryInt({ default: 20, min: 1, max: 100 }),
+    offset: zQueryIntOptional({ min: 0, max: 100_000 }),
+    cursor: z.string().min(1).max(500).optional(),
+    userId: ZIdParam.optional(),
+    actorId: ZIdParam.optional(),
+    type: z.enum(['post', 'article']).optional(),
+    following: zQueryBool.optional(),
+  }),
+  response: ZFeedResponse,
+  errors: ['INVALID_PARAMETER', 'UNAUTHORIZED'],
+});
+
+export const postsCreate = defineEndpoint({
+  id: 'posts.create',
+  method: 'POST',
+  path: '/api/posts',
+  summary: 'Create a post (1–280 characters as a reader counts them); #tags and @mentions are parsed',
+  tag: 'posts',
+  auth: 'user',
+  body: z.strictObject({
+    content: ZPostContent,
+    type: z.enum(['post', 'article']).default('post'),
+    relatedQuestion: ZIdParam.nullish(),
+    imageUrl: z.string().trim().max(2000).nullish(),
+  }),
+  status: 201,
+  response: z.object({ success: ZSuccess, post: ZPost }),
+  errors: ['VALIDATION_ERROR'],
+});
+
+export const postsGet = defineEndpoint({
+  id: 'posts.get',
+  method: 'GET',
+  path: '/api/posts/{id}',
+  summary: 'One post',
+  tag: 'posts',
+  auth: 'public',
+  params: ZPostIdParams,
+  response: z.object({ success: ZSuccess, post: ZPost }),
+  errors: ['NOT_FOUND'],
+});
+
+export const postsFavoritesFeed = defineEndpoint({
+  id: 'posts.favoritesFeed',
+  method: 'GET',
+  path: '/api/posts/feed/favorites',
+  summary: 'Posts of the profiles the caller favorited, newest first',
+  tag: 'posts',
+  auth: 'user',
+  rateLimit: 'postsList',
+  query: z.object({ limit: zQueryInt({ default: 20, min: 1, max: 100 }), cursor: z.string().min(1).max(500).optional() }),
+  response: ZFeedResponse,
+});
+
+export const ZLikeResponse = z.object({ success: ZSuccess, liked: z.boolean(), reactionCount: z.number().int(), likesCount: z.number().int() });
+
+export const postsLike = defineEndpoint({
+  id: 'posts.like',
+  method: 'POST',
+  path: '/api/posts/{id}/like',
+  summary: 'Like a post (a second like changes nothing)',
+  tag: 'reactions',
+  auth: 'user',
+  rateLimit: 'like',
+  params: ZPostIdParams,
+  response: ZLikeResponse,
+  errors: ['NOT_FOUND'],
+});
+
+export const postsUnlike = defineEndpoint({ ...postsLike, id: 'posts.unlike', method: 'DELETE', summary: 'Unlike a post' });
+
+const ZShare = z.object({ id: z.string(), userId: z.string(), postId: z.string(), quote: z.string().nullable(), quoteComment: z.string().nullable(), createdAt: ZTimestamp });
+
+export const postsShare = defineEndpoint({
+  id: 'posts.share',
+  method: 'POST',
+  path: '/api/posts/{id}/share',
+  summary: "Share (repost) a post to one's followers, with an optional quote",
+  tag: 'reactions',
+  auth: 'user',
+  rateLimit: 'share',
+  params: ZPostIdParams,
+  body: z.strictObject({ quoteComment: ZQuote, quote: ZQuote }),
+  status: 201,
+  response: z.object({ success: ZSuccess, share: ZShare, shared: z.boolean(), sharesCount: z.number().int() }),
+  errors: ['NOT_FOUND'],
+});
+
+export const postsUnshare = defineEndpoint({
+  id: 'posts.unshare',
+  method: 'DELETE',
+  path: '/api/posts/{id}/share',
+  summary: 'Remove a share',
+  tag: 'reactions',
+  auth: 'user',
+  rateLimit: 'share',
+  params: ZPostIdParams,
+  response: z.object({ success: ZSuccess, shared: z.boolean(), sharesCount: z.number().int() }),
+  errors: ['NOT_FOUND'],
+});
+
+export const postsInteractions = defineEndpoint({
+  id: 'posts.interactions',
+  method: 'GET',
+  path: '/api/posts/{id}/interactions',
+  summary: "A post's likes and shares, in the full and the compact form",
+  tag: 'reactions',
+  auth: 'public',
+  params: ZPostIdParams,
+  response: z.object({
+    success: ZSuccess,
+    reactions: z.array(z.object({ userId: z.string(), type: z.literal('like'), username: z.string(), createdAt: ZTimestamp })),
+    shares: z.array(z.object({ userId: z.string(), username: z.string(), createdAt: ZTimestamp })),
+    totalReactions: z.number().int(),
+    totalShares: z.number().int(),
+    likes: z.number().int(),
+    comments: z.number().int(),
+    sharesCount: z.number().int(),
+    userLiked: z.boolean(),
+    userShared: z.boolean(),
+  }),
+  errors: ['NOT_FOUND'],
+});
+
+export const trendingTag = defineEndpoint({
+  id: 'trending.tag',
+  method: 'GET',
+  path: '/api/trending/{tag}',
+  summary: 'Posts with a tag, newest first',
+  tag: 'trending',
+  auth: 'public',
+  params: z.object({ tag: z.string().min(1).max(51).transform((t) => t.replace(/^#/, '').toLowerCase()) }),
+  query: z.object({ limit: zQueryInt({ default: 20, min: 1, max: 100 }), offset: zQueryInt({ default: 0, max: 100_000 }) }),
+  response: z.object({ success: ZSuccess, tag: z.string(), posts: z.array(ZPost), count: z.number().int(), total: z.number().int() }),
+});
+
+export const usersPosts = defineEndpoint({
+  id: 'users.posts',
+  method: 'GET',
+  path: '/api/users/{userId}/posts',
+  summary: "A user's posts, newest first, with pagination",
+  tag: 'posts',
+  auth: 'public',
+  rateLimit: 'postsList',
+  params: ZUserIdParams,
+  query: z.object({ page: zQueryInt({ default: 1, min: 1 }), limit: zQueryInt({ default: 20, min: 1, max: 100 }), type: z.enum(['post', 'article']).optional() }),
+  response: z.object({ success: ZSuccess, posts: z.array(ZPost), pagination: ZPagination }),
+  errors: ['USER_NOT_FOUND'],
+});
+
+export const postsEndpoints = [
+  postsList,
+  postsCreate,
+  postsGet,
+  postsFavoritesFeed,
+  postsLike,
+  postsUnlike,
+  postsShare,
+  postsUnshare,
+  postsInteractions,
+  trendingTag,
+  usersPosts,
+] as const;
