@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { MENTION_PATTERN, TAG_PATTERN } from '@/lib/social/text';
+import { MENTION_PATTERN, TAG_PATTERN } from '@/lib/posts/text';
 
-// The server's own patterns (lib/social/text), so what is linked here is what the server indexed
+// The server's own patterns (lib/posts/text), so what is linked here is what the server indexed
 // as a tag or notified as a mention.
 
 type TSpan = { start: number; end: number; kind: 'tag' | 'mention'; value: string };

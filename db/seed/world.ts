@@ -12,7 +12,7 @@ import { dec, toDecimalString } from '@/lib/money/decimal';
 import { recordPricePoint } from '@/lib/markets/service/shared';
 import { DEFAULT_DEPTH, fundingPeriodStart } from '@/lib/perps/math';
 import { ACTOR_STARTING_BALANCE, ACTORS, ORGANIZATIONS, POOLS, QUESTIONS, SEED_NEWS, SEED_POSTS } from './world-data';
-import { parseTags } from '@/lib/social/text';
+import { parseTags } from '@/lib/posts/text';
 import { actorAvatarUrl } from '@/lib/world/assets';
 
 export const actorId = (slug: string) => `actor-${slug}`;

@@ -1,6 +1,6 @@
 /** Comments and replies on posts, their edits and deletions, and comment likes. */
 import { z } from 'zod';
-import { COMMENT_MAX_CHARS, COMMENT_MIN_CHARS } from '@/lib/social/text';
+import { COMMENT_MAX_CHARS, COMMENT_MIN_CHARS } from '@/lib/posts/text';
 import { ZIdParam, ZSuccess, ZTimestamp, zText } from './common';
 import { ZAuthor, ZLikeResponse, ZPostIdParams } from './posts';
 import { defineEndpoint } from './endpoint';

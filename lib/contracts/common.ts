@@ -1,6 +1,6 @@
 /** Schemas shared by several domains: the error envelope, pagination, decimals, ids. */
 import { z } from 'zod';
-import { visibleLength } from '@/lib/social/text';
+import { visibleLength } from '@/lib/posts/text';
 
 export const ZSuccess = z.literal(true);
 
@@ -85,7 +85,7 @@ export const zAmountInput = (opts: { min: number; max: number; exclusiveMin?: bo
 };
 
 /**
- * Free text counted as a reader counts it (grapheme clusters, lib/social/text.ts). The schema
+ * Free text counted as a reader counts it (grapheme clusters, lib/posts/text.ts). The schema
  * caps the raw length cheaply (`rawMax` UTF-16 units: by default 12 per character, enough for
  * `max` family emoji) so the
  * exact count runs only on bounded input; the document declares maxLength = `max`, which a

@@ -1,6 +1,6 @@
 /** Posts and feeds: the post itself, the feeds (latest, following, favorites, by author, by tag), likes and shares of posts, interactions. */
 import { z } from 'zod';
-import { POST_MAX_CHARS, QUOTE_MAX_CHARS } from '@/lib/social/text';
+import { POST_MAX_CHARS, QUOTE_MAX_CHARS } from '@/lib/posts/text';
 import { ZIdParam, ZPagination, ZSuccess, ZTimestamp, zQueryBool, zQueryInt, zQueryIntOptional, zText, ZUserIdParams } from './common';
 import { defineEndpoint } from './endpoint';
 import { ZUserSummary } from './users';

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { endpoints } from '@/lib/contracts';
 import { RAW_UNITS_PER_CHAR } from '@/lib/contracts/common';
-import { COMMENT_MAX_CHARS, parseMentions, parseTags, visibleLength } from '@/lib/social/text';
+import { COMMENT_MAX_CHARS, parseMentions, parseTags, visibleLength } from '@/lib/posts/text';
 import { isValidUsername } from '@/lib/users/names';
 import { DEFAULT_JSON_BODY_LIMIT, MAX_JSON_DEPTH, findBadText, jsonDepthExceeds } from './limits';
 

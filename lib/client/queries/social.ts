@@ -26,7 +26,7 @@ import { postsCreate, postsFavoritesFeed, postsGet, postsInteractions, postsLike
 import { trendingTags, widgetsBreakingNews, widgetsStats, widgetsTrendingPosts, widgetsUpcomingEvents } from '@/lib/contracts/widgets';
 import type { TUser } from '@/lib/contracts/users';
 import { uploadImage } from '@/lib/contracts/uploads';
-import { COMMENT_MIN_CHARS, POST_MAX_CHARS, visibleLength } from '@/lib/social/text';
+import { COMMENT_MIN_CHARS, POST_MAX_CHARS, visibleLength } from '@/lib/posts/text';
 import { describeError, hasErrorCode } from './errors';
 import { getMeQueryOptions, getProfileQueryOptions } from './users';
 

@@ -4,7 +4,7 @@
  * error, an empty or over-long text) returns the template's text, so the game never depends on
  * the service. I/O: one fetch per call; `fetchImpl` is injectable so tests never touch the network.
  */
-import { POST_MAX_CHARS, visibleLength } from '@/lib/social/text';
+import { POST_MAX_CHARS, visibleLength } from '@/lib/posts/text';
 import type { TSpeaker } from './voice';
 
 export const LLM_TIMEOUT_MS = 3000;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '@/lib/game/rng';
 import type { TWorldEvent } from '@/lib/game/types';
 import { dec } from '@/lib/money/decimal';
-import { visibleLength } from '@/lib/social/text';
+import { visibleLength } from '@/lib/posts/text';
 import { pickActingActors, planNpcActivity, TIER_WEIGHT, type TNpcActor, type TNpcWorld } from './plan';
 
 const actor = (i: number, tier: TNpcActor['tier'] = 'B', balance = '10000'): TNpcActor => ({

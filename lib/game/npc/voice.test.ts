@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '@/lib/game/rng';
-import { visibleLength } from '@/lib/social/text';
+import { visibleLength } from '@/lib/posts/text';
 import { clip, fitPost, fitReply, renderPost, renderReply, renderShareQuote, subjectOf, voiceOf, type TPostTopic, type TSpeaker } from './voice';
 
 const ada: TSpeaker = { username: 'ada_vance', displayName: 'Ada Vance', role: 'CEO of Nexa Dynamics', orgTicker: 'NEXA', orgName: 'Nexa Dynamics' };

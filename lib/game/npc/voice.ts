@@ -8,7 +8,7 @@
  * headlines the world holds.
  */
 import type { TRng } from '@/lib/game/rng';
-import { COMMENT_MAX_CHARS, COMMENT_MIN_CHARS, POST_MAX_CHARS, visibleLength } from '@/lib/social/text';
+import { COMMENT_MAX_CHARS, COMMENT_MIN_CHARS, POST_MAX_CHARS, visibleLength } from '@/lib/posts/text';
 import { hashName } from '@/lib/world/assets';
 
 export type TVoice = 'insider' | 'degen' | 'skeptic' | 'analyst' | 'hype';

@@ -12,7 +12,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { notify } from '@/lib/notifications/service';
 import { inArray } from 'drizzle-orm';
 import { toCommentDto, type TCommentRowRaw } from '../dto';
-import { COMMENT_MAX_CHARS, COMMENT_MIN_CHARS, parseMentions, visibleLength } from '../text';
+import { COMMENT_MAX_CHARS, COMMENT_MIN_CHARS, parseMentions, visibleLength } from '@/lib/posts/text';
 
 const NPC_REPLY_WINDOW_MS = 60 * 60 * 1000;
 

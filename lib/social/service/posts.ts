@@ -10,7 +10,7 @@ import { findUserByIdentifier } from '@/lib/users/queries';
 import { loadPosts, readFeed, type TFeedSource, type TPageSpec } from '../queries';
 import { toPostDto } from '../dto';
 import { decodeCursor } from '../cursor';
-import { POST_MAX_CHARS, parseMentions, parseTags, visibleLength } from '../text';
+import { POST_MAX_CHARS, parseMentions, parseTags, visibleLength } from '@/lib/posts/text';
 
 const IMAGE_URL = /^(\/api\/uploads\/[A-Za-z0-9._-]+|https?:\/\/\S+)$/;
 

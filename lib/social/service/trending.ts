@@ -4,7 +4,7 @@ import { getDb, rowsOf } from '@/db/client';
 import { posts, postTags, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { toAuthorDto } from '../dto';
-import { TAG_HALF_LIFE_HOURS, postTrendScore } from '../text';
+import { TAG_HALF_LIFE_HOURS, postTrendScore } from '@/lib/posts/text';
 
 const WINDOW_DAYS = 7;
 
