@@ -1,7 +1,7 @@
 import { defineConfig } from 'drizzle-kit';
 
 // drizzle-kit only generates SQL from the schema here; the app applies migrations itself
-// (db/migrate.ts) on both PGlite and PostgreSQL.
+// (db/client.ts, on first use) on both PGlite and PostgreSQL.
 export default defineConfig({
   dialect: 'postgresql',
   schema: './db/schema/index.ts',

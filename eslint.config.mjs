@@ -1,12 +1,51 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
-// Boundaries of STYLE.md: the UI never reaches the database or server-only services, and pure
-// math never imports I/O.
-const serverOnly = [
-  { group: ['@/db', '@/db/*', '**/db/*'], message: 'app/ and components/ must not import db/: call lib services through route handlers.' },
-  { group: ['@/lib/ledger/*', '@/lib/users/service', '@/lib/users/queries', '@/lib/auth/*', '@/lib/http/route'], message: 'Server-only module: the UI talks to the API through lib/client.' },
+// Boundaries of STYLE.md (habit 10). The browser side is held to allow-lists: a page or component
+// may import only what is listed below, so a new server module is out of its reach by default
+// instead of waiting for someone to add it to a deny-list. Packages from node_modules and files
+// of the same folder ('./x') are always allowed; a relative path that climbs out ('../') is not,
+// since it would get around the list.
+
+/**
+ * A no-restricted-imports pattern that refuses every module of this repository ('@/…' or '../…')
+ * except the allowed ones: 'folder/**' allows a folder and everything under it, any other entry
+ * exactly one module.
+ */
+const allowOnly = (allowed, message) => {
+  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const open = allowed.map((a) => (a.endsWith('/**') ? escape(a.slice(0, -2)) : `${escape(a)}$`));
+  return { regex: `^(?!(?:${open.join('|')}))(?:@/|\\.\\./)`, message };
+};
+
+/** Pure modules (no I/O, nothing server-only behind them) that components use directly, named one by one. */
+const UI_PURE_MODULES = [
+  '@/lib/posts/text', // rich text links #tags and @mentions with the server's own patterns
+  '@/lib/users/names', // the sign-in form checks a username's shape as the server does
 ];
+
+/** What pages and components may import: the typed client and its queries, the contracts, other components. */
+const UI_ALLOWED = ['@/lib/client/**', '@/lib/contracts/**', '@/components/**', ...UI_PURE_MODULES];
+const UI_MESSAGE = 'Pages and components import only lib/client, lib/contracts, components and the pure modules named in eslint.config.mjs: the UI talks to the server through lib/client.';
+
+/** The browser's client: the contracts it speaks and the pure rules it shares with the server. */
+const CLIENT_ALLOWED = [
+  '@/lib/client/**',
+  '@/lib/contracts/**',
+  '@/lib/errors/app-error', // ApiError's codes are the server's table
+  '@/lib/markets/cpmm', // the trade preview runs the server's market maker
+  '@/lib/money/decimal',
+  '@/lib/perps/math', // the order preview runs the server's perp math
+  '@/lib/posts/text', // post and comment length as the server counts it
+  '@/lib/uploads/limits', // the image size checked before uploading
+  '@/lib/users/names', // username shape before asking the server
+];
+
+// Markets and perps both feed the portfolio (components/portfolio imports both); neither imports
+// the other, so the two never grow back into a loop.
+const notFrom = (folders, message) => ({ group: folders.flatMap((f) => [`@/components/${f}`, `@/components/${f}/*`]), message });
+
+const noDb = { group: ['@/db', '@/db/*', '**/db/*'], message: 'Route handlers call lib services; only services touch db/.' };
 
 const config = [
   ...nextVitals,
@@ -21,13 +60,70 @@ const config = [
     },
   },
   {
-    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
-    ignores: ['app/api/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: serverOnly }] },
+    files: ['components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [allowOnly(UI_ALLOWED, UI_MESSAGE)] }] },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/api/**', 'app/**/opengraph-image.tsx'],
+    rules: {
+      // Pages also build their share metadata on the server (generateMetadata).
+      'no-restricted-imports': ['error', { patterns: [allowOnly([...UI_ALLOWED, '@/lib/og/metadata'], UI_MESSAGE)] }],
+    },
+  },
+  {
+    // Share images are drawn on the server, by lib/og alone.
+    files: ['app/**/opengraph-image.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [allowOnly(['@/lib/og/cards', '@/lib/og/images'], 'A share image route calls lib/og and nothing else.')] }],
+    },
+  },
+  {
+    files: ['components/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            allowOnly(
+              ['@/components/ui/**', ...UI_PURE_MODULES],
+              'components/ui holds primitives: no data (lib/client) and no other component folder; a piece two domains share moves here instead.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['components/markets/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [allowOnly(UI_ALLOWED, UI_MESSAGE), notFrom(['perps', 'portfolio'], 'Markets never import perps or the portfolio: shared pieces go to components/ui.')] },
+      ],
+    },
+  },
+  {
+    files: ['components/perps/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [allowOnly(UI_ALLOWED, UI_MESSAGE), notFrom(['markets', 'portfolio'], 'Perps never import markets or the portfolio: shared pieces go to components/ui.')] },
+      ],
+    },
+  },
+  {
+    files: ['lib/client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [allowOnly(CLIENT_ALLOWED, 'lib/client runs in the browser: it imports the contracts and the pure modules named in eslint.config.mjs, never a server module.')] },
+      ],
+    },
   },
   {
     files: ['app/api/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverOnly[0]] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDb] }] },
   },
   {
     files: ['lib/**/math.ts', 'lib/**/cpmm.ts', 'lib/money/**'],

@@ -1,4 +1,4 @@
-import { FeedHome } from '@/components/feed/feed-home';
+import { FeedHome } from '@/components/posts/feed-home';
 import { PageHeader } from '@/components/ui/page-header';
 
 export default function FeedPage() {

@@ -20,7 +20,7 @@
  * just over the limit. Every answer must be a 4xx; the counts per route and status are printed.
  *
  * Two hostile phases. The figure with the goal: 8 clients, one identity each, as attackers are;
- * the bad-input budget (lib/http/rate-limit.ts) puts each in the penalty box after 60 refusals
+ * the bad-input budget (lib/operations/rate-limit.ts) puts each in the penalty box after 60 refusals
  * in a minute, and from then on each request waits a second and is refused unread. Then, for
  * the record, the same clients rotating over 400 identities, none of which reaches its budget
  * within the phase: what raw validation costs when nothing can tell the attackers apart (a

@@ -22,7 +22,7 @@ import { buildBuyStatement } from '@/lib/markets/service/buy-shares';
 import { buildCloseStatement } from '@/lib/perps/service/close-position';
 import { buildSweepStatement } from '@/lib/perps/service/liquidate';
 import { buildOpenStatement } from '@/lib/perps/service/open-position';
-import { buildFeedCountQuery, buildFeedPageQuery, buildPostsQuery } from '@/lib/social/queries';
+import { buildFeedCountQuery, buildFeedPageQuery, buildPostsQuery } from '@/lib/posts/queries';
 import { dec } from '@/lib/money/decimal';
 import { benchHostileLoad } from './hostile';
 import { benchSseFanout } from './sse';

@@ -15,8 +15,8 @@ import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { env } from '@/lib/env';
-import { assertWithinDeadline, trackWrite } from '@/lib/http/deadline';
-import { STATEMENT_TIMEOUT_MS } from '@/lib/http/limits';
+import { assertWithinDeadline, trackWrite } from '@/lib/operations/deadline';
+import { STATEMENT_TIMEOUT_MS } from '@/lib/operations/bounds';
 import * as schema from './schema';
 
 export type TSchema = typeof schema;
@@ -118,7 +118,7 @@ const openPostgres = async (url: string): Promise<Omit<THandle, 'ready'> & { mig
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   const { PgDialect } = await import('drizzle-orm/pg-core');
-  // statement_timeout: no statement of a request outlives its deadline (lib/http/deadline.ts).
+  // statement_timeout: no statement of a request outlives its deadline (lib/operations/deadline.ts).
   // The tick's statements run on the same pool and stay far below it (funding 100,000
   // positions: about 2 s).
   const client = postgres(url, {
@@ -247,7 +247,7 @@ export const postgresErrorCode = pgCode;
  * Runs fn in one database transaction. Serialization failures and deadlocks (which PostgreSQL
  * reports and PGlite, being one connection, never does) are retried once; fn must therefore be
  * free of side effects outside `tx`. Inside a request, a transaction whose work ends after the
- * request's deadline rolls back instead of committing (lib/http/deadline.ts).
+ * request's deadline rolls back instead of committing (lib/operations/deadline.ts).
  */
 export const withTransaction = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
   const db = await getDb();

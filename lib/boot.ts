@@ -4,7 +4,7 @@
  * game tick every minute in-process unless LOCAL_SCHEDULER=0.
  */
 import { getDb } from '@/db/client';
-import { seedWorld } from '@/db/seed/world';
+import { seedWorld } from '@/lib/world/seed/world';
 import { env, EnvError } from '@/lib/env';
 import { runGameTick } from '@/lib/system/service';
 

@@ -6,7 +6,7 @@ import { SignJWT } from 'jose';
 import { NextRequest } from 'next/server';
 import type { TUserRow } from '@/db/schema';
 import { env } from '@/lib/env';
-import { createMemoryLimiter } from '@/lib/http/rate-limit';
+import { createMemoryLimiter } from '@/lib/operations/rate-limit';
 
 type THandler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { closeDb } from '@/db/client';
 import { resetClock } from '@/lib/clock/clock';
 import { resetEnvCache } from '@/lib/env';
-import { setLimiter } from '@/lib/http/rate-limit';
+import { setLimiter } from '@/lib/operations/rate-limit';
 import { setResponseCheck } from '@/lib/http/route';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
 import { createThrowawayDatabase, dropDatabases, dropExtraDatabases } from './databases';

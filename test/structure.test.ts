@@ -1,10 +1,12 @@
 /**
  * Structural rules of STYLE.md that a reviewer would otherwise have to remember: every declared
  * endpoint has a route file exporting its verb (and every route is declared), nothing under app/
- * or components/ touches the database, and only lib/ledger writes balance columns.
+ * or components/ touches the database, only lib/ledger writes balance columns, and imports under
+ * lib/ and db/ run one way (no cycle).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '@/lib/contracts';
 
@@ -73,11 +75,112 @@ describe('boundaries', () => {
 
   it('only lib/ledger writes balance columns', () => {
     const offenders = [];
-    for (const file of [...walk(path.join(root, 'lib')), ...walk(path.join(root, 'db')), ...walk(path.join(root, 'app'))]) {
+    const files = [
+      ...walk(path.join(root, 'lib')),
+      ...walk(path.join(root, 'db')),
+      ...walk(path.join(root, 'app')),
+      ...walk(path.join(root, 'scripts')),
+      path.join(root, 'test', 'factories.ts'),
+    ];
+    for (const file of files) {
       if (!/\.tsx?$/.test(file) || file.includes(`${path.sep}ledger${path.sep}`) || /\.test\.ts$/.test(file)) continue;
       const src = fs.readFileSync(file, 'utf8');
       if (/virtualBalance\s*:|virtual_balance\s*=|totalDeposited\s*:|totalWithdrawn\s*:|lifetimePnL\s*:\s*sql/.test(src) && /\.(update|insert)\(/.test(src)) {
         offenders.push(path.relative(root, file));
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
+/**
+ * The import graph of lib/ and db/: for each file, the files it imports at run time (relative and
+ * '@/' specifiers; `import type` and imports of types only are erased by the compiler and left out).
+ */
+const runtimeImportGraph = () => {
+  const files = [...walk(path.join(root, 'lib')), ...walk(path.join(root, 'db'))].filter(
+    (f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts') && !f.includes(`${path.sep}migrations${path.sep}`),
+  );
+  const resolve = (from: string, spec: string) => {
+    const base = spec.startsWith('@/') ? path.join(root, spec.slice(2)) : spec.startsWith('.') ? path.resolve(path.dirname(from), spec) : null;
+    if (!base) return null; // a package
+    const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')];
+    return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile()) ?? null;
+  };
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+    const deps: string[] = [];
+    for (const st of source.statements) {
+      let spec: string | null = null;
+      let typeOnly = false;
+      if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier)) {
+        spec = st.moduleSpecifier.text;
+        const clause = st.importClause;
+        const named = clause?.namedBindings;
+        typeOnly =
+          !!clause &&
+          (clause.isTypeOnly ||
+            (!clause.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
+      } else if (ts.isExportDeclaration(st) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier)) {
+        spec = st.moduleSpecifier.text;
+        const named = st.exportClause;
+        typeOnly = st.isTypeOnly || (!!named && ts.isNamedExports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly));
+      }
+      const target = spec && !typeOnly ? resolve(file, spec) : null;
+      if (target) deps.push(target);
+    }
+    graph.set(file, deps);
+  }
+  return graph;
+};
+
+/** Every cycle a depth-first search meets, as "a.ts -> b.ts -> a.ts" (one per back edge). */
+const findCycles = (graph: Map<string, string[]>) => {
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const cycles: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const dep of graph.get(file) ?? []) {
+      if (!graph.has(dep)) continue;
+      if (state.get(dep) === 'open') {
+        cycles.push([...stack.slice(stack.indexOf(dep)), dep].map((f) => path.relative(root, f)).join(' -> '));
+      } else if (!state.has(dep)) visit(dep);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of [...graph.keys()].sort()) if (!state.has(file)) visit(file);
+  return cycles;
+};
+
+/** Layers that may be read in one direction only: [the lower one, the one that reads it]. */
+const ONE_WAY: [lower: string, upper: string][] = [
+  // Writers emit into the outbox; delivery (LISTEN, fan-out, SSE, the in-process bus) reads it.
+  ['lib/events', 'lib/realtime'],
+];
+
+describe('imports run one way', () => {
+  const graph = runtimeImportGraph();
+
+  it('no import cycle between files under lib/ and db/', () => {
+    expect(findCycles(graph)).toEqual([]);
+  });
+
+  it('finds a cycle when there is one (the check itself)', () => {
+    const [a, b, c] = ['lib/a.ts', 'lib/b.ts', 'lib/c.ts'].map((f) => path.join(root, f)) as [string, string, string];
+    expect(findCycles(new Map([[a, [b]], [b, [c]], [c, [a]]]))).toEqual(['lib/a.ts -> lib/b.ts -> lib/c.ts -> lib/a.ts']);
+    expect(findCycles(new Map([[a, [b, c]], [b, [c]], [c, []]]))).toEqual([]);
+  });
+
+  it('lower layers never import the layers above them', () => {
+    const offenders = [];
+    for (const [file, deps] of graph) {
+      for (const [lower, upper] of ONE_WAY) {
+        const inside = (f: string, dir: string) => path.relative(root, f).startsWith(`${dir}/`);
+        for (const dep of deps) if (inside(file, lower) && inside(dep, upper)) offenders.push(`${path.relative(root, file)} -> ${path.relative(root, dep)}`);
       }
     }
     expect(offenders).toEqual([]);

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { PortfolioView } from '@/components/markets/portfolio-view';
+import { PortfolioView } from '@/components/portfolio/portfolio-view';
 import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Portfolio' };

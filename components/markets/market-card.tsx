@@ -3,10 +3,11 @@
 import Link from 'next/link';
 import { LiveValue } from '@/components/realtime/live-value';
 import { Badge } from '@/components/ui/badge';
+import { formatCompactMoney, formatShortDate } from '@/components/ui/format';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Sparkline } from '@/components/ui/sparkline';
 import { useMarketSparkline, type TMarket } from '@/lib/client/queries/markets';
-import { formatProbability, formatShortDate, formatVolume } from './format';
+import { formatProbability } from './format';
 import { PriceChange } from './price-change';
 
 const CardSparkline = ({ market }: { market: TMarket }) => {
@@ -42,7 +43,7 @@ export const MarketCard = ({ market }: { market: TMarket }) => {
       <dl className="mt-auto flex items-center justify-between gap-3 border-t border-line pt-3 text-xs text-ink-muted">
         <div className="flex gap-1">
           <dt>Volume</dt>
-          <dd className="font-medium text-ink tabular-nums">{formatVolume(market.volume)}</dd>
+          <dd className="font-medium text-ink tabular-nums">{formatCompactMoney(market.volume)}</dd>
         </div>
         <div className="flex gap-1">
           <dt>{isResolved ? 'Resolved' : 'Resolves'}</dt>

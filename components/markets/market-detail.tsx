@@ -7,13 +7,13 @@ import { Card, CardTitle } from '@/components/ui/card';
 import { DetailHeader, DetailPage, DetailSkeleton, DetailStat } from '@/components/ui/detail-page';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { formatDateTime } from '@/components/ui/format';
+import { formatCompactMoney, formatDateTime, formatShortDate } from '@/components/ui/format';
 import { MarketsIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError, hasErrorCode } from '@/lib/client/queries/errors';
 import { useMarket, useMarketPositions, type TMarket } from '@/lib/client/queries/markets';
 import { useSession } from '@/lib/client/queries/users';
-import { formatProbability, formatShortDate, formatVolume } from './format';
+import { formatProbability } from './format';
 import { PositionCard } from './position-card';
 import { PriceChange } from './price-change';
 import { PriceChart } from './price-chart';
@@ -59,8 +59,8 @@ const MarketHeader = ({ market }: { market: TMarket }) => {
             </dd>
           </div>
         )}
-        <DetailStat label="Volume">{formatVolume(market.volume)}</DetailStat>
-        <DetailStat label="Liquidity">{formatVolume(market.liquidity)}</DetailStat>
+        <DetailStat label="Volume">{formatCompactMoney(market.volume)}</DetailStat>
+        <DetailStat label="Liquidity">{formatCompactMoney(market.liquidity)}</DetailStat>
       </dl>
     </DetailHeader>
   );

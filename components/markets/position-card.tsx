@@ -3,10 +3,9 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { formatMoney, formatSignedMoney } from '@/components/ui/format';
+import { pnlClass } from '@/components/ui/pnl';
 import type { TPosition } from '@/lib/client/queries/markets';
 import { formatCents, formatShares } from './format';
-
-export const pnlClass = (value: number) => (value > 0.004 ? 'text-up' : value < -0.004 ? 'text-down' : 'text-ink-muted');
 
 const Stat = ({ label, children, className }: { label: string; children: ReactNode; className?: string }) => (
   <div className="flex flex-col gap-0.5">

@@ -5,12 +5,12 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
-import { formatMoney } from '@/components/ui/format';
+import { formatMoney, formatRelativeTime } from '@/components/ui/format';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/client/queries/errors';
 import { useMarketTrades, type TTrade } from '@/lib/client/queries/markets';
 import { useSession } from '@/lib/client/queries/users';
-import { formatCents, formatRelativeTime, formatShares } from './format';
+import { formatCents, formatShares } from './format';
 
 const TradeItem = ({ trade }: { trade: TTrade }) => (
   <li className="flex items-center gap-3 border-t border-line py-3 first:border-t-0">

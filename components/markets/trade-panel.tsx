@@ -13,10 +13,11 @@ import { PreviewList, PreviewPlaceholder, PreviewRow } from '@/components/ui/pre
 import { QuickPicks } from '@/components/ui/quick-picks';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { SideSubmitButton } from '@/components/ui/side-submit-button';
+import { describeError } from '@/lib/client/queries/errors';
 import {
-  describeTradeError,
   maxSharesText,
   previewTrade,
+  TRADE_ERROR_MESSAGES,
   useBuyShares,
   useMarketPositions,
   useSellShares,
@@ -198,7 +199,7 @@ const TradeForm = ({ market, userId, balance }: { market: TMarket; userId: strin
       <SideSubmitButton tone={outcome === 'YES' ? 'up' : 'down'} disabled={preview.state !== mode} isLoading={mutation.isPending}>
         {verb} {outcome}
       </SideSubmitButton>
-      {mutation.isError && <Notice tone="error">{describeTradeError(mutation.error)}</Notice>}
+      {mutation.isError && <Notice tone="error">{describeError(mutation.error, TRADE_ERROR_MESSAGES)}</Notice>}
       {success && <Notice tone="success">{success}</Notice>}
     </form>
   );

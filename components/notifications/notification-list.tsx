@@ -3,7 +3,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { SignInPrompt } from '@/components/auth/sign-in-prompt';
-import { RelativeTime } from '@/components/feed/relative-time';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -11,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState, Notice } from '@/components/ui/error-state';
 import { AtIcon, BellIcon, ChatIcon, HeartIcon, ReplyIcon, RepostIcon, UserPlusIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/client/queries/errors';
 import { useMarkNotificationsRead, useNotifications, type TNotification, type TNotificationType } from '@/lib/client/queries/notifications';

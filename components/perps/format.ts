@@ -1,23 +1,19 @@
 /**
  * Display formatting for perpetual futures: prices, signed percentages, funding rates, leverage
- * and open interest. Display only: values are rounded for reading, never summed here.
+ * and the next funding time. Display only: values are rounded for reading, never summed here.
+ * Money (open interest and volume too), counts and dates: components/ui/format.ts.
  */
+import { formatMoney, type TStringFormat } from '@/components/ui/format';
 
-// Intl.NumberFormat accepts decimal strings (ES2023); TypeScript's ES2022 lib types only numbers.
-type TStringFormat = (value: number | string) => string;
-
-const price2 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const priceSmall = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumSignificantDigits: 2, maximumSignificantDigits: 4 });
 const percent2 = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' });
 const funding = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 4, maximumFractionDigits: 4, signDisplay: 'exceptZero' });
-const compactMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
-const plainMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const leverage = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** "$142.50"; prices under a dollar keep four significant digits ("$0.4213"). */
 export const formatPrice = (value: number | string) => {
   const n = Number(value);
-  return n !== 0 && Math.abs(n) < 1 ? (priceSmall.format as TStringFormat)(value) : (price2.format as TStringFormat)(value);
+  return n !== 0 && Math.abs(n) < 1 ? (priceSmall.format as TStringFormat)(value) : formatMoney(value);
 };
 
 /** A change in percent points: "+1.23%" from 1.2345 (the API's changePercent24h). */
@@ -28,9 +24,6 @@ export const formatFundingRate = (rate: number) => funding.format(rate);
 
 /** "5x", "12.5x". */
 export const formatLeverage = (value: number | string) => `${(leverage.format as TStringFormat)(value)}x`;
-
-/** Open interest and volume: "$12.3K", or "$950" below a thousand. */
-export const formatNotional = (value: number) => (Math.abs(value) >= 1000 ? compactMoney.format(value) : plainMoney.format(value));
 
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 

@@ -13,12 +13,13 @@ import { PreviewList, PreviewPlaceholder, PreviewRow } from '@/components/ui/pre
 import { QuickPicks } from '@/components/ui/quick-picks';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { SideSubmitButton } from '@/components/ui/side-submit-button';
+import { describeError } from '@/lib/client/queries/errors';
 import {
-  describePerpError,
   HIGH_LEVERAGE,
   isHighLeverage,
   MAX_LEVERAGE,
   MIN_LEVERAGE,
+  PERP_ERROR_MESSAGES,
   previewOrder,
   useOpenPerp,
   type TOrderPreview,
@@ -198,7 +199,7 @@ const OrderForm = ({ ticker, userId, balance }: { ticker: TPerpTicker; userId: s
       <SideSubmitButton tone={side === 'long' ? 'up' : 'down'} disabled={preview.state !== 'ready'} isLoading={open.isPending}>
         {verb}
       </SideSubmitButton>
-      {open.isError && <Notice tone="error">{describePerpError(open.error)}</Notice>}
+      {open.isError && <Notice tone="error">{describeError(open.error, PERP_ERROR_MESSAGES)}</Notice>}
       {success && <Notice tone="success">{success}</Notice>}
     </form>
   );

@@ -3,14 +3,14 @@
 import { LiveValue } from '@/components/realtime/live-value';
 import { Badge } from '@/components/ui/badge';
 import { LinkButton } from '@/components/ui/button';
+import { DetailHeader, DetailPage, DetailSkeleton, DetailStat } from '@/components/ui/detail-page';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { DetailHeader, DetailPage, DetailSkeleton, DetailStat } from '@/components/ui/detail-page';
-import { formatDateTime } from '@/components/ui/format';
+import { formatCompactMoney, formatDateTime } from '@/components/ui/format';
 import { PerpsIcon } from '@/components/ui/icons';
 import { describeError } from '@/lib/client/queries/errors';
 import { usePerpTicker, type TPerpTicker } from '@/lib/client/queries/perps';
-import { formatFundingRate, formatNextFunding, formatNotional, formatPrice } from './format';
+import { formatFundingRate, formatNextFunding, formatPrice } from './format';
 import { OrderPanel } from './order-panel';
 import { PercentChange } from './percent-change';
 import { PerpChart } from './perp-chart';
@@ -49,14 +49,14 @@ const TickerHeader = ({ ticker: t, nowMs }: { ticker: TPerpTicker; nowMs: number
         {formatPrice(t.high24h)} / {formatPrice(t.low24h)}
       </DetailStat>
       <DetailStat label="Open interest">
-        {formatNotional(t.openInterest)}
+        {formatCompactMoney(t.openInterest)}
         <span className="block text-xs font-normal">
-          <span className="text-up">{formatNotional(t.openInterestLong)} long</span>
+          <span className="text-up">{formatCompactMoney(t.openInterestLong)} long</span>
           <span className="text-ink-faint"> · </span>
-          <span className="text-down">{formatNotional(t.openInterestShort)} short</span>
+          <span className="text-down">{formatCompactMoney(t.openInterestShort)} short</span>
         </span>
       </DetailStat>
-      <DetailStat label="24h volume">{formatNotional(t.volume24h)}</DetailStat>
+      <DetailStat label="24h volume">{formatCompactMoney(t.volume24h)}</DetailStat>
     </dl>
   </DetailHeader>
 );

@@ -2,17 +2,16 @@
 
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
-import { pnlClass } from '@/components/markets/position-card';
-import { formatRelativeTime } from '@/components/markets/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { Notice } from '@/components/ui/error-state';
-import { formatDateTime, formatMoney, formatSignedMoney } from '@/components/ui/format';
+import { formatDateTime, formatMoney, formatRelativeTime, formatSignedMoney } from '@/components/ui/format';
+import { pnlClass } from '@/components/ui/pnl';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/client/queries/errors';
-import { describePerpError, useClosePerp, useMyPerpPositions, type TPerpPosition } from '@/lib/client/queries/perps';
+import { PERP_ERROR_MESSAGES, useClosePerp, useMyPerpPositions, type TPerpPosition } from '@/lib/client/queries/perps';
 import { useSession } from '@/lib/client/queries/users';
 import { formatLeverage, formatPrice } from './format';
 
@@ -129,7 +128,7 @@ const OpenPositionsBody = ({ ticker, userId }: { ticker: string; userId: string 
           ))}
         </ul>
       )}
-      {close.isError && <Notice tone="error">{describePerpError(close.error)}</Notice>}
+      {close.isError && <Notice tone="error">{describeError(close.error, PERP_ERROR_MESSAGES)}</Notice>}
       {result && <Notice tone="success">{result}</Notice>}
     </div>
   );

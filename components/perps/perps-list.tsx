@@ -7,12 +7,13 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { formatCompactMoney } from '@/components/ui/format';
 import { PerpsIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Sparkline } from '@/components/ui/sparkline';
 import { describeError } from '@/lib/client/queries/errors';
 import { usePerpSparkline, usePerpTickers, type TPerpTicker } from '@/lib/client/queries/perps';
-import { formatFundingRate, formatNotional, formatPrice } from './format';
+import { formatFundingRate, formatPrice } from './format';
 import { PercentChange } from './percent-change';
 
 const TickerSparkline = ({ ticker }: { ticker: TPerpTicker }) => {
@@ -59,8 +60,8 @@ const TickerRow = ({ ticker }: { ticker: TPerpTicker }) => (
       <Stat label="Funding (8h)">
         <span className={ticker.fundingRate > 0 ? 'text-up' : ticker.fundingRate < 0 ? 'text-down' : undefined}>{formatFundingRate(ticker.fundingRate)}</span>
       </Stat>
-      <Stat label="Open interest">{formatNotional(ticker.openInterest)}</Stat>
-      <Stat label="24h volume">{formatNotional(ticker.volume24h)}</Stat>
+      <Stat label="Open interest">{formatCompactMoney(ticker.openInterest)}</Stat>
+      <Stat label="24h volume">{formatCompactMoney(ticker.volume24h)}</Stat>
     </dl>
   </article>
 );

@@ -4,18 +4,19 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { SignInPrompt } from '@/components/auth/sign-in-prompt';
-import { PostCard, PostCardSkeleton } from '@/components/feed/post-card';
+import { CommentForm } from '@/components/comments/comment-form';
+import { CommentThread } from '@/components/comments/comment-thread';
+import { FollowButton } from '@/components/follows/follow-button';
 import { LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { ChatIcon, FeedIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
-import { FollowButton } from '@/components/users/follow-button';
+import { useCommentThread, useCreateComment } from '@/lib/client/queries/comments';
 import { describeError, hasErrorCode } from '@/lib/client/queries/errors';
-import { useCommentThread, useCreateComment, usePost } from '@/lib/client/queries/social';
+import { usePost } from '@/lib/client/queries/posts';
 import { useSession } from '@/lib/client/queries/users';
-import { CommentForm } from './comment-form';
-import { CommentThread } from './comment-thread';
+import { PostCard, PostCardSkeleton } from './post-card';
 
 const Comments = ({ postId, count }: { postId: string; count: number }) => {
   const router = useRouter();

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getMarketsQueryOptions } from '@/lib/client/queries/markets';
-import { useBreakingNews } from '@/lib/client/queries/social';
+import { useBreakingNews } from '@/lib/client/queries/widgets';
 import { useRealtimeEvent } from './realtime-provider';
 import { useInterval } from './use-interval';
 

@@ -7,8 +7,8 @@ import { ConnectionIndicator } from '@/components/realtime/connection-indicator'
 import { cn } from '@/components/ui/cn';
 import { CloseIcon, LogoMark, MenuIcon } from '@/components/ui/icons';
 import { AccountChip } from './account-summary';
+import { MobileNotificationsLink } from './mobile-notifications-link';
 import { TAB_ITEMS, isActivePath } from './nav-items';
-import { MobileNotificationsLink } from './notification-badge';
 import { NavList } from './nav-list';
 
 /** Phone top bar: logo, balance (or Sign in) and a menu button that opens every destination. */

@@ -2,9 +2,9 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { UnreadBadge, notificationsLinkName, useNavUnreadCount } from '@/components/notifications/unread-badge';
 import { cn } from '@/components/ui/cn';
 import { NAV_ITEMS, isActivePath } from './nav-items';
-import { UnreadBadge, notificationsLinkName, useNavUnreadCount } from './notification-badge';
 
 /** Every destination as a list of links; the sidebar stacks it, the phone menu grids it. */
 export const NavList = ({ listClassName, linkClassName }: { listClassName: string; linkClassName: string }) => {

@@ -1,10 +1,12 @@
 /**
- * Display formatting for money, counts and dates. Decimal strings go straight into
- * Intl.NumberFormat, which rounds the decimal text itself; nothing is summed as a float here.
+ * Display formatting shared by every domain: money (exact, signed, compact), counts, signs and
+ * dates. Decimal strings go straight into Intl.NumberFormat, which rounds the decimal text itself;
+ * nothing is summed as a float here. Domain-only formats (probabilities and cents, perp prices and
+ * funding) live beside their components in markets/format.ts and perps/format.ts.
  */
 
-// Intl.NumberFormat accepts decimal strings (ES2023); TypeScript's ES2022 lib types only numbers.
-type TStringFormat = (value: number | bigint | string) => string;
+/** Intl.NumberFormat accepts decimal strings (ES2023); TypeScript's ES2022 lib types only numbers. */
+export type TStringFormat = (value: number | bigint | string) => string;
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const signedMoney = new Intl.NumberFormat('en-US', {
@@ -14,6 +16,8 @@ const signedMoney = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
   signDisplay: 'exceptZero',
 });
+const compactMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+const wholeMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const count = new Intl.NumberFormat('en-US');
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
@@ -23,6 +27,9 @@ export const formatMoney = (value: string | number) => (money.format as TStringF
 /** "+$12.00" / "-$3.40" / "$0.00". */
 export const formatSignedMoney = (value: string | number) => (signedMoney.format as TStringFormat)(value);
 
+/** Volume, liquidity, open interest: "$12.3K", or "$950" below a thousand. */
+export const formatCompactMoney = (value: number) => (Math.abs(value) >= 1000 ? compactMoney.format(value) : wholeMoney.format(value));
+
 export const formatCount = (value: number) => (Math.abs(value) >= 10000 ? compact.format(value) : count.format(value));
 
 /** The sign of a decimal string, read from its text. */
@@ -30,8 +37,30 @@ export const signOf = (value: string): -1 | 0 | 1 => (/^-/.test(value) ? -1 : /[
 
 const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 const dateOnly = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
+/** "Feb 19, 2027". */
+export const formatShortDate = (iso: string) => shortDate.format(new Date(iso));
 export const formatMonthYear = (iso: string) => monthYear.format(new Date(iso));
+
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 31_536_000],
+  ['month', 2_592_000],
+  ['week', 604_800],
+  ['day', 86_400],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "3 minutes ago", "in 2 days"; "just now" within a minute. */
+export const formatRelativeTime = (iso: string, nowMs = Date.now()) => {
+  const seconds = (Date.parse(iso) - nowMs) / 1000;
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  }
+  return 'just now';
+};

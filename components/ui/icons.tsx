@@ -178,3 +178,9 @@ export const HashIcon = (p: TIconProps) => (
     <path d="M9 4 7 20M17 4l-2 16M4.5 9h16M3.5 15h16" />
   </Icon>
 );
+/** Both directions, for a sortable column that is not sorted. */
+export const SortIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="M8 9l4-4 4 4M8 15l4 4 4-4" />
+  </Icon>
+);

@@ -1,13 +1,13 @@
 'use client';
 
+import { FavoriteButton } from '@/components/follows/favorite-button';
+import { FollowButton } from '@/components/follows/follow-button';
+import { LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { LinkButton } from '@/components/ui/button';
 import { UserIcon } from '@/components/ui/icons';
 import { describeError, hasErrorCode } from '@/lib/client/queries/errors';
 import { useMe, useProfile } from '@/lib/client/queries/users';
-import { FavoriteButton } from './favorite-button';
-import { FollowButton } from './follow-button';
 import { ProfileActivity } from './profile-activity';
 import { ProfileCard, ProfileSkeleton, StatsGrid } from './profile-card';
 

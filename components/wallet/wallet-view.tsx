@@ -5,9 +5,11 @@ import { Badge, type TBadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
+import { DataTable, type TDataColumn } from '@/components/ui/data-table';
 import { ErrorState, Notice } from '@/components/ui/error-state';
-import { formatDateTime, formatMoney, formatSignedMoney, signOf } from '@/components/ui/format';
+import { formatDateTime, formatMoney, formatSignedMoney } from '@/components/ui/format';
 import { WalletIcon } from '@/components/ui/icons';
+import { signedAmountClass } from '@/components/ui/pnl';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Sparkline } from '@/components/ui/sparkline';
 import { describeError } from '@/lib/client/queries/errors';
@@ -25,11 +27,6 @@ const TYPE_LABELS: Record<string, { label: string; tone: TBadgeTone }> = {
 };
 
 const typeBadge = (type: string) => TYPE_LABELS[type] ?? { label: type.replace(/_/g, ' '), tone: 'neutral' as const };
-
-const amountClass = (value: string) => {
-  const sign = signOf(value);
-  return sign > 0 ? 'text-up' : sign < 0 ? 'text-down' : 'text-ink-muted';
-};
 
 const Stat = ({ label, value, className }: { label: string; value: string; className?: string }) => (
   <div className="flex flex-col gap-1">
@@ -77,37 +74,53 @@ const BalanceCard = ({
     <dl className="grid grid-cols-2 gap-x-4 gap-y-5 border-t border-line pt-5 sm:grid-cols-3">
       <Stat label="Total deposited" value={formatMoney(totalDeposited)} />
       <Stat label="Total withdrawn" value={formatMoney(totalWithdrawn)} />
-      <Stat label="Lifetime P&L" value={formatSignedMoney(lifetimePnL)} className={amountClass(lifetimePnL)} />
+      <Stat label="Lifetime P&L" value={formatSignedMoney(lifetimePnL)} className={signedAmountClass(lifetimePnL)} />
     </dl>
   </Card>
 );
 
-const TransactionRow = ({ t }: { t: TTransaction }) => {
-  const badge = typeBadge(t.type);
-  return (
-    <tr className="border-t border-line">
-      <td className="py-3 pr-4 pl-5 align-top text-ink-muted sm:pl-6">
-        <time dateTime={t.createdAt} className="whitespace-nowrap">
-          {formatDateTime(t.createdAt)}
-        </time>
-      </td>
-      <td className="py-3 pr-4 align-top">
-        <Badge tone={badge.tone}>{badge.label}</Badge>
-      </td>
-      <td className="py-3 pr-4 align-top text-ink">{t.description}</td>
-      <td className={cn('py-3 pr-4 text-right align-top font-medium whitespace-nowrap tabular-nums', amountClass(t.amount))}>
-        {formatSignedMoney(t.amount)}
-      </td>
-      <td className="py-3 pr-5 text-right align-top whitespace-nowrap text-ink-muted tabular-nums sm:pr-6">{formatMoney(t.balanceAfter)}</td>
-    </tr>
-  );
-};
+const TRANSACTION_COLUMNS: readonly TDataColumn<TTransaction>[] = [
+  {
+    id: 'date',
+    header: 'Date',
+    cellClassName: 'align-top text-ink-muted',
+    cell: (t) => (
+      <time dateTime={t.createdAt} className="whitespace-nowrap">
+        {formatDateTime(t.createdAt)}
+      </time>
+    ),
+  },
+  {
+    id: 'type',
+    header: 'Type',
+    cellClassName: 'align-top',
+    cell: (t) => {
+      const badge = typeBadge(t.type);
+      return <Badge tone={badge.tone}>{badge.label}</Badge>;
+    },
+  },
+  { id: 'description', header: 'Description', cellClassName: 'align-top text-ink', cell: (t) => t.description },
+  {
+    id: 'amount',
+    header: 'Amount',
+    align: 'right',
+    cellClassName: (t) => cn('align-top font-medium whitespace-nowrap tabular-nums', signedAmountClass(t.amount)),
+    cell: (t) => formatSignedMoney(t.amount),
+  },
+  {
+    id: 'balance-after',
+    header: 'Balance after',
+    align: 'right',
+    cellClassName: 'align-top whitespace-nowrap text-ink-muted tabular-nums',
+    cell: (t) => formatMoney(t.balanceAfter),
+  },
+];
 
 /** Phones get stacked rows instead of a five-column table. */
 const TransactionItem = ({ t }: { t: TTransaction }) => {
   const badge = typeBadge(t.type);
   return (
-    <li className="flex items-start justify-between gap-3 border-t border-line px-5 py-3.5">
+    <>
       <div className="min-w-0">
         <Badge tone={badge.tone}>{badge.label}</Badge>
         <p className="mt-1.5 text-sm text-ink">{t.description}</p>
@@ -116,10 +129,10 @@ const TransactionItem = ({ t }: { t: TTransaction }) => {
         </time>
       </div>
       <div className="shrink-0 text-right">
-        <p className={cn('text-sm font-medium tabular-nums', amountClass(t.amount))}>{formatSignedMoney(t.amount)}</p>
+        <p className={cn('text-sm font-medium tabular-nums', signedAmountClass(t.amount))}>{formatSignedMoney(t.amount)}</p>
         <p className="mt-0.5 text-xs text-ink-faint tabular-nums">{formatMoney(t.balanceAfter)}</p>
       </div>
-    </li>
+    </>
   );
 };
 
@@ -141,48 +154,15 @@ const Transactions = ({
       <CardTitle id="history-title">Transactions</CardTitle>
       <span className="text-xs text-ink-faint">Newest first</span>
     </div>
-    {transactions.length === 0 ? (
-      <div className="border-t border-line px-5 py-10 text-center text-sm text-ink-muted">
-        Deposits, trades, payouts and funding will be listed here.
-      </div>
-    ) : (
-      <>
-        <div className="hidden overflow-x-auto md:block">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Transaction history, newest first</caption>
-            <thead className="text-xs whitespace-nowrap text-ink-faint">
-              <tr>
-                <th scope="col" className="pr-4 pb-2 pl-5 font-medium sm:pl-6">
-                  Date
-                </th>
-                <th scope="col" className="pr-4 pb-2 font-medium">
-                  Type
-                </th>
-                <th scope="col" className="pr-4 pb-2 font-medium">
-                  Description
-                </th>
-                <th scope="col" className="pr-4 pb-2 text-right font-medium">
-                  Amount
-                </th>
-                <th scope="col" className="pr-5 pb-2 text-right font-medium sm:pr-6">
-                  Balance after
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {transactions.map((t) => (
-                <TransactionRow key={t.id} t={t} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <ul className="md:hidden" aria-label="Transaction history, newest first">
-          {transactions.map((t) => (
-            <TransactionItem key={t.id} t={t} />
-          ))}
-        </ul>
-      </>
-    )}
+    <DataTable
+      rows={transactions}
+      columns={TRANSACTION_COLUMNS}
+      rowKey={(t) => t.id}
+      caption="Transaction history, newest first"
+      renderItem={(t) => <TransactionItem t={t} />}
+      itemClassName="flex items-start justify-between gap-3 border-t border-line px-5 py-3.5"
+      empty={<div className="border-t border-line px-5 py-10 text-center text-sm text-ink-muted">Deposits, trades, payouts and funding will be listed here.</div>}
+    />
     {(hasMore || !!loadMoreError) && (
       <div className="flex flex-col items-center gap-3 border-t border-line px-5 py-4">
         {!!loadMoreError && <Notice tone="error">{describeError(loadMoreError)}</Notice>}

@@ -3,6 +3,7 @@
  * name for the person everywhere in lib/ (never viewerId, meId or me; "actor" means an NPC actor
  * only). Pure, no I/O: the route wrapper derives it from the verified principal.
  */
+import type { TUserRow } from '@/db/schema';
 import type { TPrincipal } from './principal';
 
 export type TCaller = {
@@ -20,4 +21,28 @@ export const toCaller = (p: TPrincipal): TCaller => ({
   isAdmin: p.isAdmin,
   isAgent: p.isAgent,
   referredById: p.user.referredById ?? null,
+});
+
+/**
+ * The caller for a user acting without a request (scripts, tests): from their row, so an
+ * administrator is whoever the row flags (ADMIN_SUBJECTS needs a token subject).
+ */
+export const callerOfUser = (u: Pick<TUserRow, 'id' | 'username' | 'isAdmin' | 'isAgent' | 'referredById'>): TCaller => ({
+  userId: u.id,
+  username: u.username,
+  isAdmin: u.isAdmin,
+  isAgent: u.isAgent,
+  referredById: u.referredById ?? null,
+});
+
+/**
+ * An NPC actor as the caller: the game tick has them post, reply, like, share and trade through
+ * the same services as players. NPCs are never administrators or agents and have no referrer.
+ */
+export const npcCaller = (actor: { userId: string; username: string }): TCaller => ({
+  userId: actor.userId,
+  username: actor.username,
+  isAdmin: false,
+  isAgent: false,
+  referredById: null,
 });

@@ -5,7 +5,7 @@
  */
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors/app-error';
-import { provisionUser } from '@/lib/users/service';
+import { provisionUser } from '@/lib/users/service/provision-user';
 import type { TUserRow } from '@/db/schema';
 import { verifyAccessToken, type TTokenClaims } from './jwt';
 

@@ -5,7 +5,7 @@
 import { NextResponse } from 'next/server';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors/app-error';
-import { provisionUser } from '@/lib/users/service';
+import { provisionUser } from '@/lib/users/service/provision-user';
 import { signSessionToken, verifyAccessToken } from './jwt';
 import { secretsEqual } from './secrets';
 import { SESSION_COOKIE, userForClaims } from './principal';

@@ -4,13 +4,23 @@
  * ApiError rebuilt from the error envelope (the UI switches on `code`, never on message text).
  */
 import type { TEndpoint, TEndpointInput, TEndpointResponse } from '@/lib/contracts/endpoint';
+import { ERROR_STATUS, type TErrorCode } from '@/lib/errors/app-error';
+
+/**
+ * What an ApiError's `code` can be: a code of the server's table (lib/errors/app-error), or one of
+ * the client's own: NETWORK_ERROR (no answer at all) and HTTP_ERROR (an answer without our error
+ * envelope, or with a code the table does not know).
+ */
+export type TApiErrorCode = TErrorCode | 'NETWORK_ERROR' | 'HTTP_ERROR';
+
+const isServerCode = (code: unknown): code is TErrorCode => typeof code === 'string' && Object.hasOwn(ERROR_STATUS, code);
 
 export class ApiError extends Error {
-  readonly code: string;
+  readonly code: TApiErrorCode;
   readonly status: number;
   readonly details?: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, details?: Record<string, unknown>) {
+  constructor(status: number, code: TApiErrorCode, message: string, details?: Record<string, unknown>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -56,7 +66,7 @@ const readResponse = async <E extends TEndpoint>(res: Response): Promise<TEndpoi
     | null;
   if (!res.ok || !data || data.success === false) {
     const err = data?.error;
-    throw new ApiError(res.status, err?.code ?? 'HTTP_ERROR', err?.message ?? `Request failed (${res.status})`, err?.details);
+    throw new ApiError(res.status, isServerCode(err?.code) ? err.code : 'HTTP_ERROR', err?.message ?? `Request failed (${res.status})`, err?.details);
   }
   return data;
 };

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { TErrorCode } from '@/lib/errors/app-error';
-import type { TRateLimitRule } from '@/lib/http/rate-limits';
+import type { TRateLimitRule } from '@/lib/operations/rate-limits';
 
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -42,7 +42,7 @@ export type TEndpoint = {
   errors?: readonly TErrorCode[];
   /** Largest body accepted, in bytes (lib/http/limits.ts: 64 KiB of JSON unless said here). */
   bodyLimit?: number;
-  /** The request's deadline in ms (lib/http/deadline.ts: 10 s unless said here). */
+  /** The request's deadline in ms (lib/operations/deadline.ts: 10 s unless said here). */
   deadlineMs?: number;
   /**
    * Body fields whose out-of-range values answer a code of their own instead of

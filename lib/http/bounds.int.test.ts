@@ -9,13 +9,13 @@ import { NextRequest } from 'next/server';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { executePrepared, getDb, rowsOf, withTransaction } from '@/db/client';
-import { seedUser } from '@/db/seed/factories';
+import { seedUser } from '@/test/factories';
 import { defineEndpoint } from '@/lib/contracts/endpoint';
 import { call, tokenFor } from '@/test/http';
 import { methodNotAllowedHandlers, notFoundHandlers } from './fallback';
 import { DEFAULT_JSON_BODY_LIMIT, MAX_JSON_DEPTH, MAX_QUERY_PARAMS, MAX_URL_LENGTH } from './limits';
-import { PENALTY_PAUSE_MS, createMemoryLimiter, setLimiter } from './rate-limit';
-import { RATE_LIMITS } from './rate-limits';
+import { PENALTY_PAUSE_MS, createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
+import { RATE_LIMITS } from '@/lib/operations/rate-limits';
 import { route, setResponseCheck } from './route';
 
 const echo = defineEndpoint({

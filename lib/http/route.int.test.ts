@@ -1,11 +1,11 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import { z } from 'zod';
-import { seedUser } from '@/db/seed/factories';
+import { seedUser } from '@/test/factories';
 import { SESSION_COOKIE } from '@/lib/auth/principal';
 import { defineEndpoint } from '@/lib/contracts/endpoint';
 import { call, tokenFor, tokenForSubject } from '@/test/http';
 import { AppError } from '@/lib/errors/app-error';
-import { createMemoryLimiter, setLimiter } from './rate-limit';
+import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
 import { route } from './route';
 
 const echo = defineEndpoint({

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb, withTransaction } from '@/db/client';
 import { balanceTransactions, users } from '@/db/schema';
-import { seedUser } from '@/db/seed/factories';
+import { seedUser } from '@/test/factories';
 import { AppError } from '@/lib/errors/app-error';
 import { dec } from '@/lib/money/decimal';
 import { applyBalanceChange, credit, debit } from './ledger';

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { markets } from '@/db/schema';
-import { seedUser } from '@/db/seed/factories';
+import { seedUser } from '@/test/factories';
+import { callerOfUser } from '@/lib/auth/caller';
 import { dec } from '@/lib/money/decimal';
 import { quoteBuy, toPool } from './cpmm';
 import { buyShares } from './service/buy-shares';
@@ -36,7 +37,7 @@ describe('SQL buy agrees with cpmm.quoteBuy', () => {
             })
             .returning();
           const expected = quoteBuy(toPool(m!), outcome, amount);
-          const got = await buyShares({ userId: user.id, marketId: m!.id, outcome, amount });
+          const got = await buyShares({ caller: callerOfUser(user), marketId: m!.id, outcome, amount });
           const [after] = await db.select().from(markets).where(eq(markets.id, m!.id));
           const pool = toPool(after!);
           expect(pool.yesReserve.eq(expected.pool.yesReserve)).toBe(true);

@@ -5,6 +5,7 @@ import { marketBiases, marketPositions, marketPricePoints, markets, trades, user
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { dec, toNumber } from '@/lib/money/decimal';
+import { toUserSummary } from '@/lib/users/dto';
 import { toMarketDto, toPositionDto } from './dto';
 
 const DAY_MS = 86_400_000;
@@ -175,7 +176,7 @@ export const findTrades = async (db: DbOrTx, opts: { limit: number; offset: numb
       type: 'prediction' as const,
       action: t.action,
       userId: t.userId,
-      user: { id: t.userId, username: r.username, displayName: r.displayName, profileImageUrl: r.profileImageUrl },
+      user: toUserSummary({ id: t.userId, username: r.username, displayName: r.displayName, profileImageUrl: r.profileImageUrl }, { nameOnly: true }),
       marketId: t.marketId,
       question: r.question,
       positionId: t.positionId,

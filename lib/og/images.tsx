@@ -4,8 +4,8 @@
  * link must never turn into an error page in someone's feed).
  */
 import { getPrediction } from '@/lib/markets/service/read-markets';
-import { getPost } from '@/lib/social/service/posts';
-import { getProfileByUsername } from '@/lib/users/service';
+import { getPost } from '@/lib/posts/service/read-posts';
+import { getProfileByUsername } from '@/lib/users/service/read-profile';
 import { FallbackCard, MarketCard, postCardImage, ProfileCard, renderCard } from './cards';
 import { orNull } from './or-null';
 
@@ -17,7 +17,7 @@ export const marketCardImage = async (id: string) => {
 };
 
 export const profileCardImage = async (username: string) => {
-  const user = await orNull(getProfileByUsername(username));
+  const user = await orNull(getProfileByUsername({ caller: null, username }));
   if (!user) return renderCard(<FallbackCard label="Player" />);
   return renderCard(
     <ProfileCard
@@ -34,7 +34,7 @@ export const profileCardImage = async (username: string) => {
 };
 
 export const postImage = async (id: string) => {
-  const found = await orNull(getPost(id, null));
+  const found = await orNull(getPost({ caller: null, postId: id }));
   if (!found) return renderCard(<FallbackCard label="Post" />);
   const p = found.post;
   return postCardImage({

@@ -6,9 +6,9 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getPrediction } from '@/lib/markets/service/read-markets';
-import { getPost } from '@/lib/social/service/posts';
+import { getPost } from '@/lib/posts/service/read-posts';
 import { publicOrigin } from '@/lib/system/public-origin';
-import { getProfileByUsername } from '@/lib/users/service';
+import { getProfileByUsername } from '@/lib/users/service/read-profile';
 import { orNull } from './or-null';
 
 const metadataBase = async () => new URL(publicOrigin(await headers()));
@@ -29,14 +29,14 @@ export const marketMetadata = async (id: string): Promise<Metadata> => {
 };
 
 export const profileMetadata = async (username: string): Promise<Metadata> => {
-  const user = await orNull(getProfileByUsername(username));
+  const user = await orNull(getProfileByUsername({ caller: null, username }));
   if (!user) return base(`@${username}`);
   const name = user.displayName || user.username;
   return base(`${name} (@${user.username})`, user.bio ?? `${name} trades with play money on Playmoney`);
 };
 
 export const postMetadata = async (id: string): Promise<Metadata> => {
-  const found = await orNull(getPost(id, null));
+  const found = await orNull(getPost({ caller: null, postId: id }));
   if (!found) return base('Post');
   const p = found.post;
   const name = p.author.displayName || p.author.username;

@@ -15,8 +15,9 @@ import { endpoints } from '@/lib/contracts';
 import { ZErrorBody } from '@/lib/contracts/common';
 import type { TEndpoint } from '@/lib/contracts/endpoint';
 import { ERROR_STATUS, type TErrorCode } from '@/lib/errors/app-error';
-import { DEFAULT_DEADLINE_MS, DEFAULT_JSON_BODY_LIMIT, KIB, MAX_QUERY_PARAMS, MAX_URL_LENGTH, MIB } from '@/lib/http/limits';
-import { RATE_LIMITS } from '@/lib/http/rate-limits';
+import { DEFAULT_JSON_BODY_LIMIT, KIB, MAX_QUERY_PARAMS, MAX_URL_LENGTH, MIB } from '@/lib/http/limits';
+import { DEFAULT_DEADLINE_MS } from '@/lib/operations/bounds';
+import { RATE_LIMITS } from '@/lib/operations/rate-limits';
 import { IMAGE_FORMATS } from '@/lib/uploads/formats';
 
 type TJson = Record<string, unknown>;

@@ -8,8 +8,9 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb, rowsOf } from '@/db/client';
 import { balanceTransactions, perpMarkets, perpPositions } from '@/db/schema';
-import { seedUser } from '@/db/seed/factories';
-import { seedWorld } from '@/db/seed/world';
+import { seedUser } from '@/test/factories';
+import { callerOfUser } from '@/lib/auth/caller';
+import { seedWorld } from '@/lib/world/seed/world';
 import { dec } from '@/lib/money/decimal';
 import { applyFunding, fundingPayment, fundingRate, quoteClose, quoteOpen, type TPerpSide } from './math';
 import { closePosition } from './service/close-position';
@@ -39,7 +40,7 @@ describe('SQL perps agree with lib/perps/math', () => {
         async (side, mark, exitMark, depth, size, leverage) => {
           await db.update(perpMarkets).set({ markPrice: mark.toFixed(), depth }).where(eq(perpMarkets.ticker, 'NEXA'));
           const q = quoteOpen({ side, size, leverage, markPrice: mark, depth });
-          const { position } = await openPosition({ userId: user.id, ticker: 'NEXA', side, size, leverage });
+          const { position } = await openPosition({ caller: callerOfUser(user), ticker: 'NEXA', side, size, leverage });
           const [row] = await db.select().from(perpPositions).where(eq(perpPositions.id, position.id));
           expect(row!.entryPrice).toBe(q.entryPrice.toFixed(18));
           expect(row!.units).toBe(q.units.toFixed(18));
@@ -48,7 +49,7 @@ describe('SQL perps agree with lib/perps/math', () => {
           if (row!.status !== 'open') return; // liquidated at once by an extreme draw: nothing left to close
           await db.update(perpMarkets).set({ markPrice: exitMark.toFixed() }).where(eq(perpMarkets.ticker, 'NEXA'));
           const c = quoteClose(row!, exitMark, depth);
-          const closed = await closePosition({ userId: user.id, positionId: position.id });
+          const closed = await closePosition({ caller: callerOfUser(user), positionId: position.id });
           const [after] = await db.select().from(perpPositions).where(eq(perpPositions.id, position.id));
           expect(after!.exitPrice).toBe(c.exitPrice.toFixed(18));
           expect(after!.realizedPnL).toBe(c.realizedPnL.toFixed(8));

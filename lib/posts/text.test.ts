@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor } from '@/lib/social/cursor';
+import { decodeCursor, encodeCursor } from './cursor';
 import { parseMentions, parseTags, postTrendScore, tagUseWeight, visibleLength } from './text';
 
 describe('social text', () => {

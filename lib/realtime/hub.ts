@@ -25,7 +25,7 @@ export type TDeliveredEvent = TLoggedEvent & { cursor: string; frame: Uint8Array
 export type TBatch = { events: TDeliveredEvent[]; bytes: Uint8Array };
 
 export type TSubscriber = {
-  /** null: every channel (in-process consumers such as lib/events/bus). */
+  /** null: every channel (in-process consumers: lib/realtime/bus.ts). */
   channels: ReadonlySet<string> | null;
   /** SSE clients count in the stats; in-process consumers do not. */
   kind: 'sse' | 'internal';

@@ -7,9 +7,8 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '@/lib/errors/app-error';
 import { IMAGE_FORMATS, sniffImageFormat, type TImageFormat } from './formats';
+import { MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES } from './limits';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const MAX_IMAGE_SIDE = 4096;
 /** Every frame of an animation together: a small file must not decode into gigabytes. */
 export const MAX_DECODED_PIXELS = MAX_IMAGE_SIDE * MAX_IMAGE_SIDE * 4;
 

@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { uploads } from '@/db/schema';
+import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { UPLOAD_CSP } from '@/lib/http/security-headers';
@@ -28,7 +29,8 @@ const fileBytes = async (form: FormData | undefined): Promise<Uint8Array> => {
   return new Uint8Array(await file.arrayBuffer());
 };
 
-export const uploadImage = async (opts: { ownerId: string; kind: TUploadKind; form: FormData | undefined; origin: string }) => {
+/** Stores an image the caller uploads (they own it); `origin` makes `publicUrl` absolute. */
+export const uploadImage = async (opts: { caller: TCaller; kind: TUploadKind; form: FormData | undefined; origin: string }) => {
   const image = await processImage(await fileBytes(opts.form));
   const id = crypto.randomUUID();
   const storageKey = `${id}.${image.ext}`;
@@ -37,7 +39,7 @@ export const uploadImage = async (opts: { ownerId: string; kind: TUploadKind; fo
   try {
     await (await getDb()).insert(uploads).values({
       id,
-      ownerId: opts.ownerId,
+      ownerId: opts.caller.userId,
       kind: opts.kind,
       storageKey,
       contentType: image.contentType,

@@ -78,12 +78,20 @@ export const toUserDto = (u: TUserRow, stats: TUserStats, opts: { self: boolean;
   return dto;
 };
 
-/** The compact user of search results and lists. */
-export const toUserSummary = (u: Pick<TUserRow, 'id' | 'username' | 'displayName' | 'profileImageUrl' | 'reputationPoints' | 'isActor'>) => ({
-  id: u.id,
-  username: u.username,
-  displayName: u.displayName,
-  profileImageUrl: u.profileImageUrl,
-  reputationPoints: u.reputationPoints,
-  isActor: u.isActor,
-});
+/** The four fields that name a user inside another answer (a repost's sharer, a trade's trader). */
+export type TUserName = { id: string; username: string; displayName: string; profileImageUrl: string | null };
+
+/** ZUserSummary: the name and the standing (authors of posts and comments, search results, favorites). */
+export type TUserSummary = TUserName & { reputationPoints: number; isActor: boolean };
+
+/**
+ * A user inside another answer: the one place these fields are mapped, so every answer names a
+ * user the same way. The full summary (ZUserSummary) by default; `{ nameOnly: true }` for the
+ * contracts that show only the name (reposts, trades), whose queries select only those columns.
+ */
+export function toUserSummary(u: TUserSummary): TUserSummary;
+export function toUserSummary(u: TUserName, opts: { nameOnly: true }): TUserName;
+export function toUserSummary(u: TUserName & Partial<TUserSummary>, opts?: { nameOnly: true }): TUserName | TUserSummary {
+  const name: TUserName = { id: u.id, username: u.username, displayName: u.displayName, profileImageUrl: u.profileImageUrl };
+  return opts?.nameOnly ? name : { ...name, reputationPoints: u.reputationPoints!, isActor: u.isActor! };
+}

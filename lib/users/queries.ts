@@ -3,7 +3,7 @@ import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { balanceTransactions, comments, follows, marketPositions, perpPositions, postLikes, posts, users, type TUserRow } from '@/db/schema';
 import { preparedQuery, type Db, type DbOrTx } from '@/db/client';
 import { toNumber } from '@/lib/money/decimal';
-import type { TUserStats } from './dto';
+import { toUserSummary, type TUserStats } from './dto';
 
 export const findUserById = async (db: DbOrTx, id: string): Promise<TUserRow | undefined> => {
   const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -112,7 +112,7 @@ export const searchUsers = async (db: DbOrTx, opts: { q: string; limit: number; 
   const conds: SQL[] = [eq(users.isBanned, false)];
   if (opts.q) conds.push(or(ilike(users.username, pattern), ilike(users.displayName, pattern))!);
   if (opts.type) conds.push(eq(users.isActor, opts.type === 'actor'));
-  return db
+  const rows = await db
     .select({
       id: users.id,
       username: users.username,
@@ -130,4 +130,5 @@ export const searchUsers = async (db: DbOrTx, opts: { q: string; limit: number; 
       asc(users.username),
     )
     .limit(opts.limit);
+  return rows.map((u) => toUserSummary(u));
 };

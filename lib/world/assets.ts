@@ -7,7 +7,7 @@
  * Actors and organizations outside the seeded world (the benchmark's extra NPCs, say) have no
  * file of their own: they get one of GENERIC_COUNT shipped generic pictures, picked by hash.
  */
-import { ACTORS, ORGANIZATIONS } from '@/db/seed/world-data';
+import { ACTORS, ORGANIZATIONS } from './seed/world-data';
 
 export const GAME_ASSETS_BASE = '/game-assets';
 export const GENERIC_COUNT = 8;

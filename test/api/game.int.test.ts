@@ -22,8 +22,8 @@ import {
   worldEvents,
   type TUserRow,
 } from '@/db/schema';
-import { seedUser } from '@/db/seed/factories';
-import { seedWorld } from '@/db/seed/world';
+import { seedUser } from '@/test/factories';
+import { seedWorld } from '@/lib/world/seed/world';
 import { resetClock, setFixedTime } from '@/lib/clock/clock';
 import { env, resetEnvCache } from '@/lib/env';
 import { stepFairValue } from '@/lib/game/prices';
@@ -31,7 +31,7 @@ import { createRng } from '@/lib/game/rng';
 import { loadActors, loadOrganizations, type TOrgWorldState } from '@/lib/game/state';
 import { runGameTick } from '@/lib/game/tick';
 import { planEventCount, planWorldEvent } from '@/lib/game/world-rules';
-import { createMemoryLimiter, setLimiter } from '@/lib/http/rate-limit';
+import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
 import { dec } from '@/lib/money/decimal';
 import { switchToFreshDatabase } from '@/test/databases';
 import { call, tokenFor } from '@/test/http';

@@ -10,9 +10,9 @@ import { POST as buyRoute } from '@/app/api/markets/predictions/[id]/buy/route';
 import { POST as createPostRoute } from '@/app/api/posts/route';
 import { getDb, rowsOf } from '@/db/client';
 import type { TUserRow } from '@/db/schema';
-import { seedUser } from '@/db/seed/factories';
+import { seedUser } from '@/test/factories';
 import { endpoints } from '@/lib/contracts';
-import { setLimiter } from '@/lib/http/rate-limit';
+import { setLimiter } from '@/lib/operations/rate-limit';
 import { call, pinnedLimiter, tokenFor } from '@/test/http';
 
 let player: TUserRow;

@@ -13,10 +13,10 @@ import { GET as listRoute } from '@/app/api/markets/predictions/route';
 import { GET as tradesRoute } from '@/app/api/trades/route';
 import { getDb } from '@/db/client';
 import { balanceTransactions, marketBiases, marketPositions, markets, users, type TUserRow } from '@/db/schema';
-import { seedUser } from '@/db/seed/factories';
+import { seedUser } from '@/test/factories';
 import { resetClock, setFixedTime } from '@/lib/clock/clock';
-import { subscribe } from '@/lib/events/bus';
-import { setLimiter } from '@/lib/http/rate-limit';
+import { subscribe } from '@/lib/realtime/bus';
+import { setLimiter } from '@/lib/operations/rate-limit';
 import { dec } from '@/lib/money/decimal';
 import { call, pinnedLimiter, tokenFor } from '@/test/http';
 

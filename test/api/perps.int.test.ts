@@ -13,11 +13,11 @@ import { GET as historyRoute } from '@/app/api/markets/perps/tickers/[ticker]/hi
 import { GET as tradesRoute } from '@/app/api/trades/route';
 import { getDb, rowsOf } from '@/db/client';
 import { balanceTransactions, notifications, organizations, perpFundingPayments, perpMarkets, perpPositions, users, type TUserRow } from '@/db/schema';
-import { seedUser } from '@/db/seed/factories';
-import { seedWorld } from '@/db/seed/world';
+import { seedUser } from '@/test/factories';
+import { seedWorld } from '@/lib/world/seed/world';
 import { resetClock } from '@/lib/clock/clock';
 import { env, resetEnvCache } from '@/lib/env';
-import { createMemoryLimiter, setLimiter } from '@/lib/http/rate-limit';
+import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
 import { dec } from '@/lib/money/decimal';
 import { fundingPayment, fundingRate, quoteClose, quoteOpen } from '@/lib/perps/math';
 import { call, tokenFor } from '@/test/http';

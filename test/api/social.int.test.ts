@@ -28,11 +28,12 @@ import { GET as userPosts } from '@/app/api/users/[userId]/posts/route';
 import { GET as userStats } from '@/app/api/users/[userId]/stats/route';
 import { getDb } from '@/db/client';
 import { notifications, posts, type TUserRow } from '@/db/schema';
-import { seedUser } from '@/db/seed/factories';
-import { seedWorld } from '@/db/seed/world';
+import { seedUser } from '@/test/factories';
+import { seedWorld } from '@/lib/world/seed/world';
 import { resetClock, setFixedTime } from '@/lib/clock/clock';
-import { createMemoryLimiter, setLimiter } from '@/lib/http/rate-limit';
-import { createPost as createPostService } from '@/lib/social/service/posts';
+import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
+import { callerOfUser } from '@/lib/auth/caller';
+import { createPost as createPostService } from '@/lib/posts/service/create-post';
 import { call, tokenFor } from '@/test/http';
 
 beforeAll(async () => {
@@ -212,7 +213,7 @@ describe('comments', () => {
   it('allows one reply per hour to the same NPC actor', async () => {
     const npc = await seedUser({ isActor: true });
     const player = await seedUser();
-    const { post: p } = await createPostService({ authorId: npc.id, authorUsername: npc.username, content: 'NPC thoughts on the market today', type: 'post' });
+    const { post: p } = await createPostService({ caller: callerOfUser(npc), content: 'NPC thoughts on the market today', type: 'post' });
     expect((await comment(player, p.id, { content: 'First reply to the NPC' })).status).toBe(201);
     const second = await comment(player, p.id, { content: 'Second reply to the NPC' });
     expect(second.status).toBe(429);

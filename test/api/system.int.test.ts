@@ -10,12 +10,12 @@ import { GET as openapi } from '@/app/api/openapi.json/route';
 import { GET as getMe } from '@/app/api/users/me/route';
 import { dbKind, getDb } from '@/db/client';
 import { actors, markets, organizations, perpMarkets, pools, posts, users } from '@/db/schema';
-import { seedWorld } from '@/db/seed/world';
-import { ACTORS, ORGANIZATIONS, POOLS, QUESTIONS, SEED_POSTS } from '@/db/seed/world-data';
+import { seedWorld } from '@/lib/world/seed/world';
+import { ACTORS, ORGANIZATIONS, POOLS, QUESTIONS, SEED_POSTS } from '@/lib/world/seed/world-data';
 import { SESSION_COOKIE } from '@/lib/auth/principal';
 import { endpoints } from '@/lib/contracts';
 import { env, resetEnvCache } from '@/lib/env';
-import { createMemoryLimiter, setLimiter } from '@/lib/http/rate-limit';
+import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
 import { call, tokenForSubject } from '@/test/http';
 
 beforeEach(() => setLimiter(createMemoryLimiter()));

@@ -9,8 +9,8 @@ import { POST as uploadRoute } from '@/app/api/upload/image/route';
 import { GET as serveRoute } from '@/app/api/uploads/[key]/route';
 import { getDb } from '@/db/client';
 import { uploads, type TUserRow } from '@/db/schema';
-import { seedUser } from '@/db/seed/factories';
-import { setLimiter } from '@/lib/http/rate-limit';
+import { seedUser } from '@/test/factories';
+import { setLimiter } from '@/lib/operations/rate-limit';
 import { createFsStore, setUploadStore } from '@/lib/uploads/storage';
 import { call, pinnedLimiter, tokenFor } from '@/test/http';
 

@@ -12,11 +12,11 @@ import { GET as checkUsername } from '@/app/api/onboarding/check-username/route'
 import { GET as generateProfile } from '@/app/api/onboarding/generate-profile/route';
 import { getDb } from '@/db/client';
 import { balanceTransactions, users } from '@/db/schema';
-import { seedUser } from '@/db/seed/factories';
-import { seedWorld } from '@/db/seed/world';
+import { seedUser } from '@/test/factories';
+import { seedWorld } from '@/lib/world/seed/world';
 import { resetClock, setFixedTime } from '@/lib/clock/clock';
 import { resetEnvCache } from '@/lib/env';
-import { setLimiter } from '@/lib/http/rate-limit';
+import { setLimiter } from '@/lib/operations/rate-limit';
 import { call, pinnedLimiter, tokenFor, tokenForSubject } from '@/test/http';
 
 beforeEach(() => setLimiter(pinnedLimiter()));

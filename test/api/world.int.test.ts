@@ -5,15 +5,16 @@ import { GET as assetsRoute } from '@/app/api/game-assets/route';
 import { GET as orgsRoute } from '@/app/api/organizations/route';
 import { POST as followRoute } from '@/app/api/users/[userId]/follow/route';
 import { getDb, rowsOf } from '@/db/client';
-import { ACTORS, ORGANIZATIONS } from '@/db/seed/world-data';
-import { seedUser } from '@/db/seed/factories';
-import { actorId, seedWorld } from '@/db/seed/world';
+import { ACTORS, ORGANIZATIONS } from '@/lib/world/seed/world-data';
+import { seedUser } from '@/test/factories';
+import { actorId, seedWorld } from '@/lib/world/seed/world';
 import { resetClock, setFixedTime } from '@/lib/clock/clock';
 import { planNpcTick, runNpcActivity } from '@/lib/game/npc';
 import { createRng } from '@/lib/game/rng';
 import type { TTickContext, TWorldEvent } from '@/lib/game/types';
-import { createMemoryLimiter, setLimiter } from '@/lib/http/rate-limit';
-import { createPost } from '@/lib/social/service/posts';
+import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
+import { callerOfUser } from '@/lib/auth/caller';
+import { createPost } from '@/lib/posts/service/create-post';
 import { switchToFreshDatabase } from '@/test/databases';
 import { call, tokenFor } from '@/test/http';
 
@@ -157,7 +158,7 @@ describe('runNpcActivity', () => {
     const at = new Date();
     setFixedTime(at);
     const player = await seedUser({ balance: '100' });
-    await createPost({ authorId: player.id, authorUsername: player.username, content: 'Is anyone else long $NEXA into the launch? #NEXA', type: 'post' });
+    await createPost({ caller: callerOfUser(player), content: 'Is anyone else long $NEXA into the launch? #NEXA', type: 'post' });
     const marketsBefore = await q<{ id: string; yes_shares: string }>(sql`select id, yes_shares from markets order by id`);
     const actorIds = new Set((await q<{ user_id: string }>(sql`select user_id from actors`)).map((r) => r.user_id));
 

@@ -21,11 +21,12 @@ import { SignJWT } from 'jose';
 import { NextRequest } from 'next/server';
 import { getDb, rowsOf } from '@/db/client';
 import { markets, perpMarkets, posts, users, type TUserRow } from '@/db/schema';
-import { seedUser } from '@/db/seed/factories';
-import { seedWorld } from '@/db/seed/world';
+import { seedUser } from '@/test/factories';
+import { seedWorld } from '@/lib/world/seed/world';
 import { env } from '@/lib/env';
-import { createMemoryLimiter, setLimiter } from '@/lib/http/rate-limit';
-import { addComment } from '@/lib/social/service/comments';
+import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
+import { callerOfUser } from '@/lib/auth/caller';
+import { addComment } from '@/lib/comments/service/add-comment';
 import { tokenFor } from '@/test/http';
 import { letters, type TAuth, type TBody, type TCase, type TOperation } from './cases';
 
@@ -60,7 +61,7 @@ export const setupWorld = async (n: number, adminCount = 4): Promise<TWorld> => 
   if (!market || !post || !perp || !actor) throw new Error('the world seed has no market, post, ticker or actor');
   const make = async (isAdmin: boolean): Promise<TCaller> => {
     const user = await seedUser({ isAdmin, balance: '1000' });
-    const { comment } = await addComment({ postId: post.id, authorId: user.id, authorUsername: user.username, content: 'A comment the fuzz suite owns' });
+    const { comment } = await addComment({ caller: callerOfUser(user), postId: post.id, content: 'A comment the fuzz suite owns' });
     return { user, token: await tokenFor(user), commentId: comment.id };
   };
   const callers: TCaller[] = [];

@@ -6,10 +6,11 @@ import PostImage from '@/app/posts/[id]/opengraph-image';
 import ProfileImage from '@/app/u/[username]/opengraph-image';
 import { getDb } from '@/db/client';
 import { users } from '@/db/schema';
-import { seedUser } from '@/db/seed/factories';
+import { seedUser } from '@/test/factories';
+import { callerOfUser } from '@/lib/auth/caller';
 import { createMarket } from '@/lib/markets/service/create-market';
 import { cardText, compactNumber, postCardImage } from '@/lib/og/cards';
-import { createPost } from '@/lib/social/service/posts';
+import { createPost } from '@/lib/posts/service/create-post';
 
 // Nothing may be fetched from the network while drawing: the font is in the repository and text is
 // reduced to it. (The layout engine loads its WebAssembly from a data: URL, which is fine.)
@@ -40,7 +41,7 @@ describe('share images', () => {
   it('draws a market card 1200x630 PNG', async () => {
     expect(marketSize).toEqual({ width: 1200, height: 630 });
     expect(marketContentType).toBe('image/png');
-    const market = await createMarket({ text: 'Will the share card render “offline” — with émojis 🚀 dropped?', resolutionDate: new Date(Date.now() + 7 * 86_400_000) });
+    const market = await createMarket({ caller: null, text: 'Will the share card render “offline” — with émojis 🚀 dropped?', resolutionDate: new Date(Date.now() + 7 * 86_400_000) });
     await png(await MarketImage({ params: Promise.resolve({ id: market.id }) }));
   });
 
@@ -55,7 +56,7 @@ describe('share images', () => {
   it('draws a post card: long content, big counts, a real post and a missing one', async () => {
     await png(await postCardImage({ authorName: 'Grace', username: 'grace_h', content: 'x'.repeat(500), likes: 12_345, comments: 7, shares: 1_500_000 }));
     const author = await seedUser({ displayName: 'Grace Hopper' });
-    const { post } = await createPost({ authorId: author.id, authorUsername: author.username, content: 'Debugging the market maker today #bugs', type: 'post' });
+    const { post } = await createPost({ caller: callerOfUser(author), content: 'Debugging the market maker today #bugs', type: 'post' });
     await png(await PostImage({ params: Promise.resolve({ id: post.id }) }));
     await png(await PostImage({ params: Promise.resolve({ id: 'no-such-post' }) }));
     expect(networkFetches).toEqual([]);

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { TagFeed } from '@/components/feed/tag-feed';
+import { TagFeed } from '@/components/posts/tag-feed';
 import { PageHeader } from '@/components/ui/page-header';
 
 type TProps = { params: Promise<{ tag: string }> };

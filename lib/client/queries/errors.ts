@@ -1,17 +1,26 @@
 /**
- * Reading ApiErrors in the UI: user-facing text per error code and field errors from a
- * VALIDATION_ERROR's zod issues. The UI decides by `code`, never by message text. No I/O.
+ * Reading ApiErrors in the UI: the one sentence to show for an error (general sentences per code,
+ * which a domain or a call site may override) and field errors from a VALIDATION_ERROR's zod
+ * issues. The UI decides by `code` (typed by the server's table), never by message text. No I/O.
  */
-import { ApiError } from '@/lib/client/api';
+import { ApiError, type TApiErrorCode } from '@/lib/client/api';
+
+export type { TApiErrorCode };
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
-export const hasErrorCode = (e: unknown, ...codes: string[]) => isApiError(e) && codes.includes(e.code);
+export const hasErrorCode = (e: unknown, ...codes: TApiErrorCode[]) => isApiError(e) && codes.includes(e.code);
 
 /** 4xx answers are final (retrying will not help); network errors and 5xx may be retried. */
 export const isClientError = (e: unknown) => isApiError(e) && e.status >= 400 && e.status < 500;
 
-const MESSAGES: Record<string, string> = {
+/**
+ * Sentences by code. A value may also build its sentence from the error, for a code whose
+ * server message is sometimes the best reason to show (a validation error that names the rule).
+ */
+export type TErrorMessages = Partial<Record<TApiErrorCode, string | ((error: ApiError) => string)>>;
+
+const MESSAGES: TErrorMessages = {
   UNAUTHORIZED: 'You need to sign in first.',
   FORBIDDEN: 'You are not allowed to do that.',
   NOT_FOUND: 'We could not find that.',
@@ -23,10 +32,21 @@ const MESSAGES: Record<string, string> = {
   SERVICE_UNAVAILABLE: 'The service is briefly unavailable. Try again in a moment.',
 };
 
-/** A sentence to show for an error: per code where we know better, the server's message otherwise. */
-export const describeError = (e: unknown): string => {
-  if (isApiError(e)) return MESSAGES[e.code] ?? e.message;
-  return 'Something went wrong. Try again.';
+/** The rate-limit sentence of the social actions (posting, commenting, liking, following). */
+export const SOCIAL_PACE_MESSAGES: TErrorMessages = {
+  RATE_LIMIT_EXCEEDED: 'You are going a little fast. Wait a moment and try again.',
+};
+
+/**
+ * A sentence to show for an error: the override for its code if the caller gives one (a domain's
+ * constant such as TRADE_ERROR_MESSAGES, or its own), else the general one, else the server's
+ * message.
+ */
+export const describeError = (e: unknown, overrides: TErrorMessages = {}): string => {
+  if (!isApiError(e)) return 'Something went wrong. Try again.';
+  const message = overrides[e.code] ?? MESSAGES[e.code];
+  if (message === undefined) return e.message;
+  return typeof message === 'function' ? message(e) : message;
 };
 
 type TIssue = { path?: string; message?: string };

@@ -20,7 +20,7 @@ import {
 } from '@/lib/contracts/markets';
 import { MIN_BUY, quoteBuy, quoteSell, toPool, type TOutcome } from '@/lib/markets/cpmm';
 import { dec, type TDecimal } from '@/lib/money/decimal';
-import { describeError, hasErrorCode } from './errors';
+import type { TErrorMessages } from './errors';
 import { getBalanceQueryOptions, getMeQueryOptions } from './users';
 
 export type { TMarket, TOutcome };
@@ -220,19 +220,14 @@ export const useSellShares = (marketId: string, userId: string | undefined) => {
   });
 };
 
-const TRADE_MESSAGES: Record<string, string> = {
+/** The sentences a failed buy or sell shows: describeError(error, TRADE_ERROR_MESSAGES). */
+export const TRADE_ERROR_MESSAGES: TErrorMessages = {
   INSUFFICIENT_BALANCE: "You don't have enough balance for this trade.",
   MARKET_CLOSED: 'This market is closed.',
   INSUFFICIENT_SHARES: "You don't have that many shares to sell.",
   INVALID_TRADE_SIZE: 'That trade is too small. The minimum buy is 1.',
   NOT_FOUND: 'We could not find this market or position. Reload the page and try again.',
   VALIDATION_ERROR: 'Check the amount and try again.',
-};
-
-/** A sentence for a failed buy or sell. */
-export const describeTradeError = (e: unknown) => {
-  for (const [code, message] of Object.entries(TRADE_MESSAGES)) if (hasErrorCode(e, code)) return message;
-  return describeError(e);
 };
 
 // ---------------------------------------------------------------------------------------------

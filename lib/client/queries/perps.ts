@@ -11,7 +11,7 @@ import { api } from '@/lib/client/api';
 import type { TEndpointResponse } from '@/lib/contracts/endpoint';
 import { perpsClose, perpsHistory, perpsList, perpsOpen, perpsUserPositions, type TPerpPosition, type TPerpTicker } from '@/lib/contracts/perps';
 import { HIGH_LEVERAGE, MAX_LEVERAGE, MIN_LEVERAGE, orderProblem, quoteOpen, type TPerpSide } from '@/lib/perps/math';
-import { describeError, hasErrorCode } from './errors';
+import type { TErrorMessages } from './errors';
 import { getMyPositionsQueryOptions, type THistoryRange } from './markets';
 import { getBalanceQueryOptions, getMeQueryOptions } from './users';
 
@@ -173,22 +173,18 @@ export const useClosePerp = (ticker: string, userId: string | undefined) => {
   });
 };
 
-const PERP_MESSAGES: Record<string, string> = {
+/**
+ * The sentences a failed open or close shows: describeError(error, PERP_ERROR_MESSAGES). A
+ * validation error carries the server's own reason (the size or leverage rule it broke) unless
+ * that reason is a generic one.
+ */
+export const PERP_ERROR_MESSAGES: TErrorMessages = {
   INSUFFICIENT_BALANCE: "You don't have enough balance for the margin and fee of this order.",
   POSITION_CLOSED: 'This position is already closed (or was liquidated). Its result is listed under closed positions.',
   NOT_FOUND: 'We could not find this ticker or position. Reload the page and try again.',
   FORBIDDEN: 'That position belongs to someone else.',
   RATE_LIMIT_EXCEEDED: 'You are trading very fast. Wait a moment and try again.',
-};
-
-/** A sentence for a failed open or close; validation errors carry the server's own reason. */
-export const describePerpError = (e: unknown) => {
-  for (const [code, message] of Object.entries(PERP_MESSAGES)) if (hasErrorCode(e, code)) return message;
-  if (hasErrorCode(e, 'VALIDATION_ERROR')) {
-    const reason = describeError(e);
-    return /^validation/i.test(reason) || reason === '' ? 'Check the size and leverage and try again.' : reason;
-  }
-  return describeError(e);
+  VALIDATION_ERROR: (e) => (/^validation/i.test(e.message) || e.message === '' ? 'Check the size and leverage and try again.' : e.message),
 };
 
 // ---------------------------------------------------------------------------------------------

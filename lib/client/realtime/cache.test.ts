@@ -2,8 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getMarketQueryOptions, getMarketTradesQueryOptions, getMarketsQueryOptions, getMyPositionsQueryOptions, getPriceHistoryQueryOptions, type TMarket } from '@/lib/client/queries/markets';
 import { getPerpHistoryQueryOptions, getPerpTickersQueryOptions, type TPerpTicker } from '@/lib/client/queries/perps';
-import { getBreakingNewsQueryOptions, getFeedQueryOptions, getUpcomingEventsQueryOptions } from '@/lib/client/queries/social';
+import { getFeedQueryOptions } from '@/lib/client/queries/posts';
 import { getMeQueryOptions } from '@/lib/client/queries/users';
+import { getBreakingNewsQueryOptions, getUpcomingEventsQueryOptions } from '@/lib/client/queries/widgets';
 import { BREAKING_NEWS_KEEP, DERIVED_REFRESH_MS, bindQueryCache, fetchUnseenLatestPosts, loadedLatestPostIds } from './cache';
 import { createRealtimeHub } from './hub';
 

@@ -21,14 +21,9 @@ import {
   type THistoryRange,
 } from '@/lib/client/queries/markets';
 import { getPerpHistoryQueryOptions, getPerpTickersQueryOptions, type TPerpTicker } from '@/lib/client/queries/perps';
-import {
-  FEED_PAGE_SIZE,
-  getBreakingNewsQueryOptions,
-  getFeedQueryOptions,
-  getUpcomingEventsQueryOptions,
-  type TFeedPage,
-} from '@/lib/client/queries/social';
+import { FEED_PAGE_SIZE, getFeedQueryOptions, type TFeedPage } from '@/lib/client/queries/posts';
 import { getBalanceQueryOptions, getMeQueryOptions } from '@/lib/client/queries/users';
+import { getBreakingNewsQueryOptions, getUpcomingEventsQueryOptions } from '@/lib/client/queries/widgets';
 import { postsList } from '@/lib/contracts/posts';
 import type { TRealtimeEventData } from './events';
 import type { TRealtimeHub } from './hub';

@@ -13,13 +13,15 @@
  * language model (env().llm), at most LLM_CALLS_PER_TICK per tick.
  */
 import { getDb } from '@/db/client';
+import { npcCaller } from '@/lib/auth/caller';
+import { addComment } from '@/lib/comments/service/add-comment';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors/app-error';
 import { buyShares } from '@/lib/markets/service/buy-shares';
 import { sellShares } from '@/lib/markets/service/sell-shares';
-import { addComment } from '@/lib/social/service/comments';
-import { createPost } from '@/lib/social/service/posts';
-import { likePost, sharePost } from '@/lib/social/service/reactions';
+import { createPost } from '@/lib/posts/service/create-post';
+import { likePost } from '@/lib/posts/service/like-post';
+import { sharePost } from '@/lib/posts/service/share-post';
 import type { TNpcActivityResult, TTickContext } from '../types';
 import { LLM_CALLS_PER_TICK, LLM_TIMEOUT_MS, writePostWithLlm, type TLlmConfig } from './llm';
 import { planNpcActivity, type TNpcPlan } from './plan';
@@ -70,29 +72,31 @@ export const runNpcActivity = async (ctx: TTickContext, opts: TRunNpcOptions = {
       const timeoutMs = Math.min(LLM_TIMEOUT_MS, left - LLM_BUDGET_MARGIN_MS);
       content = (await writePostWithLlm({ llm, speaker, draft: content, timeoutMs, fetchImpl: opts.fetchImpl })).content;
     }
-    if (await attempt(() => createPost({ authorId: p.actorId, authorUsername: p.username, content, type: 'post', relatedQuestion: p.relatedQuestion }))) result.posts++;
+    if (await attempt(() => createPost({ caller: npcCaller({ userId: p.actorId, username: p.username }), content, type: 'post', relatedQuestion: p.relatedQuestion }))) result.posts++;
   }
   // Trades before the lighter social actions: if the budget runs short, prices still move.
   for (const t of plan.trades) {
     if (!inTime()) return result;
+    // Traders are among the tick's speakers (plan.ts), which carry the username.
+    const caller = npcCaller({ userId: t.actorId, username: plan.speakers.get(t.actorId)!.username });
     const ok = await attempt(() =>
       t.kind === 'buy'
-        ? buyShares({ userId: t.actorId, marketId: t.marketId, outcome: t.outcome, amount: t.amount, referredById: null })
-        : sellShares({ userId: t.actorId, marketId: t.marketId, outcome: t.outcome, shares: t.shares }),
+        ? buyShares({ caller, marketId: t.marketId, outcome: t.outcome, amount: t.amount })
+        : sellShares({ caller, marketId: t.marketId, outcome: t.outcome, shares: t.shares }),
     );
     if (ok) result.trades++;
   }
   for (const r of plan.replies) {
     if (!inTime()) return result;
-    if (await attempt(() => addComment({ postId: r.postId, authorId: r.actorId, authorUsername: r.username, content: r.content }))) result.replies++;
+    if (await attempt(() => addComment({ caller: npcCaller({ userId: r.actorId, username: r.username }), postId: r.postId, content: r.content }))) result.replies++;
   }
   for (const l of plan.likes) {
     if (!inTime()) return result;
-    if (await attempt(() => likePost(l.postId, { id: l.actorId, username: l.username }))) result.likes++;
+    if (await attempt(() => likePost({ caller: npcCaller({ userId: l.actorId, username: l.username }), postId: l.postId }))) result.likes++;
   }
   for (const s of plan.shares) {
     if (!inTime()) return result;
-    if (await attempt(() => sharePost(s.postId, { id: s.actorId, username: s.username }, s.quote ?? null))) result.shares++;
+    if (await attempt(() => sharePost({ caller: npcCaller({ userId: s.actorId, username: s.username }), postId: s.postId, quote: s.quote ?? null }))) result.shares++;
   }
   return result;
 };

@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
 import { actors, marketBiases, markets, organizations, perpMarkets, questionRules, users } from '@/db/schema';
+import { npcCaller } from '@/lib/auth/caller';
 import { emitEvents } from '@/lib/events/outbox';
 import { AppError } from '@/lib/errors/app-error';
 import { buyShares } from '@/lib/markets/service/buy-shares';
@@ -103,16 +104,17 @@ export const runPriceStep = async (ctx: TTickContext) => {
   let biasTrades = 0;
   const live = biases.filter((b) => b.strength > 0).sort((a, b) => b.strength - a.strength || a.id.localeCompare(b.id));
   if (live.length) {
-    const buyers = rowsOf<{ id: string }>(
+    const buyers = rowsOf<{ id: string; username: string }>(
       await db.execute(sql`
-        select u.id from ${users} u join ${actors} a on a.user_id = u.id
+        select u.id, u.username from ${users} u join ${actors} a on a.user_id = u.id
         where u.virtual_balance >= 100 order by u.id`),
     );
     const tradeRng = rng.fork('bias-trades');
     for (const b of live.slice(0, MAX_BIAS_TRADES)) {
       if (!buyers.length || performance.now() > ctx.deadline) break;
       try {
-        await buyShares({ userId: tradeRng.pick(buyers).id, marketId: b.market_id, outcome: b.direction, amount: biasTradeAmount(b.strength) });
+        const buyer = tradeRng.pick(buyers);
+        await buyShares({ caller: npcCaller({ userId: buyer.id, username: buyer.username }), marketId: b.market_id, outcome: b.direction, amount: biasTradeAmount(b.strength) });
         biasTrades++;
       } catch (e) {
         // A closed market or a spent NPC skips this bias this tick; anything else is a bug.

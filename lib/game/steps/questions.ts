@@ -92,7 +92,7 @@ export const createQuestions = async (ctx: TTickContext) => {
     if (!q) break;
     // The question, its announcements and its rule commit together: no question without its rule.
     await withTransaction(async (tx) => {
-      const market = await createMarket({ text: q.text, resolutionDate: q.resolutionDate, liquidity: GAME_QUESTION_LIQUIDITY, tx });
+      const market = await createMarket({ caller: null, text: q.text, resolutionDate: q.resolutionDate, liquidity: GAME_QUESTION_LIQUIDITY, tx });
       const r = q.rule;
       await tx.insert(questionRules).values({
         marketId: market.id,

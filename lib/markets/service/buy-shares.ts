@@ -15,6 +15,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { executePrepared, getDb, rowsOf } from '@/db/client';
 import { marketPositions, marketPricePoints, markets, trades, users } from '@/db/schema';
+import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { outboxCtes, outboxNotified } from '@/lib/events/outbox';
 import { AppError } from '@/lib/errors/app-error';
@@ -24,13 +25,12 @@ import { MIN_BUY, SHARE_SCALE, prices, splitFee, toPool, type TOutcome } from '.
 import { getMarketRowOrThrow } from '../queries';
 import { assertTradable } from './shared';
 
+/** The caller buys; their referrer (caller.referredById) earns half the fee. */
 export type TBuyInput = {
-  userId: string;
+  caller: TCaller;
   marketId: string;
   outcome: TOutcome;
   amount: number | string;
-  /** The buyer's referrer when the caller already holds the user row (the route's principal); read otherwise. */
-  referredById?: string | null;
 };
 
 /** Validates a trade amount: positive, at least the minimum, at most 8 decimals are kept. */
@@ -178,17 +178,12 @@ export const buildBuyStatement = (opts: {
 };
 
 export const buyShares = async (input: TBuyInput) => {
+  const { caller } = input;
   const amount = parseBuyAmount(input.amount);
   const db = await getDb();
-  let referredById = input.referredById;
-  if (referredById === undefined) {
-    const [buyer] = await db.select({ referredById: users.referredById }).from(users).where(eq(users.id, input.userId));
-    if (!buyer) throw new AppError('USER_NOT_FOUND', 'User not found');
-    referredById = buyer.referredById;
-  }
-  const referrerId = referredById && referredById !== input.userId ? referredById : null;
+  const referrerId = caller.referredById && caller.referredById !== caller.userId ? caller.referredById : null;
   const side = input.outcome;
-  const { statement, fees, amt } = buildBuyStatement({ ...input, amount, referrerId, at: now() });
+  const { statement, fees, amt } = buildBuyStatement({ userId: caller.userId, marketId: input.marketId, outcome: side, amount, referrerId, at: now() });
   const result = await executePrepared(statement);
   const row = rowsOf<TBuyRow>(result)[0]!;
 
@@ -198,7 +193,7 @@ export const buyShares = async (input: TBuyInput) => {
     throw new AppError('MARKET_CLOSED', 'This market no longer trades', { marketId: input.marketId });
   }
   if (row.balance_after === null) {
-    const [u] = await db.select({ balance: users.virtualBalance }).from(users).where(eq(users.id, input.userId));
+    const [u] = await db.select({ balance: users.virtualBalance }).from(users).where(eq(users.id, caller.userId));
     throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', {
       required: amt,
       available: toDecimalString(u?.balance ?? '0'),

@@ -1,6 +1,7 @@
 /** Creating a question (admin, and later the game): a pool at 0.5 funded with `liquidity`, never empty. */
 import { withTransaction, type Tx } from '@/db/client';
 import { markets } from '@/db/schema';
+import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { dec, toDecimalString } from '@/lib/money/decimal';
@@ -13,10 +14,10 @@ export const DEFAULT_LIQUIDITY = 1000;
 
 /**
  * Creates a question and announces it (market_update on `markets`, question_created on
- * `upcoming-events`); with `tx`, inside the caller's transaction (the game tick), otherwise in
- * one of its own.
+ * `upcoming-events`); with `tx`, inside that transaction (the game tick's), otherwise in one of
+ * its own. The caller (an administrator) is recorded as its creator; null when the game creates it.
  */
-export const createMarket = async (input: { text: string; resolutionDate: Date; liquidity?: number; createdById?: string; tx?: Tx }) => {
+export const createMarket = async (input: { caller: TCaller | null; text: string; resolutionDate: Date; liquidity?: number; tx?: Tx }) => {
   const at = now();
   if (input.resolutionDate.getTime() <= at.getTime()) {
     throw new AppError('VALIDATION_ERROR', 'The resolution date must be in the future', {
@@ -33,7 +34,7 @@ export const createMarket = async (input: { text: string; resolutionDate: Date; 
         ...poolColumns(createPool(liquidity)),
         liquidity: toDecimalString(liquidity),
         resolutionDate: input.resolutionDate,
-        createdById: input.createdById ?? null,
+        createdById: input.caller?.userId ?? null,
         createdAt: at,
       })
       .returning();

@@ -3,7 +3,7 @@ import { getDb } from '@/db/client';
 import { findUserById } from '@/lib/users/queries';
 import { AppError } from '@/lib/errors/app-error';
 import { dec, toNumber } from '@/lib/money/decimal';
-import { findPerpTrades, listUserPerpPositions } from '@/lib/perps/service/read';
+import { findPerpTrades, findUserPerpPositions } from '@/lib/perps/service/read';
 import {
   findActiveBiases,
   findMarket,
@@ -45,7 +45,7 @@ export const getUserPositions = async (userId: string) => {
   const db = await getDb();
   if (!(await findUserById(db, userId))) throw new AppError('USER_NOT_FOUND', 'User not found', { userId });
   const { predictions, totalValue, totalUnrealizedPnL } = await findUserPredictionPositions(db, userId);
-  const perps = await listUserPerpPositions(userId, { status: 'open', limit: 100 });
+  const perps = await findUserPerpPositions(userId, { status: 'open', limit: 100 });
   // Totals over both kinds: unrealized PnL, and value = what closing everything at the mark is worth
   // before fees (prediction value; perp collateral plus unrealized PnL).
   let unrealized = dec(totalUnrealizedPnL);

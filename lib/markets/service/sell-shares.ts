@@ -5,8 +5,9 @@
  * rows (pred_sell with the realised PnL, the referrer's fee), the trade and a price point.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { getDb, withTransaction } from '@/db/client';
-import { marketPositions, markets, trades, users } from '@/db/schema';
+import { withTransaction } from '@/db/client';
+import { marketPositions, markets, trades } from '@/db/schema';
+import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { credit } from '@/lib/ledger/ledger';
@@ -14,8 +15,9 @@ import { dec, toDecimalString, toMoney, toNumber, type TDecimal } from '@/lib/mo
 import { prices, quoteSell, toPool, type TOutcome } from '../cpmm';
 import { assertTradable, lockMarket, poolColumns, emitMarketUpdate, recordPricePoint } from './shared';
 
+/** The caller sells; their referrer (caller.referredById) earns half the fee. */
 export type TSellInput = {
-  userId: string;
+  caller: TCaller;
   marketId: string;
   shares: number | string;
   /** The main form names the position; the variant names the side. */
@@ -37,14 +39,13 @@ const parseShares = (shares: number | string): TDecimal => {
 const SELL_ALL_DUST = dec('1e-9');
 
 export const sellShares = async (input: TSellInput) => {
+  const { caller } = input;
   let shares = parseShares(input.shares);
-  // Read before the market lock is taken: the referrer never changes during a trade.
-  const [seller] = await (await getDb()).select({ referredById: users.referredById }).from(users).where(eq(users.id, input.userId));
   const result = await withTransaction(async (tx) => {
     const market = await lockMarket(tx, input.marketId);
     const where = input.positionId
-      ? and(eq(marketPositions.id, input.positionId), eq(marketPositions.userId, input.userId), eq(marketPositions.marketId, market.id))
-      : and(eq(marketPositions.userId, input.userId), eq(marketPositions.marketId, market.id), eq(marketPositions.side, input.outcome!));
+      ? and(eq(marketPositions.id, input.positionId), eq(marketPositions.userId, caller.userId), eq(marketPositions.marketId, market.id))
+      : and(eq(marketPositions.userId, caller.userId), eq(marketPositions.marketId, market.id), eq(marketPositions.side, input.outcome!));
     const [position] = await tx.select().from(marketPositions).where(where).for('update');
     if (!position) {
       if (input.positionId) throw new AppError('NOT_FOUND', 'Position not found', { positionId: input.positionId });
@@ -58,7 +59,7 @@ export const sellShares = async (input: TSellInput) => {
       throw new AppError('INSUFFICIENT_SHARES', 'Not enough shares to sell', { requested: shares.toNumber(), available: held.toNumber() });
     }
     assertTradable(market);
-    const hasReferrer = !!seller?.referredById;
+    const hasReferrer = !!caller.referredById;
     const side = position.side as TOutcome;
     const quote = quoteSell(toPool(market), side, shares, hasReferrer);
     if (quote.proceeds.lte(0)) {
@@ -70,7 +71,7 @@ export const sellShares = async (input: TSellInput) => {
     const realizedPnL = quote.proceeds.minus(removedCost);
 
     const { balanceAfter } = await credit(tx, {
-      userId: input.userId,
+      userId: caller.userId,
       amount: quote.proceeds,
       type: 'pred_sell',
       description: `Sold ${side} in "${market.text}"`,
@@ -79,7 +80,7 @@ export const sellShares = async (input: TSellInput) => {
     });
     if (hasReferrer && quote.fees.referrer.gt(0)) {
       await credit(tx, {
-        userId: seller!.referredById!,
+        userId: caller.referredById!,
         amount: quote.fees.referrer,
         type: 'referral_fee',
         description: 'Referral share of a trading fee',
@@ -103,7 +104,7 @@ export const sellShares = async (input: TSellInput) => {
       .where(eq(marketPositions.id, position.id))
       .returning();
     await tx.insert(trades).values({
-      userId: input.userId,
+      userId: caller.userId,
       marketId: market.id,
       positionId: position.id,
       side,

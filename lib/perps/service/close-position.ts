@@ -11,6 +11,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { executePrepared, getDb, rowsOf } from '@/db/client';
 import { organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, users, type TPerpPositionRow } from '@/db/schema';
+import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { settlementCtes } from '@/lib/ledger/ledger';
@@ -117,14 +118,15 @@ const fromRaw = (r: Record<string, unknown>): TPerpPositionRow => {
 };
 
 /** Closes the caller's position: 404 unknown, 403 someone else's, POSITION_CLOSED already closed. */
-export const closePosition = async (input: { userId: string; positionId: string }) => {
+export const closePosition = async (input: { caller: TCaller; positionId: string }) => {
+  const { caller } = input;
   const db = await getDb();
-  const { statement } = buildCloseStatement({ ...input, at: now() });
+  const { statement } = buildCloseStatement({ userId: caller.userId, positionId: input.positionId, at: now() });
   const row = rowsOf<TClosedRow>(await executePrepared(statement))[0]!;
   if (row.id === null || row.id === undefined) {
     const [p] = await db.select({ userId: perpPositions.userId, status: perpPositions.status }).from(perpPositions).where(eq(perpPositions.id, input.positionId));
     if (!p) throw new AppError('NOT_FOUND', 'Position not found', { positionId: input.positionId });
-    if (p.userId !== input.userId) throw new AppError('FORBIDDEN', 'This position belongs to another user');
+    if (p.userId !== caller.userId) throw new AppError('FORBIDDEN', 'This position belongs to another user');
     throw new AppError('POSITION_CLOSED', p.status === 'liquidated' ? 'This position was liquidated' : 'This position is already closed', {
       positionId: input.positionId,
       status: p.status,
@@ -134,7 +136,7 @@ export const closePosition = async (input: { userId: string; positionId: string 
   await liquidateAfterTrade(pos.ticker);
   let balance = row.balance_after;
   if (balance === null) {
-    const [u] = await db.select({ b: users.virtualBalance }).from(users).where(eq(users.id, input.userId));
+    const [u] = await db.select({ b: users.virtualBalance }).from(users).where(eq(users.id, caller.userId));
     balance = u?.b ?? '0';
   }
   return {

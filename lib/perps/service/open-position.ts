@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { executePrepared, getDb, rowsOf } from '@/db/client';
 import { organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, users } from '@/db/schema';
+import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { balanceChangeCtes } from '@/lib/ledger/ledger';
@@ -21,7 +22,8 @@ import { perpUpdateCtes } from './events';
 import { liquidateAfterTrade } from './liquidate';
 import { fillPriceSql, impactSql, liquidationPriceSql } from './sql';
 
-export type TOpenInput = { userId: string; ticker: string; side: TPerpSide; size: number | string; leverage: number | string };
+/** The caller opens the position. */
+export type TOpenInput = { caller: TCaller; ticker: string; side: TPerpSide; size: number | string; leverage: number | string };
 
 /** The open statement for a validated order. Exported so the benchmark can issue exactly this SQL. */
 export const buildOpenStatement = (o: { userId: string; ticker: string; side: TPerpSide; size: string; leverage: string; at: Date }) => {
@@ -113,11 +115,11 @@ export const openPosition = async (input: TOpenInput) => {
   const db = await getDb();
   const size = toDecimalString(dec(input.size).toDecimalPlaces(8));
   const leverage = toDecimalString(dec(input.leverage));
-  const { statement, quote } = buildOpenStatement({ ...input, size, leverage, at: now() });
+  const { statement, quote } = buildOpenStatement({ userId: input.caller.userId, ticker: input.ticker, side: input.side, size, leverage, at: now() });
   const row = rowsOf<TOpenRow>(await executePrepared(statement))[0]!;
   if (Number(row.found) === 0) throw new AppError('VALIDATION_ERROR', `Unknown ticker ${input.ticker}`, { ticker: input.ticker });
   if (row.balance_after === null || row.id === null) {
-    const [u] = await db.select({ balance: users.virtualBalance }).from(users).where(sql`${users.id} = ${input.userId}`);
+    const [u] = await db.select({ balance: users.virtualBalance }).from(users).where(sql`${users.id} = ${input.caller.userId}`);
     throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', {
       required: toDecimalString(quote.cost),
       available: toDecimalString(u?.balance ?? '0'),

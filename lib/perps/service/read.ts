@@ -5,6 +5,8 @@ import { organizations, perpFundingRates, perpMarkets, perpPositions, perpPriceP
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { dec, toNumber } from '@/lib/money/decimal';
+import type { TCaller } from '@/lib/auth/caller';
+import { toUserSummary } from '@/lib/users/dto';
 import { toPerpPositionDto, toPerpTickerDto, type TTickerStats } from '../dto';
 
 const DAY_MS = 86_400_000;
@@ -94,8 +96,10 @@ export const getTickerHistory = async (ticker: string, range: keyof typeof RANGE
   };
 };
 
+type TPerpPositionsFilter = { status: 'open' | 'closed' | 'all'; limit: number; ticker?: string };
+
 /** A user's positions with the current mark: open ones, or closed and liquidated ones (newest first). */
-export const listUserPerpPositions = async (userId: string, opts: { status: 'open' | 'closed' | 'all'; limit: number; ticker?: string }) => {
+export const findUserPerpPositions = async (userId: string, opts: TPerpPositionsFilter) => {
   const db = await getDb();
   const statusFilter =
     opts.status === 'open'
@@ -112,6 +116,12 @@ export const listUserPerpPositions = async (userId: string, opts: { status: 'ope
     .orderBy(desc(sql`coalesce(${perpPositions.closedAt}, ${perpPositions.openedAt})`))
     .limit(opts.limit);
   return rows.map((r) => toPerpPositionDto(r.position, { markPrice: r.markPrice, name: r.name }));
+};
+
+/** GET /api/markets/perps/positions: the caller's own positions. */
+export const listUserPerpPositions = async (input: { caller: TCaller } & TPerpPositionsFilter) => {
+  const { caller, ...filter } = input;
+  return findUserPerpPositions(caller.userId, filter);
 };
 
 /** Perpetual trades newest first (opens, closes, liquidations), in the shape of GET /api/trades. */
@@ -134,7 +144,7 @@ export const findPerpTrades = async (opts: { take: number; userId?: string; tick
       type: 'perp' as const,
       action: t.action,
       userId: t.userId,
-      user: { id: t.userId, username: r.username, displayName: r.displayName, profileImageUrl: r.profileImageUrl },
+      user: toUserSummary({ id: t.userId, username: r.username, displayName: r.displayName, profileImageUrl: r.profileImageUrl }, { nameOnly: true }),
       marketId: t.ticker,
       ticker: t.ticker,
       question: r.name,

@@ -4,8 +4,8 @@ import { route } from '@/lib/http/route';
 import { createMarket } from '@/lib/markets/service/create-market';
 
 // POST /api/admin/markets — create a question
-export const POST = route(adminCreateMarket, async ({ body, principal }) => ({
-  market: await createMarket({ ...body, createdById: principal.userId }),
+export const POST = route(adminCreateMarket, async ({ body, caller }) => ({
+  market: await createMarket({ caller, ...body }),
 }));
 
 // GET, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight

@@ -8,10 +8,10 @@ import { parseChannelList, subscribeToEvents } from '@/lib/realtime';
 export const maxDuration = 300;
 
 // GET /api/sse/events — live events of the requested channels, replaying from Last-Event-ID
-export const GET = route(sseEvents, async ({ req, principal, query }) =>
+export const GET = route(sseEvents, async ({ req, caller, query }) =>
   subscribeToEvents({
     channels: parseChannelList(query.channels),
-    userId: principal?.userId ?? null,
+    userId: caller?.userId ?? null,
     lastEventId: query.lastEventId ?? req.headers.get('last-event-id'),
     signal: req.signal,
   }),

@@ -1,7 +1,7 @@
 import { trendingTags } from '@/lib/contracts/widgets';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
-import { listTrendingTags } from '@/lib/social/service/trending';
+import { listTrendingTags } from '@/lib/widgets/service/trending';
 
 // GET /api/trending/tags — trending tags
 export const GET = route(trendingTags, async ({ query }) => listTrendingTags(query.limit));

@@ -1,7 +1,7 @@
 import { usersSearch } from '@/lib/contracts/users';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
-import { searchUsers } from '@/lib/users/service';
+import { searchUsers } from '@/lib/users/service/search-users';
 
 // GET /api/users/search — users and actors by username or display name
 export const GET = route(usersSearch, async ({ query }) => searchUsers(query));

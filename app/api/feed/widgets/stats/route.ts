@@ -1,7 +1,7 @@
 import { widgetsStats } from '@/lib/contracts/widgets';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
-import { getPlatformStats } from '@/lib/game/widgets';
+import { getPlatformStats } from '@/lib/widgets/service/world';
 
 // GET /api/feed/widgets/stats — platform figures
 export const GET = route(widgetsStats, async () => getPlatformStats());

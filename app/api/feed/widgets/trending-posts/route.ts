@@ -1,7 +1,7 @@
 import { widgetsTrendingPosts } from '@/lib/contracts/widgets';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
-import { listTrendingPosts } from '@/lib/social/service/trending';
+import { listTrendingPosts } from '@/lib/widgets/service/trending';
 
 // GET /api/feed/widgets/trending-posts — trending posts with scores
 export const GET = route(widgetsTrendingPosts, async ({ query }) => listTrendingPosts(query.limit));

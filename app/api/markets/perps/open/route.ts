@@ -4,7 +4,7 @@ import { route } from '@/lib/http/route';
 import { openPosition } from '@/lib/perps/service/open-position';
 
 // POST /api/markets/perps/open — open a leveraged long or short
-export const POST = route(perpsOpen, async ({ body, principal }) => openPosition({ userId: principal.userId, ...body }));
+export const POST = route(perpsOpen, async ({ body, caller }) => openPosition({ caller, ...body }));
 
 // GET, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

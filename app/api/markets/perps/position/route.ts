@@ -4,7 +4,7 @@ import { route } from '@/lib/http/route';
 import { closePosition } from '@/lib/perps/service/close-position';
 
 // POST /api/markets/perps/position — close the position named in the body (variant form)
-export const POST = route(perpsCloseByBody, async ({ body, principal }) => closePosition({ userId: principal.userId, positionId: body.positionId }));
+export const POST = route(perpsCloseByBody, async ({ body, caller }) => closePosition({ caller, positionId: body.positionId }));
 
 // GET, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

@@ -4,8 +4,8 @@ import { route } from '@/lib/http/route';
 import { listUserPerpPositions } from '@/lib/perps/service/read';
 
 // GET /api/markets/perps/positions — the caller's positions (open, or closed with results)
-export const GET = route(perpsUserPositions, async ({ query, principal }) => ({
-  positions: await listUserPerpPositions(principal.userId, query),
+export const GET = route(perpsUserPositions, async ({ query, caller }) => ({
+  positions: await listUserPerpPositions({ caller, ...query }),
 }));
 
 // POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight

@@ -1,11 +1,11 @@
 import { usersBalance } from '@/lib/contracts/users';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
-import { getBalance } from '@/lib/users/service';
+import { getBalance } from '@/lib/users/service/get-balance';
 
 // GET /api/users/{userId}/balance — owner only
-export const GET = route(usersBalance, async ({ params, query, principal }) =>
-  getBalance({ actorId: principal.userId, isAdmin: principal.isAdmin, userId: params.userId, ...query }),
+export const GET = route(usersBalance, async ({ params, query, caller }) =>
+  getBalance({ caller, userId: params.userId, ...query }),
 );
 
 // POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight

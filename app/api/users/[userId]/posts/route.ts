@@ -1,10 +1,10 @@
 import { usersPosts } from '@/lib/contracts/posts';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
-import { listUserPosts } from '@/lib/social/service/posts';
+import { listUserPosts } from '@/lib/posts/service/read-posts';
 
 // GET /api/users/{userId}/posts — a user's posts
-export const GET = route(usersPosts, async ({ params, query, principal }) => listUserPosts(params.userId, query, principal?.userId ?? null));
+export const GET = route(usersPosts, async ({ params, query, caller }) => listUserPosts({ caller, userId: params.userId, ...query }));
 
 // POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

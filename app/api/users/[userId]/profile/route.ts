@@ -1,11 +1,11 @@
 import { usersProfile } from '@/lib/contracts/users';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
-import { getProfile } from '@/lib/users/service';
+import { getProfile } from '@/lib/users/service/read-profile';
 
 // GET /api/users/{userId}/profile — by id, username or wallet address
-export const GET = route(usersProfile, async ({ params, principal }) => ({
-  user: await getProfile(params.userId, principal?.userId),
+export const GET = route(usersProfile, async ({ params, caller }) => ({
+  user: await getProfile({ caller, userId: params.userId }),
 }));
 
 // POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight

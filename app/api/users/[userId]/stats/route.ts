@@ -1,7 +1,7 @@
 import { usersStats } from '@/lib/contracts/users';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
-import { getUserStats } from '@/lib/users/service';
+import { getUserStats } from '@/lib/users/service/read-profile';
 
 // GET /api/users/{userId}/stats
 export const GET = route(usersStats, async ({ params }) => ({ stats: await getUserStats(params.userId) }));

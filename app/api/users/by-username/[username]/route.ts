@@ -1,11 +1,11 @@
 import { usersByUsername } from '@/lib/contracts/users';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
-import { getProfileByUsername } from '@/lib/users/service';
+import { getProfileByUsername } from '@/lib/users/service/read-profile';
 
 // GET /api/users/by-username/{username}
-export const GET = route(usersByUsername, async ({ params, principal }) => ({
-  user: await getProfileByUsername(params.username, principal?.userId),
+export const GET = route(usersByUsername, async ({ params, caller }) => ({
+  user: await getProfileByUsername({ caller, username: params.username }),
 }));
 
 // POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight

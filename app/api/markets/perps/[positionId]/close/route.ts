@@ -4,7 +4,7 @@ import { route } from '@/lib/http/route';
 import { closePosition } from '@/lib/perps/service/close-position';
 
 // POST /api/markets/perps/{positionId}/close — close at the mark
-export const POST = route(perpsClose, async ({ params, principal }) => closePosition({ userId: principal.userId, positionId: params.positionId }));
+export const POST = route(perpsClose, async ({ params, caller }) => closePosition({ caller, positionId: params.positionId }));
 
 // GET, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

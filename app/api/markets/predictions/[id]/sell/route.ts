@@ -4,8 +4,8 @@ import { route } from '@/lib/http/route';
 import { sellShares } from '@/lib/markets/service/sell-shares';
 
 // POST /api/markets/predictions/{id}/sell — sell by positionId, or by outcome
-export const POST = route(predictionsSell, async ({ params, body, principal }) =>
-  sellShares({ userId: principal.userId, marketId: params.id, ...body }),
+export const POST = route(predictionsSell, async ({ params, body, caller }) =>
+  sellShares({ caller, marketId: params.id, ...body }),
 );
 
 // GET, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight

@@ -4,8 +4,8 @@ import { route } from '@/lib/http/route';
 import { closePosition } from '@/lib/perps/service/close-position';
 
 // POST /api/markets/perps/position/{positionId}/close — close (variant form)
-export const POST = route(perpsCloseVariant, async ({ params, principal }) =>
-  closePosition({ userId: principal.userId, positionId: params.positionId }),
+export const POST = route(perpsCloseVariant, async ({ params, caller }) =>
+  closePosition({ caller, positionId: params.positionId }),
 );
 
 // GET, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight

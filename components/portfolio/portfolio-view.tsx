@@ -1,0 +1,168 @@
+'use client';
+
+import Link from 'next/link';
+import { SignInPrompt } from '@/components/auth/sign-in-prompt';
+import { formatCents, formatShares } from '@/components/markets/format';
+import { PositionCard } from '@/components/markets/position-card';
+import { OpenPerpCard } from '@/components/perps/perp-positions';
+import { Badge } from '@/components/ui/badge';
+import { LinkButton } from '@/components/ui/button';
+import { Card, CardTitle } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { DataTable, type TDataColumn } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { formatMoney, formatSignedMoney } from '@/components/ui/format';
+import { PortfolioIcon } from '@/components/ui/icons';
+import { pnlClass, signedAmountClass } from '@/components/ui/pnl';
+import { Skeleton } from '@/components/ui/skeleton';
+import { describeError } from '@/lib/client/queries/errors';
+import { useMyPositions, type TOpenPerp, type TPosition } from '@/lib/client/queries/markets';
+import { useSession } from '@/lib/client/queries/users';
+
+const totalClass = (value: string) => signedAmountClass(value, 'text-ink');
+
+const Totals = ({ value, pnl, cost, count }: { value: string; pnl: string; cost: string; count: number }) => (
+  <Card aria-labelledby="totals-title">
+    <h2 id="totals-title" className="sr-only">
+      Totals
+    </h2>
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-4">
+      <div>
+        <dt className="text-xs text-ink-muted">Portfolio value</dt>
+        <dd data-testid="portfolio-value" className="mt-1 text-2xl font-semibold tracking-tight text-ink tabular-nums sm:text-3xl">
+          {formatMoney(value)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs text-ink-muted">Unrealized P&L</dt>
+        <dd className={cn('mt-1 text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl', totalClass(pnl))}>{formatSignedMoney(pnl)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-ink-muted">Cost basis</dt>
+        <dd className="mt-1 text-base font-semibold text-ink tabular-nums sm:text-lg">{formatMoney(cost)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-ink-muted">Open positions</dt>
+        <dd className="mt-1 text-base font-semibold text-ink tabular-nums sm:text-lg">{count}</dd>
+      </div>
+    </dl>
+  </Card>
+);
+
+const POSITION_COLUMNS: readonly TDataColumn<TPosition>[] = [
+  {
+    id: 'market',
+    header: 'Market',
+    cellClassName: 'max-w-0',
+    cell: (p) => (
+      <Link href={`/markets/${p.marketId}`} className="block truncate font-medium text-ink hover:underline" title={p.question}>
+        {p.question}
+      </Link>
+    ),
+  },
+  { id: 'side', header: 'Side', width: 'w-16', cell: (p) => <Badge tone={p.side === 'YES' ? 'up' : 'down'}>{p.side}</Badge> },
+  { id: 'shares', header: 'Shares', width: 'w-24', align: 'right', cellClassName: 'tabular-nums', cell: (p) => formatShares(p.shares) },
+  { id: 'avg', header: 'Avg', width: 'w-20', align: 'right', cellClassName: 'text-ink-muted tabular-nums', cell: (p) => formatCents(p.avgPrice) },
+  { id: 'now', header: 'Now', width: 'w-20', align: 'right', cellClassName: 'text-ink-muted tabular-nums', cell: (p) => formatCents(p.currentPrice) },
+  { id: 'value', header: 'Value', width: 'w-28', align: 'right', cellClassName: 'font-medium tabular-nums', cell: (p) => formatMoney(p.value) },
+  {
+    id: 'pnl',
+    header: 'P&L',
+    width: 'w-28',
+    align: 'right',
+    cellClassName: (p) => cn('font-medium tabular-nums', pnlClass(p.unrealizedPnL)),
+    cell: (p) => formatSignedMoney(p.unrealizedPnL),
+  },
+];
+
+const PositionsTable = ({ positions }: { positions: TPosition[] }) => (
+  <Card aria-labelledby="open-title" isPadded={false} className="overflow-hidden">
+    <div className="px-5 pt-5 pb-4 sm:px-6">
+      <CardTitle id="open-title">Open positions</CardTitle>
+    </div>
+    <DataTable
+      rows={positions}
+      columns={POSITION_COLUMNS}
+      rowKey={(p) => p.id}
+      caption="Open prediction positions"
+      isFixed
+      renderItem={(p) => <PositionCard position={p} showQuestion />}
+      listClassName="flex flex-col gap-3 px-4 pb-4"
+    />
+  </Card>
+);
+
+/** Open perpetual positions, each linking to its ticker (closing happens on the ticker's page). */
+const PerpPositionsList = ({ positions, totalPnL }: { positions: TOpenPerp[]; totalPnL: string }) => (
+  <Card aria-labelledby="perps-title" className="flex flex-col gap-4">
+    <div className="flex flex-wrap items-baseline justify-between gap-3">
+      <CardTitle id="perps-title">Open perpetual positions</CardTitle>
+      <p className="text-sm text-ink-muted">
+        Unrealized P&L <span className={cn('font-semibold tabular-nums', totalClass(totalPnL))}>{formatSignedMoney(totalPnL)}</span>
+      </p>
+    </div>
+    <ul aria-label="Open perpetual positions" className="grid gap-3 lg:grid-cols-2">
+      {positions.map((p) => (
+        <li key={p.id}>
+          <OpenPerpCard position={p} showTicker />
+        </li>
+      ))}
+    </ul>
+  </Card>
+);
+
+const PortfolioSkeleton = () => (
+  <div role="status" aria-label="Loading portfolio" className="flex flex-col gap-6">
+    <Skeleton className="h-28 w-full rounded-2xl" />
+    <Skeleton className="h-64 w-full rounded-2xl" />
+  </div>
+);
+
+const PortfolioForUser = ({ userId }: { userId: string }) => {
+  const positions = useMyPositions(userId);
+  if (positions.isPending) return <PortfolioSkeleton />;
+  if (positions.isError) {
+    return <ErrorState title="Your positions did not load" message={describeError(positions.error)} onRetry={() => positions.refetch()} isRetrying={positions.isFetching} />;
+  }
+  const { positions: open, perps, totalPerpUnrealizedPnL, totalValue, totalUnrealizedPnL, totalCostBasis } = positions.data;
+  if (open.length === 0 && perps.length === 0) {
+    return (
+      <EmptyState
+        icon={<PortfolioIcon />}
+        title="No open positions"
+        description="Buy YES or NO on a market, or open a long or short on a perp, and your positions, their value and your profit or loss will show up here."
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            <LinkButton href="/markets">Browse markets</LinkButton>
+            <LinkButton href="/perps" variant="secondary">
+              Trade perps
+            </LinkButton>
+          </div>
+        }
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      {open.length > 0 && (
+        <>
+          <Totals value={totalValue} pnl={totalUnrealizedPnL} cost={totalCostBasis} count={open.length} />
+          <PositionsTable positions={open} />
+        </>
+      )}
+      {perps.length > 0 && <PerpPositionsList positions={perps} totalPnL={totalPerpUnrealizedPnL} />}
+    </div>
+  );
+};
+
+/** The signed-in user's open prediction positions with totals, and open perpetual positions. */
+export const PortfolioView = () => {
+  const session = useSession();
+  if (session.isPending) return <PortfolioSkeleton />;
+  if (session.isSignedOut) {
+    return <SignInPrompt icon={<PortfolioIcon />} title="Sign in to see your portfolio" description="Your open positions, their value and your profit or loss will be listed here." />;
+  }
+  if (!session.user) return <ErrorState message={describeError(session.failure)} onRetry={() => session.refetch()} isRetrying={session.isFetching} />;
+  return <PortfolioForUser userId={session.user.id} />;
+};

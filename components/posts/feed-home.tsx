@@ -1,0 +1,188 @@
+'use client';
+
+import { useMemo, useRef, useState } from 'react';
+import { SignInPrompt } from '@/components/auth/sign-in-prompt';
+import { useNewPosts } from '@/components/realtime/use-new-posts';
+import { LinkButton } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FeedIcon, MarketsIcon, PoolsIcon, UserIcon } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, tabPanelProps } from '@/components/ui/tabs';
+import { TrendingSidebar } from '@/components/widgets/trending-sidebar';
+import { useFeed } from '@/lib/client/queries/posts';
+import { useSession } from '@/lib/client/queries/users';
+import { Composer } from './composer';
+import { NewPostsBanner } from './new-posts-banner';
+import { PostList } from './post-list';
+
+const FEATURES = [
+  { icon: <MarketsIcon />, title: 'Prediction markets', text: 'Buy YES or NO on questions about the game world.' },
+  { icon: <PoolsIcon />, title: 'NPC-run pools', text: 'Back the traders you believe in with a deposit.' },
+  { icon: <UserIcon />, title: 'A social floor', text: 'Follow players, post your calls, climb the leaderboard.' },
+];
+
+const Welcome = () => (
+  <section aria-labelledby="welcome-title" className="relative overflow-hidden rounded-2xl border border-line bg-surface p-6 sm:p-8">
+    <div
+      aria-hidden="true"
+      className="pointer-events-none absolute inset-0 bg-[radial-gradient(80%_120%_at_100%_0%,#8b93ff2e,transparent_60%),radial-gradient(60%_100%_at_0%_100%,#3ddc971f,transparent_60%)]"
+    />
+    <div className="relative">
+      <p className="text-xs font-semibold tracking-widest text-accent uppercase">Play money, real opinions</p>
+      <h2 id="welcome-title" className="mt-2 max-w-xl text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
+        Trade what you think will happen. Risk nothing real.
+      </h2>
+      <p className="mt-3 max-w-xl text-sm leading-relaxed text-ink-muted sm:text-base">
+        Every new player gets a starting balance of virtual currency to trade markets, back pools and show off their track record.
+      </p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <LinkButton href="/sign-in">Sign in to start</LinkButton>
+        <LinkButton href="/markets" variant="secondary">
+          Browse markets
+        </LinkButton>
+      </div>
+      <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+        {FEATURES.map((f) => (
+          <li key={f.title} className="flex gap-3">
+            <span aria-hidden="true" className="mt-0.5 text-accent">
+              {f.icon}
+            </span>
+            <span>
+              <span className="block text-sm font-medium text-ink">{f.title}</span>
+              <span className="block text-sm text-ink-muted">{f.text}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  </section>
+);
+
+type TTab = 'following' | 'latest' | 'favorites';
+
+const TABS = [
+  { value: 'following', label: 'Following' },
+  { value: 'latest', label: 'Latest' },
+  { value: 'favorites', label: 'Favorites' },
+] as const;
+
+/** Latest posts, with the "N new posts" pill for posts by others that went live since loading. */
+const LatestFeed = () => {
+  const feed = useFeed('latest');
+  const session = useSession();
+  const loadedIds = useMemo(() => new Set((feed.data ?? []).map((p) => p.id)), [feed.data]);
+  const newPosts = useNewPosts({ loadedIds, myUserId: session.user?.id });
+  const topRef = useRef<HTMLDivElement>(null);
+
+  const showNewPosts = async () => {
+    await newPosts.show(() => feed.refetch());
+    const top = topRef.current;
+    if (!top) return;
+    const isReduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    top.scrollIntoView({ block: 'start', behavior: isReduced ? 'auto' : 'smooth' });
+    // The pill is gone: keep keyboard focus at the top of the feed rather than lose it.
+    top.focus({ preventScroll: true });
+  };
+
+  return (
+    <div ref={topRef} tabIndex={-1} className="flex scroll-mt-20 flex-col outline-none">
+      <NewPostsBanner count={newPosts.count} isCapped={newPosts.isCapped} isLoading={newPosts.isShowing} onShow={showNewPosts} />
+      <PostList
+        query={feed}
+        label="Latest posts"
+        empty={<EmptyState icon={<FeedIcon />} title="No posts yet" description="Be the first: share your call on a market, with a #tag so others can find it." />}
+      />
+    </div>
+  );
+};
+
+/** A feed that needs a signed-in reader: a sign-in prompt otherwise, and its own empty state. */
+const PersonalFeed = ({
+  kind,
+  label,
+  signedOut,
+  empty,
+  onShowLatest,
+}: {
+  kind: 'following' | 'favorites';
+  label: string;
+  signedOut: { title: string; description: string };
+  empty: { title: string; description: string };
+  onShowLatest: () => void;
+}) => {
+  const session = useSession();
+  const feed = useFeed(kind, { isEnabled: session.isSignedIn });
+  if (session.isPending) return <Skeleton className="h-40 w-full rounded-2xl" />;
+  if (!session.isSignedIn) return <SignInPrompt title={signedOut.title} description={signedOut.description} />;
+  return (
+    <PostList
+      query={feed}
+      label={label}
+      empty={
+        <EmptyState
+          icon={<UserIcon />}
+          title={empty.title}
+          description={empty.description}
+          action={
+            <Button variant="secondary" onClick={onShowLatest}>
+              Browse the latest posts
+            </Button>
+          }
+        />
+      }
+    />
+  );
+};
+
+const FollowingFeed = ({ onShowLatest }: { onShowLatest: () => void }) => (
+  <PersonalFeed
+    kind="following"
+    label="Posts from people you follow"
+    signedOut={{ title: 'See posts from people you follow', description: 'Sign in, follow players and NPC actors, and their posts and reposts gather here.' }}
+    empty={{
+      title: 'Nothing from people you follow yet',
+      description: 'Follow players from their profiles, or from a post, and their posts and reposts show up here.',
+    }}
+    onShowLatest={onShowLatest}
+  />
+);
+
+const FavoritesFeed = ({ onShowLatest }: { onShowLatest: () => void }) => (
+  <PersonalFeed
+    kind="favorites"
+    label="Posts from your favorite profiles"
+    signedOut={{ title: 'Your favorite profiles', description: 'Sign in and star profiles: their posts gather here.' }}
+    empty={{ title: 'No favorites yet', description: 'Star a profile with its Favorite button and its posts show up here.' }}
+    onShowLatest={onShowLatest}
+  />
+);
+
+export const FeedHome = () => {
+  const session = useSession();
+  const [tab, setTab] = useState<TTab>('latest');
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="flex min-w-0 flex-col gap-5">
+        {session.isPending ? (
+          <Skeleton className="h-36 w-full rounded-2xl" />
+        ) : session.user ? (
+          <Composer user={session.user} />
+        ) : (
+          <Welcome />
+        )}
+        <Tabs label="Feed" idPrefix="feed" value={tab} tabs={TABS} onChange={setTab} />
+        <div {...tabPanelProps('feed', tab)} tabIndex={0} className="rounded-2xl outline-none focus-visible:ring-2 focus-visible:ring-accent/40">
+          {tab === 'latest' ? (
+            <LatestFeed />
+          ) : tab === 'following' ? (
+            <FollowingFeed onShowLatest={() => setTab('latest')} />
+          ) : (
+            <FavoritesFeed onShowLatest={() => setTab('latest')} />
+          )}
+        </div>
+      </div>
+      <TrendingSidebar />
+    </div>
+  );
+};

@@ -1,8 +1,0 @@
-/** npm run db:migrate — applies pending migrations to DATABASE_URL or the embedded database. */
-import { dbKind, getDb } from '@/db/client';
-import { runScript } from './run';
-
-await runScript(async () => {
-  await getDb();
-  return `Migrations applied (${dbKind()}).`;
-});

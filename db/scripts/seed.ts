@@ -1,9 +1,0 @@
-/** npm run db:seed — migrates, then seeds the world (idempotent). */
-import { dbKind, getDb } from '@/db/client';
-import { seedWorld } from '@/db/seed/world';
-import { runScript } from './run';
-
-await runScript(async () => {
-  const { newActors } = await seedWorld(await getDb());
-  return `World seeded (${dbKind()}): ${newActors} new actors.`;
-});

@@ -1,0 +1,7 @@
+/** Liking and unliking a comment as the caller: the same one-statement toggle as posts (lib/posts/service/toggle-like.ts). */
+import type { TCaller } from '@/lib/auth/caller';
+import { toggleLike } from '@/lib/posts/service/toggle-like';
+
+export const likeComment = (input: { caller: TCaller; commentId: string }) => toggleLike('comment', input.commentId, input.caller, true);
+
+export const unlikeComment = (input: { caller: TCaller; commentId: string }) => toggleLike('comment', input.commentId, input.caller, false);

@@ -1,0 +1,203 @@
+/**
+ * The operation core: every call of an operation, whichever transport carries it (REST today,
+ * the A2A JSON-RPC endpoint later), goes through `runOperation`, which knows nothing of HTTP.
+ * In order, cheapest first:
+ *   credentials → verified token claims (no database)
+ *   bad-input budget (a caller in the penalty box waits, and is refused) → 429
+ *   rate limit (per user, or per client address when anonymous) → 429 RATE_LIMIT_EXCEEDED
+ *   auth kind → 401 UNAUTHORIZED (a bad bearer token is refused even on public operations)
+ *   the transport's own checks (REST: URL bounds, same-origin cookie writes)
+ *   params, query → 400 INVALID_PARAMETER (control characters and lone surrogates included)
+ *   then, under the operation's deadline (lib/operations/deadline.ts) → 503 DEADLINE_EXCEEDED:
+ *     the body as the transport reads it → text → schema → 400 VALIDATION_ERROR (or a field's
+ *     own code, such as INVALID_TRADE_SIZE for an amount out of range)
+ *     the caller's user (provisioned on first sight) → 403 FORBIDDEN when banned or not an admin
+ *     the operation's own function
+ * The result is the function's value or a typed error, always with the rate-limit state the
+ * transport reports (REST: X-RateLimit-* headers). Refusals for malformed input count against
+ * the caller's bad-input budget.
+ */
+import { postgresErrorCode } from '@/db/client';
+import type { TTokenClaims } from '@/lib/auth/jwt';
+import { toCaller, type TCaller } from '@/lib/auth/caller';
+import { principalFor, verifyCredentials, type TCredentials, type TPrincipal } from '@/lib/auth/principal';
+import { secretsEqual } from '@/lib/auth/secrets';
+import type { TEndpoint } from '@/lib/contracts/endpoint';
+import { env } from '@/lib/env';
+import { AppError, isAppError, type TErrorCode } from '@/lib/errors/app-error';
+import { runWithDeadline } from './deadline';
+import { DEFAULT_DEADLINE_MS, findBadText } from './bounds';
+import { PENALTY_PAUSE_MS, checkRateLimit, notePenalty, penaltyUntil, type TLimitResult } from './rate-limit';
+import { RATE_LIMITS } from './rate-limits';
+import type { z } from 'zod';
+
+/** What the core needs of an operation: its declaration (a REST endpoint is one). */
+export type TOperation = Pick<TEndpoint, 'id' | 'auth' | 'rateLimit' | 'params' | 'query' | 'body' | 'fieldErrors' | 'deadlineMs'>;
+
+/** One call of an operation, as a transport hands it over. */
+export type TInvocation = {
+  /** Names the call in logs and in a 500's details. */
+  requestId: string;
+  /** The token the call carries (bearer header or session cookie), or null. */
+  credentials: TCredentials | null;
+  /** The client address: the identity of anonymous calls for rate limits. */
+  ip: string;
+  rawParams?: Record<string, unknown>;
+  rawQuery?: Record<string, unknown>;
+  /**
+   * The body, read by the transport within its bounds, when the operation has one: JSON text
+   * parsed for REST, the params object for JSON-RPC. `undefined` means none was sent.
+   */
+  readBody?: () => Promise<unknown>;
+  /** Checks of the transport's own, run once the caller is known and before any input is read. */
+  transportChecks?: (claims: TTokenClaims | null) => void;
+};
+
+export type TOperationContext<TParams = unknown, TQuery = unknown, TBody = unknown> = {
+  /** Who the call acts for; null for an anonymous call of a public operation. */
+  caller: TCaller | null;
+  principal: TPrincipal | null;
+  params: TParams;
+  query: TQuery;
+  body: TBody;
+};
+
+export type TOutcome<T> = { ok: true; value: T; limit?: TLimitResult } | { ok: false; error: unknown; limit?: TLimitResult; retryAfter?: number };
+
+const issuesOf = (e: z.ZodError) =>
+  e.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message, code: i.code }));
+
+const assertText = (value: unknown, code: TErrorCode, what: string) => {
+  const bad = findBadText(value);
+  if (bad) throw new AppError(code, `Invalid ${what}: ${bad.path || 'value'} ${bad.reason}`, { path: bad.path });
+};
+
+const parseWith = (schema: z.ZodType | undefined, raw: unknown, what: 'path parameter' | 'query parameter') => {
+  if (!schema) return raw;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new AppError('INVALID_PARAMETER', `Invalid ${what}`, { issues: issuesOf(parsed.error) });
+  return parsed.data;
+};
+
+const isEmptyObject = (v: unknown) =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0;
+
+const RANGE_ISSUES = new Set(['too_big', 'too_small', 'not_multiple_of']);
+
+/**
+ * The error for a body the schema refused: a field's own code when every issue is a range issue
+ * of a field that declares one (fieldErrors), VALIDATION_ERROR otherwise.
+ */
+const bodyError = (op: TOperation, e: z.ZodError) => {
+  const issues = issuesOf(e);
+  const fieldCodes = new Set(e.issues.map((i) => (RANGE_ISSUES.has(i.code) ? op.fieldErrors?.[String(i.path[0] ?? '')] : undefined)));
+  const code = fieldCodes.size === 1 ? [...fieldCodes][0] : undefined;
+  if (code) return new AppError(code, issues.map((i) => `${i.path}: ${i.message}`).join('; '), { issues });
+  return new AppError('VALIDATION_ERROR', 'Invalid request body', { issues });
+};
+
+/** The body the operation's function receives: none reads as {}; a JSON null is a body, and not an object. */
+const validateBody = (op: TOperation, raw: unknown) => {
+  if (!op.body) {
+    if (raw !== undefined && !isEmptyObject(raw)) throw new AppError('VALIDATION_ERROR', 'This endpoint takes no request body (send none, or {})');
+    return {};
+  }
+  if (raw !== undefined) assertText(raw, 'VALIDATION_ERROR', 'request body');
+  const parsed = op.body.safeParse(raw === undefined ? {} : raw);
+  if (!parsed.success) throw bodyError(op, parsed.error);
+  return parsed.data;
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** SQLSTATE class 22, "data exception": a value the database cannot hold (numeric overflow, bad text). */
+const isDataException = (code: string | undefined) => !!code && code.startsWith('22');
+const QUERY_CANCELED = '57014'; // statement_timeout
+
+/**
+ * A database error that is the caller's input or the deadline, as the typed error it is; anything
+ * else stays what it is (a real fault: the transport answers 500 and logs it).
+ */
+const typedError = (op: TOperation, error: unknown, requestId: string): unknown => {
+  if (isAppError(error)) return error;
+  const sqlState = postgresErrorCode(error);
+  if (isDataException(sqlState)) {
+    // A bound the schemas should have caught: the client's fault, but worth a log line to fix it.
+    console.warn(`[api] ${op.id}: data exception ${sqlState} (request ${requestId})`);
+    return new AppError('VALIDATION_ERROR', 'A value is out of range or malformed', { requestId });
+  }
+  if (sqlState === QUERY_CANCELED) {
+    return new AppError('DEADLINE_EXCEEDED', 'The request took too long and was abandoned; nothing was changed', { requestId });
+  }
+  return error;
+};
+
+/** Runs one call of `op` for the caller the invocation names; never throws (errors are outcomes). */
+export const runOperation = async <T>(
+  op: TOperation,
+  call: TInvocation,
+  fn: (ctx: TOperationContext) => Promise<T>,
+): Promise<TOutcome<T>> => {
+  let limit: TLimitResult | undefined;
+  let identity: string | undefined;
+  try {
+    const cfg = env();
+    // The token is verified (cheap: remembered until it expires), but the caller's user row is
+    // loaded only once the call has passed every check that needs no database, so a flood of bad
+    // input costs no database round trips.
+    let claims: TTokenClaims | null = null;
+    let cronOk = false;
+    const cred = call.credentials;
+    if (op.auth === 'cron') cronOk = !!cred && cred.via === 'bearer' && secretsEqual(cred.token, cfg.cronSecret);
+    else claims = await verifyCredentials(cred);
+
+    // One user, one counter: the token's subject names the user (users.auth_subject is unique).
+    identity = claims ? `s:${claims.subject}` : cronOk ? 'cron' : `ip:${call.ip}`;
+    const penalty = penaltyUntil(identity);
+    if (penalty !== undefined) {
+      // The tarpit: the caller waits, the server does not work.
+      await sleep(PENALTY_PAUSE_MS);
+      limit = { success: false, limit: RATE_LIMITS.badInput.limit, remaining: 0, reset: penalty };
+      throw new AppError('RATE_LIMIT_EXCEEDED', 'Too many malformed requests: fix them, then try again after the window', {
+        limit: limit.limit,
+        reset: Math.ceil(penalty / 1000),
+      });
+    }
+    limit = await checkRateLimit(op.rateLimit ?? (claims || cronOk ? 'authenticated' : 'public'), identity);
+    if (!limit.success) {
+      throw new AppError('RATE_LIMIT_EXCEEDED', 'Too many requests', { limit: limit.limit, reset: Math.ceil(limit.reset / 1000) });
+    }
+
+    if (op.auth === 'cron' && !cronOk) throw new AppError('UNAUTHORIZED', 'Missing or invalid scheduler secret');
+    // A client that sends a bearer token means to be that user: a bad one is refused everywhere,
+    // public reads included, rather than answered as if anonymous. (An expired session cookie,
+    // which the browser sends by itself, just reads public pages as a visitor.)
+    if (op.auth !== 'cron' && cred?.via === 'bearer' && !claims) {
+      throw new AppError('UNAUTHORIZED', cred.token ? 'Invalid or expired token' : 'Authorization must be "Bearer <token>"');
+    }
+    if ((op.auth === 'user' || op.auth === 'admin') && !claims) throw new AppError('UNAUTHORIZED', 'Missing or invalid token');
+    call.transportChecks?.(claims);
+
+    const rawParams = call.rawParams ?? {};
+    assertText(rawParams, 'INVALID_PARAMETER', 'path parameter');
+    const params = parseWith(op.params, rawParams, 'path parameter');
+    const rawQuery = call.rawQuery ?? {};
+    assertText(rawQuery, 'INVALID_PARAMETER', 'query parameter');
+    const query = parseWith(op.query, rawQuery, 'query parameter');
+
+    const value = await runWithDeadline(op.deadlineMs ?? DEFAULT_DEADLINE_MS, async () => {
+      const body = validateBody(op, call.readBody ? await call.readBody() : undefined);
+      // Provisions the user on first sight; FORBIDDEN for a banned one.
+      const principal = claims ? await principalFor(claims, cred!.via) : null;
+      if (op.auth === 'admin' && !principal?.isAdmin) throw new AppError('FORBIDDEN', 'Administrator only');
+      return fn({ caller: principal && toCaller(principal), principal, params, query, body });
+    });
+    return { ok: true, value, limit };
+  } catch (thrown) {
+    const error = typedError(op, thrown, call.requestId);
+    if (identity && isAppError(error)) void notePenalty(identity, error.code);
+    const retryAfter =
+      isAppError(error) && error.code === 'RATE_LIMIT_EXCEEDED' && limit ? Math.max(1, Math.ceil((limit.reset - Date.now()) / 1000)) : undefined;
+    return { ok: false, error, limit, retryAfter };
+  }
+};

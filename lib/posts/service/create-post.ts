@@ -1,0 +1,82 @@
+/**
+ * Creating a post: the text rules (lib/posts/text.ts), then the post, its tags, the mentioned
+ * users' notifications and the feed event in one transaction. The caller is the author.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import { getDb, withTransaction } from '@/db/client';
+import { markets, posts, postTags, users } from '@/db/schema';
+import type { TCaller } from '@/lib/auth/caller';
+import { now } from '@/lib/clock/clock';
+import { emitEvent } from '@/lib/events/outbox';
+import { AppError } from '@/lib/errors/app-error';
+import { notify } from '@/lib/notifications/service';
+import { POST_MAX_CHARS, parseMentions, parseTags, visibleLength } from '../text';
+import { getPost } from './read-posts';
+
+const IMAGE_URL = /^(\/api\/uploads\/[A-Za-z0-9._-]+|https?:\/\/\S+)$/;
+
+/** Posts as the caller; answers the post as the caller reads it. */
+export const createPost = async (input: {
+  caller: TCaller;
+  content: string;
+  type: 'post' | 'article';
+  relatedQuestion?: string | null;
+  imageUrl?: string | null;
+}) => {
+  const { caller } = input;
+  const content = input.content.trim();
+  const length = visibleLength(content);
+  if (length < 1 || length > POST_MAX_CHARS) {
+    throw new AppError('VALIDATION_ERROR', `A post is 1 to ${POST_MAX_CHARS} characters (this one is ${length})`, { length, max: POST_MAX_CHARS });
+  }
+  if (input.imageUrl && !IMAGE_URL.test(input.imageUrl)) {
+    throw new AppError('VALIDATION_ERROR', 'imageUrl must be an uploaded image (/api/uploads/…) or an http(s) URL');
+  }
+  const db = await getDb();
+  if (input.relatedQuestion) {
+    const [m] = await db.select({ id: markets.id }).from(markets).where(eq(markets.id, input.relatedQuestion));
+    if (!m) throw new AppError('VALIDATION_ERROR', 'relatedQuestion is not a known question', { relatedQuestion: input.relatedQuestion });
+  }
+  const tags = parseTags(content);
+  const mentions = parseMentions(content).filter((u) => u !== caller.username.toLowerCase());
+  const at = now();
+  const id = await withTransaction(async (tx) => {
+    const [post] = await tx
+      .insert(posts)
+      .values({
+        authorId: caller.userId,
+        type: input.type,
+        content,
+        imageUrl: input.imageUrl ?? null,
+        relatedQuestionId: input.relatedQuestion ?? null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: posts.id });
+    if (tags.length) await tx.insert(postTags).values(tags.map((tag) => ({ postId: post!.id, tag, createdAt: at })));
+    if (mentions.length) {
+      const mentioned = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(inArray(sql`lower(${users.username})`, mentions));
+      await notify(
+        tx,
+        mentioned.map((u) => ({
+          userId: u.id,
+          type: 'mention' as const,
+          actorId: caller.userId,
+          postId: post!.id,
+          title: 'You were mentioned',
+          message: `@${caller.username} mentioned you: ${content.slice(0, 120)}`,
+        })),
+      );
+    }
+    await emitEvent(tx, 'feed', {
+      type: 'feed_update',
+      data: { post: { id: post!.id, content, authorId: caller.userId, timestamp: at.toISOString() } },
+    });
+    return post!.id;
+  });
+  const { post } = await getPost({ caller, postId: id });
+  return { post };
+};

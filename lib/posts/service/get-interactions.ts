@@ -1,0 +1,39 @@
+/** Who liked and shared a post, in the full and the compact form, with the caller's own flags. */
+import { eq, sql } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { postLikes, posts, shares, users } from '@/db/schema';
+import type { TCaller } from '@/lib/auth/caller';
+import { AppError } from '@/lib/errors/app-error';
+
+export const getInteractions = async (input: { caller: TCaller | null; postId: string }) => {
+  const { postId } = input;
+  const callerId = input.caller?.userId ?? null;
+  const db = await getDb();
+  const [post] = await db.select().from(posts).where(eq(posts.id, postId));
+  if (!post) throw new AppError('NOT_FOUND', 'Post not found', { postId });
+  const likeRows = await db
+    .select({ userId: postLikes.userId, username: users.username, createdAt: postLikes.createdAt })
+    .from(postLikes)
+    .innerJoin(users, eq(users.id, postLikes.userId))
+    .where(eq(postLikes.postId, postId))
+    .orderBy(sql`${postLikes.createdAt} desc`)
+    .limit(200);
+  const shareRows = await db
+    .select({ userId: shares.userId, username: users.username, createdAt: shares.createdAt })
+    .from(shares)
+    .innerJoin(users, eq(users.id, shares.userId))
+    .where(eq(shares.postId, postId))
+    .orderBy(sql`${shares.createdAt} desc`)
+    .limit(200);
+  return {
+    reactions: likeRows.map((r) => ({ userId: r.userId, type: 'like' as const, username: r.username, createdAt: r.createdAt.toISOString() })),
+    shares: shareRows.map((r) => ({ userId: r.userId, username: r.username, createdAt: r.createdAt.toISOString() })),
+    totalReactions: post.likesCount,
+    totalShares: post.sharesCount,
+    likes: post.likesCount,
+    comments: post.commentsCount,
+    sharesCount: post.sharesCount,
+    userLiked: !!callerId && likeRows.some((r) => r.userId === callerId),
+    userShared: !!callerId && shareRows.some((r) => r.userId === callerId),
+  };
+};

@@ -1,0 +1,104 @@
+/**
+ * Reading posts: one post, and every feed (latest, by author, following with reposts, favorites,
+ * by tag). Each page is a fixed number of statements (lib/posts/queries.ts). Public reads take a
+ * `caller` that may be null: it only sets the caller's like and share flags (and, with
+ * moderation, what the caller may see).
+ */
+import { getDb } from '@/db/client';
+import type { TCaller } from '@/lib/auth/caller';
+import { AppError } from '@/lib/errors/app-error';
+import { findUserByIdentifier } from '@/lib/users/queries';
+import { decodeCursor } from '../cursor';
+import { toPostDto } from '../dto';
+import { loadPosts, readFeed, type TFeedSource, type TPageSpec } from '../queries';
+
+const callerIdOf = (caller: TCaller | null) => caller?.userId ?? null;
+
+/** One post, with the caller's like and share flags; 404 when unknown. */
+export const getPost = async (input: { caller: TCaller | null; postId: string }) => {
+  const db = await getDb();
+  const row = (await loadPosts(db, [input.postId], callerIdOf(input.caller))).get(input.postId);
+  if (!row) throw new AppError('NOT_FOUND', 'Post not found', { postId: input.postId });
+  return { post: toPostDto(row) };
+};
+
+const pageSpec = (q: { limit: number; page?: number; offset?: number; cursor?: string }): TPageSpec =>
+  q.cursor ? { limit: q.limit, cursor: decodeCursor(q.cursor) } : { limit: q.limit, offset: q.offset ?? ((q.page ?? 1) - 1) * q.limit };
+
+/** Resolves a user given by id or username for a feed filter; 404 when unknown. */
+const authorIdOf = async (ident: string) => {
+  const u = await findUserByIdentifier(await getDb(), ident);
+  if (!u) throw new AppError('USER_NOT_FOUND', 'User not found', { userId: ident });
+  return u.id;
+};
+
+/**
+ * GET /api/posts: the page form (pagination and total) unless a cursor is given (nextCursor only).
+ * `userId` or `actorId` filters by author; `following` reads the caller's following feed.
+ */
+export const listPosts = async (input: {
+  caller: TCaller | null;
+  page: number;
+  limit: number;
+  offset?: number;
+  cursor?: string;
+  userId?: string;
+  actorId?: string;
+  type?: 'post' | 'article';
+  following?: boolean;
+}) => {
+  const { caller, ...q } = input;
+  let source: TFeedSource;
+  if (q.following) {
+    if (!caller) throw new AppError('UNAUTHORIZED', 'Sign in to read the posts of the people you follow');
+    source = { kind: 'following', userId: caller.userId, type: q.type };
+  } else if (q.userId || q.actorId) {
+    source = { kind: 'author', authorId: await authorIdOf((q.userId ?? q.actorId)!), type: q.type };
+  } else {
+    source = { kind: 'all', type: q.type };
+  }
+  const spec = pageSpec(q);
+  const withTotal = !q.cursor;
+  const db = await getDb();
+  const { posts: items, nextCursor, total } = await readFeed(db, source, spec, callerIdOf(caller), withTotal);
+  return {
+    posts: items,
+    nextCursor,
+    ...(total !== undefined ? { pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) } } : {}),
+  };
+};
+
+/** A user's posts (`userId`: id or username), page form. */
+export const listUserPosts = async (input: { caller: TCaller | null; userId: string; page: number; limit: number; type?: 'post' | 'article' }) => {
+  const authorId = await authorIdOf(input.userId);
+  const db = await getDb();
+  const { posts: items, total } = await readFeed(
+    db,
+    { kind: 'author', authorId, type: input.type },
+    { limit: input.limit, offset: (input.page - 1) * input.limit },
+    callerIdOf(input.caller),
+    true,
+  );
+  return { posts: items, pagination: { page: input.page, limit: input.limit, total: total!, pages: Math.ceil(total! / input.limit) } };
+};
+
+/** The posts of the profiles the caller favorited, by cursor. */
+export const listFavoritesFeed = async (input: { caller: TCaller; limit: number; cursor?: string }) => {
+  const { caller, ...q } = input;
+  const db = await getDb();
+  const { posts: items, nextCursor } = await readFeed(db, { kind: 'favorites', userId: caller.userId }, pageSpec(q), caller.userId, false);
+  return { posts: items, nextCursor };
+};
+
+/** Posts with a tag, page form by offset. */
+export const listTagPosts = async (input: { caller: TCaller | null; tag: string; limit: number; offset: number }) => {
+  const db = await getDb();
+  const { posts: items, total } = await readFeed(
+    db,
+    { kind: 'tag', tag: input.tag },
+    { limit: input.limit, offset: input.offset },
+    callerIdOf(input.caller),
+    true,
+  );
+  return { tag: input.tag, posts: items, count: items.length, total: total! };
+};

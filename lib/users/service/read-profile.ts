@@ -1,0 +1,37 @@
+/** Reading users: the caller's own account, profiles (with private fields for their owner) and stats. */
+import { getDb } from '@/db/client';
+import type { TUserRow } from '@/db/schema';
+import type { TCaller } from '@/lib/auth/caller';
+import { AppError } from '@/lib/errors/app-error';
+import { toUserDto, type TUserDto } from '../dto';
+import { computeUserStats, findUserByIdentifier, findUserByUsername } from '../queries';
+
+/** A user as the API shows it; `self` adds email and referral code. */
+export const getUserDto = async (user: TUserRow, opts: { self: boolean; isAdmin?: boolean }): Promise<TUserDto> =>
+  toUserDto(user, await computeUserStats(await getDb(), user), opts);
+
+/**
+ * GET /api/users/me. `user` is the caller's row, which authentication loaded in this same
+ * request: passing it saves reading it again.
+ */
+export const getCurrentUser = async (input: { caller: TCaller; user: TUserRow }) => getUserDto(input.user, { self: true, isAdmin: input.caller.isAdmin });
+
+/** A profile by id, username or wallet address (`userId`); the caller's own shows its private fields. */
+export const getProfile = async (input: { caller: TCaller | null; userId: string }) => {
+  const user = await findUserByIdentifier(await getDb(), input.userId);
+  if (!user) throw new AppError('USER_NOT_FOUND', 'User not found', { userId: input.userId });
+  return getUserDto(user, { self: user.id === input.caller?.userId });
+};
+
+export const getProfileByUsername = async (input: { caller: TCaller | null; username: string }) => {
+  const user = await findUserByUsername(await getDb(), input.username);
+  if (!user) throw new AppError('USER_NOT_FOUND', 'User not found', { username: input.username });
+  return getUserDto(user, { self: user.id === input.caller?.userId });
+};
+
+export const getUserStats = async (ident: string) => {
+  const db = await getDb();
+  const user = await findUserByIdentifier(db, ident);
+  if (!user) throw new AppError('USER_NOT_FOUND', 'User not found', { userId: ident });
+  return computeUserStats(db, user);
+};
