@@ -16,8 +16,6 @@ export const MIB = 1024 * KIB;
 
 /** JSON bodies, unless a route declares otherwise. */
 export const DEFAULT_JSON_BODY_LIMIT = 64 * KIB;
-/** Multipart form overhead allowed on top of a file limit (boundaries, part headers, small fields). */
-export const MULTIPART_OVERHEAD = 64 * KIB;
 /** JSON nesting (objects and arrays) deeper than this is refused before it is parsed. */
 export const MAX_JSON_DEPTH = 32;
 /** Path plus query, in characters of the request URL as received. */

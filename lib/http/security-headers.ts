@@ -31,12 +31,10 @@ export const CORS_EXPOSE_HEADERS =
   'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-Request-Id, Retry-After, Allow, Idempotent-Replayed';
 
 /**
- * An API answer is data, never a document: no script, no framing, no sniffing. Uploaded images
- * served under /api get the same policy plus `sandbox`, so even a file that got past the content
- * checks cannot run script in our origin.
+ * An API answer is data, never a document: no script, no framing, no sniffing. (Uploaded images
+ * served under /api set the same policy plus `sandbox` themselves: lib/uploads/service.ts.)
  */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-export const UPLOAD_CSP = `${API_CSP}; sandbox`;
 
 let api: Readonly<Record<string, string>> | undefined;
 

@@ -6,11 +6,6 @@
 
 /** A request, from the start of reading its body to its answer; the tick and uploads declare their own. */
 export const DEFAULT_DEADLINE_MS = 10_000;
-/**
- * One SQL statement of an API request on PostgreSQL (set on the pool's connections). Below the
- * deadline, so a statement started in time ends or fails before the request's answer is due.
- */
-export const STATEMENT_TIMEOUT_MS = 8_000;
 
 /**
  * Characters no text field accepts: C0 controls other than tab, line feed and carriage return

@@ -8,7 +8,7 @@
  *   auth kind → 401 UNAUTHORIZED (a bad bearer token is refused even on public operations)
  *   the transport's own checks (REST: URL bounds, same-origin cookie writes)
  *   params, query → 400 INVALID_PARAMETER (control characters and lone surrogates included)
- *   then, under the operation's deadline (lib/operations/deadline.ts) → 503 DEADLINE_EXCEEDED:
+ *   then, under the operation's deadline (lib/clock/deadline.ts) → 503 DEADLINE_EXCEEDED:
  *     the body as the transport reads it → text → schema → 400 VALIDATION_ERROR (or a field's
  *     own code, such as INVALID_TRADE_SIZE for an amount out of range)
  *     the caller's user (provisioned on first sight) → 403 FORBIDDEN when banned or not an admin
@@ -25,7 +25,7 @@ import { secretsEqual } from '@/lib/auth/secrets';
 import type { TEndpoint } from '@/lib/contracts/endpoint';
 import { env } from '@/lib/env';
 import { AppError, isAppError, type TErrorCode } from '@/lib/errors/app-error';
-import { runWithDeadline } from './deadline';
+import { runWithDeadline } from '@/lib/clock/deadline';
 import { DEFAULT_DEADLINE_MS, findBadText } from './bounds';
 import { PENALTY_PAUSE_MS, checkRateLimit, notePenalty, penaltyUntil, type TLimitResult } from './rate-limit';
 import { RATE_LIMITS } from './rate-limits';
