@@ -15,9 +15,15 @@ import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { env } from '@/lib/env';
-import { assertWithinDeadline, trackWrite } from '@/lib/operations/deadline';
-import { STATEMENT_TIMEOUT_MS } from '@/lib/operations/bounds';
+import { assertWithinDeadline, trackWrite } from '@/lib/clock/deadline';
 import * as schema from './schema';
+
+/**
+ * One SQL statement on PostgreSQL (set on the pool's connections). Below a request's deadline
+ * (10 s, lib/operations/bounds.ts), so a statement started in time ends or fails before the
+ * request's answer is due.
+ */
+export const STATEMENT_TIMEOUT_MS = 8_000;
 
 export type TSchema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, TSchema>;
@@ -118,7 +124,7 @@ const openPostgres = async (url: string): Promise<Omit<THandle, 'ready'> & { mig
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   const { PgDialect } = await import('drizzle-orm/pg-core');
-  // statement_timeout: no statement of a request outlives its deadline (lib/operations/deadline.ts).
+  // statement_timeout: no statement of a request outlives its deadline (lib/clock/deadline.ts).
   // The tick's statements run on the same pool and stay far below it (funding 100,000
   // positions: about 2 s).
   const client = postgres(url, {
@@ -247,7 +253,7 @@ export const postgresErrorCode = pgCode;
  * Runs fn in one database transaction. Serialization failures and deadlocks (which PostgreSQL
  * reports and PGlite, being one connection, never does) are retried once; fn must therefore be
  * free of side effects outside `tx`. Inside a request, a transaction whose work ends after the
- * request's deadline rolls back instead of committing (lib/operations/deadline.ts).
+ * request's deadline rolls back instead of committing (lib/clock/deadline.ts).
  */
 export const withTransaction = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
   const db = await getDb();

@@ -175,6 +175,32 @@ describe('imports run one way', () => {
     expect(findCycles(new Map([[a, [b, c]], [b, [c]], [c, []]]))).toEqual([]);
   });
 
+  it('no cycle between folders either: lib/<domain> and db/ form layers', () => {
+    // A folder is db/ or lib/<name>; an edge a -> b when any file of a imports a file of b.
+    const folderOf = (f: string) => {
+      const rel = path.relative(root, f).split(path.sep);
+      return rel[0] === 'lib' ? `lib/${rel[1]}` : rel[0]!;
+    };
+    const folders = new Map<string, Set<string>>();
+    // Tests sit beside the code but are not a layer: they may import anything.
+    for (const [file, deps] of graph) {
+      if (/\.test\.ts$/.test(file)) continue;
+      const from = folderOf(file);
+      const set = folders.get(from) ?? new Set<string>();
+      for (const dep of deps) if (folderOf(dep) !== from) set.add(folderOf(dep));
+      folders.set(from, set);
+    }
+    const asGraph = new Map([...folders].map(([k, v]) => [path.join(root, k), [...v].map((d) => path.join(root, d))]));
+    expect(findCycles(asGraph)).toEqual([]);
+  });
+
+  it('the operation core knows no transport: nothing under lib/operations imports Next.js or lib/http', () => {
+    for (const file of walk(path.join(root, 'lib', 'operations')).filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f))) {
+      const src = fs.readFileSync(file, 'utf8');
+      expect(src, path.relative(root, file)).not.toMatch(/from ['"](next|next\/[^'"]*|@\/lib\/http\/[^'"]*)['"]/);
+    }
+  });
+
   it('lower layers never import the layers above them', () => {
     const offenders = [];
     for (const [file, deps] of graph) {

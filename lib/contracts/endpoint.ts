@@ -42,7 +42,7 @@ export type TEndpoint = {
   errors?: readonly TErrorCode[];
   /** Largest body accepted, in bytes (lib/http/limits.ts: 64 KiB of JSON unless said here). */
   bodyLimit?: number;
-  /** The request's deadline in ms (lib/operations/deadline.ts: 10 s unless said here). */
+  /** The request's deadline in ms (lib/clock/deadline.ts: 10 s unless said here). */
   deadlineMs?: number;
   /**
    * Body fields whose out-of-range values answer a code of their own instead of

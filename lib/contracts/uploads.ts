@@ -1,7 +1,6 @@
 /** Image upload and the serving of stored images. */
 import { z } from 'zod';
-import { MIB, MULTIPART_OVERHEAD } from '@/lib/http/limits';
-import { MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES } from '@/lib/uploads/limits';
+import { MAX_IMAGE_SIDE, MAX_UPLOAD_MB, UPLOAD_BODY_LIMIT } from '@/lib/uploads/limits';
 import { ZSuccess } from './common';
 import { defineEndpoint } from './endpoint';
 
@@ -9,13 +8,13 @@ export const uploadImage = defineEndpoint({
   id: 'upload.image',
   method: 'POST',
   path: '/api/upload/image',
-  summary: `Upload an image (JPEG, PNG, WebP or GIF by content; at most ${MAX_UPLOAD_BYTES / MIB} MB and ${MAX_IMAGE_SIDE}x${MAX_IMAGE_SIDE}); metadata is stripped`,
+  summary: `Upload an image (JPEG, PNG, WebP or GIF by content; at most ${MAX_UPLOAD_MB} MB and ${MAX_IMAGE_SIDE}x${MAX_IMAGE_SIDE}); metadata is stripped`,
   tag: 'uploads',
   auth: 'user',
   rateLimit: 'upload',
   multipart: true,
   // The file plus the form around it; a larger body is refused unread (413).
-  bodyLimit: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD,
+  bodyLimit: UPLOAD_BODY_LIMIT,
   // Decoding and re-encoding a 4096x4096 image takes a few seconds on a slow machine.
   deadlineMs: 30_000,
   body: z.strictObject({ type: z.enum(['profile', 'cover', 'post']).default('post') }),

@@ -4,7 +4,13 @@
  * (image.ts) read the same numbers.
  */
 
-/** The file itself, 5 MiB; the request may carry MULTIPART_OVERHEAD more for the form around it. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const MIB = 1024 * 1024;
+
+/** The file itself, 5 MiB. */
+export const MAX_UPLOAD_BYTES = 5 * MIB;
+/** The whole upload request: the file plus 64 KiB for the form around it (boundaries, part headers, the type field). */
+export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+/** The file limit in MB, as people read it. */
+export const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / MIB;
 /** Width and height, in pixels (of one frame for an animation). */
 export const MAX_IMAGE_SIDE = 4096;

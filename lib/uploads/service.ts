@@ -9,7 +9,6 @@ import { uploads } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
-import { UPLOAD_CSP } from '@/lib/http/security-headers';
 import { publicOrigin } from '@/lib/system/public-origin';
 import { processImage } from './image';
 import { isValidStorageKey, uploadStore } from './storage';
@@ -64,6 +63,12 @@ export const uploadImage = async (opts: { caller: TCaller; kind: TUploadKind; fo
   };
 };
 
+/**
+ * The policy of a served file: the API's (nothing may load, nothing may frame it) plus `sandbox`,
+ * so even a file that slipped past the format checks could not run script in our origin.
+ */
+const SERVED_FILE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox";
+
 const notFound = (key: string) => new AppError('NOT_FOUND', 'Upload not found', { key });
 
 /** The stored image as an HTTP answer, cached for a year; 404 for a key that is not ours. */
@@ -83,7 +88,7 @@ export const serveUpload = async (key: string, req?: Request): Promise<Response>
     // Served from our origin: never sniffed into HTML, and sandboxed so that even a file that
     // slipped past the format checks could not run script here.
     'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': UPLOAD_CSP,
+    'Content-Security-Policy': SERVED_FILE_CSP,
     // Other sites may show the images (profile pictures in embeds and share previews).
     'Cross-Origin-Resource-Policy': 'cross-origin',
   };
