@@ -10,6 +10,7 @@
  * interleave, and queries on the outer handle wait for it. Inside a transaction use only `tx`:
  * the outer handle would wait forever on PGlite and escape the transaction on PostgreSQL.
  */
+import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SQL } from 'drizzle-orm';

@@ -73,6 +73,16 @@ describe('boundaries', () => {
     }
   });
 
+  it("server modules (every service, the ledger, db/client.ts) import 'server-only', so no browser bundle can reach them", () => {
+    const server = [
+      ...walk(path.join(root, 'lib')).filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f) && (f.includes(`${path.sep}service${path.sep}`) || f.endsWith(`${path.sep}service.ts`) || f.includes(`${path.sep}ledger${path.sep}`))),
+      path.join(root, 'db', 'client.ts'),
+    ];
+    expect(server.length).toBeGreaterThan(40);
+    const unmarked = server.filter((f) => !/^import 'server-only';$/m.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(root, f));
+    expect(unmarked).toEqual([]);
+  });
+
   it('only lib/ledger writes balance columns', () => {
     const offenders = [];
     const files = [

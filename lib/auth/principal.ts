@@ -3,6 +3,7 @@
  * (provisioned on first sight). Administrators are users flagged isAdmin or whose subject is in
  * ADMIN_SUBJECTS. Banned users are refused.
  */
+import 'server-only';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors/app-error';
 import { provisionUser } from '@/lib/users/service/provision-user';

@@ -2,6 +2,7 @@
  * Sign-in flows: the web session (an access token kept in an HttpOnly cookie), the development
  * sign-in (mints a token for any username, never in production) and agent credentials.
  */
+import 'server-only';
 import { NextResponse } from 'next/server';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors/app-error';

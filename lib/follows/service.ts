@@ -3,6 +3,7 @@
  * make one (the others are ALREADY_FOLLOWING), and the followed user is notified once. `userId`
  * names the other user (id, username or wallet address); the caller follows or favorites.
  */
+import 'server-only';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { getDb, withTransaction } from '@/db/client';
 import { favorites, follows, users } from '@/db/schema';

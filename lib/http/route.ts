@@ -14,6 +14,7 @@
  * Every answer carries X-RateLimit-Limit, -Remaining, -Reset (Unix seconds), X-Request-Id, and the
  * API's security and CORS headers (lib/http/security-headers.ts).
  */
+import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { TCaller } from '@/lib/auth/caller';
 import { readCredentials, type TPrincipal } from '@/lib/auth/principal';

@@ -6,6 +6,7 @@
  * Invariants: a balance never goes below zero, even under concurrent requests (the WHERE clause
  * re-checks it under the lock); the user's balance equals the newest row's balanceAfter.
  */
+import 'server-only';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { balanceTransactions, users } from '@/db/schema';
 import { rowsOf, type Tx } from '@/db/client';

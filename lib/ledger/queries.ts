@@ -1,4 +1,5 @@
 /** Read side of the ledger: balance summary and transaction history. Reads only. */
+import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import { balanceTransactions, users } from '@/db/schema';
 import type { DbOrTx } from '@/db/client';

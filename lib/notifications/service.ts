@@ -3,6 +3,7 @@
  * own action on your own content), listed newest first with the unread count, marked read by ids
  * or all at once.
  */
+import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, rowsOf, type DbOrTx } from '@/db/client';
 import { notifications, users } from '@/db/schema';

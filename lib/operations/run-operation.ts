@@ -17,6 +17,7 @@
  * transport reports (REST: X-RateLimit-* headers). Refusals for malformed input count against
  * the caller's bad-input budget.
  */
+import 'server-only';
 import { postgresErrorCode } from '@/db/client';
 import type { TTokenClaims } from '@/lib/auth/jwt';
 import { toCaller, type TCaller } from '@/lib/auth/caller';

@@ -1,4 +1,5 @@
 /** Operational answers: health, and the game tick (lib/game/tick). */
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { dbKind, getDb } from '@/db/client';
 import pkg from '@/package.json';

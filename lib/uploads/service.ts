@@ -3,6 +3,7 @@
  * and records it in `uploads`; GET /api/uploads/{key} serves the stored bytes for ever (keys are
  * never reused, so the answer is immutable).
  */
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { uploads } from '@/db/schema';

@@ -2,6 +2,7 @@
  * Read side of the game world: organizations with their 24 h change, the shipped game assets,
  * and an NPC actor's statistics. Reads only; each answer is one or two set-based statements.
  */
+import 'server-only';
 import { asc, eq, sql } from 'drizzle-orm';
 import { getDb, rowsOf } from '@/db/client';
 import { actors, comments, follows, marketPositions, markets, organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, posts, trades, users } from '@/db/schema';

@@ -5,6 +5,7 @@
  * notifications of the replied-to author and of mentioned users move in the same transaction as
  * the comment. The caller is the author.
  */
+import 'server-only';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
 import { comments, posts, users } from '@/db/schema';

@@ -2,6 +2,7 @@
  * Deleting a comment: its author only. The row stays (its replies keep their thread) with its text
  * cleared, and the post's comment count drops in the same transaction, once.
  */
+import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb, withTransaction } from '@/db/client';
 import { comments, posts } from '@/db/schema';

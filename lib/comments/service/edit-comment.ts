@@ -1,4 +1,5 @@
 /** Editing a comment: its author only, and not once deleted. */
+import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { comments } from '@/db/schema';

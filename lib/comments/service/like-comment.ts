@@ -1,4 +1,5 @@
 /** Liking and unliking a comment as the caller: the same one-statement toggle as posts (lib/posts/service/toggle-like.ts). */
+import 'server-only';
 import type { TCaller } from '@/lib/auth/caller';
 import { toggleLike } from '@/lib/posts/service/toggle-like';
 

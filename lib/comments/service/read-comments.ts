@@ -1,4 +1,5 @@
 /** Reading a post's comments (the caller, when signed in, gets their like flags). */
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { posts } from '@/db/schema';

@@ -1,4 +1,5 @@
 /** Rules every comment write shares: the text rule and "only its author may change it". */
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { comments } from '@/db/schema';

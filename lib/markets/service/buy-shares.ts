@@ -12,6 +12,7 @@
  * Nothing is written unless the market was open and the debit succeeded: a single statement is
  * atomic. Fees depend only on the amount and come from the pure splitFee.
  */
+import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { executePrepared, getDb, rowsOf } from '@/db/client';
 import { marketPositions, marketPricePoints, markets, trades, users } from '@/db/schema';

@@ -1,4 +1,5 @@
 /** Creating a question (admin, and later the game): a pool at 0.5 funded with `liquidity`, never empty. */
+import 'server-only';
 import { withTransaction, type Tx } from '@/db/client';
 import { markets } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';

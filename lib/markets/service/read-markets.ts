@@ -1,4 +1,5 @@
 /** Read operations of prediction markets for the API (each opens the database and runs one query module call). */
+import 'server-only';
 import { getDb } from '@/db/client';
 import { findUserById } from '@/lib/users/queries';
 import { AppError } from '@/lib/errors/app-error';

@@ -4,6 +4,7 @@
  * booked), losing positions book their cost as a loss. Idempotent: a market that is already
  * resolved is returned as it is and pays nothing again (concurrent calls queue on the lock).
  */
+import 'server-only';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { withTransaction, type Tx } from '@/db/client';
 import { marketPositions, markets } from '@/db/schema';

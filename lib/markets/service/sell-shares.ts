@@ -4,6 +4,7 @@
  * CPMM, and writes the reserves, the position (its cost basis shrinks in proportion), the ledger
  * rows (pred_sell with the realised PnL, the referrer's fee), the trade and a price point.
  */
+import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { withTransaction } from '@/db/client';
 import { marketPositions, markets, trades } from '@/db/schema';

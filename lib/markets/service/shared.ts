@@ -1,4 +1,5 @@
 /** Pieces every market write shares: the market lock, the tradable check, price points, events. */
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@/db/client';
 import { marketPricePoints, markets, type TMarketRow } from '@/db/schema';

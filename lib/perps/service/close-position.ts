@@ -8,6 +8,7 @@
  * Whichever close path runs, and however many at once, the position closes exactly once: the lock
  * and `status = 'open'` admit one statement, the others find nothing to close.
  */
+import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { executePrepared, getDb, rowsOf } from '@/db/client';
 import { organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, users, type TPerpPositionRow } from '@/db/schema';

@@ -2,6 +2,7 @@
  * Perps events on the `markets` channel, written to the outbox in the transaction (or the one
  * statement) of the change: perp_update (a ticker's new mark) and perp_liquidation.
  */
+import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { emitEvent, outboxCtes } from '@/lib/events/outbox';

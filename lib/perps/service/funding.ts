@@ -5,6 +5,7 @@
  * actually inserted change collateral. Positions opened after a boundary do not pay for it.
  * Each period is two set-based statements in one transaction, not a loop over positions.
  */
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
 import { organizations, perpFundingPayments, perpFundingRates, perpMarkets, perpPositions } from '@/db/schema';

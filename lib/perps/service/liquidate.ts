@@ -6,6 +6,7 @@
  * A position closes once: the update re-checks status = 'open' under the row lock, so a close
  * racing a sweep loses or wins as a whole.
  */
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { executePrepared, rowsOf, type DbOrTx } from '@/db/client';
 import { notifications, perpMarkets, perpPositions, perpTrades } from '@/db/schema';

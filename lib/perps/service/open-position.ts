@@ -7,6 +7,7 @@
  * Nothing is written unless the ticker exists and the debit succeeded. After the commit, the
  * liquidation sweep runs for the ticker: the fill moved the mark.
  */
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { executePrepared, getDb, rowsOf } from '@/db/client';
 import { organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, users } from '@/db/schema';

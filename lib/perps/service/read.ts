@@ -1,4 +1,5 @@
 /** Read side of perps: tickers with 24 h statistics, price history, positions. Reads only. */
+import 'server-only';
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { getDb, rowsOf } from '@/db/client';
 import { organizations, perpFundingRates, perpMarkets, perpPositions, perpPricePoints, perpTrades, users } from '@/db/schema';

@@ -1,4 +1,5 @@
 /** The administrator's mark price: set it, record a price point, run the liquidations it makes due. */
+import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { getDb, withTransaction } from '@/db/client';
 import { organizations, perpMarkets, perpPricePoints } from '@/db/schema';

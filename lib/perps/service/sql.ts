@@ -4,6 +4,7 @@
  * Same formulas, same truncation; perps-sql.int.test.ts checks digit for digit that both agree.
  * Divisions cast the dividend to numeric(80,40) so PostgreSQL keeps as many digits as decimal.js.
  */
+import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { FUNDING_BASE_RATE, FUNDING_RATE_CAP, MAINTENANCE_RATE, MAX_IMPACT, PERP_FEE_RATE, PRICE_SCALE } from '../math';
 

@@ -2,6 +2,7 @@
  * Creating a post: the text rules (lib/posts/text.ts), then the post, its tags, the mentioned
  * users' notifications and the feed event in one transaction. The caller is the author.
  */
+import 'server-only';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { getDb, withTransaction } from '@/db/client';
 import { markets, posts, postTags, users } from '@/db/schema';

@@ -1,4 +1,5 @@
 /** Who liked and shared a post, in the full and the compact form, with the caller's own flags. */
+import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { postLikes, posts, shares, users } from '@/db/schema';

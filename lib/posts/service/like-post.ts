@@ -1,4 +1,5 @@
 /** Liking and unliking a post as the caller (one statement each: lib/posts/service/toggle-like.ts). */
+import 'server-only';
 import type { TCaller } from '@/lib/auth/caller';
 import { toggleLike } from './toggle-like';
 

@@ -4,6 +4,7 @@
  * `caller` that may be null: it only sets the caller's like and share flags (and, with
  * moderation, what the caller may see).
  */
+import 'server-only';
 import { getDb } from '@/db/client';
 import type { TCaller } from '@/lib/auth/caller';
 import { AppError } from '@/lib/errors/app-error';

@@ -3,6 +3,7 @@
  * share. The counter, the author's notification and the feed event move in the share's
  * transaction; unsharing is one statement (the delete and the counter moved by what it removed).
  */
+import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
 import { posts, shares } from '@/db/schema';

@@ -5,6 +5,7 @@
  * counts never drift. The owner's notification follows in the same transaction, only for a like
  * that happened.
  */
+import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
 import { commentLikes, comments, postLikes, posts } from '@/db/schema';

@@ -1,4 +1,5 @@
 /** A user's balance and history: readable by the owner and by administrators only. */
+import 'server-only';
 import { getDb } from '@/db/client';
 import type { TCaller } from '@/lib/auth/caller';
 import { AppError } from '@/lib/errors/app-error';

@@ -2,6 +2,7 @@
  * Onboarding: whether an account still needs its profile, whether a username is free, and a
  * random profile suggestion. (Referrals and the waitlist join this folder with their issues.)
  */
+import 'server-only';
 import { getDb } from '@/db/client';
 import type { TCaller } from '@/lib/auth/caller';
 import { AppError } from '@/lib/errors/app-error';

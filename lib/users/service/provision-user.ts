@@ -2,6 +2,7 @@
  * Provisioning: the account behind a token subject, created on first sign-in with its starting
  * balance (through lib/ledger) in one transaction. No caller: this is where a caller's user comes from.
  */
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb, withTransaction } from '@/db/client';
 import { users, type TUserRow } from '@/db/schema';

@@ -1,4 +1,5 @@
 /** Reading users: the caller's own account, profiles (with private fields for their owner) and stats. */
+import 'server-only';
 import { getDb } from '@/db/client';
 import type { TUserRow } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';

@@ -1,4 +1,5 @@
 /** Searching users and actors by username or display name (public, not personalised). */
+import 'server-only';
 import { getDb } from '@/db/client';
 import { searchUsers as searchUserRows } from '../queries';
 

@@ -2,6 +2,7 @@
  * Updating the caller's own profile in one transaction (the row locked): display name, bio,
  * images, and the username (unique ignoring case, changeable once per 30 days).
  */
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import { withTransaction } from '@/db/client';
 import { users, type TUserRow } from '@/db/schema';

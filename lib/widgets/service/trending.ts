@@ -1,4 +1,5 @@
 /** The trending widgets: tags and posts of the last week, by a decaying score (lib/posts/text.ts). Reads only. */
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf } from '@/db/client';
 import { posts, postTags, users } from '@/db/schema';

@@ -3,6 +3,7 @@
  * upcoming events (questions resolving soonest and the next funding time) and platform figures.
  * Reads only. The markets widget is lib/markets' listTopMarkets.
  */
+import 'server-only';
 import { desc, sql } from 'drizzle-orm';
 import { getDb, rowsOf } from '@/db/client';
 import { markets, perpPositions, posts, trades, users, worldEvents } from '@/db/schema';
