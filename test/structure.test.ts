@@ -66,6 +66,22 @@ describe('endpoint registry and route files', () => {
   });
 });
 
+describe('one name per domain', () => {
+  const names = (dir: string, ext: RegExp) =>
+    fs.readdirSync(path.join(root, dir)).filter((f) => ext.test(f) && !/\.test\./.test(f)).map((f) => f.replace(ext, ''));
+  // Contract files that are not a domain: shared schemas, the endpoint type, the registry, the wrapper's own answers.
+  const notDomains = new Set(['common', 'endpoint', 'index', 'fallback']);
+  const domains = names('lib/contracts', /\.ts$/).filter((n) => !notDomains.has(n));
+
+  it("every contract file names a service folder: lib/contracts/<domain>.ts and lib/<domain>/", () => {
+    expect(domains.filter((d) => !fs.existsSync(path.join(root, 'lib', d)))).toEqual([]);
+  });
+
+  it('client query files are named after the contract they call (errors.ts aside)', () => {
+    expect(names('lib/client/queries', /\.ts$/).filter((n) => n !== 'errors' && !domains.includes(n))).toEqual([]);
+  });
+});
+
 describe('boundaries', () => {
   it('nothing under app/ or components/ imports db/', () => {
     for (const file of [...walk(path.join(root, 'app')), ...walk(path.join(root, 'components'))].filter((f) => /\.tsx?$/.test(f))) {

@@ -8,7 +8,6 @@ import type { TEndpoint } from './endpoint';
 import { followsEndpoints } from './follows';
 import { gameEndpoints } from './game';
 import { marketsEndpoints } from './markets';
-import { mediaEndpoints } from './media';
 import { notificationsEndpoints } from './notifications';
 import { perpsEndpoints } from './perps';
 import { postsEndpoints } from './posts';
@@ -30,7 +29,6 @@ export const endpoints: readonly TEndpoint[] = [
   ...notificationsEndpoints,
   ...widgetsEndpoints,
   ...uploadsEndpoints,
-  ...mediaEndpoints,
   ...realtimeEndpoints,
   ...gameEndpoints,
   ...worldEndpoints,

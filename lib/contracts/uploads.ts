@@ -1,4 +1,4 @@
-/** Image upload and the serving of stored images. */
+/** Image upload and the serving of stored images (one domain: lib/uploads). */
 import { z } from 'zod';
 import { MAX_IMAGE_SIDE, MAX_UPLOAD_MB, UPLOAD_BODY_LIMIT } from '@/lib/uploads/limits';
 import { ZSuccess } from './common';
@@ -32,4 +32,20 @@ export const uploadImage = defineEndpoint({
   errors: ['VALIDATION_ERROR'],
 });
 
-export const uploadsEndpoints = [uploadImage] as const;
+/** Serving stored uploads: the bytes themselves, not JSON (errors still use the envelope). */
+export const mediaGet = defineEndpoint({
+  id: 'media.get',
+  method: 'GET',
+  path: '/api/uploads/{key}',
+  summary: 'An uploaded image by its key (as in the url of POST /api/upload/image); cached as immutable',
+  tag: 'uploads',
+  auth: 'public',
+  rateLimit: 'mediaRead',
+  params: z.object({ key: z.string().min(1).max(200) }),
+  envelope: false,
+  responseType: 'image/*',
+  response: z.any().describe('the image bytes with their stored content type (JPEG, PNG, WebP or GIF)'),
+  errors: ['NOT_FOUND'],
+});
+
+export const uploadsEndpoints = [uploadImage, mediaGet] as const;

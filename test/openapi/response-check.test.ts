@@ -1,7 +1,7 @@
 /** The strict answer check of test/setup-db.ts: what it lets through and what it refuses. */
 import { describe, expect, it } from 'vitest';
 import { apiNotFound } from '@/lib/contracts/fallback';
-import { mediaGet } from '@/lib/contracts/media';
+import { mediaGet } from '@/lib/contracts/uploads';
 import { predictionsBuy } from '@/lib/contracts/markets';
 import { systemHealth } from '@/lib/contracts/system';
 import { usersUpdateProfile } from '@/lib/contracts/users';

@@ -1,4 +1,4 @@
-import { mediaGet } from '@/lib/contracts/media';
+import { mediaGet } from '@/lib/contracts/uploads';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 import { serveUpload } from '@/lib/uploads/service';
