@@ -1,13 +1,12 @@
 'use client';
 
 import Link from 'next/link';
-import { Avatar } from '@/components/ui/avatar';
-import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { formatCount } from '@/components/ui/format';
 import { UserIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
+import { UserIdentity } from '@/components/ui/user-identity';
 import { describeError } from '@/lib/client/queries/errors';
 import { useFollowers, useFollowing, type TFollowUser } from '@/lib/client/queries/follows';
 import type { TUser } from '@/lib/contracts/users';
@@ -19,14 +18,7 @@ const UserRows = ({ users, total }: { users: TFollowUser[]; total: number }) => 
       {users.map((u) => (
         <li key={u.id} className="flex items-center gap-3 px-4 py-3">
           <Link href={`/u/${encodeURIComponent(u.username)}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg hover:underline">
-            <Avatar src={u.profileImageUrl} name={u.displayName || u.username} />
-            <span className="min-w-0">
-              <span className="flex items-center gap-2">
-                <span className="truncate text-sm font-medium text-ink">{u.displayName || u.username}</span>
-                {u.isActor && <Badge tone="accent">NPC</Badge>}
-              </span>
-              <span className="block truncate text-xs text-ink-muted">@{u.username}</span>
-            </span>
+            <UserIdentity user={u} />
           </Link>
           <FollowButton userId={u.id} username={u.username} />
         </li>

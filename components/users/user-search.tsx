@@ -2,14 +2,13 @@
 
 import Link from 'next/link';
 import { useId, useState } from 'react';
-import { Avatar } from '@/components/ui/avatar';
-import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { Notice } from '@/components/ui/error-state';
 import { formatCount } from '@/components/ui/format';
 import { SearchIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { UserIdentity } from '@/components/ui/user-identity';
 import { describeError } from '@/lib/client/queries/errors';
 import { useUserSearch } from '@/lib/client/queries/users';
 
@@ -67,14 +66,7 @@ export const UserSearch = () => {
             {results.map((u) => (
               <li key={u.id}>
                 <Link href={`/u/${encodeURIComponent(u.username)}`} className="flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-elevated">
-                  <Avatar src={u.profileImageUrl} name={u.displayName || u.username} />
-                  <span className="min-w-0 flex-1">
-                    <span className="flex items-center gap-2">
-                      <span className="truncate text-sm font-medium text-ink">{u.displayName || u.username}</span>
-                      {u.isActor && <Badge tone="accent">NPC</Badge>}
-                    </span>
-                    <span className="block truncate text-xs text-ink-muted">@{u.username}</span>
-                  </span>
+                  <UserIdentity user={u} className="flex-1" />
                   <span className="shrink-0 text-xs text-ink-faint tabular-nums">{formatCount(u.reputationPoints)} rep</span>
                 </Link>
               </li>

@@ -1,10 +1,10 @@
 /** Database rows to the API's comment shape. No I/O. */
 import type { TComment } from '@/lib/contracts/comments';
-import { toAuthorDto } from '@/lib/posts/dto';
+import { toAuthorDto, type TAuthorRaw } from '@/lib/posts/dto';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export type TCommentRowRaw = {
+export type TCommentRowRaw = TAuthorRaw & {
   id: string;
   post_id: string;
   parent_comment_id: string | null;
@@ -15,12 +15,6 @@ export type TCommentRowRaw = {
   updated_at: string | Date;
   edited_at: string | Date | null;
   deleted_at: string | Date | null;
-  author_id: string;
-  username: string;
-  display_name: string;
-  profile_image_url: string | null;
-  reputation_points: number | string;
-  is_actor: boolean;
   liked: boolean;
 };
 

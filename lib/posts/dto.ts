@@ -5,7 +5,7 @@ import { toUserSummary } from '@/lib/users/dto';
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** A post row as the hydrating query returns it (snake_case, raw SQL). */
-export type TPostRowRaw = {
+export type TPostRowRaw = TAuthorRaw & {
   id: string;
   type: 'post' | 'article';
   content: string;
@@ -15,12 +15,6 @@ export type TPostRowRaw = {
   comments_count: number | string;
   shares_count: number | string;
   created_at: string | Date;
-  author_id: string;
-  username: string;
-  display_name: string;
-  profile_image_url: string | null;
-  reputation_points: number | string;
-  is_actor: boolean;
   tags: string[] | string | null;
   liked: boolean;
   shared: boolean;
