@@ -10,6 +10,7 @@ import { gameEndpoints } from './game';
 import { marketsEndpoints } from './markets';
 import { notificationsEndpoints } from './notifications';
 import { perpsEndpoints } from './perps';
+import { poolsEndpoints } from './pools';
 import { postsEndpoints } from './posts';
 import { realtimeEndpoints } from './realtime';
 import { systemEndpoints } from './system';
@@ -23,6 +24,7 @@ export const endpoints: readonly TEndpoint[] = [
   ...usersEndpoints,
   ...marketsEndpoints,
   ...perpsEndpoints,
+  ...poolsEndpoints,
   ...postsEndpoints,
   ...commentsEndpoints,
   ...followsEndpoints,

@@ -22,6 +22,10 @@ export const ERROR_STATUS = {
   /** Trading a resolved market or one past its resolution date. */
   MARKET_CLOSED: 400,
   POSITION_CLOSED: 400, // the perpetual position is already closed or liquidated
+  /** The pool takes no deposits: closed by its manager, or its value is gone. */
+  POOL_INACTIVE: 400,
+  /** The pool cannot raise the cash for this withdrawal now; details carry what it has. */
+  INSUFFICIENT_LIQUIDITY: 400,
   CANNOT_FOLLOW_SELF: 400,
   ALREADY_FOLLOWING: 400,
   /** Moderation's "already blocked, muted or reported", and other state conflicts. */

@@ -22,6 +22,12 @@ export type TQuestionCreated = {
   data: { id: string; questionNumber: number | null; text: string; resolutionDate: string; timestamp: string };
 };
 
+/** A pool's NAV moved (a deposit, a withdrawal, its manager's trade, the tick's NAV point). */
+export type TPoolUpdate = {
+  type: 'pool_update';
+  data: { poolId: string; totalValue: number; sharePrice: number; totalShares: number; timestamp: string };
+};
+
 export type TChatMessage = {
   type: 'chat_message';
   data: { chatId: string; messageId: string; senderId: string; content: string; timestamp: string };
@@ -32,6 +38,7 @@ export type TChannelEvent =
   | TFeedUpdate
   | TBreakingNews
   | TQuestionCreated
+  | TPoolUpdate
   | TChatMessage
   | { type: string; data: Record<string, unknown> };
 

@@ -29,6 +29,7 @@ export const TRANSACTION_TYPES = [
   'referral_fee',
   'pool_deposit',
   'pool_withdraw',
+  'pool_performance_fee',
   'transfer_in',
   'transfer_out',
   'bonus',

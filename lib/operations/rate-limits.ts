@@ -23,6 +23,8 @@ export const RATE_LIMITS = {
   block: { limit: 10, windowSec: 60 },
   mute: { limit: 10, windowSec: 60 },
   report: { limit: 5, windowSec: 60 },
+  /** Pool deposits, withdrawals and NPC investing, not in the table: money moves, so as strict as a buy or sell. */
+  poolTrade: { limit: 30, windowSec: 60 },
   /** Reading uploaded images, not in the table: a feed page shows many, and they are cached for a year. */
   mediaRead: { limit: 1000, windowSec: 60 },
   /**

@@ -6,7 +6,7 @@
  */
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { withTransaction } from '@/db/client';
+import { withTransaction, type Tx } from '@/db/client';
 import { marketPositions, markets, trades } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
@@ -24,6 +24,8 @@ export type TSellInput = {
   /** The main form names the position; the variant names the side. */
   positionId?: string;
   outcome?: TOutcome;
+  /** Run inside this transaction instead of a new one (a pool's manager sells under the pool's lock). */
+  tx?: Tx;
 };
 
 const parseShares = (shares: number | string): TDecimal => {
@@ -42,7 +44,7 @@ const SELL_ALL_DUST = dec('1e-9');
 export const sellShares = async (input: TSellInput) => {
   const { caller } = input;
   let shares = parseShares(input.shares);
-  const result = await withTransaction(async (tx) => {
+  const run = async (tx: Tx) => {
     const market = await lockMarket(tx, input.marketId);
     const where = input.positionId
       ? and(eq(marketPositions.id, input.positionId), eq(marketPositions.userId, caller.userId), eq(marketPositions.marketId, market.id))
@@ -122,7 +124,8 @@ export const sellShares = async (input: TSellInput) => {
     await recordPricePoint(tx, updated!, 'trade');
     await emitMarketUpdate(tx, updated!);
     return { market: updated!, position: after!, quote, balanceAfter, realizedPnL };
-  });
+  };
+  const result = input.tx ? await run(input.tx) : await withTransaction(run);
 
   const p = prices(result.quote.pool);
   return {

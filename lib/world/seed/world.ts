@@ -15,6 +15,7 @@ import { DEFAULT_DEPTH, fundingPeriodStart } from '@/lib/perps/math';
 import { ACTOR_STARTING_BALANCE, ACTORS, ORGANIZATIONS, POOLS, QUESTIONS, SEED_NEWS, SEED_POSTS } from './world-data';
 import { parseTags } from '@/lib/posts/text';
 import { actorAvatarUrl } from '@/lib/world/assets';
+import { createPool } from '@/lib/pools/service/create-pool';
 
 export const actorId = (slug: string) => `actor-${slug}`;
 
@@ -105,22 +106,20 @@ export const seedWorld = async (db: Db) =>
       await recordPricePoint(tx, m!, 'create');
     }
 
-    await tx
-      .insert(pools)
-      .values(
-        POOLS.map((p) => ({
-          id: p.id,
-          npcActorId: actorId(p.actor),
-          name: p.name,
-          description: p.description,
-          tier: p.tier,
-          totalValue: p.value,
-          totalShares: p.value,
-          performanceFeeRate: p.fee,
-          createdAt: at,
-        })),
-      )
-      .onConflictDoNothing();
+    // Pools: each with its own account and its manager's seed capital as the first lot.
+    for (const p of POOLS) {
+      const [exists] = await tx.select({ id: pools.id }).from(pools).where(eq(pools.id, p.id));
+      if (exists) continue;
+      await createPool(tx, {
+        id: p.id,
+        managerId: actorId(p.actor),
+        name: p.name,
+        description: p.description,
+        tier: p.tier,
+        performanceFeeRate: p.fee,
+        seedCapital: p.value,
+      });
+    }
 
     const newPosts = await tx
       .insert(posts)

@@ -1,0 +1,163 @@
+/**
+ * What pools hold, read in ONE statement (so cash and positions come from one snapshot: a trade
+ * that commits meanwhile is seen wholly or not at all), and valued with the pure navOf. Reads
+ * only; the caller decides whether it holds the pool's row lock.
+ */
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '@/db/client';
+import { marketPositions, markets, perpMarkets, perpPositions, users } from '@/db/schema';
+import { dec, type TDecimal } from '@/lib/money/decimal';
+import { markToMarket, type TPerpSide } from '@/lib/perps/math';
+import { navOf } from './math';
+
+export type TPerpHolding = {
+  id: string;
+  ticker: string;
+  side: TPerpSide;
+  size: string;
+  units: string;
+  leverage: string;
+  entryPrice: string;
+  markPrice: string;
+  margin: string;
+  collateral: string;
+  openFee: string;
+  liquidationPrice: string;
+  openedAt: Date;
+  unrealizedPnL: TDecimal;
+  /** Equity at the mark, never below zero. */
+  value: TDecimal;
+};
+
+export type TPredictionHolding = {
+  marketId: string;
+  /** Q<questionNumber>: how the portfolio names a question. */
+  label: string;
+  question: string;
+  side: 'YES' | 'NO';
+  shares: string;
+  costBasis: string;
+  price: TDecimal;
+  value: TDecimal;
+};
+
+export type THoldings = {
+  accountId: string;
+  cash: TDecimal;
+  perps: TPerpHolding[];
+  predictions: TPredictionHolding[];
+  /** cash + perps at equity + predictions at price (lib/pools/math navOf). */
+  nav: TDecimal;
+  positionsValue: TDecimal;
+};
+
+type TRow = {
+  kind: 'cash' | 'perp' | 'pred';
+  account_id: string;
+  id: string | null;
+  ticker: string | null;
+  side: string | null;
+  a: string | null; // cash | size | shares
+  b: string | null; // units | cost basis
+  c: string | null; // leverage | yes price
+  entry_price: string | null;
+  mark_price: string | null;
+  margin: string | null;
+  collateral: string | null;
+  open_fee: string | null;
+  liquidation_price: string | null;
+  opened_at: string | Date | null;
+  text: string | null;
+};
+
+/** The holdings of the given pool accounts (an account with no row is absent from the map). */
+export const loadHoldings = async (db: DbOrTx, accountIds: readonly string[]): Promise<Map<string, THoldings>> => {
+  const out = new Map<string, THoldings>();
+  if (accountIds.length === 0) return out;
+  const ids = sql`array[${sql.join(
+    accountIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
+  const rows = rowsOf<TRow>(
+    await db.execute(sql`
+      select 'cash' as kind, u.id as account_id, null as id, null as ticker, null as side, u.virtual_balance::text as a,
+        null as b, null as c, null as entry_price, null as mark_price, null as margin, null as collateral, null as open_fee,
+        null as liquidation_price, null::timestamptz as opened_at, null as text
+      from ${users} u where u.id = any(${ids})
+      union all
+      select 'perp', p.user_id, p.id, p.ticker, p.side, p.size::text, p.units::text, p.leverage::text, p.entry_price::text,
+        m.mark_price::text, p.margin::text, p.collateral::text, p.open_fee::text, p.liquidation_price::text, p.opened_at, null
+      from ${perpPositions} p join ${perpMarkets} m on m.ticker = p.ticker
+      where p.user_id = any(${ids}) and p.status = 'open'
+      union all
+      select 'pred', mp.user_id, mp.market_id, 'Q' || mk.question_number, mp.side, mp.shares::text, mp.cost_basis::text,
+        (mk.yes_shares / (mk.yes_shares + mk.no_shares))::text, null, null, null, null, null, null, mp.created_at, mk.text
+      from ${marketPositions} mp join ${markets} mk on mk.id = mp.market_id
+      where mp.user_id = any(${ids}) and mp.shares > 0 and mp.settled_at is null and mk.status = 'active'
+      order by 2, 1, 15, 3`),
+  );
+  const byAccount = new Map<string, { cash: string; perps: TPerpHolding[]; predictions: TPredictionHolding[] }>();
+  const entry = (id: string) => {
+    let e = byAccount.get(id);
+    if (!e) byAccount.set(id, (e = { cash: '0', perps: [], predictions: [] }));
+    return e;
+  };
+  for (const r of rows) {
+    const e = entry(r.account_id);
+    if (r.kind === 'cash') e.cash = r.a!;
+    else if (r.kind === 'perp') {
+      const side = r.side as TPerpSide;
+      const m = markToMarket(
+        { side, units: r.b!, entryPrice: r.entry_price!, margin: r.margin!, collateral: r.collateral!, openFee: r.open_fee! },
+        r.mark_price!,
+      );
+      e.perps.push({
+        id: r.id!,
+        ticker: r.ticker!,
+        side,
+        size: r.a!,
+        units: r.b!,
+        leverage: r.c!,
+        entryPrice: r.entry_price!,
+        markPrice: r.mark_price!,
+        margin: r.margin!,
+        collateral: r.collateral!,
+        openFee: r.open_fee!,
+        liquidationPrice: r.liquidation_price!,
+        openedAt: new Date(r.opened_at!),
+        unrealizedPnL: m.unrealizedPnL,
+        value: m.equity.isNegative() ? dec(0) : m.equity,
+      });
+    } else {
+      const side = r.side as 'YES' | 'NO';
+      const yes = dec(r.c!);
+      const price = side === 'YES' ? yes : dec(1).minus(yes);
+      e.predictions.push({
+        marketId: r.id!,
+        label: r.ticker ?? 'Q',
+        question: r.text ?? '',
+        side,
+        shares: r.a!,
+        costBasis: r.b!,
+        price,
+        value: dec(r.a!).times(price).toDecimalPlaces(8, 1),
+      });
+    }
+  }
+  for (const [accountId, e] of byAccount) {
+    const nav = navOf({
+      cash: e.cash,
+      perps: e.perps.map((p) => ({ collateral: p.collateral, pricePnL: p.unrealizedPnL })),
+      predictions: e.predictions.map((h) => ({ shares: h.shares, price: h.price })),
+    });
+    out.set(accountId, { accountId, cash: dec(e.cash), perps: e.perps, predictions: e.predictions, nav, positionsValue: nav.minus(e.cash) });
+  }
+  return out;
+};
+
+export const loadHoldingsOf = async (db: DbOrTx, accountId: string): Promise<THoldings> => {
+  const h = (await loadHoldings(db, [accountId])).get(accountId);
+  if (!h) throw new Error(`pools: no account ${accountId}`);
+  return h;
+};

@@ -1,0 +1,92 @@
+/**
+ * Investing with an NPC actor (POST /api/npc/{actorId}/invest): a deposit into the pool the actor
+ * manages, or a withdrawal of an amount from the caller's lots there, oldest first (the pure
+ * planWithdrawByAmount picks the shares), through the same deposit and withdrawal code as the
+ * pool routes, in one transaction.
+ */
+import 'server-only';
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { withTransaction, type DbOrTx } from '@/db/client';
+import { poolDeposits, pools, users } from '@/db/schema';
+import type { TCaller } from '@/lib/auth/caller';
+import { AppError } from '@/lib/errors/app-error';
+import { dec, toDecimalString, toNumber } from '@/lib/money/decimal';
+import { loadHoldingsOf } from '../holdings';
+import { planWithdrawByAmount, sharePriceOf } from '../math';
+import { depositInTx } from './deposit';
+import { lockPool } from './shared';
+import { sweepAfter, withdrawInTx } from './withdraw';
+
+/** The pool an actor (by id or username) manages; NOT_FOUND for an unknown actor or one without a pool. */
+export const findActorPoolId = async (db: DbOrTx, actorId: string) => {
+  const [row] = await db
+    .select({ poolId: pools.id, actorId: users.id })
+    .from(pools)
+    .innerJoin(users, eq(users.id, pools.npcActorId))
+    .where(and(eq(users.isActor, true), or(eq(users.id, actorId), sql`lower(${users.username}) = lower(${actorId})`)))
+    .orderBy(asc(pools.createdAt), asc(pools.id))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'This NPC actor manages no pool', { actorId });
+  return row;
+};
+
+export const investWithActor = async (input: { caller: TCaller; actorId: string; action: 'deposit' | 'withdraw'; amount: string | number }) => {
+  const { caller } = input;
+  const result = await withTransaction(async (tx) => {
+    const { poolId } = await findActorPoolId(tx, input.actorId);
+    const pool = await lockPool(tx, poolId);
+    if (input.action === 'deposit') {
+      const { lot, balanceAfter } = await depositInTx(tx, { pool, userId: caller.userId, amount: input.amount });
+      return {
+        transaction: {
+          id: lot.id,
+          type: 'deposit' as const,
+          amount: toNumber(lot.amount),
+          shares: toNumber(lot.shares),
+          poolId: pool.id,
+          sharePrice: toNumber(lot.sharePrice),
+          pnl: 0,
+          performanceFee: 0,
+        },
+        balanceAfter,
+        closedTickers: [] as string[],
+      };
+    }
+    const lots = await tx
+      .select()
+      .from(poolDeposits)
+      .where(and(eq(poolDeposits.poolId, pool.id), eq(poolDeposits.userId, caller.userId), eq(poolDeposits.isSeed, false), gt(poolDeposits.remainingShares, '0')))
+      .orderBy(asc(poolDeposits.createdAt), asc(poolDeposits.id))
+      .for('update');
+    const holdings = await loadHoldingsOf(tx, pool.accountUserId);
+    const state = { nav: holdings.nav, totalShares: pool.totalShares };
+    const plan = planWithdrawByAmount(state, lots.map((l) => ({ id: l.id, shares: l.remainingShares, costBasis: l.costBasis })), input.amount);
+    if (!plan || plan.length === 0) {
+      const held = lots.reduce((s, l) => s.plus(l.remainingShares), dec(0));
+      throw new AppError('INSUFFICIENT_SHARES', 'Your deposits in this pool are worth less than that', {
+        requested: Number(input.amount),
+        available: toNumber(held.times(sharePriceOf(state)).toDecimalPlaces(8, 1)),
+      });
+    }
+    const items = plan.map((p) => ({ lot: lots.find((l) => l.id === p.id)!, shares: p.shares }));
+    const r = await withdrawInTx(tx, { pool, userId: caller.userId, items });
+    const sum = (f: (q: (typeof r.quotes)[number]) => ReturnType<typeof dec>) => r.quotes.reduce((s, q) => s.plus(f(q)), dec(0));
+    const [u] = await tx.select({ b: users.virtualBalance }).from(users).where(eq(users.id, caller.userId));
+    return {
+      transaction: {
+        id: r.withdrawals[0]!.id,
+        type: 'withdraw' as const,
+        amount: toNumber(sum((q) => q.value)),
+        shares: toNumber(sum((q) => q.shares)),
+        poolId: pool.id,
+        sharePrice: toNumber(r.quotes[0]!.sharePrice),
+        pnl: toNumber(sum((q) => q.pnl)),
+        performanceFee: toNumber(sum((q) => q.performanceFee)),
+      },
+      balanceAfter: dec(u!.b),
+      closedTickers: r.closedTickers,
+    };
+  });
+  await sweepAfter(result.closedTickers);
+  return { transaction: result.transaction, newBalance: toDecimalString(result.balanceAfter) };
+};

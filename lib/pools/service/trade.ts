@@ -1,0 +1,72 @@
+/**
+ * A pool's manager trades with the pool's account through the same statements as any player
+ * (the perps open and close, the prediction buy and sell), each inside a transaction that holds
+ * the pool's row lock, so a deposit or withdrawal never prices the pool halfway through a trade.
+ * A trade the engines refuse (not enough cash, a closed market) changes nothing and answers
+ * `ok: false`. After commit, the moved ticker is swept for liquidations as after any trade.
+ */
+import 'server-only';
+import { withTransaction, rowsOf } from '@/db/client';
+import { isAppError } from '@/lib/errors/app-error';
+import { dec, toDecimalString } from '@/lib/money/decimal';
+import { buildBuyStatement } from '@/lib/markets/service/buy-shares';
+import { sellShares } from '@/lib/markets/service/sell-shares';
+import type { TOutcome } from '@/lib/markets/cpmm';
+import { MIN_BUY } from '@/lib/markets/cpmm';
+import { orderProblem, type TPerpSide } from '@/lib/perps/math';
+import { buildCloseStatement } from '@/lib/perps/service/close-position';
+import { buildOpenStatement } from '@/lib/perps/service/open-position';
+import { liquidateAfterTrade } from '@/lib/perps/service/liquidate';
+import { now } from '@/lib/clock/clock';
+import { lockPool, poolAccountCaller } from './shared';
+
+export type TPoolTradeResult = { ok: boolean; id: string | null };
+
+export const openPoolPerp = async (o: { poolId: string; ticker: string; side: TPerpSide; size: string; leverage: string }): Promise<TPoolTradeResult> => {
+  if (orderProblem(o)) return { ok: false, id: null };
+  const size = toDecimalString(dec(o.size).toDecimalPlaces(8, 1));
+  const r = await withTransaction(async (tx) => {
+    const pool = await lockPool(tx, o.poolId);
+    const { statement } = buildOpenStatement({ userId: pool.accountUserId, ticker: o.ticker, side: o.side, size, leverage: o.leverage, at: now() });
+    const [row] = rowsOf<{ id: string | null; balance_after: string | null }>(await tx.execute(statement));
+    return row?.id && row.balance_after !== null ? { ok: true, id: row.id } : { ok: false, id: null };
+  });
+  if (r.ok) await liquidateAfterTrade(o.ticker);
+  return r;
+};
+
+export const closePoolPerp = async (o: { poolId: string; positionId: string; ticker: string }): Promise<TPoolTradeResult> => {
+  const r = await withTransaction(async (tx) => {
+    const pool = await lockPool(tx, o.poolId);
+    const { statement } = buildCloseStatement({ userId: pool.accountUserId, positionId: o.positionId, at: now() });
+    const [row] = rowsOf<{ id: string | null }>(await tx.execute(statement));
+    return row?.id ? { ok: true, id: row.id } : { ok: false, id: null };
+  });
+  if (r.ok) await liquidateAfterTrade(o.ticker);
+  return r;
+};
+
+export const buyPoolPrediction = async (o: { poolId: string; marketId: string; outcome: TOutcome; amount: string }): Promise<TPoolTradeResult> => {
+  const amount = dec(o.amount).toDecimalPlaces(8, 1);
+  if (amount.lt(MIN_BUY)) return { ok: false, id: null };
+  return withTransaction(async (tx) => {
+    const pool = await lockPool(tx, o.poolId);
+    const { statement } = buildBuyStatement({ userId: pool.accountUserId, marketId: o.marketId, outcome: o.outcome, amount, referrerId: null, at: now() });
+    const [row] = rowsOf<{ position_id: string | null; balance_after: string | null }>(await tx.execute(statement));
+    return row?.position_id && row.balance_after !== null ? { ok: true, id: row.position_id } : { ok: false, id: null };
+  });
+};
+
+export const sellPoolPrediction = async (o: { poolId: string; marketId: string; outcome: TOutcome; shares: string }): Promise<TPoolTradeResult> => {
+  try {
+    return await withTransaction(async (tx) => {
+      const pool = await lockPool(tx, o.poolId);
+      const r = await sellShares({ caller: poolAccountCaller(pool), marketId: o.marketId, outcome: o.outcome, shares: o.shares, tx });
+      return { ok: true, id: r.positionId };
+    });
+  } catch (e) {
+    // A market that closed or shares already gone: the manager's plan was stale, nothing moved.
+    if (isAppError(e)) return { ok: false, id: null };
+    throw e;
+  }
+};
