@@ -780,6 +780,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every trading pool with its NAV, share price, 24 h change and volume, fee rate and manager; with a token, the caller's stake
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["pools.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pools/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A pool with its NAV history, open positions and recent activity; with a token, the caller's lots
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["pools.detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pools/{id}/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deposit into a pool at the current share price: shares = amount / sharePrice (never changes the share price of others)
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: `{id}` = `deposits` is served by `/api/pools/deposits/{userId}` (a static path segment wins over a parameter).
+         */
+        post: operations["pools.deposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pools/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw shares of one deposit (partly or wholly) at the current share price; a performance fee is charged on that lot's profit only
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: `{id}` = `deposits` is served by `/api/pools/deposits/{userId}` (a static path segment wins over a parameter).
+         */
+        post: operations["pools.withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pools/deposits/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's pool deposits (lots) with their current value and profit: the owner (or an administrator) only
+         * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: this route wins where it overlaps `/api/pools/{id}/deposit`, `/api/pools/{id}/withdraw` (a static path segment wins over a parameter).
+         */
+        get: operations["pools.userDeposits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/npc/{actorId}/invest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invest with an NPC actor: deposit into the pool it manages, or withdraw an amount from your lots there (oldest first) at the share price
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["pools.npcInvest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/npc/{actorId}/portfolio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The portfolio of the pool an NPC actor manages: its NAV and each position's size, value and profit
+         * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["pools.npcPortfolio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/posts": {
         parameters: {
             query?: never;
@@ -5455,6 +5611,809 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "pools.list": {
+        parameters: {
+            query?: {
+                /** @description only pools of this tier */
+                tier?: "S" | "s" | "A" | "a" | "B" | "b" | "C" | "c";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        pools: {
+                            id: string;
+                            npcActorId: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            tier: "S" | "A" | "B" | "C";
+                            totalValue: number;
+                            lifetimePnL: number;
+                            performanceFeeRate: number;
+                            isActive: boolean;
+                            priceChange24h: number;
+                            volume24h: number;
+                            sharePrice: number;
+                            totalShares: number;
+                            cash: number;
+                            positionsValue: number;
+                            openPositions: number;
+                            investorCount: number;
+                            manager: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                            };
+                            sparkline: number[];
+                            userStake: {
+                                shares: number;
+                                value: number;
+                                costBasis: number;
+                                unrealizedPnL: number;
+                            } | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "pools.detail": {
+        parameters: {
+            query?: {
+                /** @description the NAV history window */
+                range?: "24h" | "7d" | "30d" | "all";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        pool: {
+                            id: string;
+                            npcActorId: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            tier: "S" | "A" | "B" | "C";
+                            totalValue: number;
+                            lifetimePnL: number;
+                            performanceFeeRate: number;
+                            isActive: boolean;
+                            priceChange24h: number;
+                            volume24h: number;
+                            sharePrice: number;
+                            totalShares: number;
+                            cash: number;
+                            positionsValue: number;
+                            openPositions: number;
+                            investorCount: number;
+                            manager: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                            };
+                            sparkline: number[];
+                            userStake: {
+                                shares: number;
+                                value: number;
+                                costBasis: number;
+                                unrealizedPnL: number;
+                            } | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        };
+                        history: {
+                            /** @description ISO 8601 UTC timestamp */
+                            timestamp: string;
+                            time: number;
+                            sharePrice: number;
+                            totalValue: number;
+                        }[];
+                        positions: {
+                            perps: {
+                                id: string;
+                                ticker: string;
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                size: number;
+                                units: number;
+                                leverage: number;
+                                entryPrice: number;
+                                markPrice: number;
+                                collateral: number;
+                                value: number;
+                                unrealizedPnL: number;
+                                liquidationPrice: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                openedAt: string;
+                            }[];
+                            predictions: {
+                                marketId: string;
+                                question: string;
+                                /** @enum {string} */
+                                side: "YES" | "NO";
+                                shares: number;
+                                price: number;
+                                value: number;
+                                costBasis: number;
+                                unrealizedPnL: number;
+                            }[];
+                        };
+                        activity: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "deposit" | "withdraw" | "perp_open" | "perp_close" | "pred_buy" | "pred_sell" | "pred_payout" | "liquidation" | "funding";
+                            amount: number;
+                            description: string;
+                            user: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                            } | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            timestamp: string;
+                        }[];
+                        userDeposits: {
+                            id: string;
+                            poolId: string;
+                            poolName: string;
+                            amount: number;
+                            shares: number;
+                            sharePrice: number;
+                            remainingShares: number;
+                            costBasis: number;
+                            currentSharePrice: number;
+                            currentValue: number;
+                            unrealizedPnL: number;
+                            pendingFee: number;
+                            withdrawnValue: number;
+                            realizedPnL: number;
+                            feesPaid: number;
+                            /** @enum {string} */
+                            status: "active" | "withdrawn";
+                            isSeed: boolean;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "pools.deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description currency to deposit, 1 to 1,000,000,000,000 */
+                    amount: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        deposit: {
+                            id: string;
+                            poolId: string;
+                            amount: number;
+                            shares: number;
+                            sharePrice: number;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        };
+                        newBalance: string;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range); INSUFFICIENT_BALANCE; INVALID_TRADE_SIZE; POOL_INACTIVE. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "pools.withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    depositId: string;
+                    /** @description shares of that deposit to withdraw */
+                    shares: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        withdrawal: {
+                            id: string;
+                            depositId: string;
+                            poolId: string;
+                            shares: number;
+                            sharePrice: number;
+                            value: number;
+                            pnl: number;
+                            performanceFee: number;
+                            netAmount: number;
+                            remainingShares: number;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        };
+                        newBalance: string;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range); INSUFFICIENT_SHARES; INVALID_TRADE_SIZE; INSUFFICIENT_LIQUIDITY. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "pools.userDeposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        deposits: {
+                            id: string;
+                            poolId: string;
+                            poolName: string;
+                            amount: number;
+                            shares: number;
+                            sharePrice: number;
+                            remainingShares: number;
+                            costBasis: number;
+                            currentSharePrice: number;
+                            currentValue: number;
+                            unrealizedPnL: number;
+                            pendingFee: number;
+                            withdrawnValue: number;
+                            realizedPnL: number;
+                            feesPaid: number;
+                            /** @enum {string} */
+                            status: "active" | "withdrawn";
+                            isSeed: boolean;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        }[];
+                        totals: {
+                            invested: number;
+                            currentValue: number;
+                            unrealizedPnL: number;
+                            realizedPnL: number;
+                            feesPaid: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "pools.npcInvest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                actorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "DEPOSIT" | "deposit" | "Deposit" | "WITHDRAW" | "withdraw" | "Withdraw";
+                    /** @description currency to deposit, or the value to withdraw */
+                    amount: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        transaction: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "deposit" | "withdraw";
+                            amount: number;
+                            shares: number;
+                            poolId: string;
+                            sharePrice: number;
+                            pnl: number;
+                            performanceFee: number;
+                        };
+                        newBalance: string;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range); INSUFFICIENT_BALANCE; INSUFFICIENT_SHARES; INVALID_TRADE_SIZE; POOL_INACTIVE; INSUFFICIENT_LIQUIDITY. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "pools.npcPortfolio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                actorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        portfolio: {
+                            actorId: string;
+                            poolId: string;
+                            totalValue: number;
+                            cash: number;
+                            positions: {
+                                ticker: string;
+                                shares: number;
+                                value: number;
+                                pnl: number;
+                                /** @enum {string} */
+                                kind: "perp" | "prediction";
+                                /** @enum {string} */
+                                side: "long" | "short" | "YES" | "NO";
+                                marketId: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
