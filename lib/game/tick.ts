@@ -6,7 +6,8 @@
  * As of game time (CONTRACT.md "Game time": under ALLOW_TEST_CLOCK=1 a tick may run as of a later
  * time; game time never moves backwards, also across restarts), in order:
  *   funding for every period due → news (world events, breaking news, biases) → prices (fair
- *   values, marks, liquidations, bias trades) → price points → NPC activity → questions (resolve
+ *   values, marks, liquidations, bias trades) → price points → NPC activity → pool managers trade
+ *   and each pool's NAV is recorded → questions (resolve
  *   due ones from the world, top up to 10–20) → publish (prune the event log).
  * Deterministic for a given GAME_SEED and game time: one rng seeded by both, forked per step.
  * Each step gets a time budget (ctx.deadline) and reports counts; the whole tick stays well
@@ -22,6 +23,7 @@ import { pruneEventLog } from '@/lib/realtime';
 import { runNpcActivity } from './npc';
 import { createRng } from './rng';
 import { runNewsStep } from './steps/news';
+import { runPoolStep } from './steps/pools';
 import { runPriceStep } from './steps/prices';
 import { createQuestions, resolveDueQuestions } from './steps/questions';
 import type { TTickContext } from './types';
@@ -32,7 +34,7 @@ const TICK_LOCK_KEY = 7412002;
 /** The whole tick's budget: the scheduler allows 60 s; leave room for the answer. */
 const TICK_BUDGET_MS = 40_000;
 /** Each step's own budget (ms); a step past it stops early and the next tick continues. */
-const STEP_BUDGET_MS = { news: 5_000, prices: 8_000, npc: 10_000, resolve: 8_000, create: 5_000 } as const;
+const STEP_BUDGET_MS = { news: 5_000, prices: 8_000, npc: 10_000, pools: 6_000, resolve: 8_000, create: 5_000 } as const;
 
 const RUNNING = Symbol.for('playmoney.gameTickRunning');
 type TGlobal = typeof globalThis & { [RUNNING]?: boolean };
@@ -147,6 +149,7 @@ const runSteps = async (requested: string | undefined) => {
   const prices = await step('prices', () => runPriceStep(budget(STEP_BUDGET_MS.prices)), { organizations: 0, liquidations: 0, biasesExpired: 0, biasTrades: 0 });
   const pricePoints = await step('pricePoints', () => recordTickPricePoints(at), { perps: 0, questions: 0 });
   const npc = await step('npc', () => runNpcActivity(budget(STEP_BUDGET_MS.npc)), { posts: 0, replies: 0, likes: 0, shares: 0, trades: 0 });
+  const poolStep = await step('pools', () => runPoolStep(budget(STEP_BUDGET_MS.pools)), { pools: 0, trades: 0, posts: 0, navPoints: 0 });
   const resolutions = await step('resolve', () => resolveDueQuestions(budget(STEP_BUDGET_MS.resolve)), { due: 0, resolved: 0, yes: 0 });
   const questions = await step('create', () => createQuestions(budget(STEP_BUDGET_MS.create)), { active: 0, created: 0 });
   // The log's created_at is the database's wall clock, not game time (a test clock may run days
@@ -165,6 +168,7 @@ const runSteps = async (requested: string | undefined) => {
     prices: { organizations: prices.organizations, biasTrades: prices.biasTrades, biasesExpired: prices.biasesExpired },
     events: { created: news.events, biases: news.biases, ids: ctx.newEvents.map((e) => e.id) },
     npc,
+    pools: poolStep,
     questions: { resolved: resolutions.resolved, resolvedYes: resolutions.yes, created: questions.created, active: questions.active },
     eventLogPruned: pruned,
     timings,

@@ -124,8 +124,16 @@ describe('the game tick', () => {
       const now = after.find((x) => x.id === o.id)!;
       expect(now.fairValue).toBeCloseTo(expected, 4);
       expect(now.price).toBeCloseTo(expected, 4);
-      // The mark drifts a quarter of the way toward the new fair value.
-      expect(now.markPrice!).toBeCloseTo(o.markPrice! + (expected - o.markPrice!) * 0.25, 3);
+      // The mark drifts a quarter of the way toward the new fair value (as the tick's price point
+      // records it: the pool managers trade later in the tick, and their fills move the mark again).
+      const [point] = await db
+        .select()
+        .from(perpPricePoints)
+        .where(and(eq(perpPricePoints.ticker, o.ticker), eq(perpPricePoints.source, 'tick')))
+        .orderBy(asc(perpPricePoints.createdAt))
+        .limit(1);
+      expect(Number(point!.markPrice)).toBeCloseTo(o.markPrice! + (expected - o.markPrice!) * 0.25, 3);
+      expect(now.markPrice).not.toBeNull();
     }
 
     expect(res.body.pricePoints.perps).toBe(8);
@@ -293,7 +301,7 @@ describe('a failing step', () => {
       expect(res.body.errors).toEqual({ npc: 'npc step down' });
       expect(res.body.npc).toEqual({ posts: 0, replies: 0, likes: 0, shares: 0, trades: 0 });
       expect(res.body.questions.active).toBeGreaterThanOrEqual(10);
-      expect(Object.keys(res.body.timings)).toEqual(['funding', 'news', 'prices', 'pricePoints', 'npc', 'resolve', 'create', 'prune']);
+      expect(Object.keys(res.body.timings)).toEqual(['funding', 'news', 'prices', 'pricePoints', 'npc', 'pools', 'resolve', 'create', 'prune']);
     } finally {
       npcFailure.on = false;
     }
@@ -365,12 +373,19 @@ describe('determinism', () => {
           select m.text, m.resolution_date, m.yes_shares::text, r.kind, r.ticker, r.actor_id, r.event_kind, r.comparison, r.threshold::text
           from markets m left join question_rules r on r.market_id = m.id order by m.question_number`),
         posts: await q(sql`select author_id, content from posts order by created_at, author_id, content`),
+        poolNavs: await q(sql`select pool_id, total_value::text, share_price::text, source, created_at from pool_nav_points order by pool_id, created_at, source`),
+        poolPerps: await q(sql`
+          select p.user_id, p.ticker, p.side, p.size::text, p.leverage::text, p.status from perp_positions p
+          join users u on u.id = p.user_id where u.is_pool_account order by p.user_id, p.opened_at, p.ticker, p.side`),
       };
     };
     const a = await runWorld();
     const b = await runWorld();
     expect(a.events.length).toBeGreaterThanOrEqual(4);
     expect(a.questions.length).toBeGreaterThanOrEqual(10);
+    // The pool managers traded, and each tick recorded a NAV point per pool (after the seed's).
+    expect(a.poolPerps.length).toBeGreaterThanOrEqual(1);
+    expect(a.poolNavs.filter((n) => (n as { source: string }).source === 'tick')).toHaveLength(3 * 4);
     expect(b).toEqual(a);
   }, 120_000); // two databases built from nothing: slow on a busy machine
 });

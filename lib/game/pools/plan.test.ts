@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createRng } from '@/lib/game/rng';
+import type { TWorldEvent } from '@/lib/game/types';
+import { POST_MAX_CHARS, visibleLength } from '@/lib/posts/text';
+import { MAX_OPEN_PERPS, planPoolTrades, TIER_STYLE, type TPlanPool, type TTier } from './plan';
+
+const tickers = [
+  { ticker: 'NEXA', markPrice: 100, fairValue: 110 },
+  { ticker: 'SOLR', markPrice: 30, fairValue: 27 },
+];
+const questions = [{ id: 'q1', questionNumber: 7, text: 'Will Solaris Grid be hit by a scandal?', yesPrice: 0.3 }];
+const pool = (tier: TTier, over: Partial<TPlanPool> = {}): TPlanPool => ({
+  id: `p-${tier}`,
+  name: `Pool ${tier}`,
+  tier,
+  manager: { id: `m-${tier}`, username: `manager_${tier.toLowerCase()}`, role: 'Macro fund manager' },
+  cash: 10000,
+  nav: 10000,
+  perps: [],
+  predictions: [],
+  ...over,
+});
+const news = (impact: number): TWorldEvent => ({
+  id: 'e1',
+  kind: 'scandal',
+  title: 'Scandal engulfs Solaris Grid',
+  content: '',
+  organizationId: 'org-solr',
+  ticker: 'SOLR',
+  actorId: null,
+  impact,
+  relatedQuestions: [7],
+  createdAt: new Date(0),
+});
+
+describe('pool managers plan', () => {
+  it('is deterministic for a seed', () => {
+    const world = { pools: [pool('S'), pool('C')], tickers, questions };
+    const a = planPoolTrades(world, [news(-0.04)], createRng('seed:1'));
+    const b = planPoolTrades(world, [news(-0.04)], createRng('seed:1'));
+    expect(a).toEqual(b);
+  });
+
+  it('follows news in its direction and buys the side the news points to', () => {
+    // Tier S reacts to news 90% of the time: over many seeds, it mostly shorts SOLR on bad news.
+    let shorts = 0;
+    let noBuys = 0;
+    for (let i = 0; i < 50; i++) {
+      const { trades, posts } = planPoolTrades({ pools: [pool('S')], tickers, questions }, [news(-0.04)], createRng(`s:${i}`));
+      if (trades.some((t) => t.kind === 'open' && t.ticker === 'SOLR' && t.side === 'short')) shorts++;
+      if (trades.some((t) => t.kind === 'buy' && t.outcome === 'NO')) noBuys++;
+      expect(trades.some((t) => t.kind === 'open' && t.ticker === 'SOLR' && t.side === 'long')).toBe(false);
+      for (const p of posts) expect(trades[p.tradeIndex]).toBeDefined();
+    }
+    expect(shorts).toBeGreaterThan(35);
+    expect(noBuys).toBeGreaterThan(35);
+  });
+
+  it('takes profit and cuts losses past its thresholds', () => {
+    const p = pool('B', {
+      perps: [
+        { id: 'win', ticker: 'NEXA', side: 'long', margin: 100, unrealizedPnL: 50 },
+        { id: 'lose', ticker: 'SOLR', side: 'short', margin: 100, unrealizedPnL: -40 },
+        { id: 'flat', ticker: 'NEXA', side: 'short', margin: 100, unrealizedPnL: 1 },
+      ],
+    });
+    const closes = new Set<string>();
+    for (let i = 0; i < 10; i++) {
+      for (const t of planPoolTrades({ pools: [p], tickers, questions }, [], createRng(`c:${i}`)).trades) if (t.kind === 'close') closes.add(t.positionId);
+    }
+    expect(closes.has('win')).toBe(true);
+    expect(closes.has('lose')).toBe(true);
+  });
+
+  it('never spends below its cash reserve, never exceeds the open-position cap, posts fit', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<TTier>('S', 'A', 'B', 'C'),
+        fc.integer({ min: 0, max: 20000 }),
+        fc.integer({ min: 0, max: MAX_OPEN_PERPS }),
+        fc.string(),
+        fc.double({ min: -0.1, max: 0.1, noNaN: true }),
+        (tier, cash, held, seed, impact) => {
+          const nav = 20000;
+          const p = pool(tier, {
+            cash,
+            nav,
+            perps: Array.from({ length: held }, (_, i) => ({ id: `x${i}`, ticker: 'NEXA', side: 'long' as const, margin: 10, unrealizedPnL: 0 })),
+          });
+          const { trades, posts } = planPoolTrades({ pools: [p], tickers, questions }, impact ? [news(impact)] : [], createRng(seed));
+          let spent = 0;
+          let opened = 0;
+          for (const t of trades) {
+            if (t.kind === 'open') {
+              spent += t.size / t.leverage + t.size * 0.001;
+              opened++;
+            } else if (t.kind === 'buy') spent += t.amount;
+          }
+          const closesCredit = trades.filter((t) => t.kind === 'close').length * 10;
+          if (spent > 0) expect(cash + closesCredit - spent).toBeGreaterThanOrEqual(nav * TIER_STYLE[tier].reserve - 1e-6);
+          expect(held - trades.filter((t) => t.kind === 'close').length + opened).toBeLessThanOrEqual(MAX_OPEN_PERPS);
+          for (const post of posts) expect(visibleLength(post.content)).toBeLessThanOrEqual(POST_MAX_CHARS);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * What pool managers do in a tick: pure, no I/O; every choice comes from the rng it is given, over
+ * a world snapshot in a fixed order, so the same GAME_SEED and game time give the same trades.
+ *
+ * Each manager trades by its tier (TIER_STYLE: how much of NAV a position takes, leverage, the cash
+ * it keeps for withdrawals, how often it acts and how fast it reacts to news):
+ *   1. closes: takes profit or cuts a loss past its thresholds (and now and then just trims);
+ *   2. news: a fresh world event about a ticker it can trade is followed in its direction;
+ *   3. views: otherwise, now and then, it trades a ticker toward the game's fair value (long when
+ *      the mark sits below it, short above), or buys the cheap side of a question the news named;
+ *   4. it never spends below its cash reserve, and never holds more than MAX_OPEN_PERPS perps.
+ * Notable moves come with a post in the manager's voice ("Added to my $NEXA long after …").
+ */
+import type { TRng } from '@/lib/game/rng';
+import type { TWorldEvent } from '@/lib/game/types';
+import { fitPost, voiceOf, type TVoice } from '@/lib/game/npc/voice';
+
+export const TIER_STYLE = {
+  S: { positionFraction: 0.08, leverage: [2, 5], reserve: 0.3, actChance: 0.6, newsChance: 0.9, takeProfit: 0.25, stopLoss: -0.2 },
+  A: { positionFraction: 0.07, leverage: [3, 10], reserve: 0.25, actChance: 0.5, newsChance: 0.7, takeProfit: 0.4, stopLoss: -0.35 },
+  B: { positionFraction: 0.05, leverage: [1, 3], reserve: 0.35, actChance: 0.4, newsChance: 0.5, takeProfit: 0.2, stopLoss: -0.15 },
+  C: { positionFraction: 0.04, leverage: [1, 2], reserve: 0.4, actChance: 0.3, newsChance: 0.3, takeProfit: 0.15, stopLoss: -0.12 },
+} as const;
+export type TTier = keyof typeof TIER_STYLE;
+
+export const MAX_OPEN_PERPS = 8;
+/** Trims: the chance per tick that a manager closes a position that hit no threshold. */
+export const TRIM_CHANCE = 0.04;
+/** The chance that a trade is announced in a post (news-driven trades are always announced). */
+export const POST_CHANCE = 0.35;
+/** The smallest perp a manager opens, and the smallest question buy. */
+export const MIN_PERP_SIZE = 10;
+export const MIN_PREDICTION_BUY = 5;
+
+export type TPlanPool = {
+  id: string;
+  name: string;
+  tier: TTier;
+  manager: { id: string; username: string; role: string };
+  cash: number;
+  nav: number;
+  perps: { id: string; ticker: string; side: 'long' | 'short'; margin: number; unrealizedPnL: number }[];
+  predictions: { marketId: string; side: 'YES' | 'NO'; shares: number }[];
+};
+export type TPlanTicker = { ticker: string; markPrice: number; fairValue: number };
+export type TPlanQuestion = { id: string; questionNumber: number; text: string; yesPrice: number };
+
+export type TPoolTrade =
+  | { kind: 'open'; poolId: string; ticker: string; side: 'long' | 'short'; size: number; leverage: number; reason: string | null }
+  | { kind: 'close'; poolId: string; positionId: string; ticker: string; side: 'long' | 'short'; pnl: number }
+  | { kind: 'buy'; poolId: string; marketId: string; questionNumber: number; outcome: 'YES' | 'NO'; amount: number; price: number };
+
+/** A post announcing the trade at `tradeIndex` of the plan (written only if that trade went through). */
+export type TPoolPost = { poolId: string; managerId: string; managerUsername: string; content: string; tradeIndex: number };
+
+const round2 = (x: number) => Math.floor(x * 100) / 100;
+
+const postFor = (voice: TVoice, pool: TPlanPool, t: TPoolTrade, rng: TRng): string => {
+  if (t.kind === 'open') {
+    const why = t.reason ? ` after "${t.reason}"` : rng.pick([' Fair value says so.', ' The chart is lying to you.', ' Sized for the reserve.']);
+    const lead =
+      voice === 'degen'
+        ? `Aping ${pool.name} into a ${t.leverage}x ${t.side} on $${t.ticker}`
+        : voice === 'skeptic'
+          ? `Reluctantly opened a ${t.leverage}x ${t.side} on $${t.ticker} for ${pool.name}`
+          : `Added a ${t.leverage}x ${t.side} on $${t.ticker} to ${pool.name}`;
+    return fitPost(`${lead}${why}`);
+  }
+  if (t.kind === 'close') {
+    return fitPost(
+      t.pnl >= 0
+        ? `Took profit on our $${t.ticker} ${t.side} in ${pool.name}: +${round2(t.pnl)}. Discipline pays.`
+        : `Cut the $${t.ticker} ${t.side} in ${pool.name} at ${round2(t.pnl)}. Lesson logged, capital kept.`,
+    );
+  }
+  return fitPost(`${pool.name} bought ${t.outcome} on question #${t.questionNumber} at ${Math.round(t.price * 100)}¢. The odds are wrong.`);
+};
+
+export const planPoolTrades = (
+  world: { pools: readonly TPlanPool[]; tickers: readonly TPlanTicker[]; questions: readonly TPlanQuestion[] },
+  events: readonly TWorldEvent[],
+  rng: TRng,
+): { trades: TPoolTrade[]; posts: TPoolPost[] } => {
+  const trades: TPoolTrade[] = [];
+  const posts: TPoolPost[] = [];
+  const tickers = [...world.tickers].sort((a, b) => a.ticker.localeCompare(b.ticker));
+  const byTicker = new Map(tickers.map((t) => [t.ticker, t]));
+  const newsByTicker = events.filter((e) => e.ticker && e.impact !== 0 && byTicker.has(e.ticker));
+  const questions = [...world.questions].sort((a, b) => a.questionNumber - b.questionNumber);
+  const byNumber = new Map(questions.map((q) => [q.questionNumber, q]));
+
+  for (const pool of [...world.pools].sort((a, b) => a.id.localeCompare(b.id))) {
+    const r = rng.fork(pool.id);
+    const style = TIER_STYLE[pool.tier];
+    const voice = voiceOf(pool.manager);
+    let cash = pool.cash;
+    const floor = pool.nav * style.reserve;
+    let open = pool.perps.length;
+    const mine: TPoolTrade[] = [];
+    let announced: TPoolTrade | null = null;
+
+    // 1. Closes: thresholds on return on margin, or a trim.
+    for (const p of [...pool.perps].sort((a, b) => a.id.localeCompare(b.id))) {
+      const ret = p.margin > 0 ? p.unrealizedPnL / p.margin : 0;
+      if (ret >= style.takeProfit || ret <= style.stopLoss || r.chance(TRIM_CHANCE)) {
+        const t: TPoolTrade = { kind: 'close', poolId: pool.id, positionId: p.id, ticker: p.ticker, side: p.side, pnl: p.unrealizedPnL };
+        mine.push(t);
+        open--;
+        cash += Math.max(0, p.margin + p.unrealizedPnL);
+        if (!announced && Math.abs(ret) >= Math.min(style.takeProfit, -style.stopLoss)) announced = t;
+      }
+    }
+
+    const room = () => cash - floor;
+    const openPerp = (ticker: string, side: 'long' | 'short', reason: string | null) => {
+      if (open >= MAX_OPEN_PERPS) return null;
+      const leverage = r.int(style.leverage[0], style.leverage[1]);
+      // The 0.1% fee on the notional leaves the cash too: margin × (1 + 0.001 × leverage) ≤ room.
+      const margin = Math.min(pool.nav * style.positionFraction * r.float(0.5, 1), room() / (1 + 0.001 * leverage));
+      const size = Math.floor(margin * leverage * 100) / 100;
+      if (margin <= 0 || size < MIN_PERP_SIZE) return null;
+      const t: TPoolTrade = { kind: 'open', poolId: pool.id, ticker, side, size, leverage, reason };
+      mine.push(t);
+      open++;
+      // Margin plus the 0.1% fee leaves the cash.
+      cash -= size / leverage + size * 0.001;
+      return t;
+    };
+
+    // 2. News about a ticker: follow it, the faster the higher the tier.
+    for (const e of newsByTicker) {
+      if (!r.chance(style.newsChance)) continue;
+      const t = openPerp(e.ticker!, e.impact > 0 ? 'long' : 'short', e.title);
+      if (t) announced = t;
+      // The question the news names: buy the side it points to, when that side is still cheap.
+      for (const n of e.relatedQuestions) {
+        const q = byNumber.get(n);
+        if (!q) continue;
+        const outcome = e.impact > 0 ? 'YES' : 'NO';
+        const price = outcome === 'YES' ? q.yesPrice : 1 - q.yesPrice;
+        const amount = Math.floor(Math.min(pool.nav * style.positionFraction * 0.5, room()) * 100) / 100;
+        if (price < 0.8 && amount >= MIN_PREDICTION_BUY) {
+          mine.push({ kind: 'buy', poolId: pool.id, marketId: q.id, questionNumber: q.questionNumber, outcome, amount, price });
+          cash -= amount;
+        }
+      }
+    }
+
+    // 3. A view: a ticker toward fair value, now and then.
+    if (r.chance(style.actChance) && tickers.length > 0) {
+      const t = r.pick(tickers);
+      const gap = (t.fairValue - t.markPrice) / t.markPrice;
+      if (Math.abs(gap) > 0.002) {
+        const trade = openPerp(t.ticker, gap > 0 ? 'long' : 'short', null);
+        if (trade && !announced && r.chance(POST_CHANCE)) announced = trade;
+      }
+    }
+
+    if (announced) {
+      const tradeIndex = trades.length + mine.indexOf(announced);
+      posts.push({ poolId: pool.id, managerId: pool.manager.id, managerUsername: pool.manager.username, content: postFor(voice, pool, announced, r), tradeIndex });
+    }
+    trades.push(...mine);
+  }
+  return { trades, posts };
+};

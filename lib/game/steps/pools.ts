@@ -1,0 +1,116 @@
+/**
+ * Tick step: pools. Each active pool's manager trades by its tier and the tick's news (the pure
+ * plan in lib/game/pools/plan.ts) through the pool trade services (lib/pools/service/trade.ts:
+ * the same perps and prediction statements as any player, under the pool's lock), announces
+ * notable moves in a post, and then every pool's NAV is recorded (a point for the charts and a
+ * pool_update event) with the pools' rows locked, so each point prices one consistent state.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import { getDb, withTransaction } from '@/db/client';
+import { actors, markets, pools, users } from '@/db/schema';
+import { npcCaller } from '@/lib/auth/caller';
+import { isAppError } from '@/lib/errors/app-error';
+import { loadHoldings } from '@/lib/pools/holdings';
+import { recordNav } from '@/lib/pools/service/shared';
+import { buyPoolPrediction, closePoolPerp, openPoolPerp, type TPoolTradeResult } from '@/lib/pools/service/trade';
+import { createPost } from '@/lib/posts/service/create-post';
+import { dec, toNumber } from '@/lib/money/decimal';
+import { planPoolTrades, type TPlanPool, type TPoolTrade } from '../pools/plan';
+import { loadOrganizations } from '../state';
+import type { TTickContext } from '../types';
+
+export type TPoolStepResult = { pools: number; trades: number; posts: number; navPoints: number };
+
+const execute = async (t: TPoolTrade): Promise<TPoolTradeResult> => {
+  try {
+    if (t.kind === 'open') return await openPoolPerp({ poolId: t.poolId, ticker: t.ticker, side: t.side, size: String(t.size), leverage: String(t.leverage) });
+    if (t.kind === 'close') return await closePoolPerp({ poolId: t.poolId, positionId: t.positionId, ticker: t.ticker });
+    return await buyPoolPrediction({ poolId: t.poolId, marketId: t.marketId, outcome: t.outcome, amount: String(t.amount) });
+  } catch (e) {
+    // The engines refuse with typed errors (a market that just closed): skip that trade.
+    if (isAppError(e)) return { ok: false, id: null };
+    throw e;
+  }
+};
+
+/** Records every active pool's NAV as of `at`, with the pools locked (one consistent state each). */
+export const recordPoolNavs = async (at: Date) =>
+  withTransaction(async (tx) => {
+    const rows = await tx.select().from(pools).where(eq(pools.isActive, true)).orderBy(asc(pools.id)).for('update');
+    const holdings = await loadHoldings(
+      tx,
+      rows.map((p) => p.accountUserId),
+    );
+    const snapshots = rows.map((p) => ({ poolId: p.id, nav: holdings.get(p.accountUserId)?.nav ?? dec(0), totalShares: dec(p.totalShares) }));
+    await recordNav(tx, snapshots, 'tick', at);
+    return snapshots.length;
+  });
+
+export const runPoolStep = async (ctx: TTickContext): Promise<TPoolStepResult> => {
+  const db = await getDb();
+  const rng = ctx.rng.fork('pools');
+  const rows = await db
+    .select({ pool: pools, username: users.username, role: actors.role })
+    .from(pools)
+    .innerJoin(users, eq(users.id, pools.npcActorId))
+    .leftJoin(actors, eq(actors.userId, pools.npcActorId))
+    .where(eq(pools.isActive, true))
+    .orderBy(asc(pools.id));
+  const holdings = await loadHoldings(
+    db,
+    rows.map((r) => r.pool.accountUserId),
+  );
+  const orgs = await loadOrganizations(db);
+  const questions = await db
+    .select({ id: markets.id, questionNumber: markets.questionNumber, text: markets.text, yes: markets.yesShares, no: markets.noShares })
+    .from(markets)
+    .where(sql`${markets.status} = 'active' and ${markets.resolutionDate} > ${ctx.at.toISOString()}::timestamptz`)
+    .orderBy(asc(markets.questionNumber));
+
+  const planPools: TPlanPool[] = rows.map(({ pool, username, role }) => {
+    const h = holdings.get(pool.accountUserId);
+    return {
+      id: pool.id,
+      name: pool.name,
+      tier: pool.tier,
+      manager: { id: pool.npcActorId, username, role: role ?? '' },
+      cash: h ? toNumber(h.cash) : 0,
+      nav: h ? toNumber(h.nav) : 0,
+      perps: (h?.perps ?? []).map((p) => ({ id: p.id, ticker: p.ticker, side: p.side, margin: toNumber(p.margin), unrealizedPnL: toNumber(p.unrealizedPnL) })),
+      predictions: (h?.predictions ?? []).map((p) => ({ marketId: p.marketId, side: p.side, shares: toNumber(p.shares) })),
+    };
+  });
+  const plan = planPoolTrades(
+    {
+      pools: planPools,
+      tickers: orgs.filter((o) => o.markPrice !== null).map((o) => ({ ticker: o.ticker, markPrice: o.markPrice!, fairValue: o.fairValue })),
+      questions: questions.map((q) => {
+        const yes = dec(q.yes);
+        return { id: q.id, questionNumber: q.questionNumber ?? 0, text: q.text, yesPrice: toNumber(yes.div(yes.plus(q.no))) };
+      }),
+    },
+    ctx.newEvents,
+    rng,
+  );
+
+  const done: boolean[] = [];
+  let trades = 0;
+  for (const t of plan.trades) {
+    if (performance.now() > ctx.deadline) break;
+    const r = await execute(t);
+    done.push(r.ok);
+    if (r.ok) trades++;
+  }
+  let posts = 0;
+  for (const p of plan.posts) {
+    if (!done[p.tradeIndex] || performance.now() > ctx.deadline) continue;
+    try {
+      await createPost({ caller: npcCaller({ userId: p.managerId, username: p.managerUsername }), content: p.content, type: 'post' });
+      posts++;
+    } catch (e) {
+      if (!isAppError(e)) throw e;
+    }
+  }
+  const navPoints = await recordPoolNavs(ctx.at);
+  return { pools: rows.length, trades, posts, navPoints };
+};
