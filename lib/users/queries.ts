@@ -109,7 +109,8 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Users whose username or display name contains q, actors or players only when asked. */
 export const searchUsers = async (db: DbOrTx, opts: { q: string; limit: number; type?: 'user' | 'actor' }) => {
   const pattern = `%${escapeLike(opts.q)}%`;
-  const conds: SQL[] = [eq(users.isBanned, false)];
+  // Pool accounts are not people: they trade for their pool and are found through it.
+  const conds: SQL[] = [eq(users.isBanned, false), eq(users.isPoolAccount, false)];
   if (opts.q) conds.push(or(ilike(users.username, pattern), ilike(users.displayName, pattern))!);
   if (opts.type) conds.push(eq(users.isActor, opts.type === 'actor'));
   const rows = await db

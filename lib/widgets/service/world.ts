@@ -35,7 +35,7 @@ export const getPlatformStats = async () => {
   const day = new Date(at.getTime() - 86_400_000).toISOString();
   const [r] = rowsOf<Record<string, number | string | null>>(
     await (await getDb()).execute(sql`select
-      (select count(*) from ${users} where is_actor = false) as total_users,
+      (select count(*) from ${users} where is_actor = false and is_pool_account = false) as total_users,
       (select count(*) from ${posts}) as total_posts,
       (select count(*) from ${posts} where created_at > ${day}::timestamptz) as posts_today,
       (select count(*) from ${markets} where status = 'active') as active_markets,
