@@ -24,6 +24,9 @@ const TYPE_LABELS: Record<string, { label: string; tone: TBadgeTone }> = {
   perp_open: { label: 'Perp open', tone: 'warn' },
   perp_close: { label: 'Perp close', tone: 'warn' },
   funding_paid: { label: 'Funding', tone: 'neutral' },
+  pool_deposit: { label: 'Pool deposit', tone: 'accent' },
+  pool_withdraw: { label: 'Pool withdrawal', tone: 'up' },
+  pool_performance_fee: { label: 'Performance fee', tone: 'up' },
 };
 
 const typeBadge = (type: string) => TYPE_LABELS[type] ?? { label: type.replace(/_/g, ' '), tone: 'neutral' as const };
