@@ -14,17 +14,22 @@ import { loadHoldings } from '@/lib/pools/holdings';
 import { recordNav } from '@/lib/pools/service/shared';
 import { buyPoolPrediction, closePoolPerp, openPoolPerp, type TPoolTradeResult } from '@/lib/pools/service/trade';
 import { createPost } from '@/lib/posts/service/create-post';
+import { liquidateTicker } from '@/lib/perps/service/liquidate';
 import { dec, toNumber } from '@/lib/money/decimal';
 import { planPoolTrades, type TPlanPool, type TPoolTrade } from '../pools/plan';
 import { loadOrganizations } from '../state';
 import type { TTickContext } from '../types';
 
+/** Trades carried out per tick at most (the plan's order: pool by pool); the rest wait for the next tick's plan. */
+export const MAX_POOL_TRADES_PER_TICK = 60;
+
 export type TPoolStepResult = { pools: number; trades: number; posts: number; navPoints: number };
 
 const execute = async (t: TPoolTrade): Promise<TPoolTradeResult> => {
   try {
-    if (t.kind === 'open') return await openPoolPerp({ poolId: t.poolId, ticker: t.ticker, side: t.side, size: String(t.size), leverage: String(t.leverage) });
-    if (t.kind === 'close') return await closePoolPerp({ poolId: t.poolId, positionId: t.positionId, ticker: t.ticker });
+    // The moved tickers are swept once at the end of the step, not after every fill.
+    if (t.kind === 'open') return await openPoolPerp({ poolId: t.poolId, ticker: t.ticker, side: t.side, size: String(t.size), leverage: String(t.leverage) }, { sweep: false });
+    if (t.kind === 'close') return await closePoolPerp({ poolId: t.poolId, positionId: t.positionId, ticker: t.ticker }, { sweep: false });
     return await buyPoolPrediction({ poolId: t.poolId, marketId: t.marketId, outcome: t.outcome, amount: String(t.amount) });
   } catch (e) {
     // The engines refuse with typed errors (a market that just closed): skip that trade.
@@ -93,14 +98,29 @@ export const runPoolStep = async (ctx: TTickContext): Promise<TPoolStepResult> =
     rng,
   );
 
+  // Round robin over pools (each pool's first trade, then each one's second, …), so the cap
+  // never starves the pools that come last.
+  const rank = new Map<string, number>();
+  const order = plan.trades
+    .map((t, i) => {
+      const k = rank.get(t.poolId) ?? 0;
+      rank.set(t.poolId, k + 1);
+      return { i, k };
+    })
+    .sort((a, b) => a.k - b.k || a.i - b.i)
+    .slice(0, MAX_POOL_TRADES_PER_TICK);
   const done: boolean[] = [];
+  const moved = new Set<string>();
   let trades = 0;
-  for (const t of plan.trades) {
+  for (const { i } of order) {
     if (performance.now() > ctx.deadline) break;
+    const t = plan.trades[i]!;
     const r = await execute(t);
-    done.push(r.ok);
+    done[i] = r.ok;
     if (r.ok) trades++;
+    if (r.ok && t.kind !== 'buy') moved.add(t.ticker);
   }
+  for (const ticker of [...moved].sort()) await liquidateTicker(ticker);
   let posts = 0;
   for (const p of plan.posts) {
     if (!done[p.tradeIndex] || performance.now() > ctx.deadline) continue;

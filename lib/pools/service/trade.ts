@@ -22,7 +22,13 @@ import { lockPool, poolAccountCaller } from './shared';
 
 export type TPoolTradeResult = { ok: boolean; id: string | null };
 
-export const openPoolPerp = async (o: { poolId: string; ticker: string; side: TPerpSide; size: string; leverage: string }): Promise<TPoolTradeResult> => {
+/** `sweep: false` leaves the liquidation sweep to the caller (the tick sweeps each moved ticker once). */
+export type TPoolTradeOptions = { sweep?: boolean };
+
+export const openPoolPerp = async (
+  o: { poolId: string; ticker: string; side: TPerpSide; size: string; leverage: string },
+  opts: TPoolTradeOptions = {},
+): Promise<TPoolTradeResult> => {
   if (orderProblem(o)) return { ok: false, id: null };
   const size = toDecimalString(dec(o.size).toDecimalPlaces(8, 1));
   const r = await withTransaction(async (tx) => {
@@ -31,18 +37,18 @@ export const openPoolPerp = async (o: { poolId: string; ticker: string; side: TP
     const [row] = rowsOf<{ id: string | null; balance_after: string | null }>(await tx.execute(statement));
     return row?.id && row.balance_after !== null ? { ok: true, id: row.id } : { ok: false, id: null };
   });
-  if (r.ok) await liquidateAfterTrade(o.ticker);
+  if (r.ok && opts.sweep !== false) await liquidateAfterTrade(o.ticker);
   return r;
 };
 
-export const closePoolPerp = async (o: { poolId: string; positionId: string; ticker: string }): Promise<TPoolTradeResult> => {
+export const closePoolPerp = async (o: { poolId: string; positionId: string; ticker: string }, opts: TPoolTradeOptions = {}): Promise<TPoolTradeResult> => {
   const r = await withTransaction(async (tx) => {
     const pool = await lockPool(tx, o.poolId);
     const { statement } = buildCloseStatement({ userId: pool.accountUserId, positionId: o.positionId, at: now() });
     const [row] = rowsOf<{ id: string | null }>(await tx.execute(statement));
     return row?.id ? { ok: true, id: row.id } : { ok: false, id: null };
   });
-  if (r.ok) await liquidateAfterTrade(o.ticker);
+  if (r.ok && opts.sweep !== false) await liquidateAfterTrade(o.ticker);
   return r;
 };
 
