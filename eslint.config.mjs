@@ -36,13 +36,14 @@ const CLIENT_ALLOWED = [
   '@/lib/markets/cpmm', // the trade preview runs the server's market maker
   '@/lib/money/decimal',
   '@/lib/perps/math', // the order preview runs the server's perp math
+  '@/lib/pools/math', // the deposit and withdraw previews run the server's pool accounting
   '@/lib/posts/text', // post and comment length as the server counts it
   '@/lib/uploads/limits', // the image size checked before uploading
   '@/lib/users/names', // username shape before asking the server
 ];
 
-// Markets and perps both feed the portfolio (components/portfolio imports both); neither imports
-// the other, so the two never grow back into a loop.
+// Markets, perps and pools all feed the portfolio (components/portfolio imports them); none imports
+// another, so they never grow back into a loop.
 const notFrom = (folders, message) => ({ group: folders.flatMap((f) => [`@/components/${f}`, `@/components/${f}/*`]), message });
 
 const noDb = { group: ['@/db', '@/db/*', '**/db/*'], message: 'Route handlers call lib services; only services touch db/.' };
@@ -99,7 +100,7 @@ const config = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [allowOnly(UI_ALLOWED, UI_MESSAGE), notFrom(['perps', 'portfolio'], 'Markets never import perps or the portfolio: shared pieces go to components/ui.')] },
+        { patterns: [allowOnly(UI_ALLOWED, UI_MESSAGE), notFrom(['perps', 'pools', 'portfolio'], 'Markets never import perps, pools or the portfolio: shared pieces go to components/ui.')] },
       ],
     },
   },
@@ -108,7 +109,16 @@ const config = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [allowOnly(UI_ALLOWED, UI_MESSAGE), notFrom(['markets', 'portfolio'], 'Perps never import markets or the portfolio: shared pieces go to components/ui.')] },
+        { patterns: [allowOnly(UI_ALLOWED, UI_MESSAGE), notFrom(['markets', 'pools', 'portfolio'], 'Perps never import markets, pools or the portfolio: shared pieces go to components/ui.')] },
+      ],
+    },
+  },
+  {
+    files: ['components/pools/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [allowOnly(UI_ALLOWED, UI_MESSAGE), notFrom(['markets', 'perps', 'portfolio'], 'Pools never import markets, perps or the portfolio: shared pieces go to components/ui.')] },
       ],
     },
   },

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PoolsIcon } from '@/components/ui/icons';
+import { PoolsList } from '@/components/pools/pools-list';
 import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Pools' };
@@ -8,12 +7,11 @@ export const metadata: Metadata = { title: 'Pools' };
 export default function PoolsPage() {
   return (
     <>
-      <PageHeader title="Pools" description="Trading pools run by NPC actors, open to deposits." />
-      <EmptyState
-        icon={<PoolsIcon />}
-        title="No pools to join yet"
-        description="Pools managed by NPC traders will appear here, with their returns, size and how much you have deposited."
+      <PageHeader
+        title="Pools"
+        description="Trading pools run by NPC managers. Deposit to buy shares at the pool's share price; the manager takes a performance fee on your profit only when you withdraw."
       />
+      <PoolsList />
     </>
   );
 }

@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: 'Portfolio' };
 export default function PortfolioPage() {
   return (
     <>
-      <PageHeader title="Portfolio" description="Your open prediction and perpetual positions, valued at current prices." />
+      <PageHeader title="Portfolio" description="Your open prediction and perpetual positions and your pool deposits, valued at current prices." />
       <PortfolioView />
     </>
   );

@@ -1,12 +1,11 @@
 /**
- * Display formatting for perpetual futures: prices, signed percentages, funding rates, leverage
- * and the next funding time. Display only: values are rounded for reading, never summed here.
+ * Display formatting for perpetual futures: prices, funding rates, leverage and the next funding
+ * time. Display only: values are rounded for reading, never summed here.
  * Money (open interest and volume too), counts and dates: components/ui/format.ts.
  */
 import { formatMoney, type TStringFormat } from '@/components/ui/format';
 
 const priceSmall = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumSignificantDigits: 2, maximumSignificantDigits: 4 });
-const percent2 = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' });
 const funding = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 4, maximumFractionDigits: 4, signDisplay: 'exceptZero' });
 const leverage = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
@@ -15,9 +14,6 @@ export const formatPrice = (value: number | string) => {
   const n = Number(value);
   return n !== 0 && Math.abs(n) < 1 ? (priceSmall.format as TStringFormat)(value) : formatMoney(value);
 };
-
-/** A change in percent points: "+1.23%" from 1.2345 (the API's changePercent24h). */
-export const formatChangePercent = (percent: number) => percent2.format(percent / 100);
 
 /** A funding rate per 8-hour period as a percentage: "+0.0100%" from 0.0001. */
 export const formatFundingRate = (rate: number) => funding.format(rate);

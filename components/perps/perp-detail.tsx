@@ -8,11 +8,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { formatCompactMoney, formatDateTime } from '@/components/ui/format';
 import { PerpsIcon } from '@/components/ui/icons';
+import { PercentChange } from '@/components/ui/percent-change';
 import { describeError } from '@/lib/client/queries/errors';
 import { usePerpTicker, type TPerpTicker } from '@/lib/client/queries/perps';
 import { formatFundingRate, formatNextFunding, formatPrice } from './format';
 import { OrderPanel } from './order-panel';
-import { PercentChange } from './percent-change';
 import { PerpChart } from './perp-chart';
 import { PerpPositions } from './perp-positions';
 

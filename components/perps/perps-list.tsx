@@ -9,12 +9,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { formatCompactMoney } from '@/components/ui/format';
 import { PerpsIcon } from '@/components/ui/icons';
+import { PercentChange } from '@/components/ui/percent-change';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Sparkline } from '@/components/ui/sparkline';
 import { describeError } from '@/lib/client/queries/errors';
 import { usePerpSparkline, usePerpTickers, type TPerpTicker } from '@/lib/client/queries/perps';
 import { formatFundingRate, formatPrice } from './format';
-import { PercentChange } from './percent-change';
 
 const TickerSparkline = ({ ticker }: { ticker: TPerpTicker }) => {
   const { values, isPending, isError } = usePerpSparkline(ticker);

@@ -5,6 +5,7 @@ import { SignInPrompt } from '@/components/auth/sign-in-prompt';
 import { formatCents, formatShares } from '@/components/markets/format';
 import { PositionCard } from '@/components/markets/position-card';
 import { OpenPerpCard } from '@/components/perps/perp-positions';
+import { PoolStakes, useHasPoolStakes } from '@/components/pools/pool-stakes';
 import { Badge } from '@/components/ui/badge';
 import { LinkButton } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
@@ -121,22 +122,26 @@ const PortfolioSkeleton = () => (
 
 const PortfolioForUser = ({ userId }: { userId: string }) => {
   const positions = useMyPositions(userId);
-  if (positions.isPending) return <PortfolioSkeleton />;
+  const hasPoolStakes = useHasPoolStakes(userId);
+  if (positions.isPending || hasPoolStakes === undefined) return <PortfolioSkeleton />;
   if (positions.isError) {
     return <ErrorState title="Your positions did not load" message={describeError(positions.error)} onRetry={() => positions.refetch()} isRetrying={positions.isFetching} />;
   }
   const { positions: open, perps, totalPerpUnrealizedPnL, totalValue, totalUnrealizedPnL, totalCostBasis } = positions.data;
-  if (open.length === 0 && perps.length === 0) {
+  if (open.length === 0 && perps.length === 0 && !hasPoolStakes) {
     return (
       <EmptyState
         icon={<PortfolioIcon />}
         title="No open positions"
-        description="Buy YES or NO on a market, or open a long or short on a perp, and your positions, their value and your profit or loss will show up here."
+        description="Buy YES or NO on a market, open a long or short on a perp, or deposit into a pool, and your positions, their value and your profit or loss will show up here."
         action={
           <div className="flex flex-wrap justify-center gap-2">
             <LinkButton href="/markets">Browse markets</LinkButton>
             <LinkButton href="/perps" variant="secondary">
               Trade perps
+            </LinkButton>
+            <LinkButton href="/pools" variant="secondary">
+              Explore pools
             </LinkButton>
           </div>
         }
@@ -152,11 +157,12 @@ const PortfolioForUser = ({ userId }: { userId: string }) => {
         </>
       )}
       {perps.length > 0 && <PerpPositionsList positions={perps} totalPnL={totalPerpUnrealizedPnL} />}
+      {hasPoolStakes && <PoolStakes userId={userId} />}
     </div>
   );
 };
 
-/** The signed-in user's open prediction positions with totals, and open perpetual positions. */
+/** The signed-in user's open prediction positions with totals, open perpetual positions and pool deposits. */
 export const PortfolioView = () => {
   const session = useSession();
   if (session.isPending) return <PortfolioSkeleton />;

@@ -1,8 +1,9 @@
 /**
- * Display formatting shared by every domain: money (exact, signed, compact), counts, signs and
- * dates. Decimal strings go straight into Intl.NumberFormat, which rounds the decimal text itself;
- * nothing is summed as a float here. Domain-only formats (probabilities and cents, perp prices and
- * funding) live beside their components in markets/format.ts and perps/format.ts.
+ * Display formatting shared by every domain: money (exact, signed, compact), percent changes,
+ * counts, signs and dates. Decimal strings go straight into Intl.NumberFormat, which rounds the
+ * decimal text itself; nothing is summed as a float here. Domain-only formats (probabilities and
+ * cents, perp prices and funding, share prices and fee rates of pools) live beside their
+ * components in markets/format.ts, perps/format.ts and pools/format.ts.
  */
 
 /** Intl.NumberFormat accepts decimal strings (ES2023); TypeScript's ES2022 lib types only numbers. */
@@ -18,6 +19,7 @@ const signedMoney = new Intl.NumberFormat('en-US', {
 });
 const compactMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 const wholeMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const percent2 = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' });
 const count = new Intl.NumberFormat('en-US');
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
@@ -29,6 +31,9 @@ export const formatSignedMoney = (value: string | number) => (signedMoney.format
 
 /** Volume, liquidity, open interest: "$12.3K", or "$950" below a thousand. */
 export const formatCompactMoney = (value: number) => (Math.abs(value) >= 1000 ? compactMoney.format(value) : wholeMoney.format(value));
+
+/** A change in percent points: "+1.23%" from 1.2345 (a ticker's or a pool's 24 h change). */
+export const formatChangePercent = (percent: number) => percent2.format(percent / 100);
 
 export const formatCount = (value: number) => (Math.abs(value) >= 10000 ? compact.format(value) : count.format(value));
 

@@ -6,6 +6,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getPrediction } from '@/lib/markets/service/read-markets';
+import { getPool } from '@/lib/pools/service/read';
 import { getPost } from '@/lib/posts/service/read-posts';
 import { publicOrigin } from '@/lib/system/public-origin';
 import { getProfileByUsername } from '@/lib/users/service/read-profile';
@@ -26,6 +27,14 @@ export const marketMetadata = async (id: string): Promise<Metadata> => {
   if (!found) return base('Market');
   const m = found.market;
   return base(m.question, `${Math.round(m.yesPrice * 100)}% YES · trade it with play money on Playmoney`);
+};
+
+export const poolMetadata = async (id: string): Promise<Metadata> => {
+  const found = await orNull(getPool({ caller: null, poolId: id, range: '24h' }));
+  if (!found) return base('Pool');
+  const p = found.pool;
+  const manager = p.manager.displayName || p.manager.username;
+  return base(p.name, `Tier ${p.tier} trading pool managed by ${manager} · ${p.description || 'invest with play money on Playmoney'}`);
 };
 
 export const profileMetadata = async (username: string): Promise<Metadata> => {

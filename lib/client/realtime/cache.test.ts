@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getMarketQueryOptions, getMarketTradesQueryOptions, getMarketsQueryOptions, getMyPositionsQueryOptions, getPriceHistoryQueryOptions, type TMarket } from '@/lib/client/queries/markets';
 import { getPerpHistoryQueryOptions, getPerpTickersQueryOptions, type TPerpTicker } from '@/lib/client/queries/perps';
+import { getPoolQueryOptions, getPoolsQueryOptions, type TPool, type TPoolDetail } from '@/lib/client/queries/pools';
 import { getFeedQueryOptions } from '@/lib/client/queries/posts';
 import { getMeQueryOptions } from '@/lib/client/queries/users';
 import { getBreakingNewsQueryOptions, getUpcomingEventsQueryOptions } from '@/lib/client/queries/widgets';
@@ -12,6 +13,9 @@ const market = (id: string, yesPrice = 0.5): TMarket =>
   ({ id, questionNumber: 1, yesPrice, noPrice: 1 - yesPrice, yesShares: 100, noShares: 100, status: 'active', change24h: 0 }) as TMarket;
 
 const ticker = (symbol: string, mark: number): TPerpTicker => ({ ticker: symbol, markPrice: mark, currentPrice: mark, price: mark, indexPrice: mark }) as TPerpTicker;
+
+const pool = (id: string, totalValue: number, totalShares: number): TPool =>
+  ({ id, totalValue, totalShares, sharePrice: totalValue / totalShares, priceChange24h: 0, userStake: null }) as TPool;
 
 const news = (id: string) => ({ id, title: `T${id}`, content: 'C', relatedQuestions: [], timestamp: '2026-01-01T00:00:00.000Z' });
 
@@ -84,6 +88,33 @@ describe('bindQueryCache', () => {
     unbind();
   });
 
+  it('pool_update patches the NAV, share price and share count of that pool in the list and every cached page, then refetches once per burst', () => {
+    const { qc, hub, unbind } = setup();
+    qc.setQueryData(getPoolsQueryOptions().queryKey, [pool('p1', 1000, 1000), pool('p2', 500, 250)]);
+    qc.setQueryData(getPoolQueryOptions('p1', '7d').queryKey, { success: true, pool: pool('p1', 1000, 1000), history: [], activity: [] } as unknown as TPoolDetail);
+    qc.setQueryData(getPoolQueryOptions('p1', '24h').queryKey, { success: true, pool: pool('p1', 1000, 1000), history: [], activity: [] } as unknown as TPoolDetail);
+    const invalidate = vi.spyOn(qc, 'invalidateQueries');
+
+    hub.emit({ type: 'pool_update', data: { poolId: 'p1', totalValue: 1100, sharePrice: 1.0476, totalShares: 1050, timestamp: at(1) } });
+    hub.emit({ type: 'pool_update', data: { poolId: 'p1', totalValue: 1210, sharePrice: 1.1524, totalShares: 1050, timestamp: at(2) } });
+    const [a, b] = qc.getQueryData(getPoolsQueryOptions().queryKey)!;
+    expect(a).toMatchObject({ totalValue: 1210, sharePrice: 1.1524, totalShares: 1050 });
+    expect(b).toMatchObject({ totalValue: 500, sharePrice: 2, totalShares: 250 });
+    for (const range of ['7d', '24h'] as const) {
+      expect(qc.getQueryData(getPoolQueryOptions('p1', range).queryKey)!.pool).toMatchObject({ totalValue: 1210, sharePrice: 1.1524, totalShares: 1050 });
+    }
+    // A page never loaded stays unloaded: a lone patch must not pass for the whole page.
+    expect(qc.getQueryData(getPoolQueryOptions('p1', '30d').queryKey)).toBeUndefined();
+
+    expect(isStale(qc, getPoolsQueryOptions().queryKey)).toBe(false);
+    vi.advanceTimersByTime(DERIVED_REFRESH_MS);
+    expect(isStale(qc, getPoolsQueryOptions().queryKey)).toBe(true);
+    expect(isStale(qc, getPoolQueryOptions('p1', '7d').queryKey)).toBe(true);
+    const listCalls = invalidate.mock.calls.filter(([f]) => JSON.stringify(f?.queryKey) === JSON.stringify(getPoolsQueryOptions().queryKey));
+    expect(listCalls).toHaveLength(1);
+    unbind();
+  });
+
   it('breaking_news goes to the front of loaded news, once, keeping the newest few; not into an unloaded list', () => {
     const { qc, hub, unbind } = setup();
     hub.emit({ type: 'breaking_news', data: news('x') });
@@ -129,11 +160,12 @@ describe('bindQueryCache', () => {
     const { qc, hub, unbind } = setup();
     qc.setQueryData(getMarketQueryOptions('m1').queryKey, market('m1'));
     qc.setQueryData(getPerpTickersQueryOptions().queryKey, []);
+    qc.setQueryData(getPoolsQueryOptions().queryKey, []);
     qc.setQueryData(getBreakingNewsQueryOptions().queryKey, []);
     qc.setQueryData(getMeQueryOptions().queryKey, { id: 'me' } as never);
     qc.setQueryData(getFeedQueryOptions('latest').queryKey, { pages: [{ success: true, posts: [{ id: 'p1' }], nextCursor: null }], pageParams: [undefined] } as never);
     hub.emitReconnect();
-    for (const key of [getMarketQueryOptions('m1').queryKey, getPerpTickersQueryOptions().queryKey, getBreakingNewsQueryOptions().queryKey, getMeQueryOptions().queryKey]) {
+    for (const key of [getMarketQueryOptions('m1').queryKey, getPerpTickersQueryOptions().queryKey, getPoolsQueryOptions().queryKey, getBreakingNewsQueryOptions().queryKey, getMeQueryOptions().queryKey]) {
       expect(isStale(qc, key)).toBe(true);
     }
     expect(isStale(qc, getFeedQueryOptions('latest').queryKey)).toBe(false);

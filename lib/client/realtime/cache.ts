@@ -1,12 +1,13 @@
 /**
  * What live events do to the React Query cache. Prices are patched in place at once (a market's
- * detail and list rows, a ticker's mark), so numbers and the last point of every chart move
- * without a request; the derived figures (24 h change, history points) are refetched at most once
- * per few seconds per market or ticker. New questions and breaking news refresh their lists; a
- * liquidation of the reader's own position refreshes their positions and balance. After a
- * reconnect every live query is invalidated once, in case the outage outlasted the server's
- * replay window. The feed is left alone: new posts are announced, never pushed under the reader
- * (see the "N new posts" banner). Every key comes from the queryOptions factories.
+ * detail and list rows, a ticker's mark, a pool's NAV and share price), so numbers and the last
+ * point of every chart move without a request; the derived figures (24 h change, history points,
+ * stakes) are refetched at most once per few seconds per market, ticker or pool. New questions
+ * and breaking news refresh their lists; a liquidation of the reader's own position refreshes
+ * their positions and balance. After a reconnect every live query is invalidated once, in case
+ * the outage outlasted the server's replay window. The feed is left alone: new posts are
+ * announced, never pushed under the reader (see the "N new posts" banner). Every key comes from
+ * the queryOptions factories.
  * I/O: the typed client (one feed request after a reconnect) and the given QueryClient.
  */
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ import {
   type THistoryRange,
 } from '@/lib/client/queries/markets';
 import { getPerpHistoryQueryOptions, getPerpTickersQueryOptions, type TPerpTicker } from '@/lib/client/queries/perps';
+import { getPoolQueryOptions, getPoolsQueryOptions, type TPool, type TPoolDetail, type TPoolRange } from '@/lib/client/queries/pools';
 import { FEED_PAGE_SIZE, getFeedQueryOptions, type TFeedPage } from '@/lib/client/queries/posts';
 import { getBalanceQueryOptions, getMeQueryOptions } from '@/lib/client/queries/users';
 import { getBreakingNewsQueryOptions, getUpcomingEventsQueryOptions } from '@/lib/client/queries/widgets';
@@ -69,6 +71,30 @@ export const applyPerpUpdate = (qc: QueryClient, d: TRealtimeEventData<'perp_upd
   );
 };
 
+/** Every NAV range, so a pool's pages are named by their exact keys. */
+const POOL_RANGES = Object.keys({ '24h': 0, '7d': 0, '30d': 0, all: 0 } satisfies Record<TPoolRange, 0>) as TPoolRange[];
+
+const withNav = <P extends Pick<TPool, 'totalValue' | 'sharePrice' | 'totalShares'>>(p: P, d: TRealtimeEventData<'pool_update'>): P => ({
+  ...p,
+  totalValue: d.totalValue,
+  sharePrice: d.sharePrice,
+  totalShares: d.totalShares,
+});
+
+/**
+ * Puts a pool_update's NAV, share price and share count into the cached list row and every cached
+ * page of that pool (the previews price from these, so they follow at once). Derived figures (24 h
+ * change, stakes, lot values, the chart) wait for the throttled refetch.
+ */
+export const applyPoolUpdate = (qc: QueryClient, d: TRealtimeEventData<'pool_update'>) => {
+  qc.setQueryData(getPoolsQueryOptions().queryKey, (list) =>
+    list?.some((p) => p.id === d.poolId) ? list.map((p) => (p.id === d.poolId ? withNav(p, d) : p)) : list,
+  );
+  for (const range of POOL_RANGES) {
+    qc.setQueryData(getPoolQueryOptions(d.poolId, range).queryKey, (page: TPoolDetail | undefined) => (page ? { ...page, pool: withNav(page.pool, d) } : page));
+  }
+};
+
 /** Adds a breaking_news item to the top of the loaded news (newest first, no duplicates). */
 export const addBreakingNews = (qc: QueryClient, d: TRealtimeEventData<'breaking_news'>) => {
   // Not loaded yet: the first fetch brings it, and a one-item list must not pass for the whole.
@@ -95,11 +121,12 @@ export const fetchUnseenLatestPosts = async (qc: QueryClient, myUserId: string |
   return head.posts.filter((p) => !p.repost && !loaded.has(p.id) && p.authorId !== myUserId).map((p) => ({ id: p.id, authorId: p.authorId }));
 };
 
-/** Invalidates every live query (markets, perps, news and events widgets, the reader): after a reconnect. */
+/** Invalidates every live query (markets, perps, pools, news and events widgets, the reader): after a reconnect. */
 export const invalidateLiveQueries = (qc: QueryClient) =>
   Promise.all([
     qc.invalidateQueries({ queryKey: rootOf(getMarketsQueryOptions('active').queryKey) }),
     qc.invalidateQueries({ queryKey: rootOf(getPerpTickersQueryOptions().queryKey) }),
+    qc.invalidateQueries({ queryKey: rootOf(getPoolsQueryOptions().queryKey) }),
     qc.invalidateQueries({ queryKey: getBreakingNewsQueryOptions().queryKey }),
     qc.invalidateQueries({ queryKey: getUpcomingEventsQueryOptions().queryKey }),
     qc.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }),
@@ -168,6 +195,13 @@ export const bindQueryCache = (
     });
   };
 
+  const refreshPoolDerived = (poolId: string) => {
+    throttle.schedule('pools:list', () => void qc.invalidateQueries({ queryKey: getPoolsQueryOptions().queryKey }));
+    throttle.schedule(`pool:${poolId}`, () => {
+      for (const range of POOL_RANGES) void qc.invalidateQueries({ queryKey: getPoolQueryOptions(poolId, range).queryKey });
+    });
+  };
+
   const unbind = [
     hub.on('market_update', (d) => {
       applyMarketUpdate(qc, d);
@@ -187,6 +221,10 @@ export const bindQueryCache = (
         void qc.invalidateQueries({ queryKey: getBalanceQueryOptions(userId).queryKey });
         void qc.invalidateQueries({ queryKey: getMeQueryOptions().queryKey });
       }
+    }),
+    hub.on('pool_update', (d) => {
+      applyPoolUpdate(qc, d);
+      refreshPoolDerived(d.poolId);
     }),
     hub.on('breaking_news', (d) => addBreakingNews(qc, d)),
     // A tick may open many questions at once: one refetch of each list for the burst.

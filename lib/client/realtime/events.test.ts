@@ -13,6 +13,8 @@ describe('parseRealtimeEvent', () => {
     const news = { id: 'n1', title: 'T', content: 'C', relatedQuestions: [3], timestamp: '2026-01-01T00:00:00.000Z' };
     expect(parseRealtimeEvent(frame('breaking_news', news))?.data).toEqual(news);
     expect(parseRealtimeEvent(frame('perp_update', { ticker: 'ABC', timestamp: 'x' }))?.data).toEqual({ ticker: 'ABC', timestamp: 'x' });
+    const pool = { poolId: 'seed-pool-1', totalValue: 50100, sharePrice: 1.002, totalShares: 50000, timestamp: '2026-01-01T00:00:00.000Z' };
+    expect(parseRealtimeEvent(frame('pool_update', pool))).toEqual({ type: 'pool_update', data: pool });
   });
 
   it('keeps a repost, which has no content but a repostId', () => {
@@ -26,6 +28,7 @@ describe('parseRealtimeEvent', () => {
     expect(parseRealtimeEvent(frame('toString', {}))).toBeNull();
     expect(parseRealtimeEvent(frame('something_else', {}))).toBeNull();
     expect(parseRealtimeEvent(frame('market_update', { marketId: 'm1', yesPrice: '0.5' }))).toBeNull();
+    expect(parseRealtimeEvent(frame('pool_update', { poolId: 'p1', totalValue: '100', sharePrice: 1, totalShares: 100, timestamp: 'x' }))).toBeNull();
     expect(parseRealtimeEvent(frame('breaking_news', { id: 'n', title: 't', content: 'c', relatedQuestions: [1.5], timestamp: 'x' }))).toBeNull();
   });
 

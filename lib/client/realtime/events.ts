@@ -52,6 +52,9 @@ export const ZPerpUpdate = z.object({ ticker: z.string(), markPrice: z.number().
 
 export const ZPerpLiquidation = z.looseObject({ positionId: z.string(), userId: z.string(), ticker: z.string() });
 
+/** A pool's NAV moved: a deposit, a withdrawal, its manager's trade or the tick's NAV point. */
+export const ZPoolUpdate = z.object({ poolId: z.string(), totalValue: z.number(), sharePrice: z.number(), totalShares: z.number(), timestamp: ZTime });
+
 export const ZChatMessage = z.object({ chatId: z.string(), messageId: z.string(), senderId: z.string(), content: z.string(), timestamp: ZTime });
 
 /** Each event type the UI handles, with the schema of its `data`. */
@@ -62,6 +65,7 @@ export const REALTIME_EVENT_SCHEMAS = {
   question_created: ZQuestionCreated,
   perp_update: ZPerpUpdate,
   perp_liquidation: ZPerpLiquidation,
+  pool_update: ZPoolUpdate,
   chat_message: ZChatMessage,
 } as const;
 

@@ -1,7 +1,7 @@
-import { ChangeIndicator, directionOf } from '@/components/ui/change-indicator';
+import { ChangeIndicator, directionOf } from './change-indicator';
 import { formatChangePercent } from './format';
 
-/** A ticker's 24 h move in percent: a green up or red down arrow with the signed change. */
+/** A 24 h move in percent (a ticker's mark, a pool's share price): a green up or red down arrow with the signed change. */
 export const PercentChange = ({ percent, className }: { percent: number; className?: string }) => {
   // Below half a hundredth of a percent the display would read "0.00%": call it unchanged.
   const direction = directionOf(percent, 0.005);
