@@ -44,8 +44,9 @@ export const ZPool = z.object({
   openPositions: z.number().int(),
   investorCount: z.number().int(),
   manager: ZPoolManager,
-  /** Share prices over the last 24 h, oldest first, for a sparkline. */
+  /** Share prices over the last 24 h (hourly, after the price the 24 h change is measured from), oldest first. */
   sparkline: z.array(z.number()),
+  /** The caller's shares in this pool; null without a token or without shares here. */
   userStake: ZPoolStake.nullable(),
   createdAt: ZTimestamp,
 });
@@ -129,7 +130,7 @@ export const ZPoolActivity = z.object({
   timestamp: ZTimestamp,
 });
 
-export const ZNavPoint = z.object({ timestamp: ZTimestamp, time: z.number().int(), sharePrice: z.number(), totalValue: z.number() });
+export const ZNavPoint = z.object({ timestamp: ZTimestamp, time: z.number().int().describe('unix seconds'), sharePrice: z.number(), totalValue: z.number() });
 
 const ZPoolIdParams = z.object({ id: ZIdParam });
 const ZActorIdParams = z.object({ actorId: ZIdParam });

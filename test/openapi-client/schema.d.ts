@@ -5776,6 +5776,7 @@ export interface operations {
                         history: {
                             /** @description ISO 8601 UTC timestamp */
                             timestamp: string;
+                            /** @description unix seconds */
                             time: number;
                             sharePrice: number;
                             totalValue: number;

@@ -112,8 +112,12 @@ export const planPoolTrades = (
     }
 
     const room = () => cash - floor;
+    const held = new Map(pool.perps.map((p) => [p.ticker, p.side]));
     const openPerp = (ticker: string, side: 'long' | 'short', reason: string | null) => {
       if (open >= MAX_OPEN_PERPS) return null;
+      // One view per ticker: never long and short the same name at once.
+      const already = held.get(ticker);
+      if (already && already !== side && !mine.some((t) => t.kind === 'close' && t.ticker === ticker)) return null;
       const leverage = r.int(style.leverage[0], style.leverage[1]);
       // The 0.1% fee on the notional leaves the cash too: margin × (1 + 0.001 × leverage) ≤ room.
       const margin = Math.min(pool.nav * style.positionFraction * r.float(0.5, 1), room() / (1 + 0.001 * leverage));
@@ -122,6 +126,7 @@ export const planPoolTrades = (
       const t: TPoolTrade = { kind: 'open', poolId: pool.id, ticker, side, size, leverage, reason };
       mine.push(t);
       open++;
+      held.set(ticker, side);
       // Margin plus the 0.1% fee leaves the cash.
       cash -= size / leverage + size * 0.001;
       return t;

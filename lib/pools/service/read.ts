@@ -85,7 +85,10 @@ const loadStats = async (db: DbOrTx, list: readonly TPoolRow[]): Promise<Map<str
   }
   const refMap = new Map(rowsOf<{ pool_id: string; price: string | null }>(refs).map((r) => [r.pool_id, r.price]));
   for (const r of rowsOf<{ pool_id: string; volume: string; investors: number }>(flows)) {
-    out.set(r.pool_id, { priceAgo: refMap.get(r.pool_id) ?? null, sparkline: sparks.get(r.pool_id) ?? [], volume24h: r.volume, investorCount: Number(r.investors) });
+    // The line starts at the price the 24 h change is measured from, so the two never disagree.
+    const ref = refMap.get(r.pool_id) ?? null;
+    const line = sparks.get(r.pool_id) ?? [];
+    out.set(r.pool_id, { priceAgo: ref, sparkline: ref === null ? line : [toNumber(ref), ...line], volume24h: r.volume, investorCount: Number(r.investors) });
   }
   return out;
 };
@@ -116,7 +119,9 @@ const toDtos = async (db: DbOrTx, list: TPoolWithManager[], caller: TCaller | nu
   return list.map(({ pool, manager }) => {
     const h = holdings.get(pool.accountUserId) ?? emptyHoldings(pool.accountUserId);
     const s = stats.get(pool.id) ?? { priceAgo: null, sparkline: [], volume24h: '0', investorCount: 0 };
-    const mine = lots ? lots.filter((l) => l.poolId === pool.id && dec(l.remainingShares).gt(0)) : null;
+    // The caller's stake: null without a token or without shares in this pool.
+    const held = lots ? lots.filter((l) => l.poolId === pool.id && dec(l.remainingShares).gt(0)) : [];
+    const mine = held.length > 0 ? held : null;
     return { dto: toPoolDto(pool, manager, h, s, mine), holdings: h, lots: lots?.filter((l) => l.poolId === pool.id) ?? [] };
   });
 };
@@ -142,7 +147,7 @@ const loadHistory = async (db: DbOrTx, pool: TPoolRow, range: TPoolHistoryRange)
   );
   return rows.map((r) => {
     const t = new Date(r.created_at);
-    return { timestamp: t.toISOString(), time: t.getTime(), sharePrice: toNumber(r.share_price), totalValue: toNumber(r.total_value) };
+    return { timestamp: t.toISOString(), time: Math.floor(t.getTime() / 1000), sharePrice: toNumber(r.share_price), totalValue: toNumber(r.total_value) };
   });
 };
 
