@@ -5,7 +5,7 @@
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '@/db/client';
+import type { DbOrTx } from '@/db/client';
 import { marketPositions, markets, perpMarkets, perpPositions, users } from '@/db/schema';
 import { dec, type TDecimal } from '@/lib/money/decimal';
 import { markToMarket, type TPerpSide } from '@/lib/perps/math';
@@ -71,16 +71,19 @@ type TRow = {
   text: string | null;
 };
 
+/** PostgreSQL's text form of a text[] (each element quoted, `"` and `\` escaped). */
+const textArrayLiteral = (items: readonly string[]) => `{${items.map((s) => `"${s.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+
 /** The holdings of the given pool accounts (an account with no row is absent from the map). */
 export const loadHoldings = async (db: DbOrTx, accountIds: readonly string[]): Promise<Map<string, THoldings>> => {
   const out = new Map<string, THoldings>();
   if (accountIds.length === 0) return out;
-  const ids = sql`array[${sql.join(
-    accountIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::text[]`;
-  const rows = rowsOf<TRow>(
-    await db.execute(sql`
+  // One text[] parameter, however many accounts, so the statement's text is always the same, and
+  // it runs as a prepared statement (drizzle's prepare: postgres.js keeps it per connection).
+  // Parsing and planning this union cost PostgreSQL several times its execution, on every deposit
+  // and withdrawal, while the pool's lock is held.
+  const ids = sql`${textArrayLiteral(accountIds)}::text[]`;
+  const holdings = sql`
       select 'cash' as kind, u.id as account_id, null as id, null as ticker, null as side, u.virtual_balance::text as a,
         null as b, null as c, null as entry_price, null as mark_price, null as margin, null as collateral, null as open_fee,
         null as liquidation_price, null::timestamptz as opened_at, null as text
@@ -94,9 +97,31 @@ export const loadHoldings = async (db: DbOrTx, accountIds: readonly string[]): P
       select 'pred', mp.user_id, mp.market_id, 'Q' || mk.question_number, mp.side, mp.shares::text, mp.cost_basis::text,
         (mk.yes_shares / (mk.yes_shares + mk.no_shares))::text, null, null, null, null, null, null, mp.created_at, mk.text
       from ${marketPositions} mp join ${markets} mk on mk.id = mp.market_id
-      where mp.user_id = any(${ids}) and mp.shares > 0 and mp.settled_at is null and mk.status = 'active'
-      order by 2, 1, 15, 3`),
-  );
+      where mp.user_id = any(${ids}) and mp.shares > 0 and mp.settled_at is null and mk.status = 'active'`;
+  const column = <K extends keyof TRow>(name: K) => sql<TRow[K]>`${sql.identifier('h')}.${sql.identifier(name)}`;
+  const rows: TRow[] = await db
+    .select({
+      kind: column('kind'),
+      account_id: column('account_id'),
+      id: column('id'),
+      ticker: column('ticker'),
+      side: column('side'),
+      a: column('a'),
+      b: column('b'),
+      c: column('c'),
+      entry_price: column('entry_price'),
+      mark_price: column('mark_price'),
+      margin: column('margin'),
+      collateral: column('collateral'),
+      open_fee: column('open_fee'),
+      liquidation_price: column('liquidation_price'),
+      opened_at: column('opened_at'),
+      text: column('text'),
+    })
+    .from(sql`(${holdings}) as h`)
+    .orderBy(sql`h.account_id, h.kind, h.opened_at, h.id`)
+    .prepare('pool_holdings')
+    .execute();
   const byAccount = new Map<string, { cash: string; perps: TPerpHolding[]; predictions: TPredictionHolding[] }>();
   const entry = (id: string) => {
     let e = byAccount.get(id);

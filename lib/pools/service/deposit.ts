@@ -5,9 +5,8 @@
  * lot and the pool's share count, and records the NAV. A failure anywhere leaves nothing behind.
  */
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
 import { withTransaction, type Tx } from '@/db/client';
-import { poolDeposits, pools, type TPoolDepositRow, type TPoolRow } from '@/db/schema';
+import { poolDeposits, type TPoolDepositRow, type TPoolRow } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
@@ -67,11 +66,8 @@ export const depositInTx = async (tx: Tx, opts: { pool: TPoolRow; userId: string
       updatedAt: at,
     })
     .returning();
-  await tx
-    .update(pools)
-    .set({ totalShares: toDecimalString(q.totalSharesAfter), netDeposits: sql`${pools.netDeposits} + ${toDecimalString(amount)}::numeric` })
-    .where(eq(pools.id, pool.id));
-  await recordNav(tx, [{ poolId: pool.id, nav: q.navAfter, totalShares: q.totalSharesAfter }], opts.isSeed ? 'seed' : 'deposit', at);
+  // The pool's share count and net deposits are written with its NAV point (one statement).
+  await recordNav(tx, [{ poolId: pool.id, nav: q.navAfter, totalShares: q.totalSharesAfter, flow: amount }], opts.isSeed ? 'seed' : 'deposit', at);
   return { lot: lot!, balanceAfter };
 };
 

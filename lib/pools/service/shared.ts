@@ -8,9 +8,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@/db/client';
 import { poolNavPoints, pools, type TPoolRow } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
-import { emitEvents } from '@/lib/events/outbox';
+import { outboxCtes, outboxNotified } from '@/lib/events/outbox';
 import { AppError } from '@/lib/errors/app-error';
-import { toDecimalString, toNumber, type TDecimal } from '@/lib/money/decimal';
+import { dec, toDecimalString, toNumber, type TDecimal } from '@/lib/money/decimal';
 import { sharePriceOf, SHARE_SCALE } from '../math';
 
 /** Locks a pool's row for the rest of the transaction; NOT_FOUND when there is no such pool. */
@@ -29,11 +29,23 @@ export const poolAccountCaller = (pool: Pick<TPoolRow, 'accountUserId' | 'id'>):
   referredById: null,
 });
 
-export type TNavSnapshot = { poolId: string; nav: TDecimal; totalShares: TDecimal };
+export type TNavSnapshot = {
+  poolId: string;
+  nav: TDecimal;
+  totalShares: TDecimal;
+  /**
+   * A deposit's amount (positive) or a withdrawal's value (negative): the pool row then also takes
+   * `totalShares` as its share count and this change of its net deposits, in the same statement.
+   */
+  flow?: TDecimal;
+};
 
 /**
- * Stores the pools' NAV (a point each for the chart, and the pool row's last-known value) and
- * announces it on `markets` as pool_update, in the caller's transaction.
+ * Stores the pools' NAV (a point each for the chart, and the pool row's last-known value, with
+ * its share count and net deposits when the snapshot carries a flow) and announces it on
+ * `markets` as pool_update, in the caller's transaction: ONE statement (the point, the pool row,
+ * the outbox row and its NOTIFY as CTEs), as a deposit or withdrawal pays a round trip and a parse
+ * per statement while it holds the pool's lock.
  */
 export const recordNav = async (db: DbOrTx, snapshots: readonly TNavSnapshot[], source: 'seed' | 'tick' | 'deposit' | 'withdraw' | 'trade', at: Date) => {
   if (snapshots.length === 0) return;
@@ -41,33 +53,45 @@ export const recordNav = async (db: DbOrTx, snapshots: readonly TNavSnapshot[], 
     const price = sharePriceOf({ nav: s.nav, totalShares: s.totalShares }).toDecimalPlaces(SHARE_SCALE, 1);
     return { s, price };
   });
-  await db.insert(poolNavPoints).values(
-    rows.map(({ s, price }) => ({
-      poolId: s.poolId,
-      totalValue: toDecimalString(s.nav),
-      totalShares: toDecimalString(s.totalShares),
-      sharePrice: toDecimalString(price),
-      source,
-      createdAt: at,
-    })),
-  );
-  const values = sql.join(
-    rows.map(({ s }) => sql`(${s.poolId}, ${toDecimalString(s.nav)}::numeric)`),
+  const ts = at.toISOString();
+  const points = sql.join(
+    rows.map(
+      ({ s, price }) =>
+        sql`(${crypto.randomUUID()}, ${s.poolId}, ${toDecimalString(s.nav)}::numeric, ${toDecimalString(s.totalShares)}::numeric, ${toDecimalString(price)}::numeric, ${source}, ${ts}::timestamptz)`,
+    ),
     sql`, `,
   );
-  await db.execute(sql`update ${pools} p set total_value = v.nav from (values ${values}) as v(id, nav) where p.id = v.id`);
-  await emitEvents(
-    db,
-    'markets',
-    rows.map(({ s, price }) => ({
-      type: 'pool_update',
-      data: {
+  // shares: the new share count when the snapshot carries a flow, else null (the row keeps its own).
+  const values = sql.join(
+    rows.map(
+      ({ s }) =>
+        sql`(${s.poolId}, ${toDecimalString(s.nav)}::numeric, ${s.flow ? toDecimalString(s.totalShares) : null}::numeric, ${toDecimalString(s.flow ?? dec(0))}::numeric)`,
+    ),
+    sql`, `,
+  );
+  const events = sql.join(
+    rows.map(({ s, price }) => {
+      const data = {
         poolId: s.poolId,
         totalValue: toNumber(s.nav),
         sharePrice: toNumber(price),
         totalShares: toNumber(s.totalShares),
-        timestamp: at.toISOString(),
-      },
-    })),
+        timestamp: ts,
+      };
+      return sql`(${JSON.stringify(data)}::jsonb)`;
+    }),
+    sql`, `,
   );
+  await db.execute(sql`
+    with point as (
+      insert into ${poolNavPoints} (id, pool_id, total_value, total_shares, share_price, source, created_at)
+      values ${points}
+    ),
+    pool as (
+      update ${pools} p
+      set total_value = v.nav, total_shares = coalesce(v.shares, p.total_shares), net_deposits = p.net_deposits + v.flow
+      from (values ${values}) as v(id, nav, shares, flow) where p.id = v.id
+    ),
+    ${outboxCtes('nav_event', 'markets', 'pool_update', sql`select v.data from (values ${events}) as v(data)`)}
+    select ${outboxNotified('nav_event')}`);
 };

@@ -13,7 +13,7 @@
 import 'server-only';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { withTransaction, type Tx } from '@/db/client';
-import { poolDeposits, pools, poolWithdrawals, users, type TPoolDepositRow, type TPoolRow } from '@/db/schema';
+import { poolDeposits, poolWithdrawals, users, type TPoolDepositRow, type TPoolRow } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
@@ -139,11 +139,8 @@ export const withdrawInTx = async (tx: Tx, opts: { pool: TPoolRow; userId: strin
       .returning();
     withdrawals.push({ ...w!, remainingShares: q.remainingShares });
   }
-  await tx
-    .update(pools)
-    .set({ totalShares: toDecimalString(priced.state.totalShares), netDeposits: sql`${pools.netDeposits} - ${toDecimalString(priced.total)}::numeric` })
-    .where(eq(pools.id, pool.id));
-  await recordNav(tx, [{ poolId: pool.id, nav: priced.state.nav, totalShares: priced.state.totalShares }], 'withdraw', at);
+  // The pool's share count and net deposits are written with its NAV point (one statement).
+  await recordNav(tx, [{ poolId: pool.id, nav: priced.state.nav, totalShares: priced.state.totalShares, flow: priced.total.negated() }], 'withdraw', at);
   return { withdrawals, quotes: priced.quotes, balanceAfter, closedTickers };
 };
 
