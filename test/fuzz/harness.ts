@@ -20,7 +20,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { NextRequest } from 'next/server';
 import { getDb, rowsOf } from '@/db/client';
-import { markets, perpMarkets, posts, users, type TUserRow } from '@/db/schema';
+import { markets, perpMarkets, pools, posts, users, type TUserRow } from '@/db/schema';
 import { seedUser } from '@/test/factories';
 import { seedWorld } from '@/lib/world/seed/world';
 import { env } from '@/lib/env';
@@ -44,6 +44,9 @@ export type TWorld = {
   postId: string;
   ticker: string;
   actorId: string;
+  /** A seeded pool, and the actor who manages it. */
+  poolId: string;
+  poolManagerId: string;
 };
 
 /**
@@ -58,7 +61,8 @@ export const setupWorld = async (n: number, adminCount = 4): Promise<TWorld> => 
   const [post] = await db.select({ id: posts.id }).from(posts).limit(1);
   const [perp] = await db.select({ ticker: perpMarkets.ticker }).from(perpMarkets).limit(1);
   const [actor] = await db.select({ id: users.id }).from(users).where(eq(users.isActor, true)).limit(1);
-  if (!market || !post || !perp || !actor) throw new Error('the world seed has no market, post, ticker or actor');
+  const [pool] = await db.select({ id: pools.id, managerId: pools.npcActorId }).from(pools).where(eq(pools.id, 'seed-pool-1'));
+  if (!market || !post || !perp || !actor || !pool) throw new Error('the world seed has no market, post, ticker, actor or pool');
   const make = async (isAdmin: boolean): Promise<TCaller> => {
     const user = await seedUser({ isAdmin, balance: '1000' });
     const { comment } = await addComment({ caller: callerOfUser(user), postId: post.id, content: 'A comment the fuzz suite owns' });
@@ -68,7 +72,7 @@ export const setupWorld = async (n: number, adminCount = 4): Promise<TWorld> => 
   for (let i = 0; i < n; i++) callers.push(await make(false));
   const admins: TCaller[] = [];
   for (let i = 0; i < adminCount; i++) admins.push(await make(true));
-  return { callers, admins, marketId: market.id, postId: post.id, ticker: perp.ticker, actorId: actor.id };
+  return { callers, admins, marketId: market.id, postId: post.id, ticker: perp.ticker, actorId: actor.id, poolId: pool.id, poolManagerId: pool.managerId };
 };
 
 /** A fresh id the API has never seen, within the parameter's declared length. */
@@ -82,10 +86,13 @@ const unknownId = (maxLength: number | undefined) => {
  * A real value for a path parameter, so that a case reaches the check it is aimed at (a body
  * mutation of a buy needs a market that exists). By name and place in the path:
  *   id under /markets/predictions or /admin/markets: a market; under /posts: a post; under
- *   /comments: the caller's own comment; userId: the caller, except for bodiless writes
- *   (follow, favorite), which act on someone else, so that a body the server wrongly accepted
- *   would write and be seen; username: the caller's; actorId: an actor; ticker: a real ticker;
- *   tag: a tag; anything else (positionId, key, names added later): a fresh unknown id.
+ *   /comments: the caller's own comment; under /pools: a seeded pool (its deposit and withdraw
+ *   then reach their body checks); userId: the caller (so /pools/deposits/{userId} answers the
+ *   owner), except for bodiless writes (follow, favorite), which act on someone else, so that a
+ *   body the server wrongly accepted would write and be seen; username: the caller's; actorId: an
+ *   actor, under /npc one that manages a pool (its invest and portfolio reach their checks);
+ *   ticker: a real ticker; tag: a tag; anything else (positionId, key, names added later): a
+ *   fresh unknown id.
  */
 export const realParam = (op: TOperation, name: string, caller: TCaller, world: TWorld): string => {
   const p = op.path;
@@ -93,6 +100,7 @@ export const realParam = (op: TOperation, name: string, caller: TCaller, world: 
     case 'id':
       if (p.startsWith('/api/comments/')) return caller.commentId;
       if (p.startsWith('/api/posts/')) return world.postId;
+      if (p.startsWith('/api/pools/')) return world.poolId;
       if (p.includes('/markets/')) return world.marketId;
       break;
     case 'userId':
@@ -100,7 +108,7 @@ export const realParam = (op: TOperation, name: string, caller: TCaller, world: 
     case 'username':
       return caller.user.username;
     case 'actorId':
-      return world.actorId;
+      return p.startsWith('/api/npc/') ? world.poolManagerId : world.actorId;
     case 'ticker':
       return world.ticker;
     case 'tag':

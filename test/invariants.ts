@@ -1,0 +1,130 @@
+/**
+ * Invariants that must hold after any scenario, checked against the database itself (not through
+ * the code under test): the ledger chain and the pools' books.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { getDb, rowsOf } from '@/db/client';
+import { loadHoldings } from '@/lib/pools/holdings';
+import { dec, type TDecimal } from '@/lib/money/decimal';
+
+const q = async <T>(query: SQL) => rowsOf<T>(await (await getDb()).execute(query));
+
+const idList = (ids: readonly string[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
+
+/**
+ * The ledger chain, for the given users (every user when none are given):
+ *  - each balance_transactions row: balanceAfter = balanceBefore + amount;
+ *  - consecutive rows of a user, by seq: each row's balanceBefore is the previous row's
+ *    balanceAfter (the first row starts from 0: balances only ever change through the ledger);
+ *  - the user's balance is the newest row's balanceAfter (0 without rows), and never negative.
+ */
+export const expectLedgerChain = async (userIds?: readonly string[]) => {
+  if (userIds && userIds.length === 0) return;
+  const only = userIds ? sql`where user_id = any(${idList(userIds)})` : sql``;
+  const onlyUsers = userIds ? sql`where u.id = any(${idList(userIds)})` : sql``;
+  const broken = await q<{ user_id: string; seq: string; why: string }>(sql`
+    select user_id, seq::text as seq,
+      case when balance_after <> balance_before + amount then 'after <> before + amount'
+           when prev_after is null then 'first row does not start from 0'
+           else 'before <> previous after' end as why
+    from (
+      select user_id, seq, amount, balance_before, balance_after,
+        lag(balance_after) over (partition by user_id order by seq) as prev_after
+      from balance_transactions ${only}
+    ) t
+    where balance_after <> balance_before + amount
+       or (prev_after is null and balance_before <> 0)
+       or (prev_after is not null and balance_before <> prev_after)`);
+  expect(broken, 'ledger rows that break the chain').toEqual([]);
+  const balances = await q<{ id: string; balance: string; last: string | null }>(sql`
+    select u.id, u.virtual_balance::text as balance, last.balance_after::text as last from users u
+    left join lateral (select bt.balance_after from balance_transactions bt where bt.user_id = u.id order by bt.seq desc limit 1) last on true
+    ${onlyUsers}`);
+  const off = balances.filter((b) => !dec(b.balance).eq(b.last ?? '0') || dec(b.balance).isNegative());
+  expect(off, "users whose balance is not their newest ledger row's balanceAfter, or negative").toEqual([]);
+  if (userIds) expect(balances).toHaveLength(new Set(userIds).size);
+};
+
+/** The sum of these users' balances. */
+export const totalBalance = async (userIds: readonly string[]): Promise<TDecimal> => {
+  const [r] = await q<{ s: string | null }>(sql`select sum(virtual_balance)::text as s from users where id = any(${idList(userIds)})`);
+  return dec(r?.s ?? '0');
+};
+
+/** A pool's NAV recomputed here from the raw rows: cash + each open perp's equity (never below 0) + each live prediction holding at its side's price. */
+export const navFromRows = async (poolId: string): Promise<TDecimal> => {
+  const [r] = await q<{ cash: string; perps: string; preds: string }>(sql`
+    select u.virtual_balance::text as cash,
+      coalesce((select sum(greatest(0, pp.collateral + pp.units * (m.mark_price - pp.entry_price) * case when pp.side = 'long' then 1 else -1 end))
+        from perp_positions pp join perp_markets m on m.ticker = pp.ticker
+        where pp.user_id = p.account_user_id and pp.status = 'open'), 0)::text as perps,
+      coalesce((select sum(mp.shares * case when mp.side = 'YES' then mk.yes_shares / (mk.yes_shares + mk.no_shares) else mk.no_shares / (mk.yes_shares + mk.no_shares) end)
+        from market_positions mp join markets mk on mk.id = mp.market_id
+        where mp.user_id = p.account_user_id and mp.shares > 0 and mp.settled_at is null and mk.status = 'active'), 0)::text as preds
+    from pools p join users u on u.id = p.account_user_id where p.id = ${poolId}`);
+  if (!r) throw new Error(`no pool ${poolId}`);
+  return dec(r.cash).plus(r.perps).plus(r.preds);
+};
+
+/**
+ * The books of the given pools (every pool when none are given):
+ *  - totalShares = the sum of its lots' remaining shares; no lot negative; an emptied lot has no cost left;
+ *  - netDeposits = what its lots paid in − the gross value of its withdrawals;
+ *  - the pool account's pool_deposit credits = the lots' amounts; its pool_withdraw debits = the withdrawals' values;
+ *  - the manager's pool_performance_fee credits from the pool = the withdrawals' fees;
+ *  - the NAV the service computes (lib/pools/holdings) = the NAV recomputed from the rows here (to rounding).
+ */
+export const expectPoolBooks = async (poolIds?: readonly string[]) => {
+  const only = poolIds ? sql`where p.id = any(${idList(poolIds)})` : sql``;
+  const rows = await q<{
+    id: string;
+    account_user_id: string;
+    total_shares: string;
+    lot_shares: string;
+    net_deposits: string;
+    paid_in: string;
+    paid_out: string;
+    fees: string;
+    ledger_in: string;
+    ledger_out: string;
+    ledger_fees: string;
+    bad_lots: string;
+  }>(sql`
+    select p.id, p.account_user_id, p.total_shares::text, p.net_deposits::text,
+      coalesce((select sum(d.remaining_shares) from pool_deposits d where d.pool_id = p.id), 0)::text as lot_shares,
+      coalesce((select sum(d.amount) from pool_deposits d where d.pool_id = p.id), 0)::text as paid_in,
+      coalesce((select sum(w.value) from pool_withdrawals w where w.pool_id = p.id), 0)::text as paid_out,
+      coalesce((select sum(w.performance_fee) from pool_withdrawals w where w.pool_id = p.id), 0)::text as fees,
+      coalesce((select sum(t.amount) from balance_transactions t where t.user_id = p.account_user_id and t.type = 'pool_deposit'), 0)::text as ledger_in,
+      coalesce((select -sum(t.amount) from balance_transactions t where t.user_id = p.account_user_id and t.type = 'pool_withdraw'), 0)::text as ledger_out,
+      coalesce((select sum(t.amount) from balance_transactions t
+        where t.user_id = p.npc_actor_id and t.type = 'pool_performance_fee' and t.reference_id = p.id), 0)::text as ledger_fees,
+      (select count(*) from pool_deposits d where d.pool_id = p.id
+        and (d.remaining_shares < 0 or d.cost_basis < 0 or d.remaining_shares > d.shares or (d.remaining_shares = 0 and d.cost_basis <> 0)))::text as bad_lots
+    from pools p ${only} order by p.id`);
+  if (poolIds) expect(rows).toHaveLength(new Set(poolIds).size);
+  for (const r of rows) {
+    expect(dec(r.total_shares).toFixed(), `pool ${r.id}: totalShares = the lots' remaining shares`).toBe(dec(r.lot_shares).toFixed());
+    expect(Number(r.bad_lots), `pool ${r.id}: lots out of shape`).toBe(0);
+    expect(dec(r.net_deposits).toFixed(), `pool ${r.id}: netDeposits`).toBe(dec(r.paid_in).minus(r.paid_out).toFixed());
+    expect(dec(r.ledger_in).toFixed(), `pool ${r.id}: pool_deposit credits`).toBe(dec(r.paid_in).toFixed());
+    expect(dec(r.ledger_out).toFixed(), `pool ${r.id}: pool_withdraw debits`).toBe(dec(r.paid_out).toFixed());
+    expect(dec(r.ledger_fees).toFixed(), `pool ${r.id}: performance fees`).toBe(dec(r.fees).toFixed());
+  }
+  const holdings = await loadHoldings(
+    await getDb(),
+    rows.map((r) => r.account_user_id),
+  );
+  for (const r of rows) {
+    const nav = holdings.get(r.account_user_id)!.nav;
+    const raw = await navFromRows(r.id);
+    // The service rounds each perp's PnL and each holding's value to 8 places: a hair per position.
+    expect(nav.minus(raw).abs().toNumber(), `pool ${r.id}: NAV ${nav.toFixed()} vs ${raw.toFixed()} from the rows`).toBeLessThan(1e-6);
+  }
+  return rows.map((r) => r.id);
+};
