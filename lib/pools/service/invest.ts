@@ -15,7 +15,10 @@ import { loadHoldingsOf } from '../holdings';
 import { planWithdrawByAmount, sharePriceOf } from '../math';
 import { depositInTx } from './deposit';
 import { lockPool } from './shared';
-import { sweepAfter, withdrawInTx } from './withdraw';
+import { raiseCash, sweepAfter, withdrawInTx } from './withdraw';
+
+/** Cash raised for an amount withdrawal, over the amount: closing a perp pays its equity less fee and impact. */
+const RAISE_HEADROOM = '1.01';
 
 /** The pool an actor (by id or username) manages; NOT_FOUND for an unknown actor or one without a pool. */
 export const findActorPoolId = async (db: DbOrTx, actorId: string) => {
@@ -58,7 +61,15 @@ export const investWithActor = async (input: { caller: TCaller; actorId: string;
       .where(and(eq(poolDeposits.poolId, pool.id), eq(poolDeposits.userId, caller.userId), eq(poolDeposits.isSeed, false), gt(poolDeposits.remainingShares, '0')))
       .orderBy(asc(poolDeposits.createdAt), asc(poolDeposits.id))
       .for('update');
-    const holdings = await loadHoldingsOf(tx, pool.accountUserId);
+    let holdings = await loadHoldingsOf(tx, pool.accountUserId);
+    // Raise the cash first when it is short, then plan at the price after the closes: the shares
+    // planned then pay at least the amount asked (a plan made before would pay less once closing
+    // cost the pool its fees and impact). A little headroom covers what closing costs.
+    const raised: string[] = [];
+    if (holdings.cash.lt(input.amount) && holdings.perps.length > 0) {
+      raised.push(...(await raiseCash(tx, pool, holdings, dec(input.amount).times(RAISE_HEADROOM))));
+      holdings = await loadHoldingsOf(tx, pool.accountUserId);
+    }
     const state = { nav: holdings.nav, totalShares: pool.totalShares };
     const plan = planWithdrawByAmount(state, lots.map((l) => ({ id: l.id, shares: l.remainingShares, costBasis: l.costBasis })), input.amount);
     if (!plan || plan.length === 0) {
@@ -84,7 +95,7 @@ export const investWithActor = async (input: { caller: TCaller; actorId: string;
         performanceFee: toNumber(sum((q) => q.performanceFee)),
       },
       balanceAfter: dec(u!.b),
-      closedTickers: r.closedTickers,
+      closedTickers: [...raised, ...r.closedTickers],
     };
   });
   await sweepAfter(result.closedTickers);

@@ -46,7 +46,7 @@ const quoteAll = (pool: TPoolRow, holdings: THoldings, items: readonly TWithdraw
  * Closes the pool's perpetual positions, largest first, until its cash covers `needed` (in the
  * caller's transaction). Returns the tickers whose mark moved.
  */
-const raiseCash = async (tx: Tx, pool: TPoolRow, holdings: THoldings, needed: TDecimal): Promise<string[]> => {
+export const raiseCash = async (tx: Tx, pool: TPoolRow, holdings: THoldings, needed: TDecimal): Promise<string[]> => {
   const tickers: string[] = [];
   let cash = holdings.cash;
   const byValue = [...holdings.perps].sort((a, b) => b.value.comparedTo(a.value) || a.id.localeCompare(b.id));
