@@ -29,7 +29,7 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import type { TFigure } from './figures';
+import { percentile, type TFigure } from './figures';
 
 const HOSTILE_CLIENTS = 8;
 /** The second phase's identities: enough that none reaches its bad-input budget within the phase. */
@@ -81,7 +81,6 @@ const hostileBodies = (marketId: string): TBody[] => {
   ];
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
  * GET /api/health back to back from HEALTH_CONNECTIONS keep-alive connections (each sends its

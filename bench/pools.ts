@@ -13,13 +13,12 @@
  * services the two routes call, hence exactly their statements. Goal: ratio 0.5 or better.
  */
 import type postgres from 'postgres';
-import type { TFigure } from './figures';
+import { driveLoops, type TFigure } from './figures';
 
 const CONNECTIONS = 32;
 const EXTRA_POOLS = 12;
 const TIERS = ['S', 'A', 'B', 'C'] as const;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
  * Points the project's database handle (db/client.ts) of THIS process at the benchmark database,
@@ -87,23 +86,7 @@ export const benchPoolRoundTrip = async (ctx: {
   const poolIds = [...seeded, ...created];
   await sql`analyze`;
 
-  /** Runs `work` from CONNECTIONS concurrent loops for `seconds`; rps and latency percentiles (ms). */
-  const drive = async (work: (i: number) => Promise<void>) => {
-    const latencies: number[] = [];
-    const deadline = performance.now() + seconds * 1000;
-    let n = 0;
-    await Promise.all(
-      Array.from({ length: CONNECTIONS }, async () => {
-        while (performance.now() < deadline) {
-          const t0 = performance.now();
-          await work(n++);
-          latencies.push(performance.now() - t0);
-        }
-      }),
-    );
-    latencies.sort((a, b) => a - b);
-    return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), trips: latencies.length };
-  };
+  const drive = (work: (i: number) => Promise<void>) => driveLoops(work, { seconds, connections: CONNECTIONS });
   const amountOf = (i: number) => 10 + (i % 90);
 
   console.log(`\nPOST /api/pools/{id}/deposit + withdraw: ${CONNECTIONS} clients over ${poolIds.length} pools, ${seconds}s…`);

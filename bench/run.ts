@@ -28,7 +28,7 @@ import { benchHostileLoad } from './hostile';
 import { benchPoolRoundTrip, closeLibDb } from './pools';
 import { benchSseFanout } from './sse';
 import { benchTick } from './tick';
-import type { TFigure } from './figures';
+import { driveLoops, type TFigure } from './figures';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -47,28 +47,11 @@ const USERS = 400;
 
 const figures: TFigure[] = [];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
 const token = (sub: string) =>
   new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setExpirationTime('2h').sign(new TextEncoder().encode(SECRET));
 
 /** Runs `work` from CONNECTIONS concurrent loops for SECONDS; returns rps and latency percentiles (ms). */
-const drive = async (work: (i: number) => Promise<unknown>) => {
-  const latencies: number[] = [];
-  const deadline = performance.now() + SECONDS * 1000;
-  let n = 0;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < deadline) {
-        const t0 = performance.now();
-        await work(n++);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-};
+const drive = (work: (i: number) => Promise<unknown>) => driveLoops(work, { seconds: SECONDS, connections: CONNECTIONS });
 
 /**
  * Figure 2: prediction buys, 32 clients over 20 markets through the API, against the same

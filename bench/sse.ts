@@ -13,7 +13,7 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
-import type { TFigure } from './figures';
+import { percentile, type TFigure } from './figures';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SSE_SUBSCRIBERS ?? 1000);
 const EVENTS = 100;
@@ -25,7 +25,6 @@ const FRAME_END = Buffer.from('\n\n');
 /** jsonb prints `"seq": 7`; the SSE data line carries the stored JSON text as it is. */
 const SEQ = Buffer.from('"seq": ');
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Opens one SSE stream and calls onSeq(seq) for each event frame carrying {"seq": n}. */
 const subscribe = (base: string, token: string, agent: http.Agent, onSeq: (seq: number) => void) =>
