@@ -5,33 +5,21 @@
  * pool routes, in one transaction.
  */
 import 'server-only';
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
-import { withTransaction, type DbOrTx } from '@/db/client';
-import { poolDeposits, pools, users } from '@/db/schema';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { withTransaction } from '@/db/client';
+import { poolDeposits, users } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { AppError } from '@/lib/errors/app-error';
 import { dec, toDecimalString, toNumber } from '@/lib/money/decimal';
 import { loadHoldingsOf } from '../holdings';
 import { planWithdrawByAmount, sharePriceOf } from '../math';
 import { depositInTx } from './deposit';
-import { lockPool } from './shared';
+import { findActorPoolId, lockPool } from './shared';
 import { raiseCash, sweepAfter, withdrawInTx } from './withdraw';
 
 /** Cash raised for an amount withdrawal, over the amount: closing a perp pays its equity less fee and impact. */
 const RAISE_HEADROOM = '1.01';
 
-/** The pool an actor (by id or username) manages; NOT_FOUND for an unknown actor or one without a pool. */
-export const findActorPoolId = async (db: DbOrTx, actorId: string) => {
-  const [row] = await db
-    .select({ poolId: pools.id, actorId: users.id })
-    .from(pools)
-    .innerJoin(users, eq(users.id, pools.npcActorId))
-    .where(and(eq(users.isActor, true), or(eq(users.id, actorId), sql`lower(${users.username}) = lower(${actorId})`)))
-    .orderBy(asc(pools.createdAt), asc(pools.id))
-    .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'This NPC actor manages no pool', { actorId });
-  return row;
-};
 
 export const investWithActor = async (input: { caller: TCaller; actorId: string; action: 'deposit' | 'withdraw'; amount: string | number }) => {
   const { caller } = input;

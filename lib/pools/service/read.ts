@@ -24,7 +24,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { dec, toNumber } from '@/lib/money/decimal';
 import { toLotDto, toPoolDto, type TManager, type TPoolStats } from '../dto';
 import { loadHoldings, loadHoldingsOf, type THoldings } from '../holdings';
-import { findActorPoolId } from './invest';
+import { findActorPoolId } from './shared';
 
 const DAY_MS = 86_400_000;
 const SPARKLINE_POINTS = 24;

@@ -4,9 +4,9 @@
  * at a time and each sees an exact NAV), NAV points and the pool_update event.
  */
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@/db/client';
-import { poolNavPoints, pools, type TPoolRow } from '@/db/schema';
+import { poolNavPoints, pools, users, type TPoolRow } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { outboxCtes, outboxNotified } from '@/lib/events/outbox';
 import { AppError } from '@/lib/errors/app-error';
@@ -94,4 +94,17 @@ export const recordNav = async (db: DbOrTx, snapshots: readonly TNavSnapshot[], 
     ),
     ${outboxCtes('nav_event', 'markets', 'pool_update', sql`select v.data from (values ${events}) as v(data)`)}
     select ${outboxNotified('nav_event')}`);
+};
+
+/** The pool an actor (by id or username) manages; NOT_FOUND for an unknown actor or one without a pool. */
+export const findActorPoolId = async (db: DbOrTx, actorId: string) => {
+  const [row] = await db
+    .select({ poolId: pools.id, actorId: users.id })
+    .from(pools)
+    .innerJoin(users, eq(users.id, pools.npcActorId))
+    .where(and(eq(users.isActor, true), or(eq(users.id, actorId), sql`lower(${users.username}) = lower(${actorId})`)))
+    .orderBy(asc(pools.createdAt), asc(pools.id))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'This NPC actor manages no pool', { actorId });
+  return row;
 };
