@@ -7,7 +7,7 @@
 import 'server-only';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { withTransaction } from '@/db/client';
-import { poolDeposits, users } from '@/db/schema';
+import { poolDeposits } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { AppError } from '@/lib/errors/app-error';
 import { dec, toDecimalString, toNumber } from '@/lib/money/decimal';
@@ -15,7 +15,7 @@ import { loadHoldingsOf } from '../holdings';
 import { planWithdrawByAmount, sharePriceOf } from '../math';
 import { depositInTx } from './deposit';
 import { findActorPoolId, lockPool } from './shared';
-import { raiseCash, sweepAfter, withdrawInTx } from './withdraw';
+import { balanceOf, raiseCash, sweepAfter, withdrawInTx } from './withdraw';
 
 /** Cash raised for an amount withdrawal, over the amount: closing a perp pays its equity less fee and impact. */
 const RAISE_HEADROOM = '1.01';
@@ -70,7 +70,6 @@ export const investWithActor = async (input: { caller: TCaller; actorId: string;
     const items = plan.map((p) => ({ lot: lots.find((l) => l.id === p.id)!, shares: p.shares }));
     const r = await withdrawInTx(tx, { pool, userId: caller.userId, items });
     const sum = (f: (q: (typeof r.quotes)[number]) => ReturnType<typeof dec>) => r.quotes.reduce((s, q) => s.plus(f(q)), dec(0));
-    const [u] = await tx.select({ b: users.virtualBalance }).from(users).where(eq(users.id, caller.userId));
     return {
       transaction: {
         id: r.withdrawals[0]!.id,
@@ -82,7 +81,7 @@ export const investWithActor = async (input: { caller: TCaller; actorId: string;
         pnl: toNumber(sum((q) => q.pnl)),
         performanceFee: toNumber(sum((q) => q.performanceFee)),
       },
-      balanceAfter: dec(u!.b),
+      balanceAfter: r.balanceAfter ?? (await balanceOf(tx, caller.userId)),
       closedTickers: [...raised, ...r.closedTickers],
     };
   });

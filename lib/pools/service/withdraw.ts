@@ -182,7 +182,7 @@ export const toWithdrawalRecord = (w: TWithdrawInTxResult['withdrawals'][number]
 type TWithdrawInTxResult = Awaited<ReturnType<typeof withdrawInTx>>;
 
 /** The holder's balance now (when everything withdrawn went to the fee, no credit row told it). */
-const balanceOf = async (tx: Tx, userId: string) => {
+export const balanceOf = async (tx: Tx, userId: string) => {
   const [u] = await tx.select({ b: users.virtualBalance }).from(users).where(eq(users.id, userId));
   return dec(u?.b ?? '0');
 };
