@@ -3,7 +3,8 @@ import type { TPoolDepositRow, TPoolRow } from '@/db/schema';
 import type { TPool, TPoolLot } from '@/lib/contracts/pools';
 import { dec, toNumber, type TDecimal } from '@/lib/money/decimal';
 import type { THoldings } from './holdings';
-import { percentChange, quoteWithdraw, sharePriceOf } from './math';
+import { changePercent } from '@/lib/perps/math';
+import { quoteWithdraw, sharePriceOf } from './math';
 
 export type TPoolStats = {
   priceAgo: string | null;
@@ -40,7 +41,7 @@ export const toPoolDto = (
     lifetimePnL: toNumber(holdings.nav.minus(pool.netDeposits)),
     performanceFeeRate: toNumber(pool.performanceFeeRate),
     isActive: pool.isActive,
-    priceChange24h: toNumber(percentChange(stats.priceAgo, price).toDecimalPlaces(4)),
+    priceChange24h: toNumber(changePercent(stats.priceAgo, price).toDecimalPlaces(4)),
     volume24h: toNumber(stats.volume24h),
     sharePrice: toNumber(price.toDecimalPlaces(12, 1)),
     totalShares: toNumber(pool.totalShares),

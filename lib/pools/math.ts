@@ -194,11 +194,3 @@ export const planWithdrawByAmount = (p: TPoolState, lots: readonly TOwnedLot[], 
   }
   return plan;
 };
-
-/** Relative change of the share price (percent), 0 without a reference. */
-export const percentChange = (from: TDecimalInput | null | undefined, to: TDecimalInput): TDecimal => {
-  if (from === null || from === undefined) return dec(0);
-  const f = dec(from);
-  if (f.lte(0)) return dec(0);
-  return dec(to).minus(f).div(f).times(100);
-};
