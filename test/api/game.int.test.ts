@@ -51,8 +51,12 @@ vi.mock('@/lib/game/npc', async (importOriginal) => {
 
 const SEED = 'game-test-seed';
 const HOUR = 3_600_000;
-/** Game time of the first tick: the next whole hour after the seed (the seeded questions are weeks out). */
-const T0 = new Date(Math.ceil(Date.now() / HOUR) * HOUR + HOUR);
+/**
+ * Game time of the first tick: a fixed hour, one after the seed's pinned time (the seeded questions
+ * are weeks out). Fixed, not taken from the wall clock: the questions the ticks create draw from the
+ * seed and the game time, and the tests below need the world those draws make.
+ */
+const T0 = new Date('2030-03-04T05:00:00.000Z');
 const at = (hours: number) => new Date(T0.getTime() + hours * HOUR).toISOString();
 
 const tick = (now?: string) => call(tickRoute, '/api/cron/game-tick', { method: 'POST', token: env().cronSecret, body: now ? { now } : {} });
@@ -66,6 +70,7 @@ beforeAll(async () => {
   process.env.ALLOW_TEST_CLOCK = '1';
   resetEnvCache();
   resetClock();
+  setFixedTime(new Date(T0.getTime() - HOUR));
   const db = await getDb();
   await seedWorld(db);
   admin = await seedUser({ isAdmin: true, balance: '0' });

@@ -60,9 +60,9 @@ describe('pool managers plan', () => {
   it('takes profit and cuts losses past its thresholds', () => {
     const p = pool('B', {
       perps: [
-        { id: 'win', ticker: 'NEXA', side: 'long', margin: 100, unrealizedPnL: 50 },
-        { id: 'lose', ticker: 'SOLR', side: 'short', margin: 100, unrealizedPnL: -40 },
-        { id: 'flat', ticker: 'NEXA', side: 'short', margin: 100, unrealizedPnL: 1 },
+        { id: 'win', ticker: 'NEXA', side: 'long', margin: 100, unrealizedPnL: 50, openedAt: 1 },
+        { id: 'lose', ticker: 'SOLR', side: 'short', margin: 100, unrealizedPnL: -40, openedAt: 2 },
+        { id: 'flat', ticker: 'NEXA', side: 'short', margin: 100, unrealizedPnL: 1, openedAt: 3 },
       ],
     });
     const closes = new Set<string>();
@@ -86,7 +86,7 @@ describe('pool managers plan', () => {
           const p = pool(tier, {
             cash,
             nav,
-            perps: Array.from({ length: held }, (_, i) => ({ id: `x${i}`, ticker: 'NEXA', side: 'long' as const, margin: 10, unrealizedPnL: 0 })),
+            perps: Array.from({ length: held }, (_, i) => ({ id: `x${i}`, ticker: 'NEXA', side: 'long' as const, margin: 10, unrealizedPnL: 0, openedAt: i })),
           });
           const { trades, posts } = planPoolTrades({ pools: [p], tickers, questions }, impact ? [news(impact)] : [], createRng(seed));
           let spent = 0;

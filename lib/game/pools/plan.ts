@@ -39,7 +39,7 @@ export type TPlanPool = {
   manager: { id: string; username: string; role: string };
   cash: number;
   nav: number;
-  perps: { id: string; ticker: string; side: 'long' | 'short'; margin: number; unrealizedPnL: number }[];
+  perps: { id: string; ticker: string; side: 'long' | 'short'; margin: number; unrealizedPnL: number; openedAt: number }[];
   predictions: { marketId: string; side: 'YES' | 'NO'; shares: number }[];
 };
 export type TPlanTicker = { ticker: string; markPrice: number; fairValue: number };
@@ -100,7 +100,9 @@ export const planPoolTrades = (
     let announced: TPoolTrade | null = null;
 
     // 1. Closes: thresholds on return on margin, or a trim.
-    for (const p of [...pool.perps].sort((a, b) => a.id.localeCompare(b.id))) {
+    // Game-time order (ids are random: an order by id would make the draws differ between two worlds of one seed).
+    const byAge = [...pool.perps].sort((a, b) => a.openedAt - b.openedAt || a.ticker.localeCompare(b.ticker) || a.side.localeCompare(b.side) || a.id.localeCompare(b.id));
+    for (const p of byAge) {
       const ret = p.margin > 0 ? p.unrealizedPnL / p.margin : 0;
       if (ret >= style.takeProfit || ret <= style.stopLoss || r.chance(TRIM_CHANCE)) {
         const t: TPoolTrade = { kind: 'close', poolId: pool.id, positionId: p.id, ticker: p.ticker, side: p.side, pnl: p.unrealizedPnL };

@@ -81,7 +81,7 @@ export const runPoolStep = async (ctx: TTickContext): Promise<TPoolStepResult> =
       manager: { id: pool.npcActorId, username, role: role ?? '' },
       cash: h ? toNumber(h.cash) : 0,
       nav: h ? toNumber(h.nav) : 0,
-      perps: (h?.perps ?? []).map((p) => ({ id: p.id, ticker: p.ticker, side: p.side, margin: toNumber(p.margin), unrealizedPnL: toNumber(p.unrealizedPnL) })),
+      perps: (h?.perps ?? []).map((p) => ({ id: p.id, ticker: p.ticker, side: p.side, margin: toNumber(p.margin), unrealizedPnL: toNumber(p.unrealizedPnL), openedAt: p.openedAt.getTime() })),
       predictions: (h?.predictions ?? []).map((p) => ({ marketId: p.marketId, side: p.side, shares: toNumber(p.shares) })),
     };
   });
