@@ -7,4 +7,5 @@ export * from './pools';
 export * from './perps';
 export * from './notifications';
 export * from './social';
+export * from './moderation';
 export * from './events';

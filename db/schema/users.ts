@@ -25,6 +25,8 @@ export const users = pgTable(
     isActor: boolean('is_actor').notNull().default(false),
     isAgent: boolean('is_agent').notNull().default(false),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** Works the report queue (list, review, resolve, dismiss, escalate); cannot ban or touch markets. */
+    isModerator: boolean('is_moderator').notNull().default(false),
     /** A pool's own trading account (db/schema/pools.ts): never signs in, never listed as a person. */
     isPoolAccount: boolean('is_pool_account').notNull().default(false),
     isBanned: boolean('is_banned').notNull().default(false),

@@ -10,6 +10,8 @@ export type TCaller = {
   userId: string;
   username: string;
   isAdmin: boolean;
+  /** Works the report queue (every administrator is one). */
+  isModerator: boolean;
   isAgent: boolean;
   /** The referrer of the caller's account, who earns half of the caller's trading fees. */
   referredById: string | null;
@@ -19,6 +21,7 @@ export const toCaller = (p: TPrincipal): TCaller => ({
   userId: p.userId,
   username: p.username,
   isAdmin: p.isAdmin,
+  isModerator: p.isModerator,
   isAgent: p.isAgent,
   referredById: p.user.referredById ?? null,
 });
@@ -27,10 +30,13 @@ export const toCaller = (p: TPrincipal): TCaller => ({
  * The caller for a user acting without a request (scripts, tests): from their row, so an
  * administrator is whoever the row flags (ADMIN_SUBJECTS needs a token subject).
  */
-export const callerOfUser = (u: Pick<TUserRow, 'id' | 'username' | 'isAdmin' | 'isAgent' | 'referredById'>): TCaller => ({
+export const callerOfUser = (
+  u: Pick<TUserRow, 'id' | 'username' | 'isAdmin' | 'isAgent' | 'referredById'> & { isModerator?: boolean },
+): TCaller => ({
   userId: u.id,
   username: u.username,
   isAdmin: u.isAdmin,
+  isModerator: u.isAdmin || !!u.isModerator,
   isAgent: u.isAgent,
   referredById: u.referredById ?? null,
 });
@@ -43,6 +49,7 @@ export const npcCaller = (actor: { userId: string; username: string }): TCaller 
   userId: actor.userId,
   username: actor.username,
   isAdmin: false,
+  isModerator: false,
   isAgent: false,
   referredById: null,
 });

@@ -1,11 +1,11 @@
 /**
  * Who is calling: the bearer header or the web session cookie, verified and mapped to a user
  * (provisioned on first sight). Administrators are users flagged isAdmin or whose subject is in
- * ADMIN_SUBJECTS. Banned users are refused.
+ * ADMIN_SUBJECTS; moderators are users flagged isModerator (or administrators). A banned user's
+ * token still identifies them: the operation core refuses their writes (USER_BANNED), not their reads.
  */
 import 'server-only';
 import { env } from '@/lib/env';
-import { AppError } from '@/lib/errors/app-error';
 import { provisionUser } from '@/lib/users/service/provision-user';
 import type { TUserRow } from '@/db/schema';
 import { verifyAccessToken, type TTokenClaims } from './jwt';
@@ -18,23 +18,23 @@ export type TPrincipal = {
   username: string;
   isAdmin: boolean;
   isAgent: boolean;
+  /** Works the report queue; every administrator is one. */
+  isModerator: boolean;
+  isBanned: boolean;
   /** How the request was authenticated; cookie-authenticated writes need a same-origin check. */
   via: 'bearer' | 'cookie';
   user: TUserRow;
 };
 
-/** The user a verified token stands for, provisioned on first sight; FORBIDDEN when banned. */
-export const userForClaims = async (claims: TTokenClaims): Promise<TUserRow> => {
-  const user = await provisionUser({
+/** The user a verified token stands for, provisioned on first sight (banned or not). */
+export const userForClaims = async (claims: TTokenClaims): Promise<TUserRow> =>
+  provisionUser({
     subject: claims.subject,
     email: claims.email,
     name: claims.name,
     preferredUsername: claims.preferredUsername,
     isAgent: claims.isAgent,
   });
-  if (user.isBanned) throw new AppError('FORBIDDEN', 'This account is banned');
-  return user;
-};
 
 export type TCredentials = { token: string; via: 'bearer' | 'cookie' };
 
@@ -57,24 +57,24 @@ export const readCredentials = (headers: Headers, cookie: (name: string) => stri
 export const verifyCredentials = async (cred: TCredentials | null): Promise<TTokenClaims | null> =>
   cred?.token ? verifyAccessToken(cred.token) : null;
 
-/** The principal for verified claims: the user, provisioned on first sight. Throws FORBIDDEN for a banned user. */
+/** The principal for verified claims: the user, provisioned on first sight. */
 export const principalFor = async (claims: TTokenClaims, via: TCredentials['via']): Promise<TPrincipal> => {
   const user = await userForClaims(claims);
+  const isAdmin = user.isAdmin || env().adminSubjects.has(claims.subject);
   return {
     userId: user.id,
     subject: claims.subject,
     username: user.username,
-    isAdmin: user.isAdmin || env().adminSubjects.has(claims.subject),
+    isAdmin,
     isAgent: user.isAgent,
+    isModerator: isAdmin || user.isModerator,
+    isBanned: user.isBanned,
     via,
     user,
   };
 };
 
-/**
- * The principal for a token, or null when it is invalid. Provisions the user on first sight.
- * Throws FORBIDDEN for a banned user.
- */
+/** The principal for a token, or null when it is invalid. Provisions the user on first sight. */
 export const resolvePrincipal = async (cred: TCredentials): Promise<TPrincipal | null> => {
   const claims = await verifyCredentials(cred);
   if (!claims) return null;

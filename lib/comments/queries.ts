@@ -1,23 +1,30 @@
-/** Read queries for comments: one statement reads comments with their authors and the caller's like flag. */
+/**
+ * Read queries for comments: one statement reads comments with their authors and the caller's
+ * like flag. Only comments the caller may see are read (lib/moderation/visibility canSee: no
+ * block either way, not muted by the caller, the author not banned), and a post's list also
+ * leaves out the replies under a hidden comment (./threads.ts).
+ */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@/db/client';
 import { commentLikes, comments, users } from '@/db/schema';
+import { canSee } from '@/lib/moderation/visibility';
 import { toCommentDto, type TCommentRowRaw } from './dto';
+import { keepVisibleThreads } from './threads';
 
-/** Comments matching `where`, oldest first, with authors and whether `callerId` liked each. */
+/** Comments matching `where` that `callerId` may see, oldest first, with authors and whether `callerId` liked each. */
 export const buildCommentsQuery = (where: SQL, callerId: string | null) => sql`
   select c.id, c.post_id, c.parent_comment_id, c.content, c.likes_count, c.replies_count, c.created_at, c.updated_at,
     c.edited_at, c.deleted_at, c.author_id, u.username, u.display_name, u.profile_image_url, u.reputation_points, u.is_actor,
     exists(select 1 from ${commentLikes} l where l.comment_id = c.id and l.user_id = ${callerId ?? ''}) as liked
   from ${comments} c join ${users} u on u.id = c.author_id
-  where ${where}
+  where ${where} and ${canSee(sql`c.author_id`, callerId)}
   order by c.created_at asc, c.id asc`;
 
-/** The comments of a post, oldest first. */
+/** The comments of a post the caller may see, oldest first, without the threads under hidden ones. */
 export const findPostComments = async (db: DbOrTx, postId: string, callerId: string | null) =>
-  rowsOf<TCommentRowRaw>(await db.execute(buildCommentsQuery(sql`c.post_id = ${postId}`, callerId))).map(toCommentDto);
+  keepVisibleThreads(rowsOf<TCommentRowRaw>(await db.execute(buildCommentsQuery(sql`c.post_id = ${postId}`, callerId)))).map(toCommentDto);
 
-/** One comment as the API shows it, or null. */
+/** One comment as the API shows it to `callerId`, or null (unknown or hidden). */
 export const findComment = async (db: DbOrTx, id: string, callerId: string | null) => {
   const [row] = rowsOf<TCommentRowRaw>(await db.execute(buildCommentsQuery(sql`c.id = ${id}`, callerId)));
   return row ? toCommentDto(row) : null;

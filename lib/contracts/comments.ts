@@ -37,7 +37,8 @@ export const commentsList = defineEndpoint({
   errors: ['NOT_FOUND'],
 });
 
-const commentErrors = ['NOT_FOUND', 'VALIDATION_ERROR', 'RATE_LIMIT_EXCEEDED'] as const;
+// USER_BLOCKED: a block stands between the caller and the post's or the parent comment's author.
+const commentErrors = ['NOT_FOUND', 'VALIDATION_ERROR', 'RATE_LIMIT_EXCEEDED', 'USER_BLOCKED'] as const;
 
 const ZCommentResponse = z.object({ success: ZSuccess, comment: ZComment });
 
@@ -121,10 +122,10 @@ export const commentsLike = defineEndpoint({
   rateLimit: 'like',
   params: ZPostIdParams,
   response: ZLikeResponse,
-  errors: ['NOT_FOUND'],
+  errors: ['NOT_FOUND', 'USER_BLOCKED'],
 });
 
-export const commentsUnlike = defineEndpoint({ ...commentsLike, id: 'comments.unlike', method: 'DELETE', summary: 'Unlike a comment' });
+export const commentsUnlike = defineEndpoint({ ...commentsLike, id: 'comments.unlike', method: 'DELETE', summary: 'Unlike a comment', errors: ['NOT_FOUND'] });
 
 export const commentsEndpoints = [
   commentsList,

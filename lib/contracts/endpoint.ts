@@ -13,9 +13,10 @@ export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * public: anyone; a valid token, when sent, personalises the answer.
  * user: a valid token (bearer header or session cookie).
  * admin: a valid token of an administrator.
+ * moderator: a valid token of a moderator or an administrator (the report queue).
  * cron: the scheduler's secret as the bearer token.
  */
-export type TAuthKind = 'public' | 'user' | 'admin' | 'cron';
+export type TAuthKind = 'public' | 'user' | 'moderator' | 'admin' | 'cron';
 
 export type TEndpoint = {
   id: string;
@@ -51,6 +52,8 @@ export type TEndpoint = {
   fieldErrors?: Readonly<Record<string, TErrorCode>>;
   /** Served by the wrapper but not an operation of the API (the JSON 404 and 405 answers): not in OpenAPI. */
   hidden?: boolean;
+  /** A write a banned user may still make (signing out); every other write answers 403 USER_BANNED. */
+  allowBanned?: true;
   /** false: the wrapper never reads the body (answers that cannot depend on it: the 404 and 405). */
   readsBody?: false;
 };

@@ -15,7 +15,7 @@ export const usersFollow = defineEndpoint({
   params: ZUserIdParams,
   status: 201,
   response: z.object({ success: ZSuccess, following: z.boolean(), followersCount: z.number().int() }),
-  errors: ['CANNOT_FOLLOW_SELF', 'ALREADY_FOLLOWING', 'USER_NOT_FOUND'],
+  errors: ['CANNOT_FOLLOW_SELF', 'ALREADY_FOLLOWING', 'USER_NOT_FOUND', 'USER_BLOCKED'],
 });
 
 export const usersUnfollow = defineEndpoint({

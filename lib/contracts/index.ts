@@ -3,11 +3,13 @@
  * contract file per domain; its name is the name of the domain's service folder (lib/<domain>),
  * client queries (lib/client/queries/<domain>.ts) and components (components/<domain>).
  */
+import { adminEndpoints } from './admin';
 import { commentsEndpoints } from './comments';
 import type { TEndpoint } from './endpoint';
 import { followsEndpoints } from './follows';
 import { gameEndpoints } from './game';
 import { marketsEndpoints } from './markets';
+import { moderationEndpoints } from './moderation';
 import { notificationsEndpoints } from './notifications';
 import { perpsEndpoints } from './perps';
 import { poolsEndpoints } from './pools';
@@ -29,6 +31,8 @@ export const endpoints: readonly TEndpoint[] = [
   ...commentsEndpoints,
   ...followsEndpoints,
   ...notificationsEndpoints,
+  ...moderationEndpoints,
+  ...adminEndpoints,
   ...widgetsEndpoints,
   ...uploadsEndpoints,
   ...realtimeEndpoints,

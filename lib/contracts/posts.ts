@@ -129,10 +129,11 @@ export const postsLike = defineEndpoint({
   rateLimit: 'like',
   params: ZPostIdParams,
   response: ZLikeResponse,
-  errors: ['NOT_FOUND'],
+  // USER_BLOCKED: a block stands between the caller and the post's author (either way).
+  errors: ['NOT_FOUND', 'USER_BLOCKED'],
 });
 
-export const postsUnlike = defineEndpoint({ ...postsLike, id: 'posts.unlike', method: 'DELETE', summary: 'Unlike a post' });
+export const postsUnlike = defineEndpoint({ ...postsLike, id: 'posts.unlike', method: 'DELETE', summary: 'Unlike a post', errors: ['NOT_FOUND'] });
 
 const ZShare = z.object({ id: z.string(), userId: z.string(), postId: z.string(), quote: z.string().nullable(), quoteComment: z.string().nullable(), createdAt: ZTimestamp });
 
@@ -148,7 +149,7 @@ export const postsShare = defineEndpoint({
   body: z.strictObject({ quoteComment: ZQuote, quote: ZQuote }),
   status: 201,
   response: z.object({ success: ZSuccess, share: ZShare, shared: z.boolean(), sharesCount: z.number().int() }),
-  errors: ['NOT_FOUND'],
+  errors: ['NOT_FOUND', 'USER_BLOCKED'],
 });
 
 export const postsUnshare = defineEndpoint({

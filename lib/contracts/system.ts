@@ -109,6 +109,7 @@ export const authSignOut = defineEndpoint({
   summary: 'Web sign-out: clears the session cookie',
   tag: 'auth',
   auth: 'public',
+  allowBanned: true,
   response: z.object({ success: ZSuccess }),
 });
 

@@ -45,6 +45,10 @@ export const ZUser = z.object({
   email: z.string().nullable().optional(),
   referralCode: z.string().optional(),
   isAdmin: z.boolean().optional(),
+  /** Only for the user themself: works the report queue (every administrator does). */
+  isModerator: z.boolean().optional(),
+  /** Only for the user themself: a banned account reads but cannot write. */
+  isBanned: z.boolean().optional(),
   usernameChangedAt: ZTimestamp.nullable().optional(),
 });
 export type TUser = z.infer<typeof ZUser>;

@@ -30,6 +30,23 @@ export const ERROR_STATUS = {
   ALREADY_FOLLOWING: 400,
   /** Moderation's "already blocked, muted or reported", and other state conflicts. */
   CONFLICT: 409,
+  ALREADY_BLOCKED: 409,
+  ALREADY_MUTED: 409,
+  /** The same reporter, target and category within 24 hours; details carry the first report's id. */
+  DUPLICATE_REPORT: 409,
+  /** A report action its state does not allow (resolving a report already resolved or dismissed). */
+  INVALID_REPORT_STATE: 409,
+  /** Unblock or unmute of someone not blocked or muted. */
+  NOT_BLOCKED: 404,
+  NOT_MUTED: 404,
+  POST_NOT_FOUND: 404,
+  REPORT_NOT_FOUND: 404,
+  /** A block stands between the caller and that user (either direction): no follow, reply, like, share or message. */
+  USER_BLOCKED: 403,
+  /** The caller's account is banned: its token still reads, but every write is refused. */
+  USER_BANNED: 403,
+  /** Blocking, muting or reporting oneself. */
+  CANNOT_TARGET_SELF: 400,
   /** A known path asked with a method it does not serve; the Allow header lists those it does. */
   METHOD_NOT_ALLOWED: 405,
   /** The body is larger than the route accepts (64 KiB of JSON unless the route says otherwise); refused unread. */

@@ -33,7 +33,17 @@ export type TChatMessage = {
   data: { chatId: string; messageId: string; senderId: string; content: string; timestamp: string };
 };
 
+/**
+ * Internal (never sent to clients): a block, unblock, mute or unmute between these users
+ * committed, so live streams of theirs reload what they may see.
+ */
+export type TVisibilityChanged = {
+  type: 'visibility_changed';
+  data: { userIds: string[] };
+};
+
 export type TChannelEvent =
+  | TVisibilityChanged
   | TMarketUpdate
   | TFeedUpdate
   | TBreakingNews
@@ -45,12 +55,16 @@ export type TChannelEvent =
 /** The channels anyone may subscribe to; `chat:{chatId}` needs a signed-in member. */
 export const PUBLIC_CHANNELS = ['feed', 'markets', 'breaking-news', 'upcoming-events'] as const;
 export type TPublicChannel = (typeof PUBLIC_CHANNELS)[number];
-export type TChannel = TPublicChannel | `chat:${string}`;
+/** Channels the service writes for its own readers; no client may subscribe to them (isChannel says no). */
+export const INTERNAL_CHANNELS = ['moderation'] as const;
+export type TInternalChannel = (typeof INTERNAL_CHANNELS)[number];
+export type TChannel = TPublicChannel | `chat:${string}` | TInternalChannel;
 
 const CHAT_CHANNEL = /^chat:([A-Za-z0-9_-]{1,100})$/;
 
 /** The chat id of a `chat:{chatId}` channel name, or null for any other name. */
 export const chatIdOf = (channel: string): string | null => CHAT_CHANNEL.exec(channel)?.[1] ?? null;
 
+/** A channel a client may name (public or chat); internal channels are not. */
 export const isChannel = (name: string): name is TChannel =>
   (PUBLIC_CHANNELS as readonly string[]).includes(name) || chatIdOf(name) !== null;

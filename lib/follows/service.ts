@@ -2,6 +2,12 @@
  * Follows and favorites. A follow is one insert guarded by the primary key: ten parallel follows
  * make one (the others are ALREADY_FOLLOWING), and the followed user is notified once. `userId`
  * names the other user (id, username or wallet address); the caller follows or favorites.
+ *
+ * Moderation: a follow reaches the other user, so a block between the two (either way) refuses it
+ * with USER_BLOCKED inside the follow's transaction (lib/moderation/reach.ts); the block itself
+ * removes existing follows both ways (lib/moderation/service). Follower and following lists never
+ * show someone in a block with the caller (lib/moderation/visibility canSeeUser), and their
+ * totals count the same rows.
  */
 import 'server-only';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
@@ -10,6 +16,8 @@ import { favorites, follows, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import type { TCaller } from '@/lib/auth/caller';
+import { assertCanReach } from '@/lib/moderation/reach';
+import { canSeeUser } from '@/lib/moderation/visibility';
 import { notify } from '@/lib/notifications/service';
 import { toUserSummary } from '@/lib/users/dto';
 import { findUserByIdentifier } from '@/lib/users/queries';
@@ -30,6 +38,7 @@ export const followUser = async (input: { caller: TCaller; userId: string }) => 
   const target = await requireUser(input.userId);
   if (target.id === caller.userId) throw new AppError('CANNOT_FOLLOW_SELF', 'You cannot follow yourself');
   await withTransaction(async (tx) => {
+    await assertCanReach(tx, caller.userId, target.id, `follow @${target.username}`);
     const inserted = await tx
       .insert(follows)
       .values({ followerId: caller.userId, followingId: target.id, createdAt: now() })
@@ -65,6 +74,7 @@ const followList = async (ident: string, direction: 'followers' | 'following', q
   const db = await getDb();
   const mine = direction === 'followers' ? follows.followingId : follows.followerId;
   const other = direction === 'followers' ? follows.followerId : follows.followingId;
+  const listed = and(eq(mine, user.id), canSeeUser(sql`${other}`, callerId));
   const rows = await db
     .select({
       user: users,
@@ -73,11 +83,11 @@ const followList = async (ident: string, direction: 'followers' | 'following', q
     })
     .from(follows)
     .innerJoin(users, eq(users.id, other))
-    .where(eq(mine, user.id))
+    .where(listed)
     .orderBy(desc(follows.createdAt))
     .limit(q.limit)
     .offset(q.offset);
-  const [t] = await db.select({ n: count() }).from(follows).where(eq(mine, user.id));
+  const [t] = await db.select({ n: count() }).from(follows).where(listed);
   const list = rows.map((r) => ({
     ...toUserSummary(r.user, { nameOnly: true }),
     isActor: r.user.isActor,
@@ -112,13 +122,13 @@ export const unfavoriteProfile = async (input: { caller: TCaller; userId: string
   return { favorited: false };
 };
 
-/** The profiles the caller favorited, newest first. */
+/** The profiles the caller favorited, newest first (a block removes the favorite; none in a block is listed meanwhile). */
 export const listFavoriteProfiles = async (input: { caller: TCaller }) => {
   const rows = await (await getDb())
     .select({ user: users, at: favorites.createdAt })
     .from(favorites)
     .innerJoin(users, eq(users.id, favorites.favoriteUserId))
-    .where(eq(favorites.userId, input.caller.userId))
+    .where(and(eq(favorites.userId, input.caller.userId), canSeeUser(sql`${users.id}`, input.caller.userId)))
     .orderBy(desc(favorites.createdAt), sql`${users.username}`);
   const profiles = rows.map((r) => ({ ...toUserSummary(r.user), favoritedAt: r.at.toISOString() }));
   return { profiles, favorites: profiles, count: profiles.length };

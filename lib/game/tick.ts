@@ -8,7 +8,8 @@
  *   funding for every period due → news (world events, breaking news, biases) → prices (fair
  *   values, marks, liquidations, bias trades) → price points → NPC activity → pool managers trade
  *   and each pool's NAV is recorded → questions (resolve
- *   due ones from the world, top up to 10–20) → publish (prune the event log).
+ *   due ones from the world, top up to 10–20) → the self-dealing detector (hourly; files system
+ *   reports, lib/admin/detector) → publish (prune the event log).
  * Deterministic for a given GAME_SEED and game time: one rng seeded by both, forked per step.
  * Each step gets a time budget (ctx.deadline) and reports counts; the whole tick stays well
  * inside the scheduler's 60 s.
@@ -26,6 +27,7 @@ import { runNewsStep } from './steps/news';
 import { runPoolStep } from './steps/pools';
 import { runPriceStep } from './steps/prices';
 import { createQuestions, resolveDueQuestions } from './steps/questions';
+import { runSelfDealingStep } from './steps/self-dealing';
 import type { TTickContext } from './types';
 
 export const CLOCK_ID = 'main';
@@ -34,7 +36,7 @@ const TICK_LOCK_KEY = 7412002;
 /** The whole tick's budget: the scheduler allows 60 s; leave room for the answer. */
 const TICK_BUDGET_MS = 40_000;
 /** Each step's own budget (ms); a step past it stops early and the next tick continues. */
-const STEP_BUDGET_MS = { news: 5_000, prices: 8_000, npc: 10_000, pools: 6_000, resolve: 8_000, create: 5_000 } as const;
+const STEP_BUDGET_MS = { news: 5_000, prices: 8_000, npc: 10_000, pools: 6_000, resolve: 8_000, create: 5_000, selfDealing: 3_000 } as const;
 
 const RUNNING = Symbol.for('playmoney.gameTickRunning');
 type TGlobal = typeof globalThis & { [RUNNING]?: boolean };
@@ -152,6 +154,7 @@ const runSteps = async (requested: string | undefined) => {
   const poolStep = await step('pools', () => runPoolStep(budget(STEP_BUDGET_MS.pools)), { pools: 0, trades: 0, posts: 0, navPoints: 0 });
   const resolutions = await step('resolve', () => resolveDueQuestions(budget(STEP_BUDGET_MS.resolve)), { due: 0, resolved: 0, yes: 0 });
   const questions = await step('create', () => createQuestions(budget(STEP_BUDGET_MS.create)), { active: 0, created: 0 });
+  const selfDealing = await step('selfDealing', () => runSelfDealingStep(budget(STEP_BUDGET_MS.selfDealing)), { ran: false, findings: 0, filed: 0 });
   // The log's created_at is the database's wall clock, not game time (a test clock may run days
   // ahead): prune by wall time, or a jump in game time would empty the replay log.
   const pruned = await step('prune', () => pruneEventLog(new Date(Date.now() - EVENT_LOG_KEEP_MS)), 0);
@@ -170,6 +173,7 @@ const runSteps = async (requested: string | undefined) => {
     npc,
     pools: poolStep,
     questions: { resolved: resolutions.resolved, resolvedYes: resolutions.yes, created: questions.created, active: questions.active },
+    selfDealing,
     eventLogPruned: pruned,
     timings,
     ...(Object.keys(errors).length ? { errors } : {}),

@@ -55,6 +55,17 @@ const adminOnly = defineEndpoint({
 });
 const adminHandler = route(adminOnly, async () => ({}));
 
+const publicRead = defineEndpoint({
+  id: 'test.read',
+  method: 'GET',
+  path: '/api/test/read',
+  summary: 'read',
+  tag: 'test',
+  auth: 'user',
+  response: z.object({ success: z.literal(true), userId: z.string() }),
+});
+const publicReadHandler = route(publicRead, async ({ caller }) => ({ userId: caller.userId }));
+
 const limited = defineEndpoint({
   id: 'test.limited',
   method: 'GET',
@@ -180,9 +191,13 @@ describe('route() wrapper', () => {
     expect(bearer.status).toBe(200);
   });
 
-  it('refuses banned users', async () => {
+  it("refuses a banned user's writes (403 USER_BANNED) but still serves their reads", async () => {
     const banned = await seedUser({ isBanned: true });
-    const res = await call(echoHandler, '/api/test/1', { method: 'POST', token: await tokenFor(banned), params: { id: '1' }, body: { text: 'a' } });
+    const token = await tokenFor(banned);
+    const res = await call(echoHandler, '/api/test/1', { method: 'POST', token, params: { id: '1' }, body: { text: 'a' } });
     expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('USER_BANNED');
+    const read = await call(publicReadHandler, '/api/test/read', { token });
+    expect(read.status).toBe(200);
   });
 });

@@ -31,8 +31,8 @@ import { apiHeaders } from './security-headers';
 export type THandlerContext<E extends TEndpoint> = {
   req: NextRequest;
   /** Who the call acts for (null only on a public route called anonymously). */
-  caller: E['auth'] extends 'user' | 'admin' ? TCaller : TCaller | null;
-  principal: E['auth'] extends 'user' | 'admin' ? TPrincipal : TPrincipal | null;
+  caller: E['auth'] extends 'user' | 'moderator' | 'admin' ? TCaller : TCaller | null;
+  principal: E['auth'] extends 'user' | 'moderator' | 'admin' ? TPrincipal : TPrincipal | null;
   params: TEndpointParams<E>;
   query: TEndpointQuery<E>;
   body: TEndpointBody<E>;

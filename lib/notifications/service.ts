@@ -2,6 +2,11 @@
  * Notifications: written inside the transaction of the action that causes them (never for your
  * own action on your own content), listed newest first with the unread count, marked read by ids
  * or all at once.
+ *
+ * Blocks and mutes (lib/moderation/visibility canNotify) hold on both sides: `notify` writes no
+ * notification whose actor is in a block with the recipient (either way) or muted by them, in
+ * the insert itself; and the list and the unread count leave out the same ones, so notifications
+ * written before a block or a mute disappear with it (and come back on unblock or unmute).
  */
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -9,6 +14,7 @@ import { getDb, rowsOf, type DbOrTx } from '@/db/client';
 import { notifications, users } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
+import { canNotify } from '@/lib/moderation/visibility';
 import { toNotificationDto, type TNotificationRowRaw } from './dto';
 
 export type TNotify = {
@@ -23,28 +29,35 @@ export type TNotify = {
   message: string;
 };
 
-/** Writes notifications, skipping any addressed to their own actor. */
+/**
+ * Writes notifications, skipping any addressed to their own actor and, in the same statement,
+ * any the recipient may not get from that actor (a block either way, the recipient's mute).
+ */
 export const notify = async (db: DbOrTx, items: TNotify[]) => {
   const rows = items.filter((n) => !n.actorId || n.actorId !== n.userId);
   if (rows.length === 0) return;
-  const at = now();
-  await db.insert(notifications).values(
-    rows.map((n) => ({
-      userId: n.userId,
-      type: n.type,
-      actorId: n.actorId ?? null,
-      postId: n.postId ?? null,
-      commentId: n.commentId ?? null,
-      title: n.title,
-      message: n.message,
-      createdAt: at,
-    })),
+  const at = now().toISOString();
+  const values = sql.join(
+    rows.map(
+      (n) =>
+        sql`(${crypto.randomUUID()}::text, ${n.userId}::text, ${n.type}::text, ${n.actorId ?? null}::text, ${n.postId ?? null}::text,
+          ${n.commentId ?? null}::text, ${n.title}::text, ${n.message}::text)`,
+    ),
+    sql`, `,
   );
+  await db.execute(sql`
+    insert into ${notifications} (id, user_id, type, actor_id, post_id, comment_id, title, message, read, created_at)
+    select v.id, v.user_id, v.type, v.actor_id, v.post_id, v.comment_id, v.title, v.message, false, ${at}::timestamptz
+    from (values ${values}) as v(id, user_id, type, actor_id, post_id, comment_id, title, message)
+    where ${canNotify(sql`v.user_id`, sql`v.actor_id`)}`);
 };
+
+/** The caller's notifications a listing shows: their own, from actors they may hear from. */
+const shownTo = (userId: string) => sql`n.user_id = ${userId} and ${canNotify(sql`n.user_id`, sql`n.actor_id`)}`;
 
 const unreadCountOf = async (db: DbOrTx, userId: string) => {
   const [r] = rowsOf<{ n: number | string }>(
-    await db.execute(sql`select count(*) as n from ${notifications} where user_id = ${userId} and read = false`),
+    await db.execute(sql`select count(*) as n from ${notifications} n where ${shownTo(userId)} and n.read = false`),
   );
   return Number(r?.n ?? 0);
 };
@@ -58,7 +71,7 @@ export const listNotifications = async (input: { caller: TCaller; unread?: boole
       select n.id, n.type, n.actor_id, a.username as actor_username, a.display_name as actor_display_name,
         a.profile_image_url as actor_image, n.post_id, n.comment_id, n.title, n.message, n.read, n.created_at
       from ${notifications} n left join ${users} a on a.id = n.actor_id
-      where n.user_id = ${userId} ${input.unread ? sql`and n.read = false` : sql``}
+      where ${shownTo(userId)} ${input.unread ? sql`and n.read = false` : sql``}
       order by n.created_at desc, n.id desc
       limit ${input.limit}`),
   );

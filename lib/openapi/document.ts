@@ -164,6 +164,7 @@ const errorResponse = (status: number, codes: readonly string[], extraHeaders: T
 const UNAUTHORIZED_NOTES: Record<TEndpoint['auth'], string> = {
   public: 'a token or session was sent and failed verification (none is required)',
   user: 'missing or invalid token or session',
+  moderator: 'missing or invalid token or session',
   admin: 'missing or invalid token or session',
   cron: 'missing or wrong scheduler secret',
 };
@@ -201,7 +202,9 @@ const errorCodesOf = (e: TEndpoint): Set<TErrorCode> => {
     ...(e.errors ?? []),
     ...Object.values(e.fieldErrors ?? {}),
   ]);
-  if (e.auth === 'admin') codes.add('FORBIDDEN');
+  if (e.auth === 'admin' || e.auth === 'moderator') codes.add('FORBIDDEN');
+  // A banned caller's writes (lib/operations/run-operation.ts).
+  if (e.method !== 'GET' && e.auth !== 'cron' && !e.allowBanned) codes.add('USER_BANNED');
   if (readsBody(e)) {
     codes.add('PAYLOAD_TOO_LARGE');
     codes.add('UNSUPPORTED_MEDIA_TYPE');
@@ -330,6 +333,7 @@ const requestBodyOf = (e: TEndpoint) => {
 
 const SECURITY = {
   user: [{ bearer: [] }, { session: [] }],
+  moderator: [{ bearer: [] }, { session: [] }],
   admin: [{ bearer: [] }, { session: [] }],
   cron: [{ cronSecret: [] }],
   // Anyone; a valid token, when sent, personalises the answer (and an invalid one is refused).
@@ -339,6 +343,8 @@ const SECURITY = {
 const descriptionOf = (e: TEndpoint, notes: readonly string[]) => {
   const lines: string[] = [];
   if (e.auth === 'public') lines.push('Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).');
+  if (e.auth === 'admin') lines.push('Administrators only (403 FORBIDDEN for others).');
+  if (e.auth === 'moderator') lines.push('Moderators and administrators only (403 FORBIDDEN for others).');
   if (readsBody(e)) {
     lines.push(
       `Request body at most ${sizeText(e.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT)} (413 beyond)${e.body ? '' : '; this route takes none (send none, or {})'}.`,

@@ -13,13 +13,14 @@ import { runOperation, type TInvocation, type TOperation } from './run-operation
 
 const transfer: TOperation = {
   id: 'test.transfer',
+  method: 'POST',
   auth: 'user',
   rateLimit: 'report',
   body: z.strictObject({ amount: z.number().positive().max(100), note: z.string().max(20).optional() }),
   fieldErrors: { amount: 'INVALID_TRADE_SIZE' },
 };
-const adminOnly: TOperation = { id: 'test.admin', auth: 'admin' };
-const publicRead: TOperation = { id: 'test.read', auth: 'public', query: z.object({ n: z.coerce.number().int().max(5).default(1) }) };
+const adminOnly: TOperation = { id: 'test.admin', method: 'POST', auth: 'admin' };
+const publicRead: TOperation = { id: 'test.read', method: 'GET', auth: 'public', query: z.object({ n: z.coerce.number().int().max(5).default(1) }) };
 
 const bearer = (token: string) => ({ token, via: 'bearer' as const });
 const invocation = (over: Partial<TInvocation>): TInvocation => ({ requestId: 'r1', credentials: null, ip: '198.51.100.9', ...over });

@@ -11,7 +11,9 @@
  *   then, under the operation's deadline (lib/clock/deadline.ts) → 503 DEADLINE_EXCEEDED:
  *     the body as the transport reads it → text → schema → 400 VALIDATION_ERROR (or a field's
  *     own code, such as INVALID_TRADE_SIZE for an amount out of range)
- *     the caller's user (provisioned on first sight) → 403 FORBIDDEN when banned or not an admin
+ *     the caller's user (provisioned on first sight) → 403 FORBIDDEN when not an admin (or, for
+ *     the report queue, not a moderator); 403 USER_BANNED for a banned caller's writes (any
+ *     method but GET, unless the operation says `allowBanned`: signing out)
  *     the operation's own function
  * The result is the function's value or a typed error, always with the rate-limit state the
  * transport reports (REST: X-RateLimit-* headers). Refusals for malformed input count against
@@ -33,7 +35,10 @@ import { RATE_LIMITS } from './rate-limits';
 import type { z } from 'zod';
 
 /** What the core needs of an operation: its declaration (a REST endpoint is one). */
-export type TOperation = Pick<TEndpoint, 'id' | 'auth' | 'rateLimit' | 'params' | 'query' | 'body' | 'fieldErrors' | 'deadlineMs'>;
+export type TOperation = Pick<
+  TEndpoint,
+  'id' | 'method' | 'auth' | 'rateLimit' | 'params' | 'query' | 'body' | 'fieldErrors' | 'deadlineMs' | 'allowBanned'
+>;
 
 /** One call of an operation, as a transport hands it over. */
 export type TInvocation = {
@@ -176,7 +181,7 @@ export const runOperation = async <T>(
     if (op.auth !== 'cron' && cred?.via === 'bearer' && !claims) {
       throw new AppError('UNAUTHORIZED', cred.token ? 'Invalid or expired token' : 'Authorization must be "Bearer <token>"');
     }
-    if ((op.auth === 'user' || op.auth === 'admin') && !claims) throw new AppError('UNAUTHORIZED', 'Missing or invalid token');
+    if ((op.auth === 'user' || op.auth === 'admin' || op.auth === 'moderator') && !claims) throw new AppError('UNAUTHORIZED', 'Missing or invalid token');
     call.transportChecks?.(claims);
 
     const rawParams = call.rawParams ?? {};
@@ -188,9 +193,13 @@ export const runOperation = async <T>(
 
     const value = await runWithDeadline(op.deadlineMs ?? DEFAULT_DEADLINE_MS, async () => {
       const body = validateBody(op, call.readBody ? await call.readBody() : undefined);
-      // Provisions the user on first sight; FORBIDDEN for a banned one.
+      // Provisions the user on first sight.
       const principal = claims ? await principalFor(claims, cred!.via) : null;
       if (op.auth === 'admin' && !principal?.isAdmin) throw new AppError('FORBIDDEN', 'Administrator only');
+      if (op.auth === 'moderator' && !principal?.isModerator) throw new AppError('FORBIDDEN', 'Moderators and administrators only');
+      if (principal?.isBanned && op.method !== 'GET' && !op.allowBanned) {
+        throw new AppError('USER_BANNED', 'This account is banned: it can read but not post, trade or change anything');
+      }
       return fn({ caller: principal && toCaller(principal), principal, params, query, body });
     });
     return { ok: true, value, limit };

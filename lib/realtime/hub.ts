@@ -9,20 +9,37 @@
  * up. Delivery is a synchronous hand-off into the subscriber's own bounded buffer, so a slow
  * client never delays the others (lib/realtime/sse.ts closes one that overflows).
  *
+ * Internal channels (lib/events/types INTERNAL_CHANNELS: `moderation`) travel through the same
+ * hub to the subscribers that ask for them, but their frames are never part of a batch's bytes:
+ * no client can receive one, even a subscriber that hears the channel (an SSE stream of a
+ * signed-in user, which reloads its filter on `visibility_changed`: lib/realtime/sse.ts).
+ *
  * State lives on globalThis: Next.js bundles each route separately, and they must share one
  * listener. The hub starts on its first subscriber and follows the database handle: when tests
  * close and reopen the database, the next subscriber starts it again on the new one.
  */
 import { getDb, listenToNotifications, type Db } from '@/db/client';
 import { EVENTS_NOTIFY_CHANNEL } from '@/lib/events/outbox';
+import { INTERNAL_CHANNELS } from '@/lib/events/types';
 import { formatPosition, type TPosition } from './position';
 import { readEventsAfter, readHeadPosition, type TLoggedEvent } from './reader';
 
-/** A logged event as delivered: its SSE frame is encoded once for every subscriber. */
-export type TDeliveredEvent = TLoggedEvent & { cursor: string; frame: Uint8Array };
+/**
+ * A logged event as delivered: its SSE frame is encoded once for every subscriber, and the users
+ * it is by or about are read from its data once (a feed_update's author and a repost's original
+ * author; the users a visibility_changed names), for the per-subscriber filters of sse.ts.
+ */
+export type TDeliveredEvent = TLoggedEvent & { cursor: string; frame: Uint8Array; userIds: readonly string[] };
 
-/** Consecutive events for one subscriber, in position order, and their frames joined. */
-export type TBatch = { events: TDeliveredEvent[]; bytes: Uint8Array };
+/**
+ * Consecutive events for one subscriber, in position order, and the frames of those a client may
+ * receive, joined. `internal`: some events are on an internal channel (their frames are not in
+ * `bytes`).
+ */
+export type TBatch = { events: TDeliveredEvent[]; bytes: Uint8Array; internal: boolean };
+
+/** Whether a channel is the service's own (never sent to a client). */
+export const isInternalChannel = (channel: string) => (INTERNAL_CHANNELS as readonly string[]).includes(channel);
 
 export type TSubscriber = {
   /** null: every channel (in-process consumers: lib/realtime/bus.ts). */
@@ -69,19 +86,41 @@ const hub = ((globalThis as TGlobal)[KEY] ??= {
 });
 
 const encoder = new TextEncoder();
+const EMPTY = new Uint8Array(0);
 
 /** `id:`, `event:` and one `data:` line with the spec's `{type, data}` object. */
 const encodeFrame = (e: TLoggedEvent, cursor: string) =>
   encoder.encode(`id: ${cursor}\nevent: ${e.type}\ndata: {"type":${JSON.stringify(e.type)},"data":${e.data}}\n\n`);
 
+const NOBODY: readonly string[] = [];
+
+/** The users an event is by or about, for the channels that are filtered per subscriber. */
+const userIdsOf = (e: TLoggedEvent): readonly string[] => {
+  if (e.channel !== 'feed' && !isInternalChannel(e.channel)) return NOBODY;
+  try {
+    const data = JSON.parse(e.data) as { post?: { authorId?: unknown; originalAuthorId?: unknown }; userIds?: unknown };
+    const ids = data.post ? [data.post.authorId, data.post.originalAuthorId] : Array.isArray(data.userIds) ? data.userIds : [];
+    return ids.filter((id): id is string => typeof id === 'string');
+  } catch {
+    return NOBODY;
+  }
+};
+
 export const toDelivered = (e: TLoggedEvent): TDeliveredEvent => {
   const cursor = formatPosition(e.position);
-  return { ...e, cursor, frame: encodeFrame(e, cursor) };
+  return { ...e, cursor, frame: encodeFrame(e, cursor), userIds: userIdsOf(e) };
+};
+
+/** Events as one batch: the frames a client may receive joined, internal ones left out. */
+export const toBatch = (events: TDeliveredEvent[]): TBatch => {
+  const internal = events.some((e) => isInternalChannel(e.channel));
+  return { events, bytes: joinFrames(internal ? events.filter((e) => !isInternalChannel(e.channel)) : events), internal };
 };
 
 /** Joins frames into one chunk. */
 export const joinFrames = (events: readonly TDeliveredEvent[]): Uint8Array => {
   if (events.length === 1) return events[0]!.frame;
+  if (events.length === 0) return EMPTY;
   const out = new Uint8Array(events.reduce((n, e) => n + e.frame.byteLength, 0));
   let at = 0;
   for (const e of events) {
@@ -99,7 +138,7 @@ const fanOut = (page: readonly TLoggedEvent[]) => {
     let batch = batches.get(s.key!);
     if (batch === undefined) {
       const mine = s.channels ? delivered.filter((e) => s.channels!.has(e.channel)) : delivered;
-      batch = mine.length ? { events: mine, bytes: joinFrames(mine) } : null;
+      batch = mine.length ? toBatch(mine) : null;
       batches.set(s.key!, batch);
     }
     if (!batch) continue;
@@ -230,7 +269,7 @@ export const realtimeStats = () => {
   for (const s of hub.subscribers) {
     if (s.kind !== 'sse') continue;
     total++;
-    for (const c of s.channels ?? []) channels[c] = (channels[c] ?? 0) + 1;
+    for (const c of s.channels ?? []) if (!isInternalChannel(c)) channels[c] = (channels[c] ?? 0) + 1;
   }
   return { totalClients: total, channels };
 };

@@ -48,7 +48,8 @@ export const subscribeToEvents = async (input: {
   }
   // Any id is answered: one the log holds is replayed from, any other starts live with a `reset`
   // frame (lib/realtime/sse.ts); refusing it would stop a browser's EventSource for good.
-  return openEventStream({ channels: input.channels, lastEventId: input.lastEventId, signal: input.signal });
+  // The user filters the feed by their blocks and mutes (lib/realtime/sse.ts).
+  return openEventStream({ channels: input.channels, userId: input.userId, lastEventId: input.lastEventId, signal: input.signal });
 };
 
 export const getSseStats = () => ({ ...realtimeStats(), timestamp: now().toISOString() });

@@ -21,10 +21,22 @@
  *
  * A slow client: frames queue in its own stream; past LIVE_QUEUE_LIMIT_BYTES queued the stream
  * is closed (after the queued frames) and the client reconnects and replays from its last id.
+ *
+ * Blocks and mutes (lib/moderation/visibility): a signed-in subscriber of `feed` does not get the
+ * feed_update of an author hidden from them (a block either way, their mute; a repost when its
+ * sharer or its original author is hidden). The stream loads the hidden set once when it opens
+ * (hiddenAuthorsQuery), before anything is sent, and also hears the internal `moderation`
+ * channel: a `visibility_changed` naming the subscriber holds what follows it, reloads the set
+ * and goes on with the new one, so a block or an unblock takes effect at its position in the log.
+ * Internal events are never sent. The fast path stays: a subscriber whose set is empty (every
+ * anonymous one, most signed-in ones) sends the hub's shared bytes as they are; only a subscriber
+ * with hidden authors re-joins a batch that holds one of their events.
  */
-import { getDb } from '@/db/client';
+import { rowsOf, getDb, type DbOrTx } from '@/db/client';
 import { now } from '@/lib/clock/clock';
-import { addSubscriber, ensureRealtime, hubPosition, joinFrames, toDelivered, type TBatch, type TDeliveredEvent } from './hub';
+import type { TInternalChannel } from '@/lib/events/types';
+import { hiddenAuthorsQuery } from '@/lib/moderation/visibility';
+import { addSubscriber, ensureRealtime, hubPosition, isInternalChannel, joinFrames, toBatch, toDelivered, type TBatch, type TDeliveredEvent } from './hub';
 import { comparePositions, formatPosition, isAfter, parsePosition, type TPosition } from './position';
 import { eventExistsAt, readEventsAfter, readHeadPosition, readLogBounds } from './reader';
 
@@ -71,10 +83,26 @@ export const SSE_HEADERS = {
   'X-Accel-Buffering': 'no',
 };
 
-/** `lastEventId`: what the client sent (header or query), as sent; null or blank: start live. */
-export const openEventStream = (opts: { channels: readonly string[]; lastEventId: string | null; signal?: AbortSignal }) => {
+const NONE: ReadonlySet<string> = new Set();
+/** Where the moderation services announce `visibility_changed` (lib/moderation/service/shared.ts). */
+const MODERATION_CHANNEL: TInternalChannel = 'moderation';
+
+/** The authors whose feed events `userId` must not get (lib/moderation/visibility). */
+const loadHiddenAuthors = async (db: DbOrTx, userId: string): Promise<ReadonlySet<string>> => {
+  const rows = rowsOf<{ id: string }>(await db.execute(hiddenAuthorsQuery(userId)));
+  return rows.length ? new Set(rows.map((r) => r.id)) : NONE;
+};
+
+/**
+ * `lastEventId`: what the client sent (header or query), as sent; null or blank: start live.
+ * `userId`: the signed-in subscriber (null: anonymous), whose blocks and mutes filter `feed`.
+ */
+export const openEventStream = (opts: { channels: readonly string[]; userId?: string | null; lastEventId: string | null; signal?: AbortSignal }) => {
   const sent = opts.lastEventId?.trim() ? opts.lastEventId : null;
   const channels = new Set(opts.channels);
+  // Only a signed-in reader of the feed has anything to filter, and so a reason to hear `moderation`.
+  const viewer = opts.userId && channels.has('feed') ? opts.userId : null;
+  const heard = viewer ? new Set([...channels, MODERATION_CHANNEL]) : channels;
   let stop = () => {};
 
   const stream = new ReadableStream<Uint8Array>(
@@ -85,6 +113,8 @@ export const openEventStream = (opts: { channels: readonly string[]; lastEventId
         // Live batches held back while the replay runs.
         let held: TBatch[] | null = [];
         let heldCount = 0;
+        // Authors hidden from the viewer; loaded before anything is sent.
+        let hidden = NONE;
 
         let cleanup = () => {};
         const release = () => {
@@ -111,23 +141,72 @@ export const openEventStream = (opts: { channels: readonly string[]; lastEventId
           controller.enqueue(fresh === events && bytes ? bytes : joinFrames(fresh));
         };
 
+        const isHidden = (e: TDeliveredEvent) => e.channel === 'feed' && e.userIds.some((id) => hidden.has(id));
+        /** Sends what the viewer may get of `events` (none internal, none by a hidden author). */
+        const sendShown = (events: readonly TDeliveredEvent[]) => {
+          const shown = events.filter((e) => !isInternalChannel(e.channel) && !isHidden(e));
+          if (shown.length) send(shown);
+        };
+        const hold = (batch: TBatch) => {
+          held!.push(batch);
+          heldCount += batch.events.length;
+          if (heldCount > HELD_LIMIT) close();
+        };
+        /** Hands out the held batches, in order, until one of them starts another hold. */
+        const releaseHeld = () => {
+          const waiting = held ?? [];
+          held = null;
+          heldCount = 0;
+          for (const b of waiting) {
+            if (closed) return;
+            if (held) hold(b);
+            else pass(b);
+          }
+        };
+        /** Reloads the hidden set while later events wait, then lets them through with it. */
+        const reloadHidden = async () => {
+          try {
+            hidden = await loadHiddenAuthors(await getDb(), viewer!);
+          } catch (err) {
+            // Without a filter it may not trust, the stream ends; the client reconnects and reloads it.
+            console.error('[realtime] reloading a stream filter failed:', err);
+            return close();
+          }
+          releaseHeld();
+        };
+        /** One live batch, in order: the fast path, or filtered, split at a visibility change. */
+        const pass = (batch: TBatch) => {
+          if (!batch.internal && (hidden.size === 0 || !batch.events.some(isHidden))) return send(batch.events, batch.bytes);
+          const events = batch.events;
+          let from = 0;
+          for (let i = 0; i < events.length; i++) {
+            const e = events[i]!;
+            if (!isInternalChannel(e.channel)) continue;
+            if (e.type !== 'visibility_changed' || !e.userIds.includes(viewer!)) continue;
+            // Before the change: the old set. After it: held until the new set is loaded.
+            sendShown(events.slice(from, i));
+            from = i + 1;
+            held = [];
+            heldCount = 0;
+            if (from < events.length) hold(toBatch(events.slice(from)));
+            void reloadHidden();
+            return;
+          }
+          sendShown(from === 0 ? events : events.slice(from));
+        };
+
         const unsubscribe = addSubscriber({
-          channels,
+          channels: heard,
           kind: 'sse',
           deliver: (batch) => {
             if (closed) return;
-            if (held) {
-              held.push(batch);
-              heldCount += batch.events.length;
-              if (heldCount > HELD_LIMIT) close();
-              return;
-            }
+            if (held) return hold(batch);
             // desiredSize = highWaterMark - queued bytes: far below zero means the client is not reading.
             if ((controller.desiredSize ?? 0) < -LIVE_QUEUE_LIMIT_BYTES) {
               close();
               return;
             }
-            send(batch.events, batch.bytes);
+            pass(batch);
           },
         });
         const heartbeat = setInterval(() => {
@@ -155,6 +234,10 @@ export const openEventStream = (opts: { channels: readonly string[]; lastEventId
             await ensureRealtime();
             // Every live event this stream receives from here on is after this position.
             const live = hubPosition();
+            // Loaded after subscribing: a change committed before this read is in the set, one
+            // committed after it arrives live as visibility_changed and reloads it.
+            if (viewer) hidden = await loadHiddenAuthors(await getDb(), viewer);
+            if (closed) return;
             const resume = sent === null ? null : parsePosition(sent);
             const db = sent === null ? null : await getDb();
             if (db && (!resume || !(await eventExistsAt(db, resume)))) {
@@ -177,8 +260,9 @@ export const openEventStream = (opts: { channels: readonly string[]; lastEventId
               let after = resume;
               let complete = false;
               for (let replayed = 0; replayed < REPLAY_LIMIT && !closed; ) {
+                // The client's channels only (never an internal one), filtered with the set as it is now.
                 const page = await readEventsAfter(db, after, { limit: REPLAY_PAGE, channels: [...channels] });
-                send(page.events.map(toDelivered));
+                sendShown(page.events.map(toDelivered));
                 replayed += page.events.length;
                 if (page.events.length < REPLAY_PAGE) {
                   complete = true;
@@ -189,9 +273,7 @@ export const openEventStream = (opts: { channels: readonly string[]; lastEventId
               // Too far behind to catch up here: end after what was sent; the client resumes from it.
               if (!complete) return close();
             }
-            const waiting = held ?? [];
-            held = null;
-            for (const b of waiting) send(b.events, b.bytes);
+            releaseHeld();
           } catch (err) {
             console.error('[realtime] replay failed:', err);
             close();

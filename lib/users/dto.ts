@@ -44,10 +44,12 @@ export type TUserDto = {
   email?: string | null;
   referralCode?: string;
   isAdmin?: boolean;
+  isModerator?: boolean;
+  isBanned?: boolean;
   usernameChangedAt?: string | null;
 };
 
-export const toUserDto = (u: TUserRow, stats: TUserStats, opts: { self: boolean; isAdmin?: boolean }): TUserDto => {
+export const toUserDto = (u: TUserRow, stats: TUserStats, opts: { self: boolean; isAdmin?: boolean; isModerator?: boolean }): TUserDto => {
   const dto: TUserDto = {
     id: u.id,
     username: u.username,
@@ -73,6 +75,8 @@ export const toUserDto = (u: TUserRow, stats: TUserStats, opts: { self: boolean;
     dto.email = u.email;
     dto.referralCode = u.referralCode;
     dto.isAdmin = opts.isAdmin ?? u.isAdmin;
+    dto.isModerator = opts.isModerator ?? (dto.isAdmin || u.isModerator);
+    dto.isBanned = u.isBanned;
     dto.usernameChangedAt = u.usernameChangedAt ? u.usernameChangedAt.toISOString() : null;
   }
   return dto;

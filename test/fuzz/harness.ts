@@ -20,7 +20,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { NextRequest } from 'next/server';
 import { getDb, rowsOf } from '@/db/client';
-import { markets, perpMarkets, pools, posts, users, type TUserRow } from '@/db/schema';
+import { markets, perpMarkets, pools, posts, reports, users, type TUserRow } from '@/db/schema';
 import { seedUser } from '@/test/factories';
 import { seedWorld } from '@/lib/world/seed/world';
 import { env } from '@/lib/env';
@@ -47,6 +47,8 @@ export type TWorld = {
   /** A seeded pool, and the actor who manages it. */
   poolId: string;
   poolManagerId: string;
+  /** A pending report about the seeded post, so report actions reach their body checks. */
+  reportId: string;
 };
 
 /**
@@ -72,7 +74,32 @@ export const setupWorld = async (n: number, adminCount = 4): Promise<TWorld> => 
   for (let i = 0; i < n; i++) callers.push(await make(false));
   const admins: TCaller[] = [];
   for (let i = 0; i < adminCount; i++) admins.push(await make(true));
-  return { callers, admins, marketId: market.id, postId: post.id, ticker: perp.ticker, actorId: actor.id, poolId: pool.id, poolManagerId: pool.managerId };
+  const t = new Date();
+  const [report] = await db
+    .insert(reports)
+    .values({
+      reporterId: callers[0]?.user.id ?? admins[0]!.user.id,
+      reportedUserId: actor.id,
+      reportedPostId: post.id,
+      reportType: 'post',
+      category: 'spam',
+      reason: 'A report the fuzz suite owns',
+      priority: 'low',
+      createdAt: t,
+      updatedAt: t,
+    })
+    .returning({ id: reports.id });
+  return {
+    callers,
+    admins,
+    marketId: market.id,
+    postId: post.id,
+    ticker: perp.ticker,
+    actorId: actor.id,
+    poolId: pool.id,
+    poolManagerId: pool.managerId,
+    reportId: report!.id,
+  };
 };
 
 /** A fresh id the API has never seen, within the parameter's declared length. */
@@ -91,8 +118,8 @@ const unknownId = (maxLength: number | undefined) => {
  *   owner), except for bodiless writes (follow, favorite), which act on someone else, so that a
  *   body the server wrongly accepted would write and be seen; username: the caller's; actorId: an
  *   actor, under /npc one that manages a pool (its invest and portfolio reach their checks);
- *   ticker: a real ticker; tag: a tag; anything else (positionId, key, names added later): a
- *   fresh unknown id.
+ *   ticker: a real ticker; tag: a tag; reportId: a seeded pending report; anything else
+ *   (positionId, key, names added later): a fresh unknown id.
  */
 export const realParam = (op: TOperation, name: string, caller: TCaller, world: TWorld): string => {
   const p = op.path;
@@ -113,6 +140,8 @@ export const realParam = (op: TOperation, name: string, caller: TCaller, world: 
       return world.ticker;
     case 'tag':
       return 'markets';
+    case 'reportId':
+      return world.reportId;
   }
   return unknownId(op.pathParams.find((x) => x.name === name)?.schema.maxLength);
 };

@@ -4,6 +4,11 @@
  * parallel replies cannot both pass). Counters (post comments, parent replies) and the
  * notifications of the replied-to author and of mentioned users move in the same transaction as
  * the comment. The caller is the author.
+ *
+ * A comment reaches the post's author, and a reply also the parent comment's author: a block
+ * between the caller and either of them, in either direction, refuses it with USER_BLOCKED,
+ * checked inside the comment's transaction (lib/moderation/reach.ts). Mentioned users in a block
+ * with the caller, or who muted the caller, get no notification (lib/notifications notify).
  */
 import 'server-only';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -12,6 +17,7 @@ import { comments, posts, users } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
+import { assertCanReach } from '@/lib/moderation/reach';
 import { notify } from '@/lib/notifications/service';
 import { parseMentions } from '@/lib/posts/text';
 import { findComment } from '../queries';
@@ -42,6 +48,8 @@ export const addComment = async (input: { caller: TCaller; postId: string; conte
   }
   const at = now();
   const id = await withTransaction(async (tx) => {
+    await assertCanReach(tx, caller.userId, post.authorId, 'comment on this post');
+    if (replyTo.userId !== post.authorId) await assertCanReach(tx, caller.userId, replyTo.userId, 'reply to this comment');
     if (replyTo.isActor && replyTo.userId !== caller.userId) {
       // One reply per hour to the same NPC: serialise this pair, then look at the last hour.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`npc-reply:${caller.userId}:${replyTo.userId}`}))`);

@@ -6,8 +6,8 @@
  * up front with the tick's rng (plan.ts, pure), then carry the plan out through the same services
  * players use, so counters, tags, mentions, notifications, feed and market events, the ledger and
  * the NPC reply rule all hold. Each action is its own transaction: a refused one (insufficient
- * balance, market closed, reply rule) changes nothing and is skipped. The step stops when
- * performance.now() passes ctx.deadline.
+ * balance, market closed, reply rule, a block between the NPC and the person it would reach)
+ * changes nothing and is skipped. The step stops when performance.now() passes ctx.deadline.
  *
  * Deterministic given ctx.rng and the database state, except for posts rewritten by the optional
  * language model (env().llm), at most LLM_CALLS_PER_TICK per tick.
@@ -30,7 +30,7 @@ import { loadNpcWorld } from './state';
 /** Leave this much of the budget when starting a model call, so a slow answer cannot overrun it. */
 const LLM_BUDGET_MARGIN_MS = 500;
 
-/** Runs a service call; an AppError (a refusal: balance, closed market, reply rule, gone post) is a skip. */
+/** Runs a service call; an AppError (a refusal: balance, closed market, reply rule, a block (USER_BLOCKED), gone post) is a skip. */
 const attempt = async (fn: () => Promise<unknown>): Promise<boolean> => {
   try {
     await fn();

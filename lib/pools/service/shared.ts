@@ -25,6 +25,7 @@ export const poolAccountCaller = (pool: Pick<TPoolRow, 'accountUserId' | 'id'>):
   userId: pool.accountUserId,
   username: `pool:${pool.id}`,
   isAdmin: false,
+  isModerator: false,
   isAgent: false,
   referredById: null,
 });

@@ -1,8 +1,8 @@
 /**
  * Reading posts: one post, and every feed (latest, by author, following with reposts, favorites,
  * by tag). Each page is a fixed number of statements (lib/posts/queries.ts). Public reads take a
- * `caller` that may be null: it only sets the caller's like and share flags (and, with
- * moderation, what the caller may see).
+ * `caller` that may be null: it sets the caller's like and share flags and what the caller may
+ * see (lib/moderation/visibility canSee, applied in every statement of lib/posts/queries.ts).
  */
 import 'server-only';
 import { getDb } from '@/db/client';
@@ -15,7 +15,11 @@ import { loadPosts, readFeed, type TFeedSource, type TPageSpec } from '../querie
 
 const callerIdOf = (caller: TCaller | null) => caller?.userId ?? null;
 
-/** One post, with the caller's like and share flags; 404 when unknown. */
+/**
+ * One post, with the caller's like and share flags; 404 when unknown, and the same 404 when the
+ * caller may not see it (a block either way, their mute, a banned author): a hidden post is
+ * indistinguishable from a missing one.
+ */
 export const getPost = async (input: { caller: TCaller | null; postId: string }) => {
   const db = await getDb();
   const row = (await loadPosts(db, [input.postId], callerIdOf(input.caller))).get(input.postId);

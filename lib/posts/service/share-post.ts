@@ -2,6 +2,8 @@
  * Sharing (reposting) a post as the caller, once per user: sharing again answers the existing
  * share. The counter, the author's notification and the feed event move in the share's
  * transaction; unsharing is one statement (the delete and the counter moved by what it removed).
+ * A share reaches the post's author: a block between the two, either way, refuses it with
+ * USER_BLOCKED, checked inside the share's transaction (lib/moderation/reach.ts).
  */
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
@@ -11,6 +13,7 @@ import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { emitEvent } from '@/lib/events/outbox';
 import { AppError } from '@/lib/errors/app-error';
+import { assertCanReach } from '@/lib/moderation/reach';
 import { notify } from '@/lib/notifications/service';
 
 export const sharePost = async (input: { caller: TCaller; postId: string; quote: string | null }) => {
@@ -19,6 +22,7 @@ export const sharePost = async (input: { caller: TCaller; postId: string; quote:
   const out = await withTransaction(async (tx) => {
     const [post] = await tx.select({ id: posts.id, authorId: posts.authorId, content: posts.content }).from(posts).where(eq(posts.id, postId));
     if (!post) throw new AppError('NOT_FOUND', 'Post not found', { postId });
+    await assertCanReach(tx, caller.userId, post.authorId, 'share this post');
     const inserted = await tx
       .insert(shares)
       .values({ postId, userId: caller.userId, quote: quote || null, createdAt: at })

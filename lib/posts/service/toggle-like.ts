@@ -4,6 +4,11 @@
  * and the counter moved by exactly the rows it changed. So ten parallel likes make one like, and
  * counts never drift. The owner's notification follows in the same transaction, only for a like
  * that happened.
+ *
+ * A like reaches the owner, so a block between the two (either way, lib/moderation/visibility
+ * blockBetween) refuses it with USER_BLOCKED: the same statement reads the block, skips the insert
+ * when there is one and says so, so no separate check can race the like. Unliking stays allowed
+ * (it only takes something back).
  */
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
@@ -12,6 +17,7 @@ import { commentLikes, comments, postLikes, posts } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
+import { blockBetween } from '@/lib/moderation/visibility';
 import { notify } from '@/lib/notifications/service';
 
 type TToggle = { changed: number; count: number | null; owner: string | null };
@@ -22,29 +28,37 @@ const likeStatement = (target: 'post' | 'comment', id: string, userId: string, o
   const key = sql.raw(target === 'post' ? 'post_id' : 'comment_id');
   const change = on
     ? sql`insert into ${likes} (${key}, user_id, created_at)
-          select ${id}, ${userId}, ${at.toISOString()}::timestamptz where exists (select 1 from ${table} where id = ${id})
+          select ${id}, ${userId}, ${at.toISOString()}::timestamptz from target where not target.blocked
           on conflict do nothing returning 1`
     : sql`delete from ${likes} where ${key} = ${id} and user_id = ${userId} returning 1`;
   return sql`
-    with changed as (${change}),
+    with target as (
+      select t.author_id, ${blockBetween(sql`t.author_id`, sql`${userId}`)} as blocked from ${table} t where t.id = ${id}
+    ),
+    changed as (${change}),
     counted as (
       update ${table} set likes_count = likes_count ${sql.raw(on ? '+' : '-')} (select count(*) from changed)::int
       where id = ${id} returning likes_count, author_id
     )
     select (select count(*) from changed) as changed,
       (select likes_count from counted) as count,
-      coalesce((select author_id from counted), (select author_id from ${table} where id = ${id})) as owner`;
+      coalesce((select author_id from counted), (select author_id from target)) as owner,
+      coalesce((select blocked from target), false) as blocked`;
 };
 
 /** Likes (`on`) or unlikes a post or a comment as the caller; 404 when it does not exist. */
 export const toggleLike = async (target: 'post' | 'comment', id: string, caller: TCaller, on: boolean) => {
   const at = now();
   const result = await withTransaction(async (tx) => {
-    const [r] = rowsOf<{ changed: number | string; count: number | string | null; owner: string | null }>(
+    const [r] = rowsOf<{ changed: number | string; count: number | string | null; owner: string | null; blocked: boolean }>(
       await tx.execute(likeStatement(target, id, caller.userId, on, at)),
     );
     const t: TToggle = { changed: Number(r?.changed ?? 0), count: r?.count === null || r?.count === undefined ? null : Number(r.count), owner: r?.owner ?? null };
     if (t.owner === null) throw new AppError('NOT_FOUND', `${target === 'post' ? 'Post' : 'Comment'} not found`, { id });
+    // The insert was skipped; throwing rolls back the counter's no-op update too.
+    if (on && r?.blocked === true) {
+      throw new AppError('USER_BLOCKED', `You cannot like this ${target}: one of you has blocked the other`, { userId: t.owner });
+    }
     if (on && t.changed > 0) {
       let postId: string | null = id;
       if (target === 'comment') {

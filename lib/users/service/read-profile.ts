@@ -8,14 +8,14 @@ import { toUserDto, type TUserDto } from '../dto';
 import { computeUserStats, findUserByIdentifier, findUserByUsername } from '../queries';
 
 /** A user as the API shows it; `self` adds email and referral code. */
-export const getUserDto = async (user: TUserRow, opts: { self: boolean; isAdmin?: boolean }): Promise<TUserDto> =>
+export const getUserDto = async (user: TUserRow, opts: { self: boolean; isAdmin?: boolean; isModerator?: boolean }): Promise<TUserDto> =>
   toUserDto(user, await computeUserStats(await getDb(), user), opts);
 
 /**
  * GET /api/users/me. `user` is the caller's row, which authentication loaded in this same
  * request: passing it saves reading it again.
  */
-export const getCurrentUser = async (input: { caller: TCaller; user: TUserRow }) => getUserDto(input.user, { self: true, isAdmin: input.caller.isAdmin });
+export const getCurrentUser = async (input: { caller: TCaller; user: TUserRow }) => getUserDto(input.user, { self: true, isAdmin: input.caller.isAdmin, isModerator: input.caller.isModerator });
 
 /** A profile by id, username or wallet address (`userId`); the caller's own shows its private fields. */
 export const getProfile = async (input: { caller: TCaller | null; userId: string }) => {

@@ -1,23 +1,31 @@
-/** The trending widgets: tags and posts of the last week, by a decaying score (lib/posts/text.ts). Reads only. */
+/**
+ * The trending widgets: tags and posts of the last week, by a decaying score (lib/posts/text.ts).
+ * Reads only. Computed per caller, never cached across callers: both count only the posts the
+ * caller may see (lib/moderation/visibility canSee), so a blocked, muted or banned author's
+ * posts neither show up nor lift a tag for them.
+ */
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf } from '@/db/client';
 import { posts, postTags, users } from '@/db/schema';
+import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
+import { canSee } from '@/lib/moderation/visibility';
 import { toAuthorDto } from '@/lib/posts/dto';
 import { TAG_HALF_LIFE_HOURS, postTrendScore } from '@/lib/posts/text';
 
 const WINDOW_DAYS = 7;
 
-export const listTrendingTags = async (limit: number) => {
+export const listTrendingTags = async (input: { caller: TCaller | null; limit: number }) => {
   const at = now();
   const since = new Date(at.getTime() - WINDOW_DAYS * 86_400_000).toISOString();
   const rows = rowsOf<{ tag: string; n: number | string; score: number | string }>(
     await (await getDb()).execute(sql`
-      select tag, count(*) as n,
-        sum(power(0.5, extract(epoch from (${at.toISOString()}::timestamptz - created_at)) / 3600.0 / ${TAG_HALF_LIFE_HOURS})) as score
-      from ${postTags} where created_at > ${since}::timestamptz
-      group by tag order by score desc, tag asc limit ${limit}`),
+      select t.tag, count(*) as n,
+        sum(power(0.5, extract(epoch from (${at.toISOString()}::timestamptz - t.created_at)) / 3600.0 / ${TAG_HALF_LIFE_HOURS})) as score
+      from ${postTags} t join ${posts} p on p.id = t.post_id
+      where t.created_at > ${since}::timestamptz and ${canSee(sql`p.author_id`, input.caller?.userId ?? null)}
+      group by t.tag order by score desc, t.tag asc limit ${input.limit}`),
   );
   return {
     tags: rows.map((r) => ({ tag: r.tag, name: r.tag, score: Math.round(Number(r.score) * 1000) / 1000, count: Number(r.n), postsCount: Number(r.n) })),
@@ -25,7 +33,7 @@ export const listTrendingTags = async (limit: number) => {
 };
 
 /** Posts of the last week by engagement with a time decay (text.postTrendScore, also in SQL to pick the top). */
-export const listTrendingPosts = async (limit: number) => {
+export const listTrendingPosts = async (input: { caller: TCaller | null; limit: number }) => {
   const at = now();
   const since = new Date(at.getTime() - WINDOW_DAYS * 86_400_000).toISOString();
   const ts = sql`${at.toISOString()}::timestamptz`;
@@ -47,10 +55,10 @@ export const listTrendingPosts = async (limit: number) => {
       select p.id, p.content, p.likes_count, p.comments_count, p.shares_count, p.created_at, p.author_id,
         u.username, u.display_name, u.profile_image_url, u.reputation_points, u.is_actor
       from ${posts} p join ${users} u on u.id = p.author_id
-      where p.created_at > ${since}::timestamptz
+      where p.created_at > ${since}::timestamptz and ${canSee(sql`p.author_id`, input.caller?.userId ?? null)}
       order by (1 + p.likes_count + 2 * p.comments_count + 3 * p.shares_count)
         / power(greatest(extract(epoch from (${ts} - p.created_at)) / 3600.0, 0) + 2, 1.5) desc, p.id
-      limit ${limit}`),
+      limit ${input.limit}`),
   );
   return {
     posts: rows.map((r) => {

@@ -1,0 +1,274 @@
+/**
+ * Administration (specification "Admin (Admin only)"; lib/admin): the report queue, which
+ * moderators may work too (auth `moderator`), and the administrators' views and powers: system
+ * statistics, the trade feed, user management, bans and roles.
+ */
+import { z } from 'zod';
+import { REPORT_ACTIONS } from '@/db/schema/moderation-values';
+import { ZIdParam, ZSuccess, ZTimestamp, zQueryInt, zText, ZUserIdParams } from './common';
+import { defineEndpoint } from './endpoint';
+import { tradesList } from './markets';
+import {
+  ZOffsetPagination,
+  ZPersonRef,
+  ZReport,
+  ZReportCategory,
+  ZReportPriority,
+  ZReportStatus,
+  ZReportType,
+} from './moderation';
+
+const ZReportedPost = z.object({
+  id: z.string(),
+  content: z.string(),
+  authorId: z.string(),
+  createdAt: ZTimestamp,
+  /** Whether the post still shows in feeds (its author is not banned). */
+  visible: z.boolean(),
+});
+
+export const ZAdminReport = ZReport.extend({
+  reporter: ZPersonRef.nullable(),
+  reportedUser: ZPersonRef.extend({ isBanned: z.boolean() }).nullable(),
+  reportedPost: ZReportedPost.nullable(),
+  resolvedBy: ZPersonRef.nullable(),
+  /** Other reports about the same target (user or post), not counting this one. */
+  relatedCount: z.number().int(),
+});
+export type TAdminReport = z.infer<typeof ZAdminReport>;
+
+export const ZReportAction = z.object({
+  id: z.string(),
+  action: z.enum(REPORT_ACTIONS),
+  actor: ZPersonRef,
+  note: z.string().nullable(),
+  fromStatus: ZReportStatus,
+  toStatus: ZReportStatus,
+  fromPriority: ZReportPriority,
+  toPriority: ZReportPriority,
+  createdAt: ZTimestamp,
+});
+
+const ZReportIdParams = z.object({ reportId: ZIdParam });
+
+export const adminReports = defineEndpoint({
+  id: 'admin.reports',
+  method: 'GET',
+  path: '/api/admin/reports',
+  summary: 'The report queue with filters and sort (moderators and administrators)',
+  tag: 'admin',
+  auth: 'moderator',
+  query: z.object({
+    limit: zQueryInt({ default: 50, min: 1, max: 100 }),
+    offset: zQueryInt({ default: 0, max: 100_000 }),
+    status: ZReportStatus.optional(),
+    category: ZReportCategory.optional(),
+    priority: ZReportPriority.optional(),
+    reportType: ZReportType.optional(),
+    reporterId: ZIdParam.optional(),
+    reportedUserId: ZIdParam.optional(),
+    reportedPostId: ZIdParam.optional(),
+    /** Reports the system filed (detector) or players filed. */
+    source: z.enum(['user', 'system']).optional(),
+    sortBy: z.enum(['created', 'updated', 'priority']).default('created'),
+    sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  }),
+  response: z.object({ success: ZSuccess, reports: z.array(ZAdminReport), pagination: ZOffsetPagination }),
+});
+
+export const adminReportDetail = defineEndpoint({
+  id: 'admin.report',
+  method: 'GET',
+  path: '/api/admin/reports/{reportId}',
+  summary: 'A report in full: the reported content in context, related reports (same target) and the audit trail',
+  tag: 'admin',
+  auth: 'moderator',
+  params: ZReportIdParams,
+  response: z.object({
+    success: ZSuccess,
+    report: ZAdminReport.extend({
+      /** The detector's rule and findings (system reports). */
+      details: z.record(z.string(), z.unknown()).nullable(),
+    }),
+    relatedReports: z.array(ZAdminReport),
+    actions: z.array(ZReportAction),
+    /** The reported user's recent posts (newest first), for context. */
+    recentPosts: z.array(ZReportedPost),
+  }),
+  errors: ['REPORT_NOT_FOUND'],
+});
+
+export const adminReportAction = defineEndpoint({
+  id: 'admin.reportAction',
+  method: 'POST',
+  path: '/api/admin/reports/{reportId}',
+  summary:
+    'Act on a report: review (pending → reviewing), resolve or dismiss (from pending or reviewing), escalate (priority critical), ban_user (administrators only: bans the reported user)',
+  tag: 'admin',
+  auth: 'moderator',
+  params: ZReportIdParams,
+  body: z.strictObject({
+    action: z.enum(['review', 'resolve', 'dismiss', 'escalate', 'ban_user']),
+    resolution: zText({ min: 1, max: 1000, description: '1 to 1000 characters: what was decided and why (stored, and shown in the audit trail)' }),
+  }),
+  response: z.object({ success: ZSuccess, message: z.string(), report: ZAdminReport }),
+  errors: ['REPORT_NOT_FOUND', 'INVALID_REPORT_STATE', 'FORBIDDEN', 'USER_NOT_FOUND'],
+});
+
+const ZCount = z.object({ count: z.number().int() });
+
+export const adminReportStats = defineEndpoint({
+  id: 'admin.reportStats',
+  method: 'GET',
+  path: '/api/admin/reports/stats',
+  summary: 'Report totals by status, category and priority; the most reported users and the most active reporters; the last 7 days',
+  tag: 'admin',
+  auth: 'moderator',
+  response: z.object({
+    success: ZSuccess,
+    totals: z.object({ total: z.number().int(), pending: z.number().int(), reviewing: z.number().int(), resolved: z.number().int(), dismissed: z.number().int() }),
+    byCategory: z.array(ZCount.extend({ category: ZReportCategory })),
+    byPriority: z.array(ZCount.extend({ priority: ZReportPriority })),
+    topReportedUsers: z.array(z.object({ user: z.object({ id: z.string(), username: z.string() }), reportCount: z.number().int() })),
+    topReporters: z.array(z.object({ user: z.object({ id: z.string(), username: z.string() }), reportCount: z.number().int() })),
+    recentActivity: z.object({ last7Days: z.number().int(), resolved7Days: z.number().int() }),
+  }),
+});
+
+export const adminStats = defineEndpoint({
+  id: 'admin.stats',
+  method: 'GET',
+  path: '/api/admin/stats',
+  summary: 'System statistics: users, active users, trades, volume, open interest, reports, and the last 30 days by day',
+  tag: 'admin',
+  auth: 'admin',
+  query: z.object({ days: zQueryInt({ default: 30, min: 1, max: 90 }) }),
+  response: z.object({
+    success: ZSuccess,
+    users: z.object({
+      total: z.number().int(),
+      players: z.number().int(),
+      actors: z.number().int(),
+      agents: z.number().int(),
+      banned: z.number().int(),
+      /** Players who traded, posted or commented in the last 24 hours / 7 days. */
+      active24h: z.number().int(),
+      active7d: z.number().int(),
+      new24h: z.number().int(),
+    }),
+    trading: z.object({
+      trades: z.number().int(),
+      trades24h: z.number().int(),
+      volume: z.number(),
+      volume24h: z.number(),
+      /** Open perpetual notional plus open prediction cost basis. */
+      openInterest: z.number(),
+      perpOpenInterest: z.number(),
+      predictionOpenInterest: z.number(),
+      activeMarkets: z.number().int(),
+    }),
+    reports: z.object({ total: z.number().int(), pending: z.number().int(), reviewing: z.number().int(), last24h: z.number().int() }),
+    byDay: z.array(
+      z.object({
+        date: z.string().describe('YYYY-MM-DD (UTC)'),
+        signups: z.number().int(),
+        activeUsers: z.number().int(),
+        trades: z.number().int(),
+        volume: z.number(),
+        posts: z.number().int(),
+        reports: z.number().int(),
+      }),
+    ),
+  }),
+});
+
+export const adminTrades = defineEndpoint({
+  ...tradesList,
+  id: 'admin.trades',
+  path: '/api/admin/trades',
+  summary: 'Every trade (prediction and perpetual, NPCs and pools included), newest first, filterable by user, market and type',
+  tag: 'admin',
+  auth: 'admin',
+  rateLimit: undefined,
+});
+
+export const ZAdminUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  role: z.enum(['user', 'moderator', 'admin']),
+  isActor: z.boolean(),
+  isAgent: z.boolean(),
+  isBanned: z.boolean(),
+  balance: z.string().describe('decimal string'),
+  lifetimePnL: z.string().describe('decimal string'),
+  tradeCount: z.number().int(),
+  /** Reports filed about this user (any status) and still open (pending or reviewing). */
+  reportCount: z.number().int(),
+  openReportCount: z.number().int(),
+  createdAt: ZTimestamp,
+});
+
+export const adminUsers = defineEndpoint({
+  id: 'admin.users',
+  method: 'GET',
+  path: '/api/admin/users',
+  summary: 'Users with balance, PnL, trade count, reports and ban state; search by username or display name',
+  tag: 'admin',
+  auth: 'admin',
+  query: z.object({
+    search: z.string().trim().max(100).optional(),
+    limit: zQueryInt({ default: 50, min: 1, max: 100 }),
+    offset: zQueryInt({ default: 0, max: 100_000 }),
+    filter: z.enum(['all', 'players', 'actors', 'agents', 'banned', 'staff', 'reported']).default('all'),
+    sortBy: z.enum(['created', 'balance', 'pnl', 'trades', 'reports', 'username']).default('created'),
+    sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  }),
+  response: z.object({ success: ZSuccess, users: z.array(ZAdminUser), pagination: ZOffsetPagination }),
+});
+
+export const adminBanUser = defineEndpoint({
+  id: 'admin.banUser',
+  method: 'POST',
+  path: '/api/admin/users/{userId}/ban',
+  summary: 'Ban (default) or unban a user: a banned user can still read, every write answers 403 USER_BANNED, and their content leaves feeds',
+  tag: 'admin',
+  auth: 'admin',
+  params: ZUserIdParams,
+  body: z.strictObject({
+    action: z.enum(['ban', 'unban']).default('ban'),
+    reason: zText({ max: 500, description: 'why (up to 500 characters), kept in the ban history' }).optional(),
+  }),
+  response: z.object({
+    success: ZSuccess,
+    message: z.string(),
+    user: z.object({ id: z.string(), username: z.string(), isBanned: z.boolean() }),
+  }),
+  errors: ['USER_NOT_FOUND', 'CANNOT_TARGET_SELF', 'FORBIDDEN'],
+});
+
+export const adminSetRole = defineEndpoint({
+  id: 'admin.setRole',
+  method: 'POST',
+  path: '/api/admin/users/{userId}/role',
+  summary: 'Make a user an administrator, a moderator (works the report queue) or a plain user',
+  tag: 'admin',
+  auth: 'admin',
+  params: ZUserIdParams,
+  body: z.strictObject({ role: z.enum(['user', 'moderator', 'admin']) }),
+  response: z.object({ success: ZSuccess, user: z.object({ id: z.string(), username: z.string(), role: z.enum(['user', 'moderator', 'admin']) }) }),
+  errors: ['USER_NOT_FOUND', 'CANNOT_TARGET_SELF'],
+});
+
+export const adminEndpoints = [
+  adminReports,
+  adminReportStats,
+  adminReportDetail,
+  adminReportAction,
+  adminStats,
+  adminTrades,
+  adminUsers,
+  adminBanUser,
+  adminSetRole,
+] as const;
