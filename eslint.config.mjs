@@ -123,6 +123,32 @@ const config = [
     },
   },
   {
+    // Posts, comments and profiles mount the moderation menu and the admin console reuses its
+    // dialog and pager: moderation imports none of them, so neither can grow back into a loop.
+    files: ['components/moderation/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            allowOnly(UI_ALLOWED, UI_MESSAGE),
+            notFrom(['admin', 'posts', 'comments', 'users', 'shell'], 'Moderation is mounted by posts, comments, profiles and the admin console; it never imports them: shared pieces go to components/ui.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The navigation shows the console's link, so the console never imports the shell.
+    files: ['components/admin/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [allowOnly(UI_ALLOWED, UI_MESSAGE), notFrom(['shell', 'posts', 'comments', 'users'], 'The admin console never imports the shell or the social components that mount moderation: shared pieces go to components/ui.')] },
+      ],
+    },
+  },
+  {
     files: ['lib/client/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

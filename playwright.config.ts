@@ -37,6 +37,8 @@ export default defineConfig({
       DATA_DIR: '.data-e2e',
       AUTH_JWT_SECRET: E2E_JWT_SECRET,
       CRON_SECRET: 'e2e-cron-secret',
+      // The administrator of e2e/ui/moderation.spec.ts (a token subject, as ADMIN_SUBJECTS takes).
+      ADMIN_SUBJECTS: 'e2e|moderation-admin',
       LOCAL_SCHEDULER: '0',
       NEXT_TELEMETRY_DISABLED: '1',
     },

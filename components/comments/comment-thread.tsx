@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
+import { ModerationMenu } from '@/components/moderation/moderation-menu';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -160,6 +161,7 @@ const CommentItem = ({ comment, depth, ctx }: { comment: TCommentNode; depth: nu
             />
           )}
         </div>
+        {!comment.deleted && <ModerationMenu person={comment.author} where={{ kind: 'comment', commentId: comment.id, postId: ctx.postId }} className="-mt-1.5 -mr-2 shrink-0" />}
       </article>
       {comment.replies.length > 0 && (
         <ul

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { BannedNotice } from '@/components/moderation/banned-notice';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, Spinner } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -133,6 +134,7 @@ export const Composer = ({ user }: { user: TUser }) => {
               )}
             </div>
           )}
+          <BannedNotice />
           {problem && <Notice tone="error">{problem}</Notice>}
           {posted && <Notice tone="success">Your post is live.</Notice>}
           <div className="flex items-center gap-3">

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { ModerationMenu } from '@/components/moderation/moderation-menu';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -210,6 +211,7 @@ export const PostCard = ({
           )}
           <PostActions post={post} commentHref={isDetail ? '#comment-form' : `${postHref}#comments`} />
         </div>
+        <ModerationMenu person={post.author} where={{ kind: 'post', postId: post.id }} className="-mt-1.5 -mr-2 shrink-0" />
       </div>
     </article>
   );

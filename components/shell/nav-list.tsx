@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { useAdminNavItem } from '@/components/admin/admin-console';
 import { UnreadBadge, notificationsLinkName, useNavUnreadCount } from '@/components/notifications/unread-badge';
 import { cn } from '@/components/ui/cn';
 import { NAV_ITEMS, isActivePath } from './nav-items';
@@ -10,9 +11,10 @@ import { NAV_ITEMS, isActivePath } from './nav-items';
 export const NavList = ({ listClassName, linkClassName }: { listClassName: string; linkClassName: string }) => {
   const pathname = usePathname();
   const unread = useNavUnreadCount();
+  const adminItem = useAdminNavItem();
   return (
     <ul className={listClassName}>
-      {NAV_ITEMS.map((item) => {
+      {[...NAV_ITEMS, ...(adminItem ? [adminItem] : [])].map((item) => {
         const isActive = isActivePath(pathname, item.href);
         const isNotifications = item.href === '/notifications';
         return (

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { SignInPrompt } from '@/components/auth/sign-in-prompt';
+import { SafetyLinks } from '@/components/moderation/safety-links';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { ErrorState, Notice } from '@/components/ui/error-state';
@@ -94,6 +95,7 @@ export const OwnProfile = () => {
           </div>
         </dl>
       </Card>
+      <SafetyLinks />
     </div>
   );
 };

@@ -2,6 +2,7 @@
 
 import { FavoriteButton } from '@/components/follows/favorite-button';
 import { FollowButton } from '@/components/follows/follow-button';
+import { ModerationMenu } from '@/components/moderation/moderation-menu';
 import { LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -50,6 +51,7 @@ export const PublicProfile = ({ username }: { username: string }) => {
             <span className="flex items-start gap-2">
               <FavoriteButton userId={user.id} username={user.username} />
               <FollowButton userId={user.id} username={user.username} size="md" />
+              <ModerationMenu person={user} where={{ kind: 'profile' }} />
             </span>
           )
         }

@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { SafetyLinks } from '@/components/moderation/safety-links';
+import { PageHeader } from '@/components/ui/page-header';
+
+export const metadata: Metadata = { title: 'Settings' };
+
+export default function SettingsPage() {
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <PageHeader
+        title="Settings"
+        description={
+          <>
+            Your name, avatar and bio are on{' '}
+            <Link href="/profile/edit" className="text-accent underline-offset-2 hover:underline">
+              Edit profile
+            </Link>
+            .
+          </>
+        }
+      />
+      <SafetyLinks />
+    </div>
+  );
+}
