@@ -9,3 +9,4 @@ export * from './notifications';
 export * from './social';
 export * from './moderation';
 export * from './events';
+export * from './chats';

@@ -4,10 +4,12 @@
  * client queries (lib/client/queries/<domain>.ts) and components (components/<domain>).
  */
 import { adminEndpoints } from './admin';
+import { chatsEndpoints } from './chats';
 import { commentsEndpoints } from './comments';
 import type { TEndpoint } from './endpoint';
 import { followsEndpoints } from './follows';
 import { gameEndpoints } from './game';
+import { groupsEndpoints } from './groups';
 import { marketsEndpoints } from './markets';
 import { moderationEndpoints } from './moderation';
 import { notificationsEndpoints } from './notifications';
@@ -33,6 +35,8 @@ export const endpoints: readonly TEndpoint[] = [
   ...notificationsEndpoints,
   ...moderationEndpoints,
   ...adminEndpoints,
+  ...chatsEndpoints,
+  ...groupsEndpoints,
   ...widgetsEndpoints,
   ...uploadsEndpoints,
   ...realtimeEndpoints,

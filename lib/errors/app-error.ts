@@ -45,6 +45,22 @@ export const ERROR_STATUS = {
   USER_BLOCKED: 403,
   /** The caller's account is banned: its token still reads, but every write is refused. */
   USER_BANNED: 403,
+  CHAT_NOT_FOUND: 404,
+  /** The chat exists but the caller is not (or no longer) a member. */
+  NOT_CHAT_MEMBER: 403,
+  /** The same text as the sender's previous message in that chat, within a minute. */
+  DUPLICATE_MESSAGE: 409,
+  /** Too many messages in one chat in a few seconds; details carry when to try again. */
+  MESSAGE_FLOOD: 429,
+  GROUP_NOT_FOUND: 404,
+  /** An invite-only group without a pending invite for the caller. */
+  INVITE_REQUIRED: 403,
+  ALREADY_MEMBER: 409,
+  NOT_GROUP_MEMBER: 404,
+  /** An invite that does not exist or is someone else's. */
+  INVITE_NOT_FOUND: 404,
+  /** The invite was already accepted or declined. */
+  INVITE_ALREADY_ANSWERED: 409,
   /** Blocking, muting or reporting oneself. */
   CANNOT_TARGET_SELF: 400,
   /** A known path asked with a method it does not serve; the Allow header lists those it does. */

@@ -42,8 +42,18 @@ export type TVisibilityChanged = {
   data: { userIds: string[] };
 };
 
+/**
+ * Internal (never sent to clients): these users left (or were removed from) the chat, so their
+ * open streams stop delivering `chat:{chatId}` from this point of the log.
+ */
+export type TChatMembershipChanged = {
+  type: 'membership_changed';
+  data: { chatId: string; userIds: string[] };
+};
+
 export type TChannelEvent =
   | TVisibilityChanged
+  | TChatMembershipChanged
   | TMarketUpdate
   | TFeedUpdate
   | TBreakingNews
@@ -56,7 +66,7 @@ export type TChannelEvent =
 export const PUBLIC_CHANNELS = ['feed', 'markets', 'breaking-news', 'upcoming-events'] as const;
 export type TPublicChannel = (typeof PUBLIC_CHANNELS)[number];
 /** Channels the service writes for its own readers; no client may subscribe to them (isChannel says no). */
-export const INTERNAL_CHANNELS = ['moderation'] as const;
+export const INTERNAL_CHANNELS = ['moderation', 'chats'] as const;
 export type TInternalChannel = (typeof INTERNAL_CHANNELS)[number];
 export type TChannel = TPublicChannel | `chat:${string}` | TInternalChannel;
 

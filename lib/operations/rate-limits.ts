@@ -23,6 +23,10 @@ export const RATE_LIMITS = {
   block: { limit: 10, windowSec: 60 },
   mute: { limit: 10, windowSec: 60 },
   report: { limit: 5, windowSec: 60 },
+  /** Chat messages, not in the table: a lively conversation, not a flood (a burst in one chat is refused sooner, MESSAGE_FLOOD). */
+  chatMessage: { limit: 60, windowSec: 60 },
+  /** Opening direct chats and creating group chats, not in the table. */
+  chatCreate: { limit: 20, windowSec: 60 },
   /** Pool deposits, withdrawals and NPC investing, not in the table: money moves, so as strict as a buy or sell. */
   poolTrade: { limit: 30, windowSec: 60 },
   /** Reading uploaded images, not in the table: a feed page shows many, and they are cached for a year. */

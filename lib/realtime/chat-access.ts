@@ -1,10 +1,17 @@
 /**
- * Who may subscribe to `chat:{chatId}`: the one membership check of the SSE route. Chats arrive
- * in a later issue, which replaces this body with a lookup of the chat's members; until then no
- * chat exists, so nobody is a member. I/O once implemented (a membership read).
+ * Who may subscribe to `chat:{chatId}`: the one membership check of the SSE route (a member is a
+ * row in chat_participants). A member who leaves later stops receiving the channel on an open
+ * stream too: lib/realtime/sse.ts hears the internal `membership_changed` event of their leaving.
  */
+import { and, eq } from 'drizzle-orm';
+import { getDb } from '@/db/client';
+import { chatParticipants } from '@/db/schema';
+
 export const canSubscribeToChat = async (userId: string, chatId: string): Promise<boolean> => {
-  void userId;
-  void chatId;
-  return false;
+  const rows = await (await getDb())
+    .select({ userId: chatParticipants.userId })
+    .from(chatParticipants)
+    .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
 };

@@ -96,10 +96,17 @@ const NOBODY: readonly string[] = [];
 
 /** The users an event is by or about, for the channels that are filtered per subscriber. */
 const userIdsOf = (e: TLoggedEvent): readonly string[] => {
-  if (e.channel !== 'feed' && !isInternalChannel(e.channel)) return NOBODY;
+  const isChat = e.channel.startsWith('chat:');
+  if (e.channel !== 'feed' && !isChat && !isInternalChannel(e.channel)) return NOBODY;
   try {
-    const data = JSON.parse(e.data) as { post?: { authorId?: unknown; originalAuthorId?: unknown }; userIds?: unknown };
-    const ids = data.post ? [data.post.authorId, data.post.originalAuthorId] : Array.isArray(data.userIds) ? data.userIds : [];
+    const data = JSON.parse(e.data) as { post?: { authorId?: unknown; originalAuthorId?: unknown }; userIds?: unknown; senderId?: unknown };
+    const ids = isChat
+      ? [data.senderId]
+      : data.post
+        ? [data.post.authorId, data.post.originalAuthorId]
+        : Array.isArray(data.userIds)
+          ? data.userIds
+          : [];
     return ids.filter((id): id is string => typeof id === 'string');
   } catch {
     return NOBODY;

@@ -86,6 +86,19 @@ export const SSE_HEADERS = {
 const NONE: ReadonlySet<string> = new Set();
 /** Where the moderation services announce `visibility_changed` (lib/moderation/service/shared.ts). */
 const MODERATION_CHANNEL: TInternalChannel = 'moderation';
+/** Where lib/chats announces `membership_changed` (a member left a chat). */
+const CHATS_CHANNEL: TInternalChannel = 'chats';
+
+/** The chat channel a `membership_changed` event names for `viewer`, or null. */
+const leftChannelOf = (e: TDeliveredEvent, viewer: string): string | null => {
+  if (e.type !== 'membership_changed' || !e.userIds.includes(viewer)) return null;
+  try {
+    const chatId = (JSON.parse(e.data) as { chatId?: unknown }).chatId;
+    return typeof chatId === 'string' ? `chat:${chatId}` : null;
+  } catch {
+    return null;
+  }
+};
 
 /** The authors whose feed events `userId` must not get (lib/moderation/visibility). */
 const loadHiddenAuthors = async (db: DbOrTx, userId: string): Promise<ReadonlySet<string>> => {
@@ -100,9 +113,11 @@ const loadHiddenAuthors = async (db: DbOrTx, userId: string): Promise<ReadonlySe
 export const openEventStream = (opts: { channels: readonly string[]; userId?: string | null; lastEventId: string | null; signal?: AbortSignal }) => {
   const sent = opts.lastEventId?.trim() ? opts.lastEventId : null;
   const channels = new Set(opts.channels);
-  // Only a signed-in reader of the feed has anything to filter, and so a reason to hear `moderation`.
-  const viewer = opts.userId && channels.has('feed') ? opts.userId : null;
-  const heard = viewer ? new Set([...channels, MODERATION_CHANNEL]) : channels;
+  const hasChats = [...channels].some((c) => c.startsWith('chat:'));
+  // Only a signed-in reader of the feed or of chats has anything to filter, and so a reason to hear
+  // `moderation` (and `chats`, for leaving a chat while the stream is open).
+  const viewer = opts.userId && (channels.has('feed') || hasChats) ? opts.userId : null;
+  const heard = viewer ? new Set([...channels, MODERATION_CHANNEL, ...(hasChats ? [CHATS_CHANNEL] : [])]) : channels;
   let stop = () => {};
 
   const stream = new ReadableStream<Uint8Array>(
@@ -115,6 +130,8 @@ export const openEventStream = (opts: { channels: readonly string[]; userId?: st
         let heldCount = 0;
         // Authors hidden from the viewer; loaded before anything is sent.
         let hidden = NONE;
+        // Chat channels the viewer left while the stream was open: nothing more of them is sent.
+        const revoked = new Set<string>();
 
         let cleanup = () => {};
         const release = () => {
@@ -141,8 +158,9 @@ export const openEventStream = (opts: { channels: readonly string[]; userId?: st
           controller.enqueue(fresh === events && bytes ? bytes : joinFrames(fresh));
         };
 
-        const isHidden = (e: TDeliveredEvent) => e.channel === 'feed' && e.userIds.some((id) => hidden.has(id));
-        /** Sends what the viewer may get of `events` (none internal, none by a hidden author). */
+        const isHidden = (e: TDeliveredEvent) =>
+          (revoked.size > 0 && revoked.has(e.channel)) || (e.userIds.length > 0 && !isInternalChannel(e.channel) && e.userIds.some((id) => hidden.has(id)));
+        /** Sends what the viewer may get of `events` (none internal, none by a hidden author, none of a chat they left). */
         const sendShown = (events: readonly TDeliveredEvent[]) => {
           const shown = events.filter((e) => !isInternalChannel(e.channel) && !isHidden(e));
           if (shown.length) send(shown);
@@ -176,12 +194,20 @@ export const openEventStream = (opts: { channels: readonly string[]; userId?: st
         };
         /** One live batch, in order: the fast path, or filtered, split at a visibility change. */
         const pass = (batch: TBatch) => {
-          if (!batch.internal && (hidden.size === 0 || !batch.events.some(isHidden))) return send(batch.events, batch.bytes);
+          if (!batch.internal && ((hidden.size === 0 && revoked.size === 0) || !batch.events.some(isHidden))) return send(batch.events, batch.bytes);
           const events = batch.events;
           let from = 0;
           for (let i = 0; i < events.length; i++) {
             const e = events[i]!;
             if (!isInternalChannel(e.channel)) continue;
+            const left = leftChannelOf(e, viewer!);
+            if (left && channels.has(left)) {
+              // Before the leaving: sent. After it: nothing more of that chat.
+              sendShown(events.slice(from, i));
+              from = i + 1;
+              revoked.add(left);
+              continue;
+            }
             if (e.type !== 'visibility_changed' || !e.userIds.includes(viewer!)) continue;
             // Before the change: the old set. After it: held until the new set is loaded.
             sendShown(events.slice(from, i));

@@ -27,6 +27,7 @@ import { env } from '@/lib/env';
 import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
 import { callerOfUser } from '@/lib/auth/caller';
 import { addComment } from '@/lib/comments/service/add-comment';
+import { joinGroup } from '@/lib/groups/service/membership';
 import { tokenFor } from '@/test/http';
 import { letters, type TAuth, type TBody, type TCase, type TOperation } from './cases';
 
@@ -49,6 +50,9 @@ export type TWorld = {
   poolManagerId: string;
   /** A pending report about the seeded post, so report actions reach their body checks. */
   reportId: string;
+  /** An open seeded group every caller joined, and its chat (message sends reach their body checks). */
+  groupId: string;
+  chatId: string;
 };
 
 /**
@@ -74,6 +78,8 @@ export const setupWorld = async (n: number, adminCount = 4): Promise<TWorld> => 
   for (let i = 0; i < n; i++) callers.push(await make(false));
   const admins: TCaller[] = [];
   for (let i = 0; i < adminCount; i++) admins.push(await make(true));
+  const { group } = await joinGroup({ caller: callerOfUser(callers[0]?.user ?? admins[0]!.user), groupId: FUZZ_GROUP_ID });
+  for (const c of [...callers.slice(1), ...(callers.length ? admins : admins.slice(1))]) await joinGroup({ caller: callerOfUser(c.user), groupId: FUZZ_GROUP_ID });
   const t = new Date();
   const [report] = await db
     .insert(reports)
@@ -99,8 +105,13 @@ export const setupWorld = async (n: number, adminCount = 4): Promise<TWorld> => 
     poolId: pool.id,
     poolManagerId: pool.managerId,
     reportId: report!.id,
+    groupId: group.id,
+    chatId: group.chatId,
   };
 };
+
+/** The seeded open group the fuzz callers join (lib/world/seed/world-data.ts GROUPS). */
+const FUZZ_GROUP_ID = 'group-org-nexa';
 
 /** A fresh id the API has never seen, within the parameter's declared length. */
 const unknownId = (maxLength: number | undefined) => {
@@ -118,7 +129,8 @@ const unknownId = (maxLength: number | undefined) => {
  *   owner), except for bodiless writes (follow, favorite), which act on someone else, so that a
  *   body the server wrongly accepted would write and be seen; username: the caller's; actorId: an
  *   actor, under /npc one that manages a pool (its invest and portfolio reach their checks);
- *   ticker: a real ticker; tag: a tag; reportId: a seeded pending report; anything else
+ *   ticker: a real ticker; tag: a tag; reportId: a seeded pending report; id under /chats: the
+ *   chat of a seeded open group every caller joined; groupId: that group; anything else
  *   (positionId, key, names added later): a fresh unknown id.
  */
 export const realParam = (op: TOperation, name: string, caller: TCaller, world: TWorld): string => {
@@ -128,6 +140,7 @@ export const realParam = (op: TOperation, name: string, caller: TCaller, world: 
       if (p.startsWith('/api/comments/')) return caller.commentId;
       if (p.startsWith('/api/posts/')) return world.postId;
       if (p.startsWith('/api/pools/')) return world.poolId;
+      if (p.startsWith('/api/chats/')) return world.chatId;
       if (p.includes('/markets/')) return world.marketId;
       break;
     case 'userId':
@@ -142,6 +155,8 @@ export const realParam = (op: TOperation, name: string, caller: TCaller, world: 
       return 'markets';
     case 'reportId':
       return world.reportId;
+    case 'groupId':
+      return world.groupId;
   }
   return unknownId(op.pathParams.find((x) => x.name === name)?.schema.maxLength);
 };

@@ -1780,6 +1780,326 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's chats, newest activity first, each with its name, participants, last message and unread count
+         * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["chats.list"];
+        put?: never;
+        /**
+         * Create a group chat with the caller as owner (isGroup false with one participant opens the direct chat instead)
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["chats.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/dm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the direct chat with a user: created once per pair, returned (and rejoined, with its history) afterwards
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: this route wins where it overlaps `/api/chats/{id}` (a static path segment wins over a parameter).
+         */
+        post: operations["chats.dm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unread messages: the total and per chat (chats with none are left out)
+         * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: this route wins where it overlaps `/api/chats/{id}` (a static path segment wins over a parameter).
+         */
+        get: operations["chats.unreadCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A chat and its messages, newest first (keyset cursor, stable while messages arrive); marks the chat read
+         * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: `{id}` = `dm` is served by `/api/chats/dm`; `{id}` = `unread-count` is served by `/api/chats/unread-count` (a static path segment wins over a parameter).
+         */
+        get: operations["chats.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{id}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message (members only; the same text twice in a row within a minute and floods are refused)
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["chats.sendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{id}/participants/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Leave a chat (it stays for the others; a direct chat can be reopened with its history)
+         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        delete: operations["chats.leave"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{id}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Leave a chat (variant form of /participants/me)
+         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        delete: operations["chats.leaveVariant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Groups to discover (open and invite-only), largest first, with member counts; search by name
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["groups.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's groups
+         * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["groups.mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's pending group invites, newest first
+         * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: this route wins where it overlaps `/api/groups/{groupId}` (a static path segment wins over a parameter).
+         */
+        get: operations["groups.invites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A group with its members; members also get its recent messages
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: `{groupId}` = `invites` is served by `/api/groups/invites` (a static path segment wins over a parameter).
+         */
+        get: operations["groups.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{groupId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a group (open groups directly; invite-only ones accept the pending invite) and its chat
+         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["groups.join"];
+        /**
+         * Leave a group and its chat (its owner cannot)
+         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        delete: operations["groups.leave"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/invites/{inviteId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invite: join the group and its chat (once; only the invitee)
+         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["groups.acceptInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/invites/{inviteId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an invite (once; only the invitee; the group does not invite again)
+         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["groups.declineInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feed/widgets/markets": {
         parameters: {
             query?: never;
@@ -11912,6 +12232,1831 @@ export interface operations {
             };
             /** @description Not found. Codes: USER_NOT_FOUND. */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "chats.list": {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        chats: {
+                            id: string;
+                            name: string;
+                            isGroup: boolean;
+                            groupId: string | null;
+                            otherUser: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            } | null;
+                            /** @description the members (the first 100 for a large group) */
+                            participants: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                /** @description ISO 8601 UTC timestamp */
+                                joinedAt: string;
+                            }[];
+                            participantCount: number;
+                            lastMessage: {
+                                id: string;
+                                chatId: string;
+                                senderId: string;
+                                sender: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    profileImageUrl: string | null;
+                                    isActor: boolean;
+                                };
+                                content: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            } | null;
+                            unreadCount: number;
+                            /** @description ISO 8601 UTC timestamp */
+                            lastActivityAt: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "chats.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the group chat name, up to 100 characters (default: the members’ names) */
+                    name?: string;
+                    /** @default true */
+                    isGroup?: boolean;
+                    /** @description the other members (the caller joins as owner) */
+                    participantIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        chat: {
+                            id: string;
+                            name: string;
+                            isGroup: boolean;
+                            groupId: string | null;
+                            otherUser: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            } | null;
+                            /** @description the members (the first 100 for a large group) */
+                            participants: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                /** @description ISO 8601 UTC timestamp */
+                                joinedAt: string;
+                            }[];
+                            participantCount: number;
+                            lastMessage: {
+                                id: string;
+                                chatId: string;
+                                senderId: string;
+                                sender: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    profileImageUrl: string | null;
+                                    isActor: boolean;
+                                };
+                                content: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            } | null;
+                            unreadCount: number;
+                            /** @description ISO 8601 UTC timestamp */
+                            lastActivityAt: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range); CANNOT_TARGET_SELF. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "chats.dm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    participantId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        chat: {
+                            id: string;
+                            name: string;
+                            isGroup: boolean;
+                            groupId: string | null;
+                            otherUser: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            } | null;
+                            /** @description the members (the first 100 for a large group) */
+                            participants: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                /** @description ISO 8601 UTC timestamp */
+                                joinedAt: string;
+                            }[];
+                            participantCount: number;
+                            lastMessage: {
+                                id: string;
+                                chatId: string;
+                                senderId: string;
+                                sender: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    profileImageUrl: string | null;
+                                    isActor: boolean;
+                                };
+                                content: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            } | null;
+                            unreadCount: number;
+                            /** @description ISO 8601 UTC timestamp */
+                            lastActivityAt: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        };
+                        /** @description true when this request created the chat */
+                        created: boolean;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range); CANNOT_TARGET_SELF. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "chats.unreadCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        total: number;
+                        chats: {
+                            chatId: string;
+                            unreadCount: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "chats.get": {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        chat: {
+                            id: string;
+                            name: string;
+                            isGroup: boolean;
+                            groupId: string | null;
+                            otherUser: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            } | null;
+                            /** @description the members (the first 100 for a large group) */
+                            participants: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                /** @description ISO 8601 UTC timestamp */
+                                joinedAt: string;
+                            }[];
+                            participantCount: number;
+                            lastMessage: {
+                                id: string;
+                                chatId: string;
+                                senderId: string;
+                                sender: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    profileImageUrl: string | null;
+                                    isActor: boolean;
+                                };
+                                content: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            } | null;
+                            unreadCount: number;
+                            /** @description ISO 8601 UTC timestamp */
+                            lastActivityAt: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        };
+                        /** @description newest first */
+                        messages: {
+                            id: string;
+                            chatId: string;
+                            senderId: string;
+                            sender: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            };
+                            content: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        }[];
+                        nextCursor: string | null;
+                        hasMore: boolean;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: NOT_CHAT_MEMBER. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: CHAT_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "chats.sendMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 2000 characters as a reader counts them */
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: {
+                            id: string;
+                            chatId: string;
+                            senderId: string;
+                            sender: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            };
+                            content: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: NOT_CHAT_MEMBER; USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: CHAT_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: DUPLICATE_MESSAGE. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many requests. Codes: RATE_LIMIT_EXCEEDED (too many requests in the window (Retry-After says how long to wait)); MESSAGE_FLOOD. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "chats.leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        chatId: string;
+                        /** @constant */
+                        left: true;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: NOT_CHAT_MEMBER; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: CHAT_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "chats.leaveVariant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        chatId: string;
+                        /** @constant */
+                        left: true;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: NOT_CHAT_MEMBER; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: CHAT_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "groups.list": {
+        parameters: {
+            query?: {
+                search?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        groups: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            kind: "organization" | "tier" | "theme" | "player";
+                            /** @enum {string} */
+                            visibility: "open" | "invite";
+                            owner: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            };
+                            chatId: string;
+                            organization: {
+                                id: string;
+                                name: string;
+                                ticker: string;
+                            } | null;
+                            tier: string | null;
+                            memberCount: number;
+                            isMember: boolean;
+                            hasPendingInvite: boolean;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "groups.mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        groups: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            kind: "organization" | "tier" | "theme" | "player";
+                            /** @enum {string} */
+                            visibility: "open" | "invite";
+                            owner: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            };
+                            chatId: string;
+                            organization: {
+                                id: string;
+                                name: string;
+                                ticker: string;
+                            } | null;
+                            tier: string | null;
+                            memberCount: number;
+                            isMember: boolean;
+                            hasPendingInvite: boolean;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "groups.invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        invites: {
+                            id: string;
+                            group: {
+                                id: string;
+                                name: string;
+                                description: string;
+                                /** @enum {string} */
+                                kind: "organization" | "tier" | "theme" | "player";
+                                /** @enum {string} */
+                                visibility: "open" | "invite";
+                                owner: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    profileImageUrl: string | null;
+                                    isActor: boolean;
+                                };
+                                chatId: string;
+                                organization: {
+                                    id: string;
+                                    name: string;
+                                    ticker: string;
+                                } | null;
+                                tier: string | null;
+                                memberCount: number;
+                                isMember: boolean;
+                                hasPendingInvite: boolean;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            };
+                            invitedBy: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            };
+                            reason: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "declined";
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                            respondedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "groups.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        group: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            kind: "organization" | "tier" | "theme" | "player";
+                            /** @enum {string} */
+                            visibility: "open" | "invite";
+                            owner: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            };
+                            chatId: string;
+                            organization: {
+                                id: string;
+                                name: string;
+                                ticker: string;
+                            } | null;
+                            tier: string | null;
+                            memberCount: number;
+                            isMember: boolean;
+                            hasPendingInvite: boolean;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        };
+                        /** @description the first 100, owner first */
+                        members: {
+                            id: string;
+                            username: string;
+                            displayName: string;
+                            profileImageUrl: string | null;
+                            isActor: boolean;
+                            /** @enum {string} */
+                            role: "owner" | "member";
+                            /** @description ISO 8601 UTC timestamp */
+                            joinedAt: string;
+                        }[];
+                        recentMessages: {
+                            id: string;
+                            chatId: string;
+                            senderId: string;
+                            sender: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            };
+                            content: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: GROUP_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "groups.join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        group: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            kind: "organization" | "tier" | "theme" | "player";
+                            /** @enum {string} */
+                            visibility: "open" | "invite";
+                            owner: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            };
+                            chatId: string;
+                            organization: {
+                                id: string;
+                                name: string;
+                                ticker: string;
+                            } | null;
+                            tier: string | null;
+                            memberCount: number;
+                            isMember: boolean;
+                            hasPendingInvite: boolean;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INVITE_REQUIRED; USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: GROUP_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: ALREADY_MEMBER. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "groups.leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        groupId: string;
+                        /** @constant */
+                        left: true;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: GROUP_NOT_FOUND; NOT_GROUP_MEMBER. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "groups.acceptInvite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inviteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        invite: {
+                            id: string;
+                            group: {
+                                id: string;
+                                name: string;
+                                description: string;
+                                /** @enum {string} */
+                                kind: "organization" | "tier" | "theme" | "player";
+                                /** @enum {string} */
+                                visibility: "open" | "invite";
+                                owner: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    profileImageUrl: string | null;
+                                    isActor: boolean;
+                                };
+                                chatId: string;
+                                organization: {
+                                    id: string;
+                                    name: string;
+                                    ticker: string;
+                                } | null;
+                                tier: string | null;
+                                memberCount: number;
+                                isMember: boolean;
+                                hasPendingInvite: boolean;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            };
+                            invitedBy: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            };
+                            reason: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "declined";
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                            respondedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: INVITE_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: INVITE_ALREADY_ANSWERED. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "groups.declineInvite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inviteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        invite: {
+                            id: string;
+                            group: {
+                                id: string;
+                                name: string;
+                                description: string;
+                                /** @enum {string} */
+                                kind: "organization" | "tier" | "theme" | "player";
+                                /** @enum {string} */
+                                visibility: "open" | "invite";
+                                owner: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    profileImageUrl: string | null;
+                                    isActor: boolean;
+                                };
+                                chatId: string;
+                                organization: {
+                                    id: string;
+                                    name: string;
+                                    ticker: string;
+                                } | null;
+                                tier: string | null;
+                                memberCount: number;
+                                isMember: boolean;
+                                hasPendingInvite: boolean;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            };
+                            invitedBy: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            };
+                            reason: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "accepted" | "declined";
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                            respondedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: INVITE_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: INVITE_ALREADY_ANSWERED. */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

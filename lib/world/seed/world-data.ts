@@ -68,3 +68,61 @@ export const SEED_NEWS = [
   { id: 'seed-news-2', kind: 'executive_statement', org: 'org-qbit', actor: 'priya_sharma', minutesAgo: 190, title: 'Priya Sharma: "a thousand stable qubits by spring"', content: 'The Qubit Labs founder doubled down on her roadmap. $QBIT moves.' },
   { id: 'seed-news-3', kind: 'regulatory_probe', org: 'org-mntl', actor: null, minutesAgo: 125, title: 'Regulators open a probe into Mantle Mining', content: 'Officials want documents on deep-crust permits. $MNTL dips.' },
 ] as const;
+
+/**
+ * Groups (lib/groups): one per organization (open; run by an actor of that company when it has
+ * one), an invite-only circle for each of the top two actor tiers, and two open themes. The game
+ * tick invites players whose trades and follows fit, and the members talk in the group's chat.
+ */
+export const GROUPS = [
+  ...ORGANIZATIONS.map((o) => {
+    const insider = ACTORS.find((a) => a.org === o.id);
+    return {
+      id: `group-${o.id}`,
+      name: `$${o.ticker} Traders`,
+      description: `Everything ${o.name}: news, fair value and who is long or short. ${o.description}`,
+      kind: 'organization' as const,
+      visibility: 'open' as const,
+      owner: insider?.slug ?? 'june_park',
+      organizationId: o.id as string | null,
+      tier: null as string | null,
+      members: ACTORS.filter((a) => a.org === o.id || a.slug === 'june_park').map((a) => a.slug as string),
+    };
+  }),
+  ...(['S', 'A'] as const).map((tier) => {
+    const circle = ACTORS.filter((a) => a.tier === tier);
+    return {
+      id: `group-tier-${tier.toLowerCase()}`,
+      name: tier === 'S' ? 'The S-Tier Room' : 'A-List Desk',
+      description: `Invite only: the tier ${tier} actors and the players who follow them closely.`,
+      kind: 'tier' as const,
+      visibility: 'invite' as const,
+      owner: circle[0]!.slug as string,
+      organizationId: null as string | null,
+      tier: tier as string | null,
+      members: circle.map((a) => a.slug as string),
+    };
+  }),
+  {
+    id: 'group-theme-leverage',
+    name: 'Leverage Lounge',
+    description: 'Perps, funding and the occasional liquidation story. Size responsibly (nobody does).',
+    kind: 'theme' as const,
+    visibility: 'open' as const,
+    owner: 'dex_moreau',
+    organizationId: null as string | null,
+    tier: null as string | null,
+    members: ['dex_moreau', 'marcus_reed', 'tomas_berg'],
+  },
+  {
+    id: 'group-theme-calibration',
+    name: 'Calibration Club',
+    description: 'Prediction markets, base rates and Brier scores. Bring your priors.',
+    kind: 'theme' as const,
+    visibility: 'open' as const,
+    owner: 'sam_quinn',
+    organizationId: null as string | null,
+    tier: null as string | null,
+    members: ['sam_quinn', 'june_park', 'lena_okafor'],
+  },
+];

@@ -1,6 +1,6 @@
 /**
  * The idempotent world seed: organizations with tickers, NPC actors (users with isActor) with
- * tiers S/A/B/C, active questions with reserves, and pools. Rows have fixed ids and inserts skip
+ * tiers S/A/B/C, active questions with reserves, pools, and groups with their chats. Rows have fixed ids and inserts skip
  * what exists, so running it again changes nothing. Actor balances go through the ledger. Runs at
  * server start (lib/boot.ts) and from npm run db:seed (scripts/db-seed.ts).
  */
@@ -12,10 +12,11 @@ import { credit } from '@/lib/ledger/ledger';
 import { dec, toDecimalString } from '@/lib/money/decimal';
 import { recordPricePoint } from '@/lib/markets/service/shared';
 import { DEFAULT_DEPTH, fundingPeriodStart } from '@/lib/perps/math';
-import { ACTOR_STARTING_BALANCE, ACTORS, ORGANIZATIONS, POOLS, QUESTIONS, SEED_NEWS, SEED_POSTS } from './world-data';
+import { ACTOR_STARTING_BALANCE, ACTORS, GROUPS, ORGANIZATIONS, POOLS, QUESTIONS, SEED_NEWS, SEED_POSTS } from './world-data';
 import { parseTags } from '@/lib/posts/text';
 import { actorAvatarUrl } from '@/lib/world/assets';
 import { createPool } from '@/lib/pools/service/create-pool';
+import { createGroup } from '@/lib/groups/service/create-group';
 
 export const actorId = (slug: string) => `actor-${slug}`;
 
@@ -118,6 +119,21 @@ export const seedWorld = async (db: Db) =>
         tier: p.tier,
         performanceFeeRate: p.fee,
         seedCapital: p.value,
+      });
+    }
+
+    // Groups: each with its chat, its owner and founding members (lib/groups).
+    for (const g of GROUPS) {
+      await createGroup(tx, {
+        id: g.id,
+        name: g.name,
+        description: g.description,
+        kind: g.kind,
+        visibility: g.visibility,
+        ownerId: actorId(g.owner),
+        organizationId: g.organizationId,
+        tier: g.tier,
+        memberIds: g.members.map(actorId),
       });
     }
 

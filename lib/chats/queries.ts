@@ -1,0 +1,175 @@
+/**
+ * The reads every chat answer is built from: membership, chat summaries (name, participants, last
+ * message, unread count) for a set of chats in four statements whatever their number, and pages
+ * of messages by seq. Messages from people hidden from the reader (a block either way, their
+ * mute, a banned sender: lib/moderation/visibility canSee) are left out of everything the reader
+ * gets: the last message, the unread count and the pages.
+ */
+import 'server-only';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '@/db/client';
+import { chatMessages, chatParticipants, chats, groups, users, type TChatRow } from '@/db/schema';
+import type { TChat, TChatMessage } from '@/lib/contracts/chats';
+import { AppError } from '@/lib/errors/app-error';
+import { canSee } from '@/lib/moderation/visibility';
+
+/** Participants listed per chat at most (a large group says how many more in participantCount). */
+export const PARTICIPANTS_SHOWN = 100;
+
+const personColumns = {
+  id: users.id,
+  username: users.username,
+  displayName: users.displayName,
+  profileImageUrl: users.profileImageUrl,
+  isActor: users.isActor,
+};
+
+type TMessageRaw = {
+  id: string;
+  chat_id: string;
+  sender_id: string;
+  content: string;
+  seq: number | string;
+  created_at: string | Date;
+  username: string;
+  display_name: string;
+  profile_image_url: string | null;
+  is_actor: boolean;
+};
+
+export const toMessageDto = (r: TMessageRaw): TChatMessage => ({
+  id: r.id,
+  chatId: r.chat_id,
+  senderId: r.sender_id,
+  sender: { id: r.sender_id, username: r.username, displayName: r.display_name, profileImageUrl: r.profile_image_url, isActor: r.is_actor },
+  content: r.content,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+const messageSelect = sql`m.id, m.chat_id, m.sender_id, m.content, m.seq, m.created_at, u.username, u.display_name, u.profile_image_url, u.is_actor`;
+
+/** The chat row, or CHAT_NOT_FOUND. */
+export const requireChat = async (db: DbOrTx, chatId: string): Promise<TChatRow> => {
+  const [chat] = await db.select().from(chats).where(eq(chats.id, chatId));
+  if (!chat) throw new AppError('CHAT_NOT_FOUND', 'Chat not found', { chatId });
+  return chat;
+};
+
+/** The caller's participant row, or NOT_CHAT_MEMBER. */
+export const requireMember = async (db: DbOrTx, chatId: string, userId: string) => {
+  const [row] = await db
+    .select()
+    .from(chatParticipants)
+    .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, userId)));
+  if (!row) throw new AppError('NOT_CHAT_MEMBER', 'You are not a member of this chat', { chatId });
+  return row;
+};
+
+/**
+ * Messages of a chat the reader may see, newest first: `beforeSeq` (exclusive) pages back. Keyed
+ * by seq, so a page never shifts when new messages arrive.
+ */
+export const readMessages = async (db: DbOrTx, input: { chatId: string; readerId: string; limit: number; beforeSeq?: number }) => {
+  const rows = rowsOf<TMessageRaw>(
+    await db.execute(sql`
+      select ${messageSelect}
+      from ${chatMessages} m join ${users} u on u.id = m.sender_id
+      where m.chat_id = ${input.chatId}
+        ${input.beforeSeq === undefined ? sql`` : sql`and m.seq < ${input.beforeSeq}`}
+        and ${canSee(sql`m.sender_id`, input.readerId)}
+      order by m.seq desc
+      limit ${input.limit + 1}`),
+  );
+  return { rows: rows.slice(0, input.limit), hasMore: rows.length > input.limit, seqs: rows.slice(0, input.limit).map((r) => Number(r.seq)) };
+};
+
+/** Chat summaries for `chatIds` as `readerId` sees them (order kept). */
+export const loadChatSummaries = async (db: DbOrTx, chatIds: readonly string[], readerId: string): Promise<TChat[]> => {
+  if (chatIds.length === 0) return [];
+  const ids = [...chatIds];
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const [chatRows, participantRows, lastRows, unreadRows] = await Promise.all([
+    db
+      .select({ chat: chats, groupId: groups.id })
+      .from(chats)
+      .leftJoin(groups, eq(groups.chatId, chats.id))
+      .where(inArray(chats.id, ids)),
+    db
+      .select({ chatId: chatParticipants.chatId, role: chatParticipants.role, joinedAt: chatParticipants.joinedAt, ...personColumns })
+      .from(chatParticipants)
+      .innerJoin(users, eq(users.id, chatParticipants.userId))
+      .where(inArray(chatParticipants.chatId, ids))
+      .orderBy(asc(chatParticipants.chatId), asc(chatParticipants.joinedAt), asc(users.id)),
+    // The newest message each reader may see, per chat: one index probe per chat.
+    db.execute(sql`
+      select ${messageSelect}
+      from unnest(array[${idList}]::text[]) as c(id)
+      cross join lateral (
+        select m.* from ${chatMessages} m
+        where m.chat_id = c.id and ${canSee(sql`m.sender_id`, readerId)}
+        order by m.seq desc limit 1
+      ) m
+      join ${users} u on u.id = m.sender_id`),
+    db.execute(sql`
+      select p.chat_id, count(m.id) as n
+      from ${chatParticipants} p
+      join ${chatMessages} m on m.chat_id = p.chat_id and m.seq > p.last_read_seq and m.sender_id <> p.user_id
+      where p.user_id = ${readerId} and p.chat_id in (${idList}) and ${canSee(sql`m.sender_id`, readerId)}
+      group by p.chat_id`),
+  ]);
+  const byChat = new Map(chatRows.map((r) => [r.chat.id, r]));
+  const people = new Map<string, (typeof participantRows)[number][]>();
+  for (const p of participantRows) people.set(p.chatId, [...(people.get(p.chatId) ?? []), p]);
+  const last = new Map(rowsOf<TMessageRaw>(lastRows).map((r) => [r.chat_id, toMessageDto(r)]));
+  const unread = new Map(rowsOf<{ chat_id: string; n: string | number }>(unreadRows).map((r) => [r.chat_id, Number(r.n)]));
+  // A direct chat the other person left still shows them: they are named by its dm_key.
+  const otherIdOf = (chat: TChatRow) => chat.dmKey?.split(':').find((x) => x !== readerId) ?? null;
+  const missing = chatRows
+    .filter((r) => !r.chat.isGroup && !(people.get(r.chat.id) ?? []).some((p) => p.id !== readerId))
+    .map((r) => otherIdOf(r.chat))
+    .filter((x): x is string => !!x);
+  const gone = new Map(
+    missing.length ? (await db.select(personColumns).from(users).where(inArray(users.id, missing))).map((u) => [u.id, u]) : [],
+  );
+  return ids.flatMap((id) => {
+    const row = byChat.get(id);
+    if (!row) return [];
+    const { chat } = row;
+    const members = people.get(id) ?? [];
+    const person = (p: (typeof members)[number]) => ({
+      id: p.id,
+      username: p.username,
+      displayName: p.displayName,
+      profileImageUrl: p.profileImageUrl,
+      isActor: p.isActor,
+    });
+    const member = chat.isGroup ? undefined : members.find((p) => p.id !== readerId);
+    const other = member ? person(member) : chat.isGroup ? null : (gone.get(otherIdOf(chat) ?? '') ?? null);
+    return [
+      {
+        id: chat.id,
+        name: chat.isGroup ? (chat.name ?? 'Group chat') : (other?.displayName ?? chat.name ?? 'Direct chat'),
+        isGroup: chat.isGroup,
+        groupId: row.groupId ?? null,
+        otherUser: other,
+        participants: members.slice(0, PARTICIPANTS_SHOWN).map((p) => ({ ...person(p), role: p.role, joinedAt: p.joinedAt.toISOString() })),
+        participantCount: members.length,
+        lastMessage: last.get(id) ?? null,
+        unreadCount: unread.get(id) ?? 0,
+        lastActivityAt: chat.lastActivityAt.toISOString(),
+        createdAt: chat.createdAt.toISOString(),
+      },
+    ];
+  });
+};
+
+/** One message by id, as the API shows it. */
+export const readMessage = async (db: DbOrTx, messageId: string): Promise<TChatMessage> => {
+  const [r] = rowsOf<TMessageRaw>(
+    await db.execute(sql`select ${messageSelect} from ${chatMessages} m join ${users} u on u.id = m.sender_id where m.id = ${messageId}`),
+  );
+  return toMessageDto(r!);
+};
