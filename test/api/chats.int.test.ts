@@ -417,3 +417,35 @@ describe('groups', () => {
     expect((await call(invitesRoute, '/api/groups/invites', await as(u))).body.invites).toEqual([]);
   });
 });
+
+describe('the tick keeps groups alive', () => {
+  it('invites a player who traded a ticker this week to its group once, and NPC members talk in the chats', async () => {
+    const { runGroupStep, resetGroupInviteSchedule } = await import('@/lib/game/steps/groups');
+    const { createRng } = await import('@/lib/game/rng');
+    const db = await getDb();
+    const trader = await seedUser({ balance: '1000' });
+    const [org] = rowsOf<{ id: string; ticker: string }>(await db.execute(sql`select id, ticker from organizations order by ticker limit 1`));
+    await db.execute(sql`
+      insert into perp_positions (id, user_id, ticker, side, size, units, leverage, entry_price, margin, collateral, open_fee, liquidation_price, status, opened_at, updated_at)
+      select ${crypto.randomUUID()}, ${trader.id}, ${org!.ticker}, 'long', 100, 10, 2, 10, 50, 50, 0.1, 5, 'closed', now(), now()`);
+    resetGroupInviteSchedule();
+    const ctx = (seed: string) => ({ at: new Date(), rng: createRng(seed), deadline: performance.now() + 10_000, newEvents: [] });
+    const first = await runGroupStep(ctx('groups-a'));
+    expect(first.invites).toBeGreaterThanOrEqual(1);
+    const invites = await call(invitesRoute, '/api/groups/invites', await as(trader));
+    expect(invites.body.invites.map((i: { group: { organization: { ticker: string } | null }; reason: string }) => [i.group.organization?.ticker, i.reason])).toEqual([
+      [org!.ticker, `You traded $${org!.ticker} this week`],
+    ]);
+    // Within the hour nobody is invited again; after it, the same player is not invited twice.
+    expect((await runGroupStep(ctx('groups-b'))).invites).toBe(0);
+    resetGroupInviteSchedule();
+    await runGroupStep(ctx('groups-c'));
+    expect((await call(invitesRoute, '/api/groups/invites', await as(trader))).body.invites).toHaveLength(1);
+    // Over enough ticks NPC members speak in group chats (a real message through the chat service).
+    let spoken = 0;
+    for (let i = 0; i < 20; i++) spoken += (await runGroupStep(ctx(`chatter-${i}`))).messages;
+    expect(spoken).toBeGreaterThanOrEqual(1);
+    const [said] = rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from chat_messages m join users u on u.id = m.sender_id where u.is_actor`));
+    expect(Number(said!.n)).toBeGreaterThanOrEqual(spoken);
+  });
+});
