@@ -7,7 +7,7 @@
  * Environment: BENCH_DATABASE_URL (server to create the throwaway database on; default the local
  * PostgreSQL), BENCH_SECONDS (per figure, default 10), BENCH_POOL (database connections of the
  * server and of the reference, default 8), BENCH_SKIP_BUILD=1 to reuse .next, BENCH_ONLY=a,b to run
- * only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, hostile), BENCH_NODE_ARGS to pass
+ * only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, hostile), BENCH_NODE_ARGS to pass
  * flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a figure),
  * BENCH_DEV=1 to drive the development server instead (no build; checks that a figure runs, its
  * numbers mean little).
@@ -24,6 +24,7 @@ import { buildSweepStatement } from '@/lib/perps/service/liquidate';
 import { buildOpenStatement } from '@/lib/perps/service/open-position';
 import { buildFeedCountQuery, buildFeedPageQuery, buildPostsQuery } from '@/lib/posts/queries';
 import { dec } from '@/lib/money/decimal';
+import { benchChatSendDeliver } from './chats';
 import { benchHostileLoad } from './hostile';
 import { benchPoolRoundTrip, closeLibDb } from './pools';
 import { benchSseFanout } from './sse';
@@ -396,7 +397,7 @@ const main = async () => {
     }
 
     const subjects = Array.from({ length: USERS }, (_, i) => `bench|${i}`);
-    // BENCH_ONLY=tick,feed,… runs only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, hostile).
+    // BENCH_ONLY=tick,feed,… runs only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, hostile).
     const only = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
     const runs = (name: string) => !only || only.includes(name);
 
@@ -408,6 +409,7 @@ const main = async () => {
     if (runs('feed')) await benchFeedRead({ base, sql, tokens, subjects });
     if (runs('tick')) await benchTick({ base, sql, figures, databaseUrl, poolMax: POOL });
     if (runs('sse')) await benchSseFanout({ base, sql, tokens, figures, databaseUrl });
+    if (runs('chats')) await benchChatSendDeliver({ base, sql, tokens, subjects, figures, seconds: SECONDS });
     if (runs('hostile')) await benchHostileLoad({ base, tokens, figures, token });
   } finally {
     server.kill('SIGTERM');

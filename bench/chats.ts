@@ -1,0 +1,177 @@
+/**
+ * Figure "chat send and deliver": 200 members in 50 group chats of 4, each member with an SSE
+ * stream open on its chat's channel, and 32 concurrent senders posting through
+ * POST /api/chats/{id}/message (each send by the next member in turn, so no one person floods).
+ *
+ *   - messages/s through the API, beside the same statements one send issues (the caller by
+ *     token subject, the chat, the membership, the chat row's lock taking the seq, the sender's
+ *     recent messages, the insert, the read mark, the outbox row with its NOTIFY, the group and
+ *     notification probes, the answer's read) sent directly through postgres.js in one
+ *     transaction at the same concurrency;
+ *   - send-to-receive latency p50/p99: from the moment a send is issued to the moment each
+ *     member's open stream has its chat_message (goal p99 under 100 ms on a quiet machine),
+ *     beside the send's own round trip (the floor: a message cannot arrive before it is stored).
+ *
+ * Sends refused by the rate limits (60 a minute per person) or the flood rule are counted and
+ * printed, not in the rate.
+ */
+import http from 'node:http';
+import postgres from 'postgres';
+import { driveLoops, percentile, type TFigure } from './figures';
+
+const CHATS = 50;
+const PER_CHAT = 4;
+const SENDERS = 32;
+
+type TMe = { user: { id: string } };
+
+const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
+
+/** Opens one SSE stream on `channel`; calls onContent(content) for each chat_message frame. */
+const subscribe = (base: string, token: string, channel: string, agent: http.Agent, onContent: (content: string, at: number) => void) =>
+  new Promise<http.ClientRequest>((resolve, reject) => {
+    const req = http.get(
+      `${base}/api/sse/events?channels=${encodeURIComponent(channel)}`,
+      { agent, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
+      (res) => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`SSE answered ${res.statusCode}`));
+          res.resume();
+          return;
+        }
+        let buf = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          const at = performance.now();
+          buf += chunk;
+          for (let end = buf.indexOf('\n\n'); end >= 0; end = buf.indexOf('\n\n')) {
+            const frame = buf.slice(0, end);
+            buf = buf.slice(end + 2);
+            const m = /"content": ?"(bench [0-9]+)"/.exec(frame);
+            if (m) onContent(m[1]!, at);
+          }
+        });
+        res.on('error', () => {});
+        resolve(req);
+      },
+    );
+    req.on('error', reject);
+  });
+
+export const benchChatSendDeliver = async (ctx: { base: string; sql: postgres.Sql; tokens: string[]; subjects: string[]; figures: TFigure[]; seconds: number }) => {
+  const { base, sql, tokens, subjects, figures, seconds } = ctx;
+  const members = CHATS * PER_CHAT;
+  console.log(`\nchat send and deliver: ${members} members in ${CHATS} chats, ${SENDERS} senders, ${seconds}s…`);
+  const auth = (i: number) => ({ authorization: `Bearer ${tokens[i]!}`, 'content-type': 'application/json' });
+  const ids: string[] = [];
+  for (let i = 0; i < members; i += 20) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(20, members - i) }, (_, k) => fetch(`${base}/api/users/me`, { headers: auth(i + k) }).then((r) => json<TMe>(r))),
+    );
+    ids.push(...batch.map((b) => b.user.id));
+  }
+  const chatIds: string[] = [];
+  for (let c = 0; c < CHATS; c++) {
+    const owner = c * PER_CHAT;
+    const res = await fetch(`${base}/api/chats`, {
+      method: 'POST',
+      headers: auth(owner),
+      body: JSON.stringify({ name: `Bench chat ${c}`, isGroup: true, participantIds: ids.slice(owner + 1, owner + PER_CHAT) }),
+    });
+    const body = await json<{ chat?: { id: string } }>(res);
+    if (!body.chat) throw new Error(`could not create a chat: ${JSON.stringify(body)}`);
+    chatIds.push(body.chat.id);
+  }
+
+  // Every member listens on its chat.
+  const sentAt = new Map<string, number>();
+  const deliveries: number[] = [];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const streams: http.ClientRequest[] = [];
+  for (let i = 0; i < members; i += 50) {
+    streams.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(50, members - i) }, (_, k) =>
+          subscribe(base, tokens[i + k]!, `chat:${chatIds[Math.floor((i + k) / PER_CHAT)]!}`, agent, (content, at) => {
+            const t0 = sentAt.get(content);
+            if (t0 !== undefined) deliveries.push(at - t0);
+          }),
+        ),
+      )),
+    );
+  }
+  await new Promise((r) => setTimeout(r, 500));
+
+  // Project: sends through the API.
+  let n = 0;
+  let refused = 0;
+  const refusedCodes = new Map<string, number>();
+  const project = await driveLoops(
+    async () => {
+      const k = n++;
+      const chat = k % CHATS;
+      const member = chat * PER_CHAT + (Math.floor(k / CHATS) % PER_CHAT);
+      const content = `bench ${k}`;
+      sentAt.set(content, performance.now());
+      const res = await fetch(`${base}/api/chats/${chatIds[chat]!}/message`, { method: 'POST', headers: auth(member), body: JSON.stringify({ content }) });
+      if (res.status !== 201) {
+        refused++;
+        const code = (await json<{ error?: { code?: string } }>(res)).error?.code ?? String(res.status);
+        refusedCodes.set(code, (refusedCodes.get(code) ?? 0) + 1);
+      } else await res.arrayBuffer();
+    },
+    { seconds, connections: SENDERS },
+  );
+  await new Promise((r) => setTimeout(r, 1000));
+  for (const s of streams) s.destroy();
+  agent.destroy();
+  const sent = n - refused;
+  if (refused) console.log(`  note: ${refused} sends refused (${[...refusedCodes].map(([c, k]) => `${c} ×${k}`).join(', ')})`);
+  console.log(`  ${sent} messages sent, ${deliveries.length} deliveries (expected about ${sent * PER_CHAT})`);
+
+  // Reference: the statements of one send, directly, in one transaction.
+  let r = 0;
+  const ref = await driveLoops(
+    async () => {
+      const k = r++;
+      const chat = k % CHATS;
+      const member = chat * PER_CHAT + (Math.floor(k / CHATS) % PER_CHAT);
+      const chatId = chatIds[chat]!;
+      await sql.begin(async (tx) => {
+        const [u] = await tx`select * from users where auth_subject = ${subjects[member]!}`;
+        const userId = u!.id as string;
+        await tx`select * from chats where id = ${chatId}`;
+        await tx`select * from chat_participants where chat_id = ${chatId} and user_id = ${userId}`;
+        const [locked] = await tx`update chats set last_seq = last_seq + 1, last_activity_at = greatest(last_activity_at, now()) where id = ${chatId} returning last_seq, last_activity_at`;
+        await tx`select content, created_at from chat_messages where chat_id = ${chatId} and sender_id = ${userId} and created_at > now() - interval '60 seconds' order by seq desc limit 8`;
+        const [m] = await tx`insert into chat_messages (id, chat_id, sender_id, content, seq, created_at) values (${crypto.randomUUID()}, ${chatId}, ${userId}, ${`ref ${k}`}, ${locked!.last_seq}, ${locked!.last_activity_at}) returning id`;
+        await tx`update chat_participants set last_read_seq = ${locked!.last_seq} where chat_id = ${chatId} and user_id = ${userId}`;
+        await tx`with e as (insert into event_log (channel, type, data) values (${`chat:${chatId}`}, 'chat_message', ${JSON.stringify({ chatId, messageId: m!.id, senderId: userId, content: `ref ${k}` })}::jsonb) returning id) select pg_notify('playmoney_events', '') from e limit 1`;
+        await tx`select id from groups where chat_id = ${chatId}`;
+        await tx`select user_id from chat_participants where chat_id = ${chatId} and user_id <> ${userId} and last_read_seq = ${Number(locked!.last_seq) - 1}`;
+        await tx`select m.*, u.username from chat_messages m join users u on u.id = m.sender_id where m.id = ${m!.id}`;
+      });
+    },
+    { seconds, connections: SENDERS },
+  );
+
+  const sorted = [...deliveries].sort((a, b) => a - b);
+  figures.push({ name: 'chat messages/s', project: sent / seconds, reference: ref.rps, unit: 'msg/s', higherIsBetter: true });
+  figures.push({ name: 'chat send p99', project: project.p99, reference: ref.p99, unit: 'ms', higherIsBetter: false });
+  figures.push({
+    name: 'chat deliver p50',
+    project: percentile(sorted, 50),
+    reference: project.p50,
+    unit: 'ms',
+    higherIsBetter: false,
+    referenceIs: "the send's own round trip, p50",
+  });
+  figures.push({
+    name: 'chat deliver p99',
+    project: percentile(sorted, 99),
+    reference: project.p99,
+    unit: 'ms',
+    higherIsBetter: false,
+    referenceIs: "the send's own round trip, p99",
+  });
+};
