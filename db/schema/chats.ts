@@ -9,6 +9,7 @@
  * member list and invites (one pending invite per group and person).
  */
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { GROUP_KINDS, GROUP_VISIBILITIES, INVITE_STATUSES } from './chats-values';
 import { idColumn, timestamptz } from './columns';
 import { organizations } from './world';
 import { users } from './users';
@@ -69,9 +70,6 @@ export const chatMessages = pgTable(
   (t) => [uniqueIndex('chat_messages_chat_seq_idx').on(t.chatId, t.seq), index('chat_messages_sender_created_idx').on(t.senderId, t.createdAt)],
 );
 
-export const GROUP_KINDS = ['organization', 'tier', 'theme', 'player'] as const;
-export const GROUP_VISIBILITIES = ['open', 'invite'] as const;
-
 export const groups = pgTable(
   'groups',
   {
@@ -112,8 +110,6 @@ export const groupMembers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId)],
 );
-
-export const INVITE_STATUSES = ['pending', 'accepted', 'declined'] as const;
 
 export const groupInvites = pgTable(
   'group_invites',

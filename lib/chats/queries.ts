@@ -151,7 +151,7 @@ export const loadChatSummaries = async (db: DbOrTx, chatIds: readonly string[], 
     return [
       {
         id: chat.id,
-        name: chat.isGroup ? (chat.name ?? 'Group chat') : (other?.displayName ?? chat.name ?? 'Direct chat'),
+        name: chat.isGroup ? chat.name || 'Group chat' : other ? other.displayName || `@${other.username}` : 'Direct chat',
         isGroup: chat.isGroup,
         groupId: row.groupId ?? null,
         otherUser: other,

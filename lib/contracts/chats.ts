@@ -43,7 +43,7 @@ export const ZChat = z.object({
   participants: z.array(ZChatParticipant).describe('the members (the first 100 for a large group)'),
   participantCount: z.number().int(),
   lastMessage: ZChatMessage.nullable(),
-  /** Messages from others the caller has not read. */
+  /** Messages from others the caller has not read (in GET /api/chats/{id}: as it was when the chat was opened, before it was marked read). */
   unreadCount: z.number().int(),
   lastActivityAt: ZTimestamp,
   createdAt: ZTimestamp,

@@ -5,7 +5,7 @@
  * follows fit). Joining makes one a member of the group's chat; leaving leaves it.
  */
 import { z } from 'zod';
-import { GROUP_KINDS, GROUP_VISIBILITIES, INVITE_STATUSES } from '@/db/schema/chats';
+import { GROUP_KINDS, GROUP_VISIBILITIES, INVITE_STATUSES } from '@/db/schema/chats-values';
 import { ZChatMessage, ZChatPerson } from './chats';
 import { ZIdParam, ZSuccess, ZTimestamp, zQueryInt } from './common';
 import { defineEndpoint } from './endpoint';

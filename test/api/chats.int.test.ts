@@ -56,9 +56,9 @@ describe('direct chats', () => {
     const b = await seedUser();
     const first = await dm(a, b.id);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ success: true, created: true, chat: { isGroup: false, name: b.displayName, otherUser: { id: b.id }, participantCount: 2, unreadCount: 0, lastMessage: null } });
+    expect(first.body).toMatchObject({ success: true, created: true, chat: { isGroup: false, name: `@${b.username}`, otherUser: { id: b.id }, participantCount: 2, unreadCount: 0, lastMessage: null } });
     const again = await dm(b, a.id);
-    expect(again.body).toMatchObject({ created: false, chat: { id: first.body.chat.id, name: a.displayName } });
+    expect(again.body).toMatchObject({ created: false, chat: { id: first.body.chat.id, name: `@${a.username}` } });
     expect((await dm(a, a.id)).body.error.code).toBe('CANNOT_TARGET_SELF');
     expect((await dm(a, 'no-such-user')).status).toBe(404);
     expect((await call(dmRoute, '/api/chats/dm', { method: 'POST', body: { participantId: b.id } })).status).toBe(401);
@@ -99,7 +99,9 @@ describe('direct chats', () => {
     const page1 = await open(a, ab, { limit: '2' });
     expect(page1.status).toBe(200);
     expect(page1.body.messages.map((m: { content: string }) => m.content)).toEqual(['message 5', 'message 4']);
-    expect(page1.body).toMatchObject({ hasMore: true, chat: { unreadCount: 0 } });
+    // The chat as it was when opened (5 unread); opening marked them read.
+    expect(page1.body).toMatchObject({ hasMore: true, chat: { unreadCount: 5 } });
+    expect((await unread(a)).body.chats).toEqual([{ chatId: ac, unreadCount: 1 }]);
     // A message arriving between pages does not shift the next page.
     await send(b, ab, 'message 6');
     const page2 = await open(a, ab, { limit: '2', cursor: page1.body.nextCursor });
@@ -177,7 +179,7 @@ describe('direct chats', () => {
     expect((await call(listChatsRoute, '/api/chats', await as(b))).body.chats).toEqual([]);
     // The other still sees the chat and who it was with.
     const aList = await call(listChatsRoute, '/api/chats', await as(a));
-    expect(aList.body.chats[0]).toMatchObject({ id, participantCount: 1, otherUser: { id: b.id }, name: b.displayName });
+    expect(aList.body.chats[0]).toMatchObject({ id, participantCount: 1, otherUser: { id: b.id }, name: `@${b.username}` });
     // Reopening brings the history back.
     const reopened = await dm(b, a.id);
     expect(reopened.body).toMatchObject({ created: false, chat: { id } });

@@ -34,6 +34,8 @@ export const getChat = async (input: { caller: TCaller; id: string; limit: numbe
   const chat = await requireChat(db, input.id);
   await requireMember(db, chat.id, me);
   const page = await readMessages(db, { chatId: chat.id, readerId: me, limit: input.limit, beforeSeq });
+  // The summary as it was when opened: its unreadCount tells the reader where the new messages start.
+  const [summary] = await loadChatSummaries(db, [chat.id], me);
   // Opening the newest page reads the chat up to what it showed (a message sent since stays unread).
   if (beforeSeq === undefined && page.seqs.length) {
     await db
@@ -41,7 +43,6 @@ export const getChat = async (input: { caller: TCaller; id: string; limit: numbe
       .set({ lastReadSeq: page.seqs[0]! })
       .where(and(eq(chatParticipants.chatId, chat.id), eq(chatParticipants.userId, me), lt(chatParticipants.lastReadSeq, page.seqs[0]!)));
   }
-  const [summary] = await loadChatSummaries(db, [chat.id], me);
   return {
     chat: summary!,
     messages: page.rows.map(toMessageDto),
