@@ -139,6 +139,37 @@ const config = [
     },
   },
   {
+    // Profiles mount the Message button, the navigation the unread count and groups the
+    // conversation: chats imports none of them, so neither can grow back into a loop.
+    files: ['components/chats/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            allowOnly(UI_ALLOWED, UI_MESSAGE),
+            notFrom(['groups', 'posts', 'comments', 'users', 'shell', 'admin'], 'Chats are mounted by profiles, groups and the navigation; they never import them: shared pieces go to components/ui.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A group's page reuses the chats' conversation; nothing social or the shell comes in.
+    files: ['components/groups/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            allowOnly(UI_ALLOWED, UI_MESSAGE),
+            notFrom(['posts', 'comments', 'users', 'shell', 'admin'], 'Groups never import the social components or the shell: shared pieces go to components/ui.'),
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The navigation shows the console's link, so the console never imports the shell.
     files: ['components/admin/**/*.{ts,tsx}'],
     rules: {

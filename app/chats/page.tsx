@@ -1,19 +1,9 @@
 import type { Metadata } from 'next';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ChatIcon } from '@/components/ui/icons';
-import { PageHeader } from '@/components/ui/page-header';
+import { NoChatOpen } from '@/components/chats/chats-shell';
 
 export const metadata: Metadata = { title: 'Chats' };
 
+/** The list is the page (the layout's); wide screens show this beside it until a chat is opened. */
 export default function ChatsPage() {
-  return (
-    <>
-      <PageHeader title="Chats" description="Direct messages and group chats with other players." />
-      <EmptyState
-        icon={<ChatIcon />}
-        title="No conversations yet"
-        description="Your direct messages and group chats with other players will appear here."
-      />
-    </>
-  );
+  return <NoChatOpen />;
 }

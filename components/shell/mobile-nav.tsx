@@ -3,6 +3,8 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import { chatsLinkName, useChatsUnreadTotal } from '@/components/chats/chats-unread';
+import { UnreadBadge } from '@/components/notifications/unread-badge';
 import { ConnectionIndicator } from '@/components/realtime/connection-indicator';
 import { cn } from '@/components/ui/cn';
 import { CloseIcon, LogoMark, MenuIcon } from '@/components/ui/icons';
@@ -66,6 +68,7 @@ export const MobileHeader = () => {
 /** Phone bottom tab bar with the five main destinations. */
 export const BottomTabs = () => {
   const pathname = usePathname();
+  const chatsUnread = useChatsUnreadTotal();
   return (
     <nav
       aria-label="Tabs"
@@ -79,13 +82,15 @@ export const BottomTabs = () => {
               <Link
                 href={item.href}
                 aria-current={isActive ? 'page' : undefined}
+                aria-label={item.href === '/chats' ? chatsLinkName(chatsUnread) : undefined}
                 className={cn(
-                  'flex h-16 flex-col items-center justify-center gap-1 text-[11px] font-medium',
+                  'relative flex h-16 flex-col items-center justify-center gap-1 text-[11px] font-medium',
                   isActive ? 'text-accent' : 'text-ink-muted hover:text-ink',
                 )}
               >
                 {item.icon}
                 {item.label}
+                {item.href === '/chats' && <UnreadBadge count={chatsUnread} className="absolute top-2 left-1/2 ml-2" />}
               </Link>
             </li>
           );

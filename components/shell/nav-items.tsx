@@ -9,6 +9,7 @@ import {
   PoolsIcon,
   PortfolioIcon,
   UserIcon,
+  UsersIcon,
   WalletIcon,
 } from '@/components/ui/icons';
 
@@ -23,6 +24,7 @@ export const NAV_ITEMS: readonly TNavItem[] = [
   { href: '/leaderboard', label: 'Leaderboard', icon: <LeaderboardIcon /> },
   { href: '/notifications', label: 'Notifications', icon: <BellIcon /> },
   { href: '/chats', label: 'Chats', icon: <ChatIcon /> },
+  { href: '/groups', label: 'Groups', icon: <UsersIcon /> },
   { href: '/profile', label: 'Profile', icon: <UserIcon /> },
   { href: '/wallet', label: 'Wallet', icon: <WalletIcon /> },
 ];

@@ -184,3 +184,11 @@ export const SortIcon = (p: TIconProps) => (
     <path d="M8 9l4-4 4 4M8 15l4 4 4-4" />
   </Icon>
 );
+/** Two people: groups. */
+export const UsersIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 19.5c1-3.2 3.4-4.7 6.5-4.7s5.5 1.5 6.5 4.7" />
+    <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M17.5 14.9c2 .6 3.3 2.1 4 4.6" />
+  </Icon>
+);

@@ -1,5 +1,6 @@
 'use client';
 
+import { MessageButton } from '@/components/chats/message-button';
 import { FavoriteButton } from '@/components/follows/favorite-button';
 import { FollowButton } from '@/components/follows/follow-button';
 import { ModerationMenu } from '@/components/moderation/moderation-menu';
@@ -48,9 +49,10 @@ export const PublicProfile = ({ username }: { username: string }) => {
               Edit profile
             </LinkButton>
           ) : (
-            <span className="flex items-start gap-2">
+            <span className="flex flex-wrap items-start gap-2">
               <FavoriteButton userId={user.id} username={user.username} />
               <FollowButton userId={user.id} username={user.username} size="md" />
+              <MessageButton userId={user.id} username={user.username} />
               <ModerationMenu person={user} where={{ kind: 'profile' }} />
             </span>
           )

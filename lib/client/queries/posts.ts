@@ -17,6 +17,7 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
+import { flattenUnique } from '@/lib/client/pages';
 import { api, apiForm } from '@/lib/client/api';
 import type { TEndpointResponse } from '@/lib/contracts/endpoint';
 import { postsCreate, postsFavoritesFeed, postsGet, postsInteractions, postsLike, postsList, postsShare, postsUnlike, postsUnshare, trendingTag, usersPosts, type TPost } from '@/lib/contracts/posts';
@@ -72,19 +73,7 @@ export const getFeedQueryOptions = (kind: TFeedKind) =>
 export const feedItemKey = (p: TPost) => (p.repost ? `${p.id}:${p.repost.id}` : p.id);
 
 /** The items of all loaded pages, newest first; a post that moved between pages shows once. */
-const selectFeed = (data: InfiniteData<{ posts: TPost[] }, unknown>) => {
-  const seen = new Set<string>();
-  const posts: TPost[] = [];
-  for (const page of data.pages) {
-    for (const p of page.posts) {
-      const k = feedItemKey(p);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      posts.push(p);
-    }
-  }
-  return posts;
-};
+const selectFeed = (data: InfiniteData<{ posts: TPost[] }, unknown>) => flattenUnique(data.pages, (page) => page.posts, feedItemKey);
 
 export const useFeed = (kind: TFeedKind, { isEnabled = true }: { isEnabled?: boolean } = {}) =>
   useInfiniteQuery({ ...getFeedQueryOptions(kind), enabled: isEnabled, select: selectFeed });

@@ -14,6 +14,7 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { flattenUnique } from '@/lib/client/pages';
 import { api } from '@/lib/client/api';
 import type { TEndpointInput, TEndpointResponse } from '@/lib/contracts/endpoint';
 import { authDevSignIn, authSession, authSignOut } from '@/lib/contracts/system';
@@ -110,15 +111,7 @@ export const getBalanceQueryOptions = (userId: string) =>
 /** Newest first. Offsets shift when a transaction lands between pages, so rows are de-duplicated by id. */
 const selectBalance = (data: InfiniteData<TBalancePage, number>) => {
   const first = data.pages[0]!;
-  const seen = new Set<string>();
-  const transactions: TTransaction[] = [];
-  for (const page of data.pages) {
-    for (const t of page.transactions) {
-      if (seen.has(t.id)) continue;
-      seen.add(t.id);
-      transactions.push(t);
-    }
-  }
+  const transactions = flattenUnique(data.pages, (page) => page.transactions, (t) => t.id);
   return {
     balance: first.balance,
     totalDeposited: first.totalDeposited,
