@@ -213,7 +213,12 @@ export const ReportQueue = () => {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
-  const { filters, offset } = reportQueueFromParams(searchParams);
+  // A change not yet in the address: router.replace lands later, and a second change made before
+  // it must build on the first, not on the address it is about to replace.
+  // It holds while the address is still the one it was made from.
+  const here = searchParams.toString();
+  const [pending, setPending] = useState<{ filters: TReportFilters; offset: number; from: string } | null>(null);
+  const { filters, offset } = pending && pending.from === here ? pending : reportQueueFromParams(searchParams);
   const query = useAdminReports(filters, offset);
   const reports = query.data?.reports;
   const [active, setActive] = useState(0);
@@ -222,6 +227,7 @@ export const ReportQueue = () => {
 
   const go = (next: TReportFilters, nextOffset: number) => {
     const qs = reportQueueToParams(next, nextOffset).toString();
+    setPending({ filters: next, offset: nextOffset, from: here });
     setActive(0);
     router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
   };
