@@ -4,10 +4,9 @@
  * POST /api/chats/{id}/message (each send by the next member in turn, so no one person floods).
  *
  *   - messages/s through the API, beside the same statements one send issues (the caller by
- *     token subject, the chat, the membership, the chat row's lock taking the seq, the sender's
- *     recent messages, the insert, the read mark, the outbox row with its NOTIFY, the group and
- *     notification probes, the answer's read) sent directly through postgres.js in one
- *     transaction at the same concurrency;
+ *     token subject; then, in one transaction, the lock that takes the seq, the context read and
+ *     the write with its outbox row: lib/chats/service/send-message.ts builds them for both)
+ *     sent directly through postgres.js at the same concurrency;
  *   - send-to-receive latency p50/p99: from the moment a send is issued to the moment each
  *     member's open stream has its chat_message (goal p99 under 100 ms on a quiet machine),
  *     beside the send's own round trip (the floor: a message cannot arrive before it is stored).
@@ -16,7 +15,10 @@
  * printed, not in the rate.
  */
 import http from 'node:http';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
+import { buildSendContextStatement, buildSendLockStatement, buildSendWriteStatement } from '@/lib/chats/service/send-message';
 import { driveLoops, percentile, type TFigure } from './figures';
 
 const CHATS = 50;
@@ -129,7 +131,10 @@ export const benchChatSendDeliver = async (ctx: { base: string; sql: postgres.Sq
   if (refused) console.log(`  note: ${refused} sends refused (${[...refusedCodes].map(([c, k]) => `${c} ×${k}`).join(', ')})`);
   console.log(`  ${sent} messages sent, ${deliveries.length} deliveries (expected about ${sent * PER_CHAT})`);
 
-  // Reference: the statements of one send, directly, in one transaction.
+  // Reference: the statements of one send, built by the service itself and sent directly through
+  // postgres.js (prepared, as the service sends them): the caller by token subject, then the
+  // lock, the context and the write in one transaction.
+  const dialect = new PgDialect();
   let r = 0;
   const ref = await driveLoops(
     async () => {
@@ -137,19 +142,18 @@ export const benchChatSendDeliver = async (ctx: { base: string; sql: postgres.Sq
       const chat = k % CHATS;
       const member = chat * PER_CHAT + (Math.floor(k / CHATS) % PER_CHAT);
       const chatId = chatIds[chat]!;
+      const [u] = await sql`select * from users where auth_subject = ${subjects[member]!}`;
+      const userId = u!.id as string;
+      const run = (tx: postgres.TransactionSql, statement: SQL) => {
+        const q = dialect.sqlToQuery(statement);
+        return tx.unsafe(q.sql, q.params as never[], { prepare: true });
+      };
       await sql.begin(async (tx) => {
-        const [u] = await tx`select * from users where auth_subject = ${subjects[member]!}`;
-        const userId = u!.id as string;
-        await tx`select * from chats where id = ${chatId}`;
-        await tx`select * from chat_participants where chat_id = ${chatId} and user_id = ${userId}`;
-        const [locked] = await tx`update chats set last_seq = last_seq + 1, last_activity_at = greatest(last_activity_at, now()) where id = ${chatId} returning last_seq, last_activity_at`;
-        await tx`select content, created_at from chat_messages where chat_id = ${chatId} and sender_id = ${userId} and created_at > now() - interval '60 seconds' order by seq desc limit 8`;
-        const [m] = await tx`insert into chat_messages (id, chat_id, sender_id, content, seq, created_at) values (${crypto.randomUUID()}, ${chatId}, ${userId}, ${`ref ${k}`}, ${locked!.last_seq}, ${locked!.last_activity_at}) returning id`;
-        await tx`update chat_participants set last_read_seq = ${locked!.last_seq} where chat_id = ${chatId} and user_id = ${userId}`;
-        await tx`with e as (insert into event_log (channel, type, data) values (${`chat:${chatId}`}, 'chat_message', ${JSON.stringify({ chatId, messageId: m!.id, senderId: userId, content: `ref ${k}` })}::jsonb) returning id) select pg_notify('playmoney_events', '') from e limit 1`;
-        await tx`select id from groups where chat_id = ${chatId}`;
-        await tx`select user_id from chat_participants where chat_id = ${chatId} and user_id <> ${userId} and last_read_seq = ${Number(locked!.last_seq) - 1}`;
-        await tx`select m.*, u.username from chat_messages m join users u on u.id = m.sender_id where m.id = ${m!.id}`;
+        const [locked] = await run(tx, buildSendLockStatement(chatId, userId, new Date()));
+        const seq = Number(locked!.seq);
+        const at = new Date(locked!.at as string);
+        await run(tx, buildSendContextStatement({ chatId, senderId: userId, seq, at, otherId: null }));
+        await run(tx, buildSendWriteStatement({ messageId: crypto.randomUUID(), chatId, senderId: userId, content: `ref ${k}`, seq, at, otherId: null }));
       });
     },
     { seconds, connections: SENDERS },

@@ -165,11 +165,3 @@ export const loadChatSummaries = async (db: DbOrTx, chatIds: readonly string[], 
     ];
   });
 };
-
-/** One message by id, as the API shows it. */
-export const readMessage = async (db: DbOrTx, messageId: string): Promise<TChatMessage> => {
-  const [r] = rowsOf<TMessageRaw>(
-    await db.execute(sql`select ${messageSelect} from ${chatMessages} m join ${users} u on u.id = m.sender_id where m.id = ${messageId}`),
-  );
-  return toMessageDto(r!);
-};

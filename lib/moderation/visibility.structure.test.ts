@@ -37,10 +37,6 @@ const EXEMPT: Record<string, { reason: string; kind: 'writer' | 'other' }> = {
     kind: 'other',
     reason: "the game's world-internal snapshot of recent posts for the NPCs to answer; what they then do goes through the services, which refuse a blocked reach",
   },
-  'lib/chats/service/send-message.ts': {
-    kind: 'writer',
-    reason: "the rhythm checks read the sender's own recent messages; a direct message reaches the other person, so assertCanReach refuses a block first",
-  },
   'lib/admin/service/stats.ts': { kind: 'other', reason: 'administrators see everything: system stats count all activity' },
   'lib/moderation/service/reports.ts': {
     kind: 'other',
