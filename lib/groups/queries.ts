@@ -71,6 +71,14 @@ export const selectGroups = async (db: DbOrTx, opts: { readerId: string | null; 
   return rows.map(toGroupDto);
 };
 
+/** How many groups match `where` for `readerId` (the listing's total). */
+export const countGroups = async (db: DbOrTx, opts: { readerId: string | null; where: SQL }) => {
+  const [r] = rowsOf<{ n: string | number }>(
+    await db.execute(sql`select count(*) as n from ${groups} g where ${opts.where} and ${canSeeUser(sql`g.owner_id`, opts.readerId)}`),
+  );
+  return Number(r?.n ?? 0);
+};
+
 /** One group as `readerId` sees it, or GROUP_NOT_FOUND. */
 export const requireGroupDto = async (db: DbOrTx, groupId: string, readerId: string | null) => {
   const [group] = await selectGroups(db, { readerId, where: sql`g.id = ${groupId}` });

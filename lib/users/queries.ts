@@ -2,6 +2,7 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { balanceTransactions, comments, follows, marketPositions, perpPositions, postLikes, posts, users, type TUserRow } from '@/db/schema';
 import { preparedQuery, type Db, type DbOrTx } from '@/db/client';
+import { containsPattern, escapeLike } from '@/db/like';
 import { canSeeUser } from '@/lib/moderation/visibility';
 import { toNumber } from '@/lib/money/decimal';
 import { toUserSummary, type TUserStats } from './dto';
@@ -105,14 +106,13 @@ export const computeUserStats = async (db: Db, user: TUserRow): Promise<TUserSta
   };
 };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Users whose username or display name contains q, actors or players only when asked; never
  * someone in a block with `callerId` (lib/moderation/visibility canSeeUser), either way.
  */
 export const searchUsers = async (db: DbOrTx, opts: { q: string; limit: number; type?: 'user' | 'actor'; callerId: string | null }) => {
-  const pattern = `%${escapeLike(opts.q)}%`;
+  const pattern = containsPattern(opts.q);
   // Pool accounts are not people: they trade for their pool and are found through it.
   const conds: SQL[] = [eq(users.isBanned, false), eq(users.isPoolAccount, false), canSeeUser(sql`${users.id}`, opts.callerId)];
   if (opts.q) conds.push(or(ilike(users.username, pattern), ilike(users.displayName, pattern))!);

@@ -7,6 +7,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb, rowsOf } from '@/db/client';
+import { containsPattern } from '@/db/like';
 import { perpTrades, reports, trades, users } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import type { adminUsers } from '@/lib/contracts/admin';
@@ -18,7 +19,6 @@ import { roleOf } from '../dto';
 type TUsersQuery = TEndpointQuery<typeof adminUsers>;
 
 /** LIKE's wildcards and escape character, escaped, so a search matches them literally. */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // Per-user counts as correlated subqueries on indexed columns (trades_user_created_idx,
 // perp_trades_user_created_idx, reports_reported_user_idx): computed only for the rows a sort needs.
@@ -94,7 +94,7 @@ export const listUsers = async (input: { caller: TCaller; query: TUsersQuery }) 
   const db = await getDb();
   const conds: SQL[] = [sql`not u.is_pool_account`, filterOf(query.filter)];
   if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
+    const pattern = containsPattern(query.search);
     conds.push(sql`(u.username ilike ${pattern} escape '\\' or u.display_name ilike ${pattern} escape '\\')`);
   }
   const where = sql.join(conds, sql` and `);

@@ -5,27 +5,23 @@
 import 'server-only';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, rowsOf, type DbOrTx } from '@/db/client';
+import { containsPattern } from '@/db/like';
 import { groupInvites, groupMembers, users } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { readMessages, toMessageDto } from '@/lib/chats/queries';
 import type { TGroupInvite } from '@/lib/contracts/groups';
 import { AppError } from '@/lib/errors/app-error';
-import { requireGroupDto, selectGroups } from '../queries';
+import { countGroups, requireGroupDto, selectGroups } from '../queries';
 
 const RECENT_MESSAGES = 20;
 const MEMBERS_SHOWN = 100;
 
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export const listGroups = async (input: { caller: TCaller | null; search?: string; limit: number; offset: number }) => {
   const db = await getDb();
-  const where = input.search ? sql`(g.name ilike ${likeOf(input.search)} or g.description ilike ${likeOf(input.search)})` : sql`true`;
+  const where = input.search ? sql`(g.name ilike ${containsPattern(input.search)} or g.description ilike ${containsPattern(input.search)})` : sql`true`;
   const readerId = input.caller?.userId ?? null;
-  const [list, [total]] = await Promise.all([
-    selectGroups(db, { readerId, where, limit: input.limit, offset: input.offset }),
-    selectGroups(db, { readerId, where }).then((all) => [all.length]),
-  ]);
-  return { groups: list, total: total ?? 0 };
+  const [list, total] = await Promise.all([selectGroups(db, { readerId, where, limit: input.limit, offset: input.offset }), countGroups(db, { readerId, where })]);
+  return { groups: list, total };
 };
 
 export const listMyGroups = async (input: { caller: TCaller }) => {
