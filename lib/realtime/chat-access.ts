@@ -1,17 +1,20 @@
 /**
  * Who may subscribe to `chat:{chatId}`: the one membership check of the SSE route (a member is a
- * row in chat_participants). A member who leaves later stops receiving the channel on an open
- * stream too: lib/realtime/sse.ts hears the internal `membership_changed` event of their leaving.
+ * row in chat_participants), for all the chats a stream names in one read. A member who leaves
+ * later stops receiving the channel on an open stream too: lib/realtime/sse.ts hears the internal
+ * `membership_changed` event of their leaving.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { chatParticipants } from '@/db/schema';
 
-export const canSubscribeToChat = async (userId: string, chatId: string): Promise<boolean> => {
+/** The chats of `chatIds` that `userId` is not a member of (empty: they may subscribe to all). */
+export const chatsNotSubscribable = async (userId: string, chatIds: readonly string[]): Promise<string[]> => {
+  if (chatIds.length === 0) return [];
   const rows = await (await getDb())
-    .select({ userId: chatParticipants.userId })
+    .select({ chatId: chatParticipants.chatId })
     .from(chatParticipants)
-    .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, userId)))
-    .limit(1);
-  return rows.length > 0;
+    .where(and(eq(chatParticipants.userId, userId), inArray(chatParticipants.chatId, [...chatIds])));
+  const member = new Set(rows.map((r) => r.chatId));
+  return chatIds.filter((id) => !member.has(id));
 };

@@ -7,7 +7,7 @@ import { getDb, type DbOrTx } from '@/db/client';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { chatIdOf, isChannel, PUBLIC_CHANNELS } from '@/lib/events/types';
-import { canSubscribeToChat } from './chat-access';
+import { chatsNotSubscribable } from './chat-access';
 import { realtimeStats } from './hub';
 import { deleteEventsBefore } from './reader';
 import { openEventStream } from './sse';
@@ -40,11 +40,12 @@ export const subscribeToEvents = async (input: {
   if (unknown.length) {
     throw new AppError('INVALID_PARAMETER', `Unknown channel: ${unknown.join(', ')}`, { channels: unknown, known: [...PUBLIC_CHANNELS, 'chat:{chatId}'] });
   }
-  for (const c of input.channels) {
-    const chatId = chatIdOf(c);
-    if (chatId === null) continue;
-    if (!input.userId) throw new AppError('UNAUTHORIZED', 'Sign in to follow a chat', { channel: c });
-    if (!(await canSubscribeToChat(input.userId, chatId))) throw new AppError('FORBIDDEN', 'You are not a member of this chat', { channel: c });
+  const chatIds = input.channels.map(chatIdOf).filter((id): id is string => id !== null);
+  if (chatIds.length) {
+    if (!input.userId) throw new AppError('UNAUTHORIZED', 'Sign in to follow a chat', { channel: `chat:${chatIds[0]}` });
+    // One read for every chat the stream names (a reader's page follows all their chats).
+    const refused = await chatsNotSubscribable(input.userId, chatIds);
+    if (refused.length) throw new AppError('FORBIDDEN', 'You are not a member of this chat', { channel: `chat:${refused[0]}`, channels: refused.map((id) => `chat:${id}`) });
   }
   // Any id is answered: one the log holds is replayed from, any other starts live with a `reset`
   // frame (lib/realtime/sse.ts); refusing it would stop a browser's EventSource for good.

@@ -314,6 +314,23 @@ describe('live delivery on chat:{chatId}', () => {
     expect(m.data).toMatchObject({ chatId: id, messageId: sent.body.message.id, senderId: a.id, content: 'live hello' });
   });
 
+  it('one stream follows several chats (one membership read); naming a chat one is not in refuses the stream', async () => {
+    const a = await seedUser();
+    const b = await seedUser();
+    const c = await seedUser();
+    const ab = (await dm(a, b.id)).body.chat.id as string;
+    const ac = (await dm(a, c.id)).body.chat.id as string;
+    const bc = (await dm(b, c.id)).body.chat.id as string;
+    const refused = await openStream(a, `feed,chat:${ab},chat:${bc}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.details.channels).toEqual([`chat:${bc}`]);
+    const both = await openStream(a, `feed,chat:${ab},chat:${ac}`);
+    await vi.waitFor(() => expect(both.frames.length).toBeGreaterThanOrEqual(1));
+    await send(b, ab, 'from b');
+    await send(c, ac, 'from c');
+    await vi.waitFor(() => expect(both.messages().map((m) => m.data.content).sort()).toEqual(['from b', 'from c']), { timeout: 5000, interval: 10 });
+  });
+
   it('a member who leaves stops receiving on the open stream; group chat streams skip a blocked sender', async () => {
     const a = await seedUser();
     const b = await seedUser();
