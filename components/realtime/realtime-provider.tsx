@@ -1,12 +1,13 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { bindQueryCache } from '@/lib/client/realtime/cache';
-import { openRealtimeConnection, type TConnectionState } from '@/lib/client/realtime/connection';
+import { openRealtimeConnection, type TConnectionState, type TRealtimeConnection } from '@/lib/client/realtime/connection';
 import { REALTIME_CHANNELS, type TRealtimeEventData, type TRealtimeEventType } from '@/lib/client/realtime/events';
 import { createRealtimeHub, type TRealtimeHub } from '@/lib/client/realtime/hub';
-import { getMeQueryOptions } from '@/lib/client/queries/users';
+import { chatKeys, getChatsQueryOptions } from '@/lib/client/queries/chats';
+import { getMeQueryOptions, useSession } from '@/lib/client/queries/users';
 
 export type { TConnectionState };
 
@@ -19,7 +20,22 @@ const useHub = () => {
 };
 
 /**
- * The page's one live connection (all public channels), opened after mount so nothing touches
+ * The channels of the page's connection: the public ones, and for a signed-in reader their chats
+ * (sorted, so the same chats are the same set), which keep the chat list and the navigation's
+ * unread count live for chats that are not open.
+ */
+const usePageChannels = (): readonly string[] => {
+  const session = useSession();
+  const chats = useQuery({ ...getChatsQueryOptions(), enabled: session.isSignedIn, select: (d) => d.chats.map((c) => c.id).sort() });
+  const ids = session.isSignedIn ? (chats.data ?? []) : [];
+  const key = ids.join(',');
+  const [channels, setChannels] = useState<{ key: string; list: readonly string[] }>({ key: '', list: REALTIME_CHANNELS });
+  if (channels.key !== key) setChannels({ key, list: [...REALTIME_CHANNELS, ...ids.map((id) => `chat:${id}`)] });
+  return channels.list;
+};
+
+/**
+ * The page's one live connection (all public channels, and the reader's chats), opened after mount so nothing touches
  * `window` on the server, and kept across client-side navigations because the provider sits in
  * the root layout. Live prices and news go straight into the query cache; components listen
  * with useRealtimeEvent. Must sit inside the QueryClientProvider.
@@ -27,6 +43,9 @@ const useHub = () => {
 export const RealtimeProvider = ({ children }: { children: ReactNode }) => {
   const qc = useQueryClient();
   const [hub] = useState(() => createRealtimeHub());
+  const channels = usePageChannels();
+  const connectionRef = useRef<TRealtimeConnection | null>(null);
+  const channelsRef = useRef(channels);
 
   useEffect(
     () => bindQueryCache(hub, qc, { getUserId: () => qc.getQueryData(getMeQueryOptions().queryKey)?.id }),
@@ -39,7 +58,7 @@ export const RealtimeProvider = ({ children }: { children: ReactNode }) => {
       return;
     }
     const connection = openRealtimeConnection({
-      channels: REALTIME_CHANNELS,
+      channels: channelsRef.current,
       onEvent: hub.emit,
       onState: hub.setState,
       onReconnect: hub.emitReconnect,
@@ -49,12 +68,43 @@ export const RealtimeProvider = ({ children }: { children: ReactNode }) => {
     const onOnline = () => connection.goOnline();
     window.addEventListener('offline', onOffline);
     window.addEventListener('online', onOnline);
+    connectionRef.current = connection;
     return () => {
       window.removeEventListener('offline', onOffline);
       window.removeEventListener('online', onOnline);
+      connectionRef.current = null;
       connection.close();
     };
   }, [hub]);
+
+  // The reader's chats came or went: the same connection follows them (resuming, nothing lost).
+  useEffect(() => {
+    channelsRef.current = channels;
+    connectionRef.current?.setChannels(channels);
+  }, [channels]);
+
+  // Someone else's message in any of the reader's chats: the list and the unread count follow now;
+  // after a gap in the stream, and when it opens, they are read again.
+  useEffect(() => {
+    const refresh = () => {
+      void qc.invalidateQueries({ queryKey: chatKeys.list() });
+      void qc.invalidateQueries({ queryKey: chatKeys.unread() });
+    };
+    const offMessage = hub.on('chat_message', (data) => {
+      if (data.senderId !== qc.getQueryData(getMeQueryOptions().queryKey)?.id) refresh();
+    });
+    const offReconnect = hub.onReconnect(refresh);
+    // Each time the stream is open (the first time too): a message that came between the first
+    // read and the subscription to its chat is counted.
+    const offState = hub.subscribeState(() => {
+      if (hub.getState() === 'open') refresh();
+    });
+    return () => {
+      offMessage();
+      offReconnect();
+      offState();
+    };
+  }, [hub, qc]);
 
   return <RealtimeContext.Provider value={hub}>{children}</RealtimeContext.Provider>;
 };

@@ -78,6 +78,15 @@ test('B messages A from A’s profile; A finds it unread in Chats, replies, and 
   await expect(composerBox(a.page)).toHaveValue(`${reply}\nName the market.`);
   await expect(messages(b.page).getByRole('article').filter({ hasText: reply })).toHaveCount(1);
 
+  // Away from the chat, A's navigation counts B's next message live (well before the 30 s poll).
+  await a.page.goto('/');
+  await expect(navLink(a.page, 'Chats')).toBeVisible();
+  const later = `One more thing ${unique}`;
+  await composerBox(b.page).fill(later);
+  await composerBox(b.page).press('Enter');
+  await expect(messages(b.page).getByRole('article').filter({ hasText: later })).toHaveCount(1);
+  await expect(navLink(a.page, 'Chats, 1 unread')).toBeVisible({ timeout: 10_000 });
+
   await a.page.context().close();
   await b.page.context().close();
 });
@@ -128,16 +137,17 @@ test('a player who trades a ticker is invited to its group by the world, accepts
   const request = p.page.request;
 
   // The player trades $KLDR (through the API, as any client may), then the scheduler's tick runs.
-  // It invites at most once an hour of game time: each project's run is a few game hours later.
+  // It invites at most once an hour of game time: the tick runs two game hours after the last one.
   const open = await request.post('/api/markets/perps/open', {
     headers: { Authorization: `Bearer ${p.token}` },
     data: { ticker: 'KLDR', side: 'long', size: 50, leverage: 2 },
   });
   expect(open.status()).toBe(200);
-  const hours = isPhone ? 6 : 3;
+  const control = await (await request.get('/api/game/control', { headers: { Authorization: `Bearer ${p.token}` } })).json();
+  const gameTime = Math.max(Date.now(), control.gameTime ? Date.parse(control.gameTime) : 0);
   const tick = await request.post('/api/cron/game-tick', {
     headers: { Authorization: 'Bearer e2e-cron-secret' },
-    data: { now: new Date(Date.now() + hours * 3_600_000).toISOString() },
+    data: { now: new Date(gameTime + 2 * 3_600_000).toISOString() },
   });
   expect(tick.status()).toBe(200);
   expect((await tick.json()).groups.invites).toBeGreaterThanOrEqual(1);

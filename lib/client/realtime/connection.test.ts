@@ -74,6 +74,39 @@ describe('openRealtimeConnection', () => {
     vi.useRealTimers();
   });
 
+  it('follows a new set of channels from the last event id, without reporting a reconnect; the same set does nothing', () => {
+    const t = setup();
+    t.last().open();
+    t.last().send('market_update', MARKET, '9-3');
+    t.connection.setChannels(['feed', 'markets']);
+    expect(t.sources).toHaveLength(1);
+    t.connection.setChannels(['feed', 'markets', 'chat:c1']);
+    expect(t.sources).toHaveLength(2);
+    expect(t.sources[0]!.isClosed).toBe(true);
+    expect(t.last().url).toBe('/api/sse/events?channels=feed%2Cmarkets%2Cchat%3Ac1&lastEventId=9-3');
+    t.last().open();
+    expect(t.reconnects()).toBe(0);
+    expect(t.states.at(-1)).toBe('open');
+    // A real drop after it still counts.
+    t.last().fail(2);
+    vi.advanceTimersByTime(RETRY_MAX_MS);
+    t.last().open();
+    expect(t.reconnects()).toBe(1);
+    t.connection.close();
+    vi.useRealTimers();
+  });
+
+  it('a switch of channels before any event had an id is reported as a reconnect (readers refetch what the new stream cannot replay)', () => {
+    const t = setup();
+    t.last().open();
+    t.connection.setChannels(['feed', 'markets', 'chat:c1']);
+    expect(t.last().url).toBe('/api/sse/events?channels=feed%2Cmarkets%2Cchat%3Ac1');
+    t.last().open();
+    expect(t.reconnects()).toBe(1);
+    t.connection.close();
+    vi.useRealTimers();
+  });
+
   it('a planned end of the stream that is back within the grace period never shows as reconnecting, but counts as a reconnect', () => {
     const t = setup();
     t.last().open();

@@ -61,6 +61,13 @@ export type TRealtimeConnection = {
   goOffline: () => void;
   /** The network is back: if the stream is not open, open a fresh one now rather than after a backoff. */
   goOnline: () => void;
+  /**
+   * Follows another set of channels (the signed-in reader's chats came or went): a new stream on
+   * them resumes from the last event id, so the server replays what came in between and nothing
+   * is lost; it is not reported as a reconnect (unless there was no id to resume from). The same
+   * set does nothing.
+   */
+  setChannels: (next: readonly string[]) => void;
   close: () => void;
 };
 
@@ -81,6 +88,9 @@ export const openRealtimeConnection = ({
   let isOffline = !isOnline();
   let isClosed = false;
   let lastEventId: string | null = null;
+  let current = [...channels];
+  /** The next open follows a change of channels, not a drop: nothing to report. */
+  let isSwitching = false;
   /** This open of the stream was reported as a reconnect already. */
   let isReported = false;
   let attempt = 0;
@@ -139,11 +149,12 @@ export const openRealtimeConnection = ({
 
   const connect = () => {
     drop();
-    const es = createEventSource(realtimeUrl(channels, lastEventId));
+    const es = createEventSource(realtimeUrl(current, lastEventId));
     source = es;
     es.onopen = () => {
       attempt = 0;
-      const isReconnect = hasOpened;
+      const isReconnect = hasOpened && !isSwitching;
+      isSwitching = false;
       hasOpened = true;
       isReported = isReconnect;
       setState('open');
@@ -189,6 +200,17 @@ export const openRealtimeConnection = ({
       cancelRetry();
       attempt = 0;
       setState(waitingState());
+      connect();
+    },
+    setChannels: (next) => {
+      if (isClosed || (next.length === current.length && next.every((c, i) => c === current[i]))) return;
+      current = [...next];
+      if (isOffline) return;
+      cancelRetry();
+      attempt = 0;
+      // With an id the new stream resumes and misses nothing; without one (no event yet) it
+      // starts live, so its open is reported like a reconnect and readers refetch.
+      isSwitching = hasOpened && lastEventId !== null;
       connect();
     },
     close: () => {
