@@ -4,7 +4,7 @@
  * number of groups. Groups whose owner is in a block with the reader are left out of listings.
  */
 import 'server-only';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@/db/client';
 import { groupInvites, groupMembers, groups, organizations, users, type TGroupRow } from '@/db/schema';
 import type { TGroup } from '@/lib/contracts/groups';
@@ -88,8 +88,7 @@ export const requireGroupDto = async (db: DbOrTx, groupId: string, readerId: str
 
 /** The group row locked for a membership change, or GROUP_NOT_FOUND. */
 export const lockGroup = async (tx: DbOrTx, groupId: string): Promise<TGroupRow> => {
-  const [row] = rowsOf<Record<string, unknown>>(await tx.execute(sql`select id from ${groups} where id = ${groupId} for update`));
-  if (!row) throw new AppError('GROUP_NOT_FOUND', 'Group not found', { groupId });
-  const [g] = await tx.select().from(groups).where(sql`${groups.id} = ${groupId}`);
-  return g!;
+  const [g] = await tx.select().from(groups).where(eq(groups.id, groupId)).for('update');
+  if (!g) throw new AppError('GROUP_NOT_FOUND', 'Group not found', { groupId });
+  return g;
 };
