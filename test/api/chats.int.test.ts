@@ -33,6 +33,7 @@ import { ensureRealtime } from '@/lib/realtime';
 import { seedWorld } from '@/lib/world/seed/world';
 import { seedUser } from '@/test/factories';
 import { call, tokenFor } from '@/test/http';
+import { readFrames, type TFrame } from '@/test/sse';
 
 beforeAll(async () => {
   await seedWorld(await getDb());
@@ -247,7 +248,6 @@ describe('group chats', () => {
 
 // Live delivery.
 
-type TFrame = { event?: string; data?: any };
 const streams: { close: () => Promise<unknown> }[] = [];
 
 const openStream = async (u: TUserRow | null, channels: string) => {
@@ -256,32 +256,13 @@ const openStream = async (u: TUserRow | null, channels: string) => {
   if (u) headers.set('authorization', `Bearer ${await tokenFor(u)}`);
   const res = await sseRoute(new NextRequest(url, { headers }), { params: Promise.resolve({}) });
   if (res.status !== 200) return { status: res.status, body: await res.json(), frames: [] as TFrame[], messages: () => [] as any[], close: async () => {} };
-  const reader = res.body!.getReader();
-  const frames: TFrame[] = [];
-  const decoder = new TextDecoder();
-  let buf = '';
-  void (async () => {
-    for (;;) {
-      const r = await reader.read();
-      if (r.done) break;
-      buf += decoder.decode(r.value, { stream: true });
-      for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
-        const f: TFrame = {};
-        for (const line of buf.slice(0, i).split('\n')) {
-          if (line.startsWith('event: ')) f.event = line.slice(7);
-          else if (line.startsWith('data: ')) f.data = JSON.parse(line.slice(6));
-        }
-        frames.push(f);
-        buf = buf.slice(i + 2);
-      }
-    }
-  })().catch(() => {});
+  const { frames, close } = readFrames(res.body!);
   const s = {
     status: 200,
     body: null,
     frames,
     messages: () => frames.filter((f) => f.event === 'chat_message').map((f) => f.data),
-    close: () => reader.cancel().catch(() => {}),
+    close,
   };
   streams.push(s);
   return s;

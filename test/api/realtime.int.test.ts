@@ -25,29 +25,10 @@ import { ensureRealtime, pokeRealtime, pruneEventLog, stopRealtime } from '@/lib
 import { comparePositions, parsePosition } from '@/lib/realtime/position';
 import { LIVE_QUEUE_LIMIT_BYTES, setSseTimings } from '@/lib/realtime/sse';
 import { call, tokenFor } from '@/test/http';
+import { parseFrame, type TFrame } from '@/test/sse';
 
 const onPostgres = !!process.env.DATABASE_URL;
 
-type TFrame = { id?: string; event?: string; data?: any; comment?: string; retry?: number };
-
-/** One frame's fields as an EventSource reads them: `field: value`, one leading space dropped. */
-const parseFrame = (text: string): TFrame => {
-  const f: TFrame = {};
-  for (const line of text.split('\n')) {
-    if (line.startsWith(':')) {
-      f.comment = line.slice(1).trim();
-      continue;
-    }
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'id') f.id = value;
-    else if (field === 'event') f.event = value;
-    else if (field === 'data') f.data = JSON.parse(value);
-    else if (field === 'retry') f.retry = Number(value);
-  }
-  return f;
-};
 
 /** Streams opened by a test, closed after it. */
 const open: { close: () => Promise<unknown> }[] = [];

@@ -44,6 +44,7 @@ import { ensureRealtime, pokeRealtime, stopRealtime } from '@/lib/realtime';
 import { seedWorld } from '@/lib/world/seed/world';
 import { seedUser } from '@/test/factories';
 import { call, tokenFor } from '@/test/http';
+import { readFrames } from '@/test/sse';
 
 beforeEach(() => {
   setLimiter(createMemoryLimiter());
@@ -485,22 +486,6 @@ describe('the NPCs of the game tick', () => {
 // ---------------------------------------------------------------------------------------------
 // The live feed (SSE), per subscriber.
 
-type TFrame = { id?: string; event?: string; data?: any };
-
-const parseFrame = (text: string): TFrame => {
-  const f: TFrame = {};
-  for (const line of text.split('\n')) {
-    if (line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'id') f.id = value;
-    else if (field === 'event') f.event = value;
-    else if (field === 'data') f.data = JSON.parse(value);
-  }
-  return f;
-};
-
 const streams: { close: () => Promise<unknown> }[] = [];
 
 /** Opens GET /api/sse/events on `feed` as `u` (null: signed out) and reads it in the background. */
@@ -511,28 +496,14 @@ const openFeed = async (u: TUserRow | null, opts: { lastEventId?: string } = {})
   if (opts.lastEventId) headers.set('last-event-id', opts.lastEventId);
   const res = await sseRoute(new NextRequest(url, { headers }), { params: Promise.resolve({}) });
   expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
-  const frames: TFrame[] = [];
-  const decoder = new TextDecoder();
-  let buf = '';
-  void (async () => {
-    for (;;) {
-      const r = await reader.read();
-      if (r.done) break;
-      buf += decoder.decode(r.value, { stream: true });
-      for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
-        frames.push(parseFrame(buf.slice(0, i)));
-        buf = buf.slice(i + 2);
-      }
-    }
-  })().catch(() => {});
+  const { frames, close } = readFrames(res.body!);
   const stream = {
     frames,
     /** The post ids of the feed_update frames, in order. */
     postIds: () => frames.filter((f) => f.event === 'feed_update').map((f) => f.data.data.post.id as string),
     events: () => frames.filter((f) => f.event),
     waitFor: (postId: string) => vi.waitFor(() => expect(stream.postIds()).toContain(postId), { timeout: 5000, interval: 10 }),
-    close: () => reader.cancel().catch(() => {}),
+    close,
   };
   streams.push(stream);
   return stream;
