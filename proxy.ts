@@ -8,6 +8,7 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { pageHeaders, staticHeaders } from '@/lib/http/security-headers';
+import { REFERRAL_CODE_PATTERN, REFERRAL_COOKIE, REFERRAL_COOKIE_MAX_AGE_SEC } from '@/lib/referrals/link';
 
 const isStatic = (pathname: string) => pathname.startsWith('/_next/') || /\.[a-z0-9]{2,5}$/i.test(pathname);
 
@@ -24,6 +25,12 @@ export function proxy(req: NextRequest) {
   requestHeaders.set('Content-Security-Policy', headers['Content-Security-Policy']!);
   const res = NextResponse.next({ request: { headers: requestHeaders } });
   for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+  // A referral link (any page with ?ref=CODE): the code rides in a cookie through sign-in to the
+  // onboarding wizard, which prefills it. The first link followed wins, as the first referrer does.
+  const ref = req.nextUrl.searchParams.get('ref');
+  if (ref && REFERRAL_CODE_PATTERN.test(ref) && !req.cookies.get(REFERRAL_COOKIE)) {
+    res.cookies.set(REFERRAL_COOKIE, ref.toUpperCase(), { path: '/', maxAge: REFERRAL_COOKIE_MAX_AGE_SEC, sameSite: 'lax' });
+  }
   return res;
 }
 

@@ -41,6 +41,11 @@ const ZEnv = z.object({
   LLM_BASE_URL: optionalString,
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
+  CHAIN_RPC_URL: optionalString,
+  IDENTITY_REGISTRY_ADDRESS: optionalString,
+  REGISTRAR_PRIVATE_KEY: optionalString,
+  SOCIAL_A_INTROSPECTION_URL: optionalString,
+  SOCIAL_B_INTROSPECTION_URL: optionalString,
 });
 
 export type TEnv = {
@@ -71,6 +76,13 @@ export type TEnv = {
   gameSeed: string;
   /** An OpenAI-compatible service for NPC posts; templates are used when unset or failing. */
   llm?: { baseUrl: string; apiKey: string; model: string };
+  /** A real EVM node for on-chain identity registration; unset: the simulated registry in the database. */
+  chain?: { rpcUrl: string; registryAddress: `0x${string}`; privateKey: `0x${string}` };
+  /**
+   * OAuth token-introspection URLs (RFC 7662) that verify linked social accounts and shares, per
+   * platform. Unset: any token is accepted outside production and refused in production.
+   */
+  socialIntrospection: { social_a?: string; social_b?: string };
 };
 
 export class EnvError extends Error {}
@@ -88,6 +100,16 @@ export const parseEnv = (source: Record<string, string | undefined>): TEnv => {
   }
   if (isProduction && !e.CRON_SECRET) {
     throw new EnvError('Production needs CRON_SECRET for /api/cron/game-tick');
+  }
+  const chainVars = [e.CHAIN_RPC_URL, e.IDENTITY_REGISTRY_ADDRESS, e.REGISTRAR_PRIVATE_KEY];
+  if (chainVars.some(Boolean) && !chainVars.every(Boolean)) {
+    throw new EnvError('On-chain registration needs all of CHAIN_RPC_URL, IDENTITY_REGISTRY_ADDRESS and REGISTRAR_PRIVATE_KEY');
+  }
+  if (e.IDENTITY_REGISTRY_ADDRESS && !/^0x[0-9a-fA-F]{40}$/.test(e.IDENTITY_REGISTRY_ADDRESS)) {
+    throw new EnvError('IDENTITY_REGISTRY_ADDRESS must be a 20-byte hex address');
+  }
+  if (e.REGISTRAR_PRIVATE_KEY && !/^0x[0-9a-fA-F]{64}$/.test(e.REGISTRAR_PRIVATE_KEY)) {
+    throw new EnvError('REGISTRAR_PRIVATE_KEY must be a 32-byte hex key with its 0x prefix');
   }
   const jwtSecret = e.AUTH_JWT_SECRET ?? (isProduction ? undefined : DEV_JWT_SECRET);
   const cronSecret = e.CRON_SECRET ?? DEV_CRON_SECRET;
@@ -126,6 +148,15 @@ export const parseEnv = (source: Record<string, string | undefined>): TEnv => {
       e.LLM_BASE_URL && e.LLM_API_KEY
         ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL ?? 'gpt-4o-mini' }
         : undefined,
+    chain:
+      e.CHAIN_RPC_URL && e.IDENTITY_REGISTRY_ADDRESS && e.REGISTRAR_PRIVATE_KEY
+        ? {
+            rpcUrl: e.CHAIN_RPC_URL,
+            registryAddress: e.IDENTITY_REGISTRY_ADDRESS as `0x${string}`,
+            privateKey: e.REGISTRAR_PRIVATE_KEY as `0x${string}`,
+          }
+        : undefined,
+    socialIntrospection: { social_a: e.SOCIAL_A_INTROSPECTION_URL, social_b: e.SOCIAL_B_INTROSPECTION_URL },
   };
 };
 

@@ -128,3 +128,33 @@ export const expectPoolBooks = async (poolIds?: readonly string[]) => {
   }
   return rows.map((r) => r.id);
 };
+
+/**
+ * The points chain, for the given users (every user when none are given), as the money ledger's:
+ * each points_transactions row has pointsAfter = pointsBefore + amount and never below zero;
+ * consecutive rows chain (the first starts from 0); the user's points equal the newest row's
+ * pointsAfter (0 without rows).
+ */
+export const expectPointsChain = async (userIds?: readonly string[]) => {
+  if (userIds && userIds.length === 0) return;
+  const only = userIds ? sql`where user_id = any(${idList(userIds)})` : sql``;
+  const onlyUsers = userIds ? sql`where u.id = any(${idList(userIds)})` : sql``;
+  const broken = await q<{ user_id: string; seq: string }>(sql`
+    select user_id, seq::text as seq from (
+      select user_id, seq, amount, points_before, points_after,
+        lag(points_after) over (partition by user_id order by seq) as prev_after
+      from points_transactions ${only}
+    ) t
+    where points_after <> points_before + amount or points_after < 0
+       or (prev_after is null and points_before <> 0)
+       or (prev_after is not null and points_before <> prev_after)`);
+  expect(broken, 'points rows that break the chain').toEqual([]);
+  const off = await q<{ id: string; points: number; last: number | null }>(sql`
+    select u.id, u.reputation_points as points, last.points_after as last from users u
+    left join lateral (select pt.points_after from points_transactions pt where pt.user_id = u.id order by pt.seq desc limit 1) last on true
+    ${onlyUsers}`);
+  expect(
+    off.filter((r) => Number(r.points) !== Number(r.last ?? 0) || Number(r.points) < 0),
+    "users whose points are not their newest points row's pointsAfter",
+  ).toEqual([]);
+};

@@ -99,6 +99,18 @@ describe('boundaries', () => {
     expect(unmarked).toEqual([]);
   });
 
+  it('only lib/points writes reputation points', () => {
+    const offenders = [];
+    const files = [...walk(path.join(root, 'lib')), ...walk(path.join(root, 'db')), ...walk(path.join(root, 'app')), ...walk(path.join(root, 'scripts')), path.join(root, 'test', 'factories.ts')];
+    for (const file of files) {
+      if (!/\.tsx?$/.test(file) || file === path.join(root, 'lib', 'points', 'ledger.ts') || /\.test\.ts$/.test(file)) continue;
+      const src = fs.readFileSync(file, 'utf8');
+      // A write names the column as a value (`reputationPoints: 5`); a select maps it from the table (`reputationPoints: users.reputationPoints`).
+      if (/reputationPoints\s*:(?!\s*users\.)|reputation_points\s*=/.test(src) && /\.(update|insert)\(/.test(src)) offenders.push(path.relative(root, file));
+    }
+    expect(offenders).toEqual([]);
+  });
+
   it('only lib/ledger writes balance columns', () => {
     const offenders = [];
     const files = [

@@ -10,3 +10,4 @@ export * from './social';
 export * from './moderation';
 export * from './events';
 export * from './chats';
+export * from './points';

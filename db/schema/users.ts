@@ -34,6 +34,10 @@ export const users = pgTable(
     onChainRegistered: boolean('on_chain_registered').notNull().default(false),
     hasSocialA: boolean('has_social_a').notNull().default(false),
     hasSocialB: boolean('has_social_b').notNull().default(false),
+    /** Public-profile visibility of the linked handles and the wallet (update-visibility). */
+    showSocialAPublic: boolean('show_social_a_public').notNull().default(true),
+    showSocialBPublic: boolean('show_social_b_public').notNull().default(true),
+    showWalletPublic: boolean('show_wallet_public').notNull().default(true),
     referralCode: text('referral_code').notNull().unique(),
     referredById: text('referred_by_id'),
     /** Last time the player chose a username; null while the generated one stands. */

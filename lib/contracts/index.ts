@@ -9,16 +9,21 @@ import { commentsEndpoints } from './comments';
 import type { TEndpoint } from './endpoint';
 import { followsEndpoints } from './follows';
 import { gameEndpoints } from './game';
+import { identityEndpoints } from './identity';
 import { groupsEndpoints } from './groups';
 import { marketsEndpoints } from './markets';
 import { moderationEndpoints } from './moderation';
 import { notificationsEndpoints } from './notifications';
+import { onboardingEndpoints } from './onboarding';
 import { perpsEndpoints } from './perps';
+import { pointsEndpoints } from './points';
 import { poolsEndpoints } from './pools';
 import { postsEndpoints } from './posts';
 import { realtimeEndpoints } from './realtime';
+import { referralsEndpoints } from './referrals';
 import { systemEndpoints } from './system';
 import { uploadsEndpoints } from './uploads';
+import { waitlistEndpoints } from './waitlist';
 import { usersEndpoints } from './users';
 import { widgetsEndpoints } from './widgets';
 import { worldEndpoints } from './world';
@@ -26,6 +31,11 @@ import { worldEndpoints } from './world';
 export const endpoints: readonly TEndpoint[] = [
   ...systemEndpoints,
   ...usersEndpoints,
+  ...onboardingEndpoints,
+  ...identityEndpoints,
+  ...pointsEndpoints,
+  ...referralsEndpoints,
+  ...waitlistEndpoints,
   ...marketsEndpoints,
   ...perpsEndpoints,
   ...poolsEndpoints,

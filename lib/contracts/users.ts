@@ -39,6 +39,9 @@ export const ZUser = z.object({
   onChainRegistered: z.boolean(),
   hasSocialA: z.boolean(),
   hasSocialB: z.boolean(),
+  /** Linked handles, null when not linked or hidden by their owner (update-visibility). */
+  socialAUsername: z.string().nullable(),
+  socialBUsername: z.string().nullable(),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
   stats: ZUserStats,
@@ -50,6 +53,10 @@ export const ZUser = z.object({
   /** Only for the user themself: a banned account reads but cannot write. */
   isBanned: z.boolean().optional(),
   usernameChangedAt: ZTimestamp.nullable().optional(),
+  /** Only for the user themself: what their public profile shows. */
+  showSocialAPublic: z.boolean().optional(),
+  showSocialBPublic: z.boolean().optional(),
+  showWalletPublic: z.boolean().optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
 
@@ -77,7 +84,7 @@ export const ZTransaction = z.object({
 
 
 /** A relative path ("/uploads/a.png") or an absolute http(s) URL. */
-const ZImageUrl = z
+export const ZImageUrl = z
   .string()
   .max(2048)
   .refine((s) => s === '' || s.startsWith('/') || /^https?:\/\//i.test(s), 'must be a relative path or an http(s) URL');

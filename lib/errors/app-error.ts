@@ -61,6 +61,28 @@ export const ERROR_STATUS = {
   INVITE_NOT_FOUND: 404,
   /** The invite was already accepted or declined. */
   INVITE_ALREADY_ANSWERED: 409,
+  /** A points transfer or correction larger than the points held; details carry required and available. */
+  INSUFFICIENT_POINTS: 400,
+  /** Transferring points to oneself. */
+  CANNOT_TRANSFER_TO_SELF: 400,
+  /** A referral code that names no user. */
+  INVALID_REFERRAL_CODE: 400,
+  /** One's own referral code. */
+  SELF_REFERRAL: 400,
+  /** The player already has a referrer (the first one stays). */
+  ALREADY_REFERRED: 409,
+  /** A social platform already linked to this account. */
+  ALREADY_LINKED: 409,
+  /** The social account or share could not be verified (a refused token, a missing verifier in production). */
+  VERIFICATION_FAILED: 400,
+  SHARE_ACTION_NOT_FOUND: 404,
+  /** The waitlist bonus (email or wallet) was already claimed by this player. */
+  BONUS_ALREADY_CLAIMED: 409,
+  /** The email or wallet address belongs to another player. */
+  EMAIL_TAKEN: 409,
+  WALLET_TAKEN: 409,
+  /** An agent route called with a player's token. */
+  NOT_AN_AGENT: 403,
   /** Blocking, muting or reporting oneself. */
   CANNOT_TARGET_SELF: 400,
   /** A known path asked with a method it does not serve; the Allow header lists those it does. */

@@ -29,6 +29,7 @@ import { runPriceStep } from './steps/prices';
 import { createQuestions, resolveDueQuestions } from './steps/questions';
 import { runGroupStep } from './steps/groups';
 import { runSelfDealingStep } from './steps/self-dealing';
+import { processPendingRegistrations } from '@/lib/identity/service/registration';
 import type { TTickContext } from './types';
 
 export const CLOCK_ID = 'main';
@@ -37,7 +38,7 @@ const TICK_LOCK_KEY = 7412002;
 /** The whole tick's budget: the scheduler allows 60 s; leave room for the answer. */
 const TICK_BUDGET_MS = 40_000;
 /** Each step's own budget (ms); a step past it stops early and the next tick continues. */
-const STEP_BUDGET_MS = { news: 5_000, prices: 8_000, npc: 10_000, pools: 6_000, resolve: 8_000, create: 5_000, groups: 3_000, selfDealing: 3_000 } as const;
+const STEP_BUDGET_MS = { news: 5_000, prices: 8_000, npc: 10_000, pools: 6_000, resolve: 8_000, create: 5_000, groups: 3_000, selfDealing: 3_000, identity: 5_000 } as const;
 
 const RUNNING = Symbol.for('playmoney.gameTickRunning');
 type TGlobal = typeof globalThis & { [RUNNING]?: boolean };
@@ -157,6 +158,11 @@ const runSteps = async (requested: string | undefined) => {
   const questions = await step('create', () => createQuestions(budget(STEP_BUDGET_MS.create)), { active: 0, created: 0 });
   const groupStep = await step('groups', () => runGroupStep(budget(STEP_BUDGET_MS.groups)), { messages: 0, invites: 0 });
   const selfDealing = await step('selfDealing', () => runSelfDealingStep(budget(STEP_BUDGET_MS.selfDealing)), { ran: false, findings: 0, filed: 0 });
+  const identity = await step(
+    'identity',
+    () => processPendingRegistrations({ deadline: performance.now() + STEP_BUDGET_MS.identity }),
+    { pending: 0, completed: 0, failed: 0 },
+  );
   // The log's created_at is the database's wall clock, not game time (a test clock may run days
   // ahead): prune by wall time, or a jump in game time would empty the replay log.
   const pruned = await step('prune', () => pruneEventLog(new Date(Date.now() - EVENT_LOG_KEEP_MS)), 0);
@@ -177,6 +183,7 @@ const runSteps = async (requested: string | undefined) => {
     questions: { resolved: resolutions.resolved, resolvedYes: resolutions.yes, created: questions.created, active: questions.active },
     groups: groupStep,
     selfDealing,
+    identity,
     eventLogPruned: pruned,
     timings,
     ...(Object.keys(errors).length ? { errors } : {}),

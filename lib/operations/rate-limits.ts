@@ -29,6 +29,13 @@ export const RATE_LIMITS = {
   chatCreate: { limit: 20, windowSec: 60 },
   /** Pool deposits, withdrawals and NPC investing, not in the table: money moves, so as strict as a buy or sell. */
   poolTrade: { limit: 30, windowSec: 60 },
+  /** Points transfers and administrators' awards, not in the table: points are a second currency, as strict as a trade. */
+  pointsMove: { limit: 30, windowSec: 60 },
+  /**
+   * Verifications and bonuses, not in the table: linking a social account, verifying a share
+   * (each may call an external verifier) and the waitlist bonuses.
+   */
+  verification: { limit: 10, windowSec: 60 },
   /** Reading uploaded images, not in the table: a feed page shows many, and they are cached for a year. */
   mediaRead: { limit: 1000, windowSec: 60 },
   /**

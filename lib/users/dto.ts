@@ -37,6 +37,9 @@ export type TUserDto = {
   onChainRegistered: boolean;
   hasSocialA: boolean;
   hasSocialB: boolean;
+  /** Linked handles, shown when their owner made them public (always to the owner). */
+  socialAUsername: string | null;
+  socialBUsername: string | null;
   createdAt: string;
   updatedAt: string;
   stats: TUserStats;
@@ -47,9 +50,19 @@ export type TUserDto = {
   isModerator?: boolean;
   isBanned?: boolean;
   usernameChangedAt?: string | null;
+  showSocialAPublic?: boolean;
+  showSocialBPublic?: boolean;
+  showWalletPublic?: boolean;
 };
 
-export const toUserDto = (u: TUserRow, stats: TUserStats, opts: { self: boolean; isAdmin?: boolean; isModerator?: boolean }): TUserDto => {
+export type TSocialHandles = { social_a?: string; social_b?: string };
+
+export const toUserDto = (
+  u: TUserRow,
+  stats: TUserStats,
+  opts: { self: boolean; isAdmin?: boolean; isModerator?: boolean; social?: TSocialHandles },
+): TUserDto => {
+  const visible = (shown: boolean, value: string | null | undefined) => (opts.self || shown ? (value ?? null) : null);
   const dto: TUserDto = {
     id: u.id,
     username: u.username,
@@ -57,7 +70,7 @@ export const toUserDto = (u: TUserRow, stats: TUserStats, opts: { self: boolean;
     bio: u.bio,
     profileImageUrl: u.profileImageUrl,
     coverImageUrl: u.coverImageUrl,
-    walletAddress: u.walletAddress,
+    walletAddress: visible(u.showWalletPublic, u.walletAddress),
     virtualBalance: toDecimalString(u.virtualBalance),
     lifetimePnL: toNumber(u.lifetimePnL),
     reputationPoints: u.reputationPoints,
@@ -67,6 +80,8 @@ export const toUserDto = (u: TUserRow, stats: TUserStats, opts: { self: boolean;
     onChainRegistered: u.onChainRegistered,
     hasSocialA: u.hasSocialA,
     hasSocialB: u.hasSocialB,
+    socialAUsername: visible(u.showSocialAPublic, opts.social?.social_a),
+    socialBUsername: visible(u.showSocialBPublic, opts.social?.social_b),
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
     stats,
@@ -78,6 +93,9 @@ export const toUserDto = (u: TUserRow, stats: TUserStats, opts: { self: boolean;
     dto.isModerator = opts.isModerator ?? (dto.isAdmin || u.isModerator);
     dto.isBanned = u.isBanned;
     dto.usernameChangedAt = u.usernameChangedAt ? u.usernameChangedAt.toISOString() : null;
+    dto.showSocialAPublic = u.showSocialAPublic;
+    dto.showSocialBPublic = u.showSocialBPublic;
+    dto.showWalletPublic = u.showWalletPublic;
   }
   return dto;
 };

@@ -1,11 +1,11 @@
 /** Read queries for users. Reads only; callers pass the database or their transaction. */
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { balanceTransactions, comments, follows, marketPositions, perpPositions, postLikes, posts, users, type TUserRow } from '@/db/schema';
+import { balanceTransactions, comments, follows, marketPositions, perpPositions, postLikes, posts, socialLinks, users, type TUserRow } from '@/db/schema';
 import { preparedQuery, type Db, type DbOrTx } from '@/db/client';
 import { containsPattern, escapeLike } from '@/db/like';
 import { canSeeUser } from '@/lib/moderation/visibility';
 import { toNumber } from '@/lib/money/decimal';
-import { toUserSummary, type TUserStats } from './dto';
+import { toUserSummary, type TSocialHandles, type TUserStats } from './dto';
 
 export const findUserById = async (db: DbOrTx, id: string): Promise<TUserRow | undefined> => {
   const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -38,7 +38,8 @@ export const findUserByIdentifier = async (db: DbOrTx, ident: string): Promise<T
       or(
         eq(users.id, ident),
         sql`lower(${users.username}) = lower(${ident})`,
-        sql`lower(${users.walletAddress}) = lower(${ident})`,
+        // A wallet its owner hid does not lead to their profile.
+        and(sql`lower(${users.walletAddress}) = lower(${ident})`, eq(users.showWalletPublic, true)),
       ),
     )
     .limit(3);
@@ -78,6 +79,12 @@ const statsCounts = (db: Db) => {
     })
     .from(sql`(select 1) as one`)
     .prepare('user_stats_counts');
+};
+
+/** The handles of a user's linked social accounts, by platform. */
+export const findSocialHandles = async (db: DbOrTx, userId: string): Promise<TSocialHandles> => {
+  const rows = await db.select({ platform: socialLinks.platform, username: socialLinks.username }).from(socialLinks).where(eq(socialLinks.userId, userId));
+  return Object.fromEntries(rows.map((r) => [r.platform, r.username]));
 };
 
 export const computeUserStats = async (db: Db, user: TUserRow): Promise<TUserStats> => {

@@ -8,7 +8,7 @@
  * npm test: a fixed seed and FUZZ_RUNS (default below) cases per operation, on whichever database
  * DATABASE_URL names. npm run fuzz (FUZZ_CAMPAIGN=1): FUZZ_RUNS (default 300) and FUZZ_SEED (default
  * random, printed). FUZZ_ONLY="POST /api/posts" limits the run to operations whose "METHOD path"
- * contains it; FUZZ_PATH replays one counterexample of fast-check exactly; FUZZ_REPORT=1 runs every
+ * contains it ("a|b": either); FUZZ_PATH replays one counterexample of fast-check exactly; FUZZ_REPORT=1 runs every
  * case and lists one example per kind of failure (triage); FUZZ_TIMINGS=1 prints the cost.
  */
 import path from 'node:path';
@@ -55,7 +55,7 @@ const operations = operationsOf(doc as Parameters<typeof operationsOf>[0], (id) 
   const e = registry.get(id);
   // The body limit is not in the document; the registry holds it (lib/contracts/endpoint.ts).
   return { bodyLimit: e?.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT, cron: e?.auth === 'cron' };
-}).filter((op) => !ONLY || `${op.method} ${op.path}`.includes(ONLY));
+}).filter((op) => !ONLY || ONLY.split('|').some((part) => `${op.method} ${op.path}`.includes(part)));
 
 if (campaign) console.log(`[fuzz] campaign: seed ${SEED}, ${RUNS} cases per operation, ${operations.length} operations`);
 

@@ -21,6 +21,7 @@ import { now } from '@/lib/clock/clock';
 import { outboxCtes, outboxNotified } from '@/lib/events/outbox';
 import { AppError } from '@/lib/errors/app-error';
 import { balanceChangeCtes } from '@/lib/ledger/ledger';
+import { referralFeeCtes } from '@/lib/referrals/fees';
 import { dec, toDecimalString, toNumber, type TDecimal } from '@/lib/money/decimal';
 import { MIN_BUY, SHARE_SCALE, prices, splitFee, toPool, type TOutcome } from '../cpmm';
 import { getMarketRowOrThrow } from '../queries';
@@ -90,12 +91,12 @@ export const buildBuyStatement = (opts: {
     guard: sql`exists (select 1 from market)`,
   });
   const referrerCtes = referrerId
-    ? sql`, ${balanceChangeCtes({
+    ? sql`, ${referralFeeCtes({
         name: 'referral',
-        transactionId: crypto.randomUUID(),
-        userId: referrerId,
+        referrerId,
+        referredUserId: userId,
+        source: 'predictions',
         amount: fees.referrer,
-        type: 'referral_fee',
         description: 'Referral share of a trading fee',
         reference: { type: 'market', id: marketId },
         at,

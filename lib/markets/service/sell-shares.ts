@@ -12,6 +12,7 @@ import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { credit } from '@/lib/ledger/ledger';
+import { recordReferralFee } from '@/lib/referrals/fees';
 import { dec, toDecimalString, toMoney, toNumber, type TDecimal } from '@/lib/money/decimal';
 import { prices, quoteSell, toPool, type TOutcome } from '../cpmm';
 import { assertTradable, lockMarket, poolColumns, emitMarketUpdate, recordPricePoint } from './shared';
@@ -82,12 +83,20 @@ export const sellShares = async (input: TSellInput) => {
       realizedPnL,
     });
     if (hasReferrer && quote.fees.referrer.gt(0)) {
-      await credit(tx, {
+      const paid = await credit(tx, {
         userId: caller.referredById!,
         amount: quote.fees.referrer,
         type: 'referral_fee',
         description: 'Referral share of a trading fee',
         reference: { type: 'market', id: market.id },
+      });
+      await recordReferralFee(tx, {
+        referrerId: caller.referredById!,
+        referredUserId: caller.userId,
+        source: 'predictions',
+        amount: quote.fees.referrer,
+        transactionId: paid.transactionId,
+        at,
       });
     }
     const [updated] = await tx

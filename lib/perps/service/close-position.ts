@@ -16,6 +16,7 @@ import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { settlementCtes } from '@/lib/ledger/ledger';
+import { referralFeeSqlCtes } from '@/lib/referrals/fees';
 import { toDecimalString, toNumber } from '@/lib/money/decimal';
 import { toPerpPositionDto } from '../dto';
 import { outboxNotified } from '@/lib/events/outbox';
@@ -23,7 +24,13 @@ import { perpUpdateCtes } from './events';
 import { liquidateAfterTrade } from './liquidate';
 import { closeFeeSql, fillPriceSql, impactSql, pricePnLSql } from './sql';
 
-export const buildCloseStatement = (o: { userId: string; positionId: string; at: Date }) => {
+export const buildCloseStatement = (o: {
+  userId: string;
+  positionId: string;
+  at: Date;
+  /** The trader's referrer, who earns half of the closing fee actually collected. */
+  referrerId?: string | null;
+}) => {
   const ts = sql`${o.at.toISOString()}::timestamptz`;
   const settlement = settlementCtes({
     name: 'paid',
@@ -37,6 +44,21 @@ export const buildCloseStatement = (o: { userId: string; positionId: string; at:
     at: o.at,
     guard: sql`exists (select 1 from calc)`,
   });
+  const referral =
+    o.referrerId && o.referrerId !== o.userId
+      ? sql`, ${referralFeeSqlCtes({
+          name: 'referral',
+          referrerId: o.referrerId,
+          referredUserId: o.userId,
+          source: 'perps',
+          // Half of the fee the close collected: what the position had left covers it, or part of it.
+          amount: sql`coalesce((select trunc(least(calc.fee, greatest(0, calc.collateral + calc.pnl)) / 2, 8) from calc), 0)`,
+          description: 'Referral share of a perpetual trading fee',
+          reference: { type: 'perp_position', id: o.positionId },
+          at: o.at,
+          guard: sql`exists (select 1 from closed)`,
+        })}`
+      : sql``;
   const statement = sql`
     with pos as (
       select * from ${perpPositions} where id = ${o.positionId} and user_id = ${o.userId} and status = 'open' for update
@@ -81,7 +103,7 @@ export const buildCloseStatement = (o: { userId: string; positionId: string; at:
       insert into ${perpPricePoints} (id, ticker, mark_price, index_price, source, created_at)
       select ${crypto.randomUUID()}, moved.ticker, moved.mark_price, o.current_price, 'trade', ${ts}
       from moved join ${organizations} o on o.ticker = moved.ticker
-    )
+    )${referral}
     select (select virtual_balance from paid) as balance_after, (select name from ${organizations} o where o.ticker = closed.ticker) as org_name,
       ${outboxNotified('event')} as notified, closed.*
     from (select 1) one left join closed on true`;
@@ -122,7 +144,7 @@ const fromRaw = (r: Record<string, unknown>): TPerpPositionRow => {
 export const closePosition = async (input: { caller: TCaller; positionId: string }) => {
   const { caller } = input;
   const db = await getDb();
-  const { statement } = buildCloseStatement({ userId: caller.userId, positionId: input.positionId, at: now() });
+  const { statement } = buildCloseStatement({ userId: caller.userId, positionId: input.positionId, at: now(), referrerId: caller.referredById });
   const row = rowsOf<TClosedRow>(await executePrepared(statement))[0]!;
   if (row.id === null || row.id === undefined) {
     const [p] = await db.select({ userId: perpPositions.userId, status: perpPositions.status }).from(perpPositions).where(eq(perpPositions.id, input.positionId));

@@ -15,6 +15,7 @@ import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { balanceChangeCtes } from '@/lib/ledger/ledger';
+import { referralFeeCtes } from '@/lib/referrals/fees';
 import { dec, toDecimalString, toNumber } from '@/lib/money/decimal';
 import { orderProblem, quoteOpen, type TPerpSide } from '../math';
 import { toPerpPositionDto } from '../dto';
@@ -27,7 +28,16 @@ import { fillPriceSql, impactSql, liquidationPriceSql } from './sql';
 export type TOpenInput = { caller: TCaller; ticker: string; side: TPerpSide; size: number | string; leverage: number | string };
 
 /** The open statement for a validated order. Exported so the benchmark can issue exactly this SQL. */
-export const buildOpenStatement = (o: { userId: string; ticker: string; side: TPerpSide; size: string; leverage: string; at: Date }) => {
+export const buildOpenStatement = (o: {
+  userId: string;
+  ticker: string;
+  side: TPerpSide;
+  size: string;
+  leverage: string;
+  at: Date;
+  /** The trader's referrer, who earns half the opening fee. */
+  referrerId?: string | null;
+}) => {
   // Margin and fee depend only on the order: computed here (quoteOpen), not in SQL.
   const q = quoteOpen({ side: o.side, size: o.size, leverage: o.leverage, markPrice: 1, depth: 1 });
   const size = toDecimalString(q.size);
@@ -46,6 +56,21 @@ export const buildOpenStatement = (o: { userId: string; ticker: string; side: TP
     at: o.at,
     guard: sql`exists (select 1 from mkt)`,
   });
+  const referralShare = q.fee.div(2).toDecimalPlaces(8, 1);
+  const referral =
+    o.referrerId && o.referrerId !== o.userId && referralShare.gt(0)
+      ? sql`, ${referralFeeCtes({
+          name: 'referral',
+          referrerId: o.referrerId,
+          referredUserId: o.userId,
+          source: 'perps',
+          amount: referralShare,
+          description: `Referral share of a perpetual trading fee on ${o.ticker}`,
+          reference: { type: 'perp_position', id: positionId },
+          at: o.at,
+          guard: sql`exists (select 1 from pos)`,
+        })}`
+      : sql``;
   const buy = sql.raw(o.side === 'long' ? 'true' : 'false');
   const statement = sql`
     with mkt as (
@@ -82,7 +107,7 @@ export const buildOpenStatement = (o: { userId: string; ticker: string; side: TP
       insert into ${perpPricePoints} (id, ticker, mark_price, index_price, source, created_at)
       select ${crypto.randomUUID()}, ${o.ticker}, moved.mark_price, o.current_price, 'trade', ${ts}
       from moved, ${organizations} o where o.ticker = ${o.ticker}
-    )
+    )${referral}
     select (select count(*) from mkt) as found, (select virtual_balance from debit) as balance_after,
       (select name from ${organizations} where ticker = ${o.ticker}) as org_name, ${outboxNotified('event')} as notified, pos.*
     from (select 1) one left join pos on true`;
@@ -116,7 +141,15 @@ export const openPosition = async (input: TOpenInput) => {
   const db = await getDb();
   const size = toDecimalString(dec(input.size).toDecimalPlaces(8));
   const leverage = toDecimalString(dec(input.leverage));
-  const { statement, quote } = buildOpenStatement({ userId: input.caller.userId, ticker: input.ticker, side: input.side, size, leverage, at: now() });
+  const { statement, quote } = buildOpenStatement({
+    userId: input.caller.userId,
+    ticker: input.ticker,
+    side: input.side,
+    size,
+    leverage,
+    at: now(),
+    referrerId: input.caller.referredById,
+  });
   const row = rowsOf<TOpenRow>(await executePrepared(statement))[0]!;
   if (Number(row.found) === 0) throw new AppError('VALIDATION_ERROR', `Unknown ticker ${input.ticker}`, { ticker: input.ticker });
   if (row.balance_after === null || row.id === null) {

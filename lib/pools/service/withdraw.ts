@@ -18,6 +18,8 @@ import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { credit, debit } from '@/lib/ledger/ledger';
+import { recordReferralFee } from '@/lib/referrals/fees';
+import { findReferrerId } from '@/lib/referrals/queries';
 import { dec, toDecimalString, toNumber, type TDecimal } from '@/lib/money/decimal';
 import { buildCloseStatement } from '@/lib/perps/service/close-position';
 import { liquidateAfterTrade } from '@/lib/perps/service/liquidate';
@@ -103,14 +105,37 @@ export const withdrawInTx = async (tx: Tx, opts: { pool: TPoolRow; userId: strin
       balanceAfter = r.balanceAfter;
     }
     if (q.performanceFee.gt(0)) {
-      await credit(tx, {
-        userId: pool.npcActorId,
-        amount: q.performanceFee,
-        type: 'pool_performance_fee',
-        description: `Performance fee from ${pool.name}`,
-        reference,
-        realizedPnL: q.performanceFee,
-      });
+      // The holder's referrer earns half of the fee (as in every product); the manager the rest.
+      const referrerId = await findReferrerId(tx, it.lot.userId);
+      const referralShare = referrerId && referrerId !== pool.npcActorId ? q.performanceFee.div(2).toDecimalPlaces(8, 1) : dec(0);
+      const managerShare = q.performanceFee.minus(referralShare);
+      if (managerShare.gt(0)) {
+        await credit(tx, {
+          userId: pool.npcActorId,
+          amount: managerShare,
+          type: 'pool_performance_fee',
+          description: `Performance fee from ${pool.name}`,
+          reference,
+          realizedPnL: managerShare,
+        });
+      }
+      if (referrerId && referralShare.gt(0)) {
+        const paid = await credit(tx, {
+          userId: referrerId,
+          amount: referralShare,
+          type: 'referral_fee',
+          description: `Referral share of a performance fee from ${pool.name}`,
+          reference,
+        });
+        await recordReferralFee(tx, {
+          referrerId,
+          referredUserId: it.lot.userId,
+          source: 'pools',
+          amount: referralShare,
+          transactionId: paid.transactionId,
+          at,
+        });
+      }
     }
     await tx
       .update(poolDeposits)

@@ -5,11 +5,17 @@ import type { TUserRow } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { AppError } from '@/lib/errors/app-error';
 import { toUserDto, type TUserDto } from '../dto';
-import { computeUserStats, findUserByIdentifier, findUserByUsername } from '../queries';
+import { computeUserStats, findSocialHandles, findUserByIdentifier, findUserByUsername } from '../queries';
 
 /** A user as the API shows it; `self` adds email and referral code. */
-export const getUserDto = async (user: TUserRow, opts: { self: boolean; isAdmin?: boolean; isModerator?: boolean }): Promise<TUserDto> =>
-  toUserDto(user, await computeUserStats(await getDb(), user), opts);
+export const getUserDto = async (user: TUserRow, opts: { self: boolean; isAdmin?: boolean; isModerator?: boolean }): Promise<TUserDto> => {
+  const db = await getDb();
+  const [stats, social] = await Promise.all([
+    computeUserStats(db, user),
+    user.hasSocialA || user.hasSocialB ? findSocialHandles(db, user.id) : Promise.resolve({}),
+  ]);
+  return toUserDto(user, stats, { ...opts, social });
+};
 
 /**
  * GET /api/users/me. `user` is the caller's row, which authentication loaded in this same

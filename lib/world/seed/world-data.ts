@@ -46,6 +46,8 @@ export const POOLS = [
 ] as const;
 
 export const ACTOR_STARTING_BALANCE = '10000';
+/** An actor's starting points by tier (paid through the points ledger). */
+export const ACTOR_POINTS = { S: 5000, A: 2500, B: 1000, C: 400 } as const;
 
 /** Opening posts of the NPC actors, so the first feed is not empty (the game tick adds more). */
 export const SEED_POSTS = [

@@ -9,10 +9,11 @@ import type { Db } from '@/db/client';
 import { actors, markets, organizations, perpMarkets, perpPricePoints, pools, posts, postTags, users, worldEvents } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { credit } from '@/lib/ledger/ledger';
+import { applyPointsChange } from '@/lib/points/ledger';
 import { dec, toDecimalString } from '@/lib/money/decimal';
 import { recordPricePoint } from '@/lib/markets/service/shared';
 import { DEFAULT_DEPTH, fundingPeriodStart } from '@/lib/perps/math';
-import { ACTOR_STARTING_BALANCE, ACTORS, GROUPS, ORGANIZATIONS, POOLS, QUESTIONS, SEED_NEWS, SEED_POSTS } from './world-data';
+import { ACTOR_POINTS, ACTOR_STARTING_BALANCE, ACTORS, GROUPS, ORGANIZATIONS, POOLS, QUESTIONS, SEED_NEWS, SEED_POSTS } from './world-data';
 import { parseTags } from '@/lib/posts/text';
 import { actorAvatarUrl } from '@/lib/world/assets';
 import { createPool } from '@/lib/pools/service/create-pool';
@@ -76,7 +77,6 @@ export const seedWorld = async (db: Db) =>
           profileImageUrl: actorAvatarUrl(a.slug),
           isActor: true,
           profileComplete: true,
-          reputationPoints: { S: 5000, A: 2500, B: 1000, C: 400 }[a.tier],
           referralCode: `NPC${String(i + 1).padStart(5, '0')}`,
           createdAt: at,
           updatedAt: at,
@@ -90,6 +90,8 @@ export const seedWorld = async (db: Db) =>
         .values({ userId: inserted.id, tier: a.tier, role: a.role, personality: a.bio, organizationId: a.org, createdAt: at })
         .onConflictDoNothing();
       await credit(tx, { userId: inserted.id, amount: ACTOR_STARTING_BALANCE, type: 'deposit', description: 'NPC starting capital' });
+      // An actor's standing, through the points ledger like every other change of points.
+      await applyPointsChange(tx, { userId: inserted.id, amount: ACTOR_POINTS[a.tier], reason: 'seed:actor_standing', awardKey: 'seed:actor_standing' });
     }
 
     for (const q of QUESTIONS) {
