@@ -38,6 +38,7 @@ const CLIENT_ALLOWED = [
   '@/lib/perps/math', // the order preview runs the server's perp math
   '@/lib/pools/math', // the deposit and withdraw previews run the server's pool accounting
   '@/lib/posts/text', // post and comment length as the server counts it
+  '@/lib/referrals/link', // the referral link and the cookie that carries its code to the wizard
   '@/lib/uploads/limits', // the image size checked before uploading
   '@/lib/users/names', // username shape before asking the server
 ];

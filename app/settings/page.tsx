@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SafetyLinks } from '@/components/moderation/safety-links';
+import { LinkedAccounts } from '@/components/onboarding/linked-accounts';
 import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Settings' };
@@ -20,6 +21,7 @@ export default function SettingsPage() {
           </>
         }
       />
+      <LinkedAccounts />
       <SafetyLinks />
     </div>
   );

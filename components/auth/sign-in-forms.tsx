@@ -10,7 +10,7 @@ import { LogoMark } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { describeError, hasErrorCode } from '@/lib/client/queries/errors';
-import { useDevSignIn, useTokenSignIn } from '@/lib/client/queries/users';
+import { useDevSignIn, useSignedInDestination, useTokenSignIn } from '@/lib/client/queries/users';
 import { isValidUsername } from '@/lib/users/names';
 
 const DevSignInForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
@@ -117,7 +117,9 @@ const TokenSignInForm = ({ onSignedIn }: { onSignedIn: () => void }) => {
 
 export const SignInForms = ({ isDevSignInEnabled }: { isDevSignInEnabled: boolean }) => {
   const router = useRouter();
-  const onSignedIn = () => router.push('/profile');
+  const destination = useSignedInDestination();
+  // A new player (profile not complete) goes through the onboarding wizard first.
+  const onSignedIn = () => void destination('/profile').then((href) => router.push(href));
   return (
     <div className="mx-auto flex max-w-lg flex-col gap-6">
       <div className="flex flex-col items-center text-center">

@@ -6,9 +6,11 @@ import {
   LeaderboardIcon,
   MarketsIcon,
   PerpsIcon,
+  PointsIcon,
   PoolsIcon,
   PortfolioIcon,
   UserIcon,
+  UserPlusIcon,
   UsersIcon,
   WalletIcon,
 } from '@/components/ui/icons';
@@ -27,6 +29,8 @@ export const NAV_ITEMS: readonly TNavItem[] = [
   { href: '/groups', label: 'Groups', icon: <UsersIcon /> },
   { href: '/profile', label: 'Profile', icon: <UserIcon /> },
   { href: '/wallet', label: 'Wallet', icon: <WalletIcon /> },
+  { href: '/points', label: 'Points', icon: <PointsIcon /> },
+  { href: '/referrals', label: 'Referrals', icon: <UserPlusIcon /> },
 ];
 
 /** The phone's bottom tab bar: the five most used; the menu holds the rest. */

@@ -192,3 +192,11 @@ export const UsersIcon = (p: TIconProps) => (
     <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M17.5 14.9c2 .6 3.3 2.1 4 4.6" />
   </Icon>
 );
+/** A medal: points. */
+export const PointsIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="14" r="6" />
+    <path d="M8.5 3h7l-2 5.3M8.5 3l2 5.3" />
+    <path d="m12 11.2.9 1.8 2 .3-1.45 1.4.35 2-1.8-.95-1.8.95.35-2-1.45-1.4 2-.3z" />
+  </Icon>
+);

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { SignInPrompt } from '@/components/auth/sign-in-prompt';
 import { Avatar } from '@/components/ui/avatar';
+import { BUILT_IN_AVATARS } from '@/components/users/avatars';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
@@ -29,7 +30,6 @@ import {
 
 const DISPLAY_NAME_MAX = 50;
 const BIO_MAX = 500;
-const BUILT_IN_AVATARS = Array.from({ length: 8 }, (_, i) => `/avatars/${i + 1}.svg`);
 
 const usernameMessage = (status: TUsernameStatus, user: TUser) => {
   const rule = 'Usernames can be changed once every 30 days.';

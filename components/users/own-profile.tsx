@@ -8,6 +8,7 @@ import { Button, LinkButton } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { ErrorState, Notice } from '@/components/ui/error-state';
 import { formatMoney } from '@/components/ui/format';
+import { WaitlistCard } from '@/components/waitlist/waitlist-card';
 import { describeError } from '@/lib/client/queries/errors';
 import { useSession, useSignOut } from '@/lib/client/queries/users';
 import { ProfileActivity } from './profile-activity';
@@ -31,7 +32,7 @@ export const OwnProfile = () => {
     <div className="flex flex-col gap-6">
       {!user.profileComplete && (
         <Notice tone="info">
-          Your profile is not set up yet. <Link href="/profile/edit" className="font-medium text-accent underline underline-offset-2">Pick a name and avatar</Link> so other players recognise you.
+          Your profile is not set up yet. <Link href="/onboarding" className="font-medium text-accent underline underline-offset-2">Pick a name and avatar</Link> so other players recognise you.
         </Notice>
       )}
       <ProfileCard
@@ -69,6 +70,7 @@ export const OwnProfile = () => {
         </h2>
         <StatsGrid user={user} />
       </section>
+      <WaitlistCard showEmailBonus={false} />
       <ProfileActivity user={user} />
       <Card aria-labelledby="account-title">
         <CardTitle id="account-title">Account</CardTitle>

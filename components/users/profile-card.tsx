@@ -27,6 +27,26 @@ export const StatsGrid = ({ user }: { user: TUser }) => (
   </dl>
 );
 
+/** Linked handles and the wallet, when the API sends them (it leaves out what the owner hides). */
+const LinkedIdentities = ({ user }: { user: TUser }) => {
+  const items = [
+    user.socialAUsername ? { label: 'social_a', value: `@${user.socialAUsername}` } : null,
+    user.socialBUsername ? { label: 'social_b', value: `@${user.socialBUsername}` } : null,
+    user.walletAddress ? { label: 'Wallet', value: user.walletAddress } : null,
+  ].filter((i) => i !== null);
+  if (items.length === 0) return null;
+  return (
+    <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label="Linked accounts">
+      {items.map((i) => (
+        <div key={i.label} className="flex min-w-0 items-baseline gap-1.5">
+          <dt className="text-ink-faint">{i.label}</dt>
+          <dd className={i.label === 'Wallet' ? 'min-w-0 font-mono break-all text-ink-muted' : 'text-ink-muted'}>{i.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+};
+
 /** The profile header: avatar, names, bio and badges; `aside` holds balance or actions. */
 export const ProfileCard = ({ user, actions, aside }: { user: TUser; actions?: ReactNode; aside?: ReactNode }) => (
   <Card isPadded={false} className="overflow-hidden">
@@ -48,6 +68,7 @@ export const ProfileCard = ({ user, actions, aside }: { user: TUser; actions?: R
           {user.bio ? (
             <p className="mt-3 max-w-prose text-sm leading-relaxed whitespace-pre-line text-ink">{user.bio}</p>
           ) : null}
+          <LinkedIdentities user={user} />
           <p className="mt-3 text-xs text-ink-faint">Joined {formatMonthYear(user.createdAt)}</p>
         </div>
         {aside}

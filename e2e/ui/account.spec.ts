@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mintToken } from '../fixtures/auth';
+import { AFTER_SIGN_IN_URL, mintToken } from '../fixtures/auth';
 
 test('sign in, edit the profile, see the balance', async ({ page }, testInfo) => {
   const unique = `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36).slice(-6)}`;
@@ -10,7 +10,7 @@ test('sign in, edit the profile, see the balance', async ({ page }, testInfo) =>
   await expect(page.getByRole('textbox', { name: 'Username', exact: true })).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Access token', exact: true }).fill(token);
   await page.getByRole('button', { name: 'Sign in with token' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(AFTER_SIGN_IN_URL);
 
   await page.goto('/profile/edit');
   await page.getByRole('textbox', { name: 'Display name', exact: true }).fill('Playwright Tester');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mintToken } from '../fixtures/auth';
+import { AFTER_SIGN_IN_URL, mintToken } from '../fixtures/auth';
 
 /** "28.1%" → 28.1 */
 const readYesPrice = async (page: Page) => {
@@ -14,7 +14,7 @@ test('buy YES on an active market, see the position and the price move, then sel
   await page.goto('/sign-in');
   await page.getByRole('textbox', { name: 'Access token', exact: true }).fill(token);
   await page.getByRole('button', { name: 'Sign in with token' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(AFTER_SIGN_IN_URL);
 
   await page.goto('/markets');
   const main = page.getByRole('main');

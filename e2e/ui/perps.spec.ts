@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mintToken } from '../fixtures/auth';
+import { AFTER_SIGN_IN_URL, mintToken } from '../fixtures/auth';
 
 /** The balance in the visible account link (sidebar on desktop, top-bar chip on phones). */
 const accountLink = (page: Page) => page.getByRole('link', { name: /balance \$[\d,.]+/ }).filter({ visible: true });
@@ -16,7 +16,7 @@ test('open a 5x long on a perp, see it listed and in the portfolio, close it and
   await page.goto('/sign-in');
   await page.getByRole('textbox', { name: 'Access token', exact: true }).fill(token);
   await page.getByRole('button', { name: 'Sign in with token' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(AFTER_SIGN_IN_URL);
 
   // Perps is in the navigation, next to Markets (the phone keeps it in the menu).
   if (testInfo.project.name === 'phone') await page.getByRole('button', { name: 'Open menu', exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { mintToken } from '../fixtures/auth';
+import { AFTER_SIGN_IN_URL, mintToken } from '../fixtures/auth';
 
 /** The balance in the visible account link (sidebar on desktop, top-bar chip on phones). */
 const accountLink = (page: Page) => page.getByRole('link', { name: /balance \$[\d,.]+/ }).filter({ visible: true });
@@ -23,7 +23,7 @@ test('deposit 100 into a seeded pool, see the lot, withdraw half and see the fee
   await page.goto('/sign-in');
   await page.getByRole('textbox', { name: 'Access token', exact: true }).fill(token);
   await page.getByRole('button', { name: 'Sign in with token' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(AFTER_SIGN_IN_URL);
 
   // The list: the four seeded pools, best tier first, each with its tier, manager, price and fee.
   await page.goto('/pools');

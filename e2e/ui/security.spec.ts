@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mintToken } from '../fixtures/auth';
+import { AFTER_SIGN_IN_URL, mintToken } from '../fixtures/auth';
 
 // The production server's answers to hostile and cross-origin clients: security headers on pages
 // and the API, a page policy that still lets the app run, JSON for unknown paths and methods,
@@ -74,7 +74,7 @@ test.describe('CORS', () => {
     await page.goto('/sign-in');
     await page.getByRole('textbox', { name: 'Access token', exact: true }).fill(token);
     await page.getByRole('button', { name: 'Sign in with token' }).click();
-    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page).toHaveURL(AFTER_SIGN_IN_URL);
 
     await page.goto(`${otherOrigin}/api/health`);
     const result = await page.evaluate(

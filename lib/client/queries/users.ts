@@ -41,6 +41,9 @@ const keys = {
   usernameCheck: (username: string) => ['onboarding', 'check-username', username] as const,
 };
 
+/** The users keys, for other domains' invalidations (onboarding changes the user and their profile). */
+export const userKeys = keys;
+
 /** A value that settles `delayMs` after the last change (typing-driven queries). */
 export const useDebouncedValue = <T,>(value: T, delayMs: number) => {
   const [settled, setSettled] = useState(value);
@@ -245,6 +248,18 @@ export const useTokenSignIn = () => {
     mutationFn: (token: string) => api(authSession, { body: { token } }),
     onSuccess: () => qc.resetQueries(),
   });
+};
+
+/**
+ * Where a fresh session lands: the onboarding wizard while the player's profile is not complete
+ * (the sign-in answer carries only id and username, so the user is read), else `fallback`.
+ */
+export const useSignedInDestination = () => {
+  const qc = useQueryClient();
+  return async (fallback: string) => {
+    const me = await qc.fetchQuery(getMeQueryOptions()).catch(() => null);
+    return me && !me.profileComplete ? '/onboarding' : fallback;
+  };
 };
 
 export const useSignOut = () => {

@@ -1,0 +1,87 @@
+'use client';
+
+import { useId, useState, type ChangeEvent } from 'react';
+import { Avatar } from '@/components/ui/avatar';
+import { Spinner } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Notice } from '@/components/ui/error-state';
+import { ImageIcon } from '@/components/ui/icons';
+import { describeError } from '@/lib/client/queries/errors';
+import { useUploadProfileImage } from '@/lib/client/queries/onboarding';
+import { imageFileProblem } from '@/lib/client/queries/posts';
+import { BUILT_IN_AVATARS } from '@/components/users/avatars';
+
+/** The avatars served from public/avatars (the same set the profile editor offers). */
+
+/**
+ * A profile image: upload one (sent as soon as it is picked), or pick a built-in avatar. The
+ * chosen image is previewed; `value` is its URL ('' for none).
+ */
+export const AvatarPicker = ({ value, name, onChange }: { value: string; name: string; onChange: (url: string) => void }) => {
+  const inputId = useId();
+  const upload = useUploadProfileImage();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    const local = imageFileProblem(file);
+    setProblem(local);
+    if (local) return;
+    upload.mutate(file, {
+      onSuccess: (image) => onChange(image.url),
+      onError: (err) => setProblem(`The image was not uploaded: ${describeError(err)}`),
+    });
+  };
+
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="text-sm font-medium text-ink">Profile image</legend>
+      <div className="flex flex-wrap items-center gap-4">
+        <Avatar src={value || null} name={name} size="lg" />
+        <div className="flex flex-col gap-1">
+          <input id={inputId} type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="peer sr-only" onChange={onFile} />
+          <label
+            htmlFor={inputId}
+            className={cn(
+              'inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-md border border-line-strong bg-elevated px-3 text-sm font-medium text-ink hover:bg-line',
+              'peer-focus-visible:ring-2 peer-focus-visible:ring-accent/50',
+            )}
+          >
+            {upload.isPending ? <Spinner /> : <ImageIcon className="size-4" />}
+            {upload.isPending ? 'Uploading…' : 'Upload an image'}
+          </label>
+          <span className="text-xs text-ink-faint">JPEG, PNG, WebP or GIF, up to 5 MB.</span>
+        </div>
+        {value && (
+          <button type="button" className="text-sm text-ink-muted underline underline-offset-2 hover:text-ink" onClick={() => onChange('')}>
+            Remove image
+          </button>
+        )}
+      </div>
+      {problem && <Notice tone="error">{problem}</Notice>}
+      <div>
+        <p className="text-sm text-ink-muted">Or pick one of ours</p>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {BUILT_IN_AVATARS.map((src, i) => {
+            const isSelected = value === src;
+            return (
+              <button
+                key={src}
+                type="button"
+                aria-pressed={isSelected}
+                aria-label={`Avatar ${i + 1}`}
+                onClick={() => onChange(src)}
+                className={cn('rounded-full border-2 p-0.5 transition-colors', isSelected ? 'border-accent' : 'border-transparent hover:border-line-strong')}
+              >
+                {/* eslint-disable-next-line @next/next/no-img-element -- tiny static SVGs */}
+                <img src={src} alt="" width={40} height={40} className="size-10 rounded-full" />
+              </button>
+            );
+          })}
+        </div>
+      </div>
+    </fieldset>
+  );
+};

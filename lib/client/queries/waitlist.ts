@@ -1,0 +1,34 @@
+/**
+ * The waitlist in the browser: the signed-in player's place (rank, points, how many are ahead,
+ * referrals) and the top of the list. queryOptions factories own every query key; the points
+ * that move a place (transfers, bonuses, milestones) invalidate through waitlistKeys.
+ * I/O: the typed client only.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/client/api';
+import type { TEndpointResponse } from '@/lib/contracts/endpoint';
+import { waitlistLeaderboard, waitlistPosition } from '@/lib/contracts/waitlist';
+
+export type TWaitlistPosition = TEndpointResponse<typeof waitlistPosition>['position'];
+
+export const waitlistKeys = {
+  all: ['waitlist'] as const,
+  position: () => [...waitlistKeys.all, 'position'] as const,
+  leaderboard: (limit: number) => [...waitlistKeys.all, 'leaderboard', limit] as const,
+};
+
+export const getWaitlistPositionQueryOptions = () =>
+  queryOptions({
+    queryKey: waitlistKeys.position(),
+    queryFn: async () => (await api(waitlistPosition)).position,
+  });
+
+export const useWaitlistPosition = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...getWaitlistPositionQueryOptions(), enabled });
+
+export const getWaitlistLeaderboardQueryOptions = (limit = 10) =>
+  queryOptions({
+    queryKey: waitlistKeys.leaderboard(limit),
+    queryFn: () => api(waitlistLeaderboard, { query: { limit } }),
+  });
+
+export const useWaitlistLeaderboard = (limit = 10) => useQuery(getWaitlistLeaderboardQueryOptions(limit));
