@@ -27,7 +27,6 @@ export const pointsAward = defineEndpoint({
   summary: 'Award points to a user, or correct them with a negative amount (never below zero); administrators only',
   tag: 'points',
   auth: 'admin',
-  rateLimit: 'pointsMove',
   body: z.strictObject({
     userId: ZIdParam,
     amount: z

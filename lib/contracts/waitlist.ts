@@ -19,6 +19,7 @@ export const waitlistEmailBonus = defineEndpoint({
 /** An EIP-55 checksummed address (the checksum is checked by the route's service). */
 const ZChecksumAddress = z
   .string()
+  .length(42, 'must be 42 characters: 0x and 40 hex digits')
   .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
   .describe('an EIP-55 checksummed address');
 

@@ -29,7 +29,7 @@ export const RATE_LIMITS = {
   chatCreate: { limit: 20, windowSec: 60 },
   /** Pool deposits, withdrawals and NPC investing, not in the table: money moves, so as strict as a buy or sell. */
   poolTrade: { limit: 30, windowSec: 60 },
-  /** Points transfers and administrators' awards, not in the table: points are a second currency, as strict as a trade. */
+  /** Points transfers, not in the table: points are a second currency, as strict as a trade. (Awards are administrators': the general rule.) */
   pointsMove: { limit: 30, windowSec: 60 },
   /**
    * Verifications and bonuses, not in the table: linking a social account, verifying a share
