@@ -20,6 +20,7 @@ import {
 } from '@/lib/client/queries/onboarding';
 import { useCheckUsername, useGenerateProfile, type TUsernameStatus } from '@/lib/client/queries/users';
 import { AvatarPicker } from './avatar-picker';
+import { UsernameField } from '@/components/users/username-field';
 
 const DISPLAY_NAME_MAX = 50;
 const BIO_MAX = 500;
@@ -113,26 +114,7 @@ export const ProfileStep = ({ user, onboard }: { user: TUser; onboard: ReturnTyp
         </div>
         {suggest.isError && <Notice tone="error">{describeError(suggest.error)}</Notice>}
 
-        <Field id="onb-username" label="Username" hint={username.hint} error={usernameError}>
-          <div className="relative">
-            <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-ink-faint">
-              @
-            </span>
-            <Input
-              id="onb-username"
-              name="username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={20}
-              className="pl-7"
-              value={values.username}
-              onChange={(e) => setField('username', e.target.value)}
-              aria-invalid={!!usernameError}
-              aria-describedby={describedBy('onb-username', { error: usernameError, hint: username.hint })}
-            />
-          </div>
-        </Field>
+        <UsernameField id="onb-username" value={values.username} onChange={(v) => setField('username', v)} hint={username.hint} error={usernameError} />
 
         <Field id="onb-displayName" label="Display name" error={displayNameError} counter={{ value: values.displayName.length, max: DISPLAY_NAME_MAX }}>
           <Input

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { SignInPrompt } from '@/components/auth/sign-in-prompt';
 import { Avatar } from '@/components/ui/avatar';
+import { UsernameField } from '@/components/users/username-field';
 import { BUILT_IN_AVATARS } from '@/components/users/avatars';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -143,26 +144,7 @@ const EditProfileFormBody = ({ user }: { user: TUser }) => {
           />
         </Field>
 
-        <Field id="username" label="Username" hint={username.hint} error={usernameError}>
-          <div className="relative">
-            <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-ink-faint">
-              @
-            </span>
-            <Input
-              id="username"
-              name="username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={20}
-              className="pl-7"
-              value={values.username}
-              onChange={(e) => setField('username', e.target.value)}
-              aria-invalid={!!usernameError}
-              aria-describedby={describedBy('username', { error: usernameError, hint: username.hint })}
-            />
-          </div>
-        </Field>
+        <UsernameField id="username" value={values.username} onChange={(v) => setField('username', v)} hint={username.hint} error={usernameError} />
 
         <Field id="bio" label="Bio" error={fieldErrors.bio} counter={{ value: values.bio.length, max: BIO_MAX }}>
           <Textarea
