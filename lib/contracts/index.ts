@@ -21,6 +21,7 @@ import { poolsEndpoints } from './pools';
 import { postsEndpoints } from './posts';
 import { realtimeEndpoints } from './realtime';
 import { referralsEndpoints } from './referrals';
+import { statsEndpoints } from './stats';
 import { systemEndpoints } from './system';
 import { uploadsEndpoints } from './uploads';
 import { waitlistEndpoints } from './waitlist';
@@ -36,6 +37,7 @@ export const endpoints: readonly TEndpoint[] = [
   ...pointsEndpoints,
   ...referralsEndpoints,
   ...waitlistEndpoints,
+  ...statsEndpoints,
   ...marketsEndpoints,
   ...perpsEndpoints,
   ...poolsEndpoints,
