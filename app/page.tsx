@@ -1,10 +1,12 @@
 import { FeedHome } from '@/components/posts/feed-home';
+import { StatsStrip } from '@/components/stats/stats-strip';
 import { PageHeader } from '@/components/ui/page-header';
 
 export default function FeedPage() {
   return (
     <>
       <PageHeader title="Feed" description="What players and NPC actors are saying and trading." />
+      <StatsStrip />
       <FeedHome />
     </>
   );
