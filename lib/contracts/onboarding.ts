@@ -28,7 +28,7 @@ const ZSignupResult = z.object({
   referral: z.object({ id: z.string(), referrerId: z.string(), status: z.literal('completed'), completedAt: ZTimestamp }).nullable(),
 });
 
-const SIGNUP_ERRORS = ['USERNAME_TAKEN', 'USERNAME_CHANGE_TOO_SOON', 'INVALID_REFERRAL_CODE', 'SELF_REFERRAL', 'ALREADY_REFERRED', 'VALIDATION_ERROR'] as const;
+const SIGNUP_ERRORS = ['USERNAME_TAKEN', 'USERNAME_CHANGE_TOO_SOON', 'INVALID_REFERRAL_CODE', 'SELF_REFERRAL', 'ALREADY_REFERRED', 'REFERRAL_TOO_LATE', 'VALIDATION_ERROR'] as const;
 
 export const onboardingSignup = defineEndpoint({
   id: 'onboarding.signup',

@@ -71,6 +71,8 @@ export const ERROR_STATUS = {
   SELF_REFERRAL: 400,
   /** The player already has a referrer (the first one stays). */
   ALREADY_REFERRED: 409,
+  /** A referral code sent after the player's signup was complete: codes apply at signup only. */
+  REFERRAL_TOO_LATE: 409,
   /** A social platform already linked to this account. */
   ALREADY_LINKED: 409,
   /** The social account or share could not be verified (a refused token, a missing verifier in production). */

@@ -146,6 +146,14 @@ describe('referrals', () => {
     expect((await userRow(c.id)).reputationPoints).toBe(0);
   });
 
+  it('a code after the profile is complete is too late (it would redirect an established player\u2019s fees)', async () => {
+    const [a, b] = [await seedUser(), await seedUser()];
+    expect((await signup(a, { username: uniq('late'), displayName: 'A' })).status).toBe(200);
+    const late = await signup(a, { username: uniq('late'), displayName: 'A', referralCode: b.referralCode });
+    expect([late.status, late.body.error.code]).toEqual([409, 'REFERRAL_TOO_LATE']);
+    expect((await userRow(a.id)).referredById).toBeNull();
+  });
+
   it('parallel signups with one code credit the referrer once per player and the milestone once', async () => {
     const referrer = await seedUser();
     const players = await Promise.all(Array.from({ length: 6 }, () => seedUser()));

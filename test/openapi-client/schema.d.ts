@@ -4693,7 +4693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict. Codes: ALREADY_REFERRED. */
+            /** @description Conflict. Codes: ALREADY_REFERRED; REFERRAL_TOO_LATE. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4852,7 +4852,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict. Codes: ALREADY_REFERRED. */
+            /** @description Conflict. Codes: ALREADY_REFERRED; REFERRAL_TOO_LATE. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5026,7 +5026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict. Codes: ALREADY_REFERRED. */
+            /** @description Conflict. Codes: ALREADY_REFERRED; REFERRAL_TOO_LATE. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -54,6 +54,7 @@ export const onboardFieldErrors = (error: unknown): Partial<Record<keyof TOnboar
   if (hasErrorCode(error, 'INVALID_REFERRAL_CODE')) return { referralCode: 'No player has this referral code. Check it, or leave the field empty.' };
   if (hasErrorCode(error, 'SELF_REFERRAL')) return { referralCode: 'You cannot use your own referral code.' };
   if (hasErrorCode(error, 'ALREADY_REFERRED')) return { referralCode: 'You were already referred by another player. Leave this field empty.' };
+  if (hasErrorCode(error, 'REFERRAL_TOO_LATE')) return { referralCode: 'Referral codes apply only when you first sign up. Leave this field empty.' };
   return getFieldErrors(error);
 };
 

@@ -1,7 +1,7 @@
 /**
  * Applying a referral code at signup, inside the signup's transaction (the referred player's row
- * already locked): refuses an unknown code, one's own code, a second referrer and a two-way
- * pair; writes the referral {status: completed}, sets referredById (the referrer earns half of
+ * already locked): refuses an unknown code, one's own code, a second referrer, a code after the
+ * profile was complete and a two-way pair; writes the referral {status: completed}, sets referredById (the referrer earns half of
  * the player's trading fees from then on) and pays the referrer's first_referral milestone once.
  */
 import 'server-only';
@@ -12,13 +12,17 @@ import { AppError } from '@/lib/errors/app-error';
 import { awardMilestone } from '@/lib/points/service/milestones';
 import { findUserByReferralCode } from '../queries';
 
-export const applyReferralCode = async (tx: Tx, user: Pick<TUserRow, 'id' | 'referredById'>, code: string, at: Date) => {
+export const applyReferralCode = async (tx: Tx, user: Pick<TUserRow, 'id' | 'referredById' | 'profileComplete'>, code: string, at: Date) => {
   const referrer = await findUserByReferralCode(tx, code);
   if (!referrer || referrer.isPoolAccount) throw new AppError('INVALID_REFERRAL_CODE', 'Unknown referral code', { field: 'referralCode', provided: code });
   if (referrer.id === user.id) throw new AppError('SELF_REFERRAL', 'You cannot use your own referral code', { field: 'referralCode' });
   if (user.referredById) {
     if (user.referredById === referrer.id) return null; // the same code again: already applied
     throw new AppError('ALREADY_REFERRED', 'You already have a referrer', { field: 'referralCode' });
+  }
+  if (user.profileComplete) {
+    // A code applies at signup only: attaching a referrer later would redirect an established player's fees.
+    throw new AppError('REFERRAL_TOO_LATE', 'A referral code applies only when you sign up', { field: 'referralCode' });
   }
   if (referrer.referredById === user.id) {
     throw new AppError('INVALID_REFERRAL_CODE', 'You referred this player: you cannot be referred by them', { field: 'referralCode' });

@@ -72,7 +72,7 @@ export const writeProfile = async (tx: Tx, user: TUserRow, input: TUpdateProfile
   const displayName = patch.displayName ?? user.displayName;
   if (displayName !== '' || input.complete) patch.profileComplete = true;
   if (patch.profileComplete) earned.push('profile_completed');
-  if (patch.profileImageUrl ?? user.profileImageUrl) earned.push('profile_image');
+  if ('profileImageUrl' in patch ? patch.profileImageUrl : user.profileImageUrl) earned.push('profile_image');
   const [row] = await tx.update(users).set(patch).where(eq(users.id, user.id)).returning();
   const paid = await awardMilestones(tx, user.id, earned);
   // Points paid after the update: read them back so the answer shows them.
