@@ -175,7 +175,11 @@ export const ActionMenu = ({
               tabIndex={i === active ? 0 : -1}
               aria-disabled={item.isDisabled || undefined}
               onClick={() => select(item)}
-              onMouseEnter={() => setActive(i)}
+              // Only a pointer that really moves takes the focus: a menu opened from the keyboard under a
+              // resting pointer (the browser reports a hover when layout changes under it) keeps its first item.
+              onPointerMove={(e) => {
+                if (e.pointerType === 'mouse' && (e.movementX !== 0 || e.movementY !== 0) && active !== i) setActive(i);
+              }}
               className={cn(
                 'flex h-10 items-center rounded-lg px-3 text-left text-sm whitespace-nowrap transition-colors focus-visible:outline-none',
                 item.isDisabled ? 'cursor-default text-ink-faint' : item.tone === 'danger' ? 'text-down focus:bg-down-soft' : 'text-ink focus:bg-elevated',
