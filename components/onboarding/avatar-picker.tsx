@@ -9,7 +9,7 @@ import { ImageIcon } from '@/components/ui/icons';
 import { describeError } from '@/lib/client/queries/errors';
 import { useUploadProfileImage } from '@/lib/client/queries/onboarding';
 import { imageFileProblem } from '@/lib/client/queries/posts';
-import { BUILT_IN_AVATARS } from '@/components/users/avatars';
+import { BuiltInAvatarGrid } from '@/components/users/avatars';
 
 /** The avatars served from public/avatars (the same set the profile editor offers). */
 
@@ -63,24 +63,7 @@ export const AvatarPicker = ({ value, name, onChange }: { value: string; name: s
       {problem && <Notice tone="error">{problem}</Notice>}
       <div>
         <p className="text-sm text-ink-muted">Or pick one of ours</p>
-        <div className="mt-2 flex flex-wrap gap-2">
-          {BUILT_IN_AVATARS.map((src, i) => {
-            const isSelected = value === src;
-            return (
-              <button
-                key={src}
-                type="button"
-                aria-pressed={isSelected}
-                aria-label={`Avatar ${i + 1}`}
-                onClick={() => onChange(src)}
-                className={cn('rounded-full border-2 p-0.5 transition-colors', isSelected ? 'border-accent' : 'border-transparent hover:border-line-strong')}
-              >
-                {/* eslint-disable-next-line @next/next/no-img-element -- tiny static SVGs */}
-                <img src={src} alt="" width={40} height={40} className="size-10 rounded-full" />
-              </button>
-            );
-          })}
-        </div>
+        <BuiltInAvatarGrid value={value} onPick={onChange} />
       </div>
     </fieldset>
   );

@@ -5,10 +5,9 @@ import { useState, type FormEvent } from 'react';
 import { SignInPrompt } from '@/components/auth/sign-in-prompt';
 import { Avatar } from '@/components/ui/avatar';
 import { UsernameField } from '@/components/users/username-field';
-import { BUILT_IN_AVATARS } from '@/components/users/avatars';
+import { BuiltInAvatarGrid } from '@/components/users/avatars';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { cn } from '@/components/ui/cn';
 import { ErrorState, Notice } from '@/components/ui/error-state';
 import { Field, describedBy } from '@/components/ui/field';
 import { formatDate, formatDateTime } from '@/components/ui/format';
@@ -177,27 +176,7 @@ const EditProfileFormBody = ({ user }: { user: TUser }) => {
         </Field>
         <fieldset>
           <legend className="text-sm text-ink-muted">Built-in avatars</legend>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {BUILT_IN_AVATARS.map((src, i) => {
-              const isSelected = values.profileImageUrl.trim() === src;
-              return (
-                <button
-                  key={src}
-                  type="button"
-                  aria-pressed={isSelected}
-                  aria-label={`Avatar ${i + 1}`}
-                  onClick={() => setField('profileImageUrl', src)}
-                  className={cn(
-                    'rounded-full border-2 p-0.5 transition-colors',
-                    isSelected ? 'border-accent' : 'border-transparent hover:border-line-strong',
-                  )}
-                >
-                  {/* eslint-disable-next-line @next/next/no-img-element -- tiny static SVGs */}
-                  <img src={src} alt="" width={40} height={40} className="size-10 rounded-full" />
-                </button>
-              );
-            })}
-          </div>
+          <BuiltInAvatarGrid value={values.profileImageUrl} onPick={(src) => setField('profileImageUrl', src)} />
         </fieldset>
       </Card>
 
