@@ -13,7 +13,7 @@
 import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { env } from '@/lib/env';
 import { assertWithinDeadline, trackWrite } from '@/lib/clock/deadline';
@@ -291,3 +291,10 @@ export const preparedQuery = <T>(db: Db, name: string, build: (db: Db) => T): T 
 /** The rows of a raw `execute()`: postgres.js answers an array, PGlite an object with `rows`. */
 export const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+/**
+ * A list of text values as ONE `text[]` parameter (for `= any(...)`): the statement's text stays
+ * the same however many values, so PostgreSQL plans it once per connection.
+ */
+export const textArray = (items: readonly string[]) =>
+  sql`${`{${items.map((s) => `"${s.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`}::text[]`;

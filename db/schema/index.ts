@@ -11,3 +11,4 @@ export * from './moderation';
 export * from './events';
 export * from './chats';
 export * from './points';
+export * from './standings';

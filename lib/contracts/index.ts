@@ -22,6 +22,10 @@ import { postsEndpoints } from './posts';
 import { realtimeEndpoints } from './realtime';
 import { referralsEndpoints } from './referrals';
 import { statsEndpoints } from './stats';
+import { standingsEndpoints } from './standings';
+import { leaguesEndpoints } from './leagues';
+import { reputationEndpoints } from './reputation';
+import { registryEndpoints } from './registry';
 import { systemEndpoints } from './system';
 import { uploadsEndpoints } from './uploads';
 import { waitlistEndpoints } from './waitlist';
@@ -38,6 +42,10 @@ export const endpoints: readonly TEndpoint[] = [
   ...referralsEndpoints,
   ...waitlistEndpoints,
   ...statsEndpoints,
+  ...standingsEndpoints,
+  ...leaguesEndpoints,
+  ...reputationEndpoints,
+  ...registryEndpoints,
   ...marketsEndpoints,
   ...perpsEndpoints,
   ...poolsEndpoints,

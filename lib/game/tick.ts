@@ -9,7 +9,9 @@
  *   values, marks, liquidations, bias trades) → price points → NPC activity → pool managers trade
  *   and each pool's NAV is recorded → questions (resolve
  *   due ones from the world, top up to 10–20) → the self-dealing detector (hourly; files system
- *   reports, lib/admin/detector) → publish (prune the event log).
+ *   reports, lib/admin/detector) → on-chain identities → standings (the leaderboard read model and
+ *   reputation, for the accounts that changed) → leagues (the daily close, season ends, seating)
+ *   → publish (prune the event log).
  * Deterministic for a given GAME_SEED and game time: one rng seeded by both, forked per step.
  * Each step gets a time budget (ctx.deadline) and reports counts; the whole tick stays well
  * inside the scheduler's 60 s.
@@ -30,6 +32,8 @@ import { createQuestions, resolveDueQuestions } from './steps/questions';
 import { runGroupStep } from './steps/groups';
 import { runSelfDealingStep } from './steps/self-dealing';
 import { processPendingRegistrations } from '@/lib/identity/service/registration';
+import { runLeagueStep } from '@/lib/leagues/service/seasons';
+import { refreshAllStandings } from '@/lib/standings/refresh';
 import type { TTickContext } from './types';
 
 export const CLOCK_ID = 'main';
@@ -38,7 +42,7 @@ const TICK_LOCK_KEY = 7412002;
 /** The whole tick's budget: the scheduler allows 60 s; leave room for the answer. */
 const TICK_BUDGET_MS = 40_000;
 /** Each step's own budget (ms); a step past it stops early and the next tick continues. */
-const STEP_BUDGET_MS = { news: 5_000, prices: 8_000, npc: 10_000, pools: 6_000, resolve: 8_000, create: 5_000, groups: 3_000, selfDealing: 3_000, identity: 5_000 } as const;
+const STEP_BUDGET_MS = { news: 5_000, prices: 8_000, npc: 10_000, pools: 6_000, resolve: 8_000, create: 5_000, groups: 3_000, selfDealing: 3_000, identity: 5_000, standings: 3_000, leagues: 5_000 } as const;
 
 const RUNNING = Symbol.for('playmoney.gameTickRunning');
 type TGlobal = typeof globalThis & { [RUNNING]?: boolean };
@@ -163,6 +167,8 @@ const runSteps = async (requested: string | undefined) => {
     () => processPendingRegistrations({ deadline: performance.now() + STEP_BUDGET_MS.identity }),
     { pending: 0, completed: 0, failed: 0 },
   );
+  const standingsStep = await step('standings', () => refreshAllStandings(performance.now() + STEP_BUDGET_MS.standings), { refreshed: 0, reputations: 0 });
+  const leagues = await step('leagues', () => runLeagueStep(at), { snapshots: 0, seasonsClosed: 0, seated: 0, season: '' });
   // The log's created_at is the database's wall clock, not game time (a test clock may run days
   // ahead): prune by wall time, or a jump in game time would empty the replay log.
   const pruned = await step('prune', () => pruneEventLog(new Date(Date.now() - EVENT_LOG_KEEP_MS)), 0);
@@ -184,6 +190,8 @@ const runSteps = async (requested: string | undefined) => {
     groups: groupStep,
     selfDealing,
     identity,
+    standings: standingsStep,
+    leagues,
     eventLogPruned: pruned,
     timings,
     ...(Object.keys(errors).length ? { errors } : {}),

@@ -5,7 +5,7 @@
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import { textArray, type DbOrTx } from '@/db/client';
 import { marketPositions, markets, perpMarkets, perpPositions, users } from '@/db/schema';
 import { dec, type TDecimal } from '@/lib/money/decimal';
 import { markToMarket, type TPerpSide } from '@/lib/perps/math';
@@ -71,9 +71,6 @@ type TRow = {
   text: string | null;
 };
 
-/** PostgreSQL's text form of a text[] (each element quoted, `"` and `\` escaped). */
-const textArrayLiteral = (items: readonly string[]) => `{${items.map((s) => `"${s.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
-
 /** The holdings of the given pool accounts (an account with no row is absent from the map). */
 export const loadHoldings = async (db: DbOrTx, accountIds: readonly string[]): Promise<Map<string, THoldings>> => {
   const out = new Map<string, THoldings>();
@@ -82,7 +79,7 @@ export const loadHoldings = async (db: DbOrTx, accountIds: readonly string[]): P
   // it runs as a prepared statement (drizzle's prepare: postgres.js keeps it per connection).
   // Parsing and planning this union cost PostgreSQL several times its execution, on every deposit
   // and withdrawal, while the pool's lock is held.
-  const ids = sql`${textArrayLiteral(accountIds)}::text[]`;
+  const ids = textArray(accountIds);
   const holdings = sql`
       select 'cash' as kind, u.id as account_id, null as id, null as ticker, null as side, u.virtual_balance::text as a,
         null as b, null as c, null as entry_price, null as mark_price, null as margin, null as collateral, null as open_fee,

@@ -1,0 +1,10 @@
+import { registryAll } from '@/lib/contracts/registry';
+import { methodNotAllowedHandlers } from '@/lib/http/fallback';
+import { route } from '@/lib/http/route';
+import { listWholeRegistry } from '@/lib/registry/service/registry';
+
+// GET /api/registry/all?cursor&limit — public, every entry by cursor
+export const GET = route(registryAll, async ({ query }) => listWholeRegistry(query));
+
+// POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowedHandlers;

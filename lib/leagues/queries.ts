@@ -1,0 +1,149 @@
+/**
+ * League I/O: the daily equity snapshot (one set statement for every ranked account), members,
+ * their snapshots and trade counts in a season.
+ */
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { rowsOf, textArray, type DbOrTx } from '@/db/client';
+import {
+  balanceTransactions,
+  equitySnapshots,
+  leagueMembers,
+  leagueSeasons,
+  marketPositions,
+  markets,
+  perpMarkets,
+  perpPositions,
+  perpTrades,
+  poolDeposits,
+  pools,
+  standings,
+  trades,
+  users,
+} from '@/db/schema';
+
+/** Money that comes in or goes out otherwise than by trading: not part of a return. */
+export const FLOW_TYPES = ['deposit', 'withdrawal', 'transfer_in', 'transfer_out', 'bonus', 'referral_fee'] as const;
+
+/**
+ * Records the close of `day` for every ranked account that has none: equity = cash + open perps
+ * at their mark (never below zero each) + open prediction shares at the price + pool shares at
+ * the pool's share price; flows since the account's previous snapshot. Idempotent.
+ */
+export const insertDailySnapshots = async (db: DbOrTx, day: string, at: Date, opts: { newPlayersSince?: Date } = {}) => {
+  const ts = sql`${at.toISOString()}::timestamptz`;
+  // Between daily closes, only players whose standing was refreshed lately (a new account is) are
+  // looked at: their first close, so they are seated the same minute rather than at midnight.
+  const only = opts.newPlayersSince
+    ? sql`and s.kind in ('user', 'agent') and s.refreshed_at > ${opts.newPlayersSince.toISOString()}::timestamptz`
+    : sql``;
+  const flowTypes = sql.join(FLOW_TYPES.map((t) => sql`${t}`), sql`, `);
+  const rows = rowsOf<{ user_id: string }>(
+    await db.execute(sql`
+      insert into ${equitySnapshots} (user_id, day, equity, flows, lifetime_pnl, created_at)
+      select u.id, ${day}::date,
+        round(u.virtual_balance
+          + coalesce((select sum(greatest(0, p.collateral + p.units * (m.mark_price - p.entry_price) * case when p.side = 'long' then 1 else -1 end))
+                      from ${perpPositions} p join ${perpMarkets} m on m.ticker = p.ticker
+                      where p.user_id = u.id and p.status = 'open'), 0)
+          + coalesce((select sum(mp.shares * case when mp.side = 'YES' then mk.yes_shares else mk.no_shares end / (mk.yes_shares + mk.no_shares))
+                      from ${marketPositions} mp join ${markets} mk on mk.id = mp.market_id
+                      where mp.user_id = u.id and mp.shares > 0 and mp.settled_at is null and mk.status = 'active'), 0)
+          + coalesce((select sum(d.remaining_shares * pl.total_value / nullif(pl.total_shares, 0))
+                      from ${poolDeposits} d join ${pools} pl on pl.id = d.pool_id
+                      where d.user_id = u.id and d.remaining_shares > 0), 0), 8),
+        coalesce((select sum(bt.amount) from ${balanceTransactions} bt
+                  where bt.user_id = u.id and bt.type in (${flowTypes}) and bt.created_at <= ${ts}
+                    and bt.created_at > prev.created_at), 0),
+        u.lifetime_pnl, ${ts}
+      from ${standings} s
+      join ${users} u on u.id = s.user_id
+      left join lateral (
+        select es.created_at from ${equitySnapshots} es where es.user_id = u.id order by es.day desc limit 1
+      ) prev on true
+      where s.listed ${only} and not exists (select 1 from ${equitySnapshots} x where x.user_id = u.id and x.day = ${day}::date)
+      on conflict (user_id, day) do nothing
+      returning user_id`),
+  );
+  return rows.map((r) => r.user_id);
+};
+
+export type TMemberRow = {
+  user_id: string;
+  tier: number;
+  division: number;
+  start_equity: string;
+  rank: number | null;
+  score: string | null;
+  season_return: string | null;
+  volatility: string | null;
+  trades: number | null;
+  qualified: boolean | null;
+  outcome: 'promoted' | 'relegated' | 'stayed' | null;
+  username: string;
+  display_name: string;
+  profile_image_url: string | null;
+  is_actor: boolean;
+};
+
+export const loadMembers = async (db: DbOrTx, seasonId: string, where?: { tier: number; division: number }) =>
+  rowsOf<TMemberRow>(
+    await db.execute(sql`
+      select m.user_id, m.tier, m.division, m.start_equity::text as start_equity, m.rank, m.score::text as score,
+        m.season_return::text as season_return, m.volatility::text as volatility, m.trades, m.qualified, m.outcome,
+        u.username, u.display_name, u.profile_image_url, u.is_actor
+      from ${leagueMembers} m join ${users} u on u.id = m.user_id
+      where m.season_id = ${seasonId} ${where ? sql`and m.tier = ${where.tier} and m.division = ${where.division}` : sql``}`),
+  );
+
+/** Each member's daily closes from the eve of the season to its last day, oldest first. */
+export const loadSeasonSnapshots = async (db: DbOrTx, userIds: readonly string[], fromDay: string, toDay: string) => {
+  const out = new Map<string, { equity: string; flows: string }[]>();
+  if (userIds.length === 0) return out;
+  const rows = rowsOf<{ user_id: string; equity: string; flows: string }>(
+    await db.execute(sql`
+      select user_id, equity::text as equity, flows::text as flows from ${equitySnapshots}
+      where user_id = any(${textArray(userIds)}) and day >= ${fromDay}::date and day <= ${toDay}::date
+      order by user_id, day`),
+  );
+  for (const r of rows) {
+    const list = out.get(r.user_id) ?? [];
+    list.push({ equity: r.equity, flows: r.flows });
+    out.set(r.user_id, list);
+  }
+  return out;
+};
+
+/** Trades each member made in [from, to): prediction buys and sales, perp opens and closes, pool deposits. */
+export const loadSeasonTradeCounts = async (db: DbOrTx, userIds: readonly string[], from: Date, to: Date) => {
+  const out = new Map<string, number>();
+  if (userIds.length === 0) return out;
+  const ids = textArray(userIds);
+  const range = (col: string) => sql`${sql.raw(col)} >= ${from.toISOString()}::timestamptz and ${sql.raw(col)} < ${to.toISOString()}::timestamptz`;
+  const rows = rowsOf<{ user_id: string; n: string }>(
+    await db.execute(sql`
+      select user_id, count(*) as n from (
+        select user_id from ${trades} where user_id = any(${ids}) and ${range('created_at')}
+        union all select user_id from ${perpTrades} where user_id = any(${ids}) and action <> 'liquidation' and ${range('created_at')}
+        union all select user_id from ${poolDeposits} where user_id = any(${ids}) and not is_seed and ${range('created_at')}
+      ) t group by user_id`),
+  );
+  for (const r of rows) out.set(r.user_id, Number(r.n));
+  return out;
+};
+
+export type TSeasonRow = { id: string; starts_at: string | Date; ends_at: string | Date; status: 'open' | 'closed'; members: string };
+
+export const loadSeasons = async (db: DbOrTx, limit: number) =>
+  rowsOf<TSeasonRow>(
+    await db.execute(sql`
+      select s.id, s.starts_at, s.ends_at, s.status, (select count(*) from ${leagueMembers} m where m.season_id = s.id) as members
+      from ${leagueSeasons} s order by s.starts_at desc limit ${limit}`),
+  );
+
+export const loadSeason = async (db: DbOrTx, id: string) =>
+  rowsOf<TSeasonRow>(
+    await db.execute(sql`
+      select s.id, s.starts_at, s.ends_at, s.status, (select count(*) from ${leagueMembers} m where m.season_id = s.id) as members
+      from ${leagueSeasons} s where s.id = ${id}`),
+  )[0];

@@ -1,0 +1,35 @@
+/**
+ * What each kind of registry entry can do, pure. Agents answer on the A2A JSON-RPC endpoint with
+ * the methods listed here (the A2A issue serves them; names as the A2A protocol's agents use them).
+ */
+export const A2A_ENDPOINT = '/api/a2a';
+export const AGENT_CARD_PATH = '/.well-known/agent-card.json';
+
+export const A2A_METHODS = [
+  'a2a.discover',
+  'a2a.getInfo',
+  'a2a.getMarketData',
+  'a2a.getMarketPrices',
+  'a2a.subscribeMarket',
+  'a2a.getBalance',
+  'a2a.getPositions',
+  'a2a.getUserWallet',
+  'a2a.paymentRequest',
+  'a2a.paymentReceipt',
+  'moderation.blockUser',
+  'moderation.unblockUser',
+  'moderation.muteUser',
+  'moderation.unmuteUser',
+  'moderation.reportUser',
+  'moderation.reportPost',
+  'moderation.getBlocks',
+  'moderation.getMutes',
+  'moderation.checkBlockStatus',
+  'moderation.checkMuteStatus',
+] as const;
+
+export const capabilitiesOf = (type: 'user' | 'actor' | 'agent', opts: { managesPool?: boolean } = {}): string[] => {
+  if (type === 'actor') return ['post', 'news', 'trade', ...(opts.managesPool ? ['pool_manager'] : [])];
+  if (type === 'agent') return ['trade', 'post', 'chat', 'a2a'];
+  return ['trade', 'post', 'chat'];
+};

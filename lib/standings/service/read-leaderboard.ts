@@ -1,0 +1,79 @@
+/**
+ * GET /api/leaderboard: a page of a board from the read model, ranks with ties shared, the
+ * caller's own entry whatever the page, and each entry's PnL over the last 14 daily closes.
+ * The read model follows changes by the tick's refresh; a read also refreshes it, at most once
+ * every FRESH_MS per instance and only when some account is marked, so one's own new points show
+ * within seconds without a tick.
+ */
+import 'server-only';
+import { getDb } from '@/db/client';
+import { now } from '@/lib/clock/clock';
+import { hasDirtyStandings, refreshStandings } from '../refresh';
+import { loadBoardEntry, loadBoardPage, loadPnlHistory, type TStandingRow } from '../queries';
+import { rankPage, totalPagesOf, type TPointsType } from '../ranking';
+
+export const FRESH_MS = 2_000;
+export const SPARKLINE_DAYS = 14;
+
+let lastCheck = 0;
+let running: Promise<unknown> | undefined;
+
+/** Refreshes marked accounts unless this instance looked less than FRESH_MS ago; concurrent reads share one run. */
+export const refreshIfStale = async () => {
+  if (running) return running;
+  if (Date.now() - lastCheck < FRESH_MS) return;
+  lastCheck = Date.now();
+  running = (async () => {
+    if (await hasDirtyStandings()) await refreshStandings({ sweep: 0 });
+  })().finally(() => {
+    running = undefined;
+  });
+  return running;
+};
+
+/** Tests: the next read checks the marks again. */
+export const resetLeaderboardFreshness = () => {
+  lastCheck = 0;
+};
+
+const scoreOf = (board: TPointsType) => (r: TStandingRow) =>
+  board === 'all' ? r.points : board === 'earned' ? r.earned_points : r.referral_points;
+
+const toEntry = (r: TStandingRow, rank: number, history: Map<string, number[]>) => ({
+  rank,
+  user: { id: r.user_id, username: r.username, displayName: r.display_name, profileImageUrl: r.profile_image_url, isActor: r.kind === 'actor' },
+  points: r.points,
+  earnedPoints: r.earned_points,
+  referralPoints: r.referral_points,
+  lifetimePnL: Number(r.lifetime_pnl),
+  reputation: r.reputation,
+  pnlHistory: history.get(r.user_id) ?? [],
+});
+
+export const readLeaderboard = async (input: { page: number; pageSize: number; pointsType: TPointsType; callerId?: string }) => {
+  await refreshIfStale();
+  const db = await getDb();
+  const { page, pageSize, pointsType } = input;
+  const offset = (page - 1) * pageSize;
+  const [rows, mine] = await Promise.all([
+    loadBoardPage(db, pointsType, pageSize, offset),
+    input.callerId ? loadBoardEntry(db, pointsType, input.callerId) : undefined,
+  ]);
+  const since = new Date(now().getTime() - SPARKLINE_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const history = await loadPnlHistory(db, [...rows.map((r) => r.user_id), ...(mine ? [mine.user_id] : [])], since);
+  const firstRank = rows.length ? 1 + Number(rows[0]!.above) : 1;
+  const ranks = rankPage(rows, scoreOf(pointsType), firstRank, offset);
+  // The total rides on the page's rows; an empty page (past the end) counts apart.
+  const total = rows.length ? Number(rows[0]!.total) : await countRanked(db, pointsType);
+  return {
+    pointsType,
+    leaderboard: rows.map((r, i) => toEntry(r, ranks[i]!, history)),
+    me: mine ? toEntry(mine, 1 + Number(mine.above), history) : null,
+    pagination: { page, pageSize, total, totalPages: totalPagesOf(total, pageSize) },
+  };
+};
+
+const countRanked = async (db: Awaited<ReturnType<typeof getDb>>, board: TPointsType) => {
+  const rows = await loadBoardPage(db, board, 1, 0);
+  return rows.length ? Number(rows[0]!.total) : 0;
+};
