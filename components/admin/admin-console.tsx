@@ -25,6 +25,7 @@ const SECTIONS: readonly { href: string; label: string; isAdminOnly: boolean }[]
   { href: '/admin/users', label: 'Users', isAdminOnly: true },
   { href: '/admin/stats', label: 'Stats', isAdminOnly: true },
   { href: '/admin/trades', label: 'Trades', isAdminOnly: true },
+  { href: '/admin/apps', label: 'Apps', isAdminOnly: true },
 ];
 
 const isSectionActive = (pathname: string, href: string) =>
@@ -55,7 +56,7 @@ export const NotAllowed = ({ title = 'Not allowed', description }: { title?: str
 
 /**
  * The admin console's frame: only administrators and moderators get past it (others see a "not
- * allowed" page); its sections (Reports for both; Users, Stats and Trades for administrators).
+ * allowed" page); its sections (Reports for both; Users, Stats, Trades and Apps for administrators).
  */
 export const AdminConsole = ({ children }: { children: ReactNode }) => {
   const pathname = usePathname();

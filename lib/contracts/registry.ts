@@ -79,7 +79,7 @@ export const registryAppCreate = defineEndpoint({
     name: zText({ min: 1, max: 80 }),
     url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(500),
     description: zText({ max: 500 }).optional(),
-    ownerId: ZIdParam.describe('the account that owns the app'),
+    ownerId: ZIdParam.describe('the account that owns the app: its id or its username'),
     capabilities: z.array(z.string().regex(/^[a-z][a-z0-9_.:-]{0,39}$/, 'lowercase letters, digits and _ . : -')).max(20).optional(),
   }),
   status: 201,

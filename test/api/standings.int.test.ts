@@ -288,6 +288,11 @@ describe('the registry', () => {
     const created = await call(createAppRoute, path, { method: 'POST', token: adminToken, body });
     expect(created.status).toBe(201);
     expect(created.body.entry).toMatchObject({ type: 'app', name: 'Market Radar', url: body.url, reputation: null, owner: { id: top.id, username: 'standings_top' }, capabilities: ['read', 'alerts'] });
+    // The owner may be named by username too.
+    const byName = await call(createAppRoute, path, { method: 'POST', token: adminToken, body: { ...body, name: 'Second App', ownerId: 'standings_top' } });
+    expect(byName.status).toBe(201);
+    expect(byName.body.entry.owner).toEqual({ id: top.id, username: 'standings_top' });
+    expect((await call(deleteAppRoute, `${path}/${byName.body.entry.id}`, { method: 'DELETE', token: adminToken, params: { appId: byName.body.entry.id } })).status).toBe(200);
     const apps = await list({ type: 'app' });
     expect(apps.body.entries.map((e: { id: string }) => e.id)).toEqual([created.body.entry.id]);
     expect((await list({ search: 'radar' })).body.entries[0].id).toBe(created.body.entry.id);

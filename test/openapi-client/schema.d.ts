@@ -7957,7 +7957,7 @@ export interface operations {
                     url: string;
                     /** @description at most 500 characters as a reader counts them (grapheme clusters) */
                     description?: string;
-                    /** @description the account that owns the app */
+                    /** @description the account that owns the app: its id or its username */
                     ownerId: string;
                     capabilities?: string[];
                 };

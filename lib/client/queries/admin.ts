@@ -23,6 +23,7 @@ import {
   type TAdminReport,
 } from '@/lib/contracts/admin';
 import { ZReportCategory, type TReport } from '@/lib/contracts/moderation';
+import { registryAppCreate, registryAppDelete, registryList } from '@/lib/contracts/registry';
 import type { TUser } from '@/lib/contracts/users';
 import { hasErrorCode, type TErrorMessages } from './errors';
 import { postKeys } from './posts';
@@ -57,6 +58,7 @@ const keys = {
   trades: (filters: TTradeFilters, offset: number) => [...keys.all, 'trades', filters, offset] as const,
   users: () => [...keys.all, 'users'] as const,
   userList: (filters: TUserFilters, offset: number) => [...keys.users(), filters, offset] as const,
+  apps: () => [...keys.all, 'registry-apps'] as const,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -317,3 +319,36 @@ export const ADMIN_ERROR_MESSAGES: TErrorMessages = {
   CANNOT_TARGET_SELF: "You can't do that to your own account.",
   USER_NOT_FOUND: 'That user no longer exists.',
 };
+
+// ---------------------------------------------------------------------------------------------
+// Registry apps (administrators register third-party clients)
+
+export type TRegistryAppInput = NonNullable<TEndpointInput<typeof registryAppCreate>['body']>;
+export type TRegistryApp = TEndpointResponse<typeof registryList>['entries'][number];
+
+export const registryAppsQueryOptions = () =>
+  queryOptions({
+    queryKey: keys.apps(),
+    queryFn: () => api(registryList, { query: { type: 'app', pageSize: 100 } }),
+  });
+
+export const useRegistryApps = () => useQuery(registryAppsQueryOptions());
+
+export const useRegisterApp = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TRegistryAppInput) => api(registryAppCreate, { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.apps() }),
+  });
+};
+
+export const useDeleteApp = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (appId: string) => api(registryAppDelete, { params: { appId } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.apps() }),
+  });
+};
+
+/** "read, alerts" → ['read', 'alerts'] (trimmed, lower case, once each). */
+export const parseCapabilities = (text: string) => [...new Set(text.split(/[,\s]+/).map((c) => c.trim().toLowerCase()).filter(Boolean))];

@@ -9,7 +9,7 @@ import { registryApps } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
-import { findUserById } from '@/lib/users/queries';
+import { findUserByIdentifier } from '@/lib/users/queries';
 import { A2A_ENDPOINT, A2A_METHODS, AGENT_CARD_PATH, capabilitiesOf } from '../capabilities';
 import { countRegistry, loadRegistryAfter, loadRegistryPage, type TRegistryRow, type TRegistryType } from '../queries';
 
@@ -76,7 +76,7 @@ export const registerApp = async (input: {
   capabilities?: string[];
 }) => {
   const db = await getDb();
-  const owner = await findUserById(db, input.ownerId);
+  const owner = await findUserByIdentifier(db, input.ownerId);
   if (!owner || owner.isPoolAccount) throw new AppError('USER_NOT_FOUND', 'The owner does not exist', { field: 'ownerId', ownerId: input.ownerId });
   const [app] = await db
     .insert(registryApps)
