@@ -36,6 +36,8 @@ export const standings = pgTable(
     reputationLevel: text('reputation_level').notNull().default('newcomer'),
     reputationAt: timestamptz('reputation_at'),
     refreshedAt: timestamptz('refreshed_at').notNull(),
+    /** When the account was first ranked (game time): newcomers between daily closes. */
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     // One index per board: a page is a range of it, a rank a count of its head.
@@ -43,9 +45,10 @@ export const standings = pgTable(
     index('standings_earned_idx').on(t.earnedPoints.desc(), t.userId).where(sql`listed`),
     index('standings_referral_idx').on(t.referralPoints.desc(), t.userId).where(sql`listed`),
     index('standings_reputation_idx').on(t.reputation.desc(), t.userId).where(sql`listed`),
-    index('standings_reputation_at_idx').on(t.reputationAt),
-    // Newcomers between daily closes: players refreshed in the last minutes.
-    index('standings_refreshed_idx').on(t.refreshedAt),
+    // The reputation sweep: the stalest first, in its own order (nulls, never computed, first).
+    index('standings_reputation_stale_idx').on(t.reputationAt.asc().nullsFirst(), t.userId),
+    // Newcomers between daily closes: accounts first ranked in the last minutes.
+    index('standings_created_idx').on(t.createdAt),
   ],
 );
 
@@ -91,6 +94,7 @@ export const leagueMembers = pgTable(
     seasonReturn: numeric('season_return', { precision: 20, scale: 8 }),
     volatility: numeric('volatility', { precision: 20, scale: 8 }),
     trades: integer('trades'),
+    days: integer('days'),
     qualified: boolean('qualified'),
     outcome: text('outcome', { enum: ['promoted', 'relegated', 'stayed'] }),
   },

@@ -67,7 +67,7 @@ export const leaguesDivision = defineEndpoint({
   id: 'leagues.division',
   method: 'GET',
   path: '/api/leagues/division',
-  summary: "A division's table: live scores while the season is open, final ranks and outcomes once closed (defaults: the current season and the caller's division, else the top tier's first)",
+  summary: "A division's table: live scores while the season is open, final ranks and outcomes once closed (defaults: the current season and the caller's division, else the first division of the highest tier with players)",
   tag: 'standing',
   auth: 'public',
   query: z.object({

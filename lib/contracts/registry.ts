@@ -16,7 +16,7 @@ export const ZRegistryEntry = z.object({
   name: z.string().describe('display name (apps: their name)'),
   username: z.string().nullable().describe('null for apps'),
   profileImageUrl: z.string().nullable(),
-  url: z.string().describe("the profile page, or the app's own URL"),
+  url: z.string().describe("the profile page (absolute), or the app's own URL"),
   description: z.string().nullable(),
   reputation: z.object({ score: z.number().int(), level: ZReputationLevel }).nullable().describe('null for apps'),
   capabilities: z.array(z.string()),

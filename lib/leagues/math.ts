@@ -101,7 +101,11 @@ export const qualifies = (trades: number, days: number) => trades >= MIN_TRADES 
  * smallest first (start equity, then user id). Answers each player's division, 1-based.
  */
 export const divisionsOf = <T extends { userId: string; startEquity: TDecimalInput }>(members: readonly T[]) => {
-  const sorted = [...members].sort((a, b) => dec(a.startEquity).cmp(b.startEquity) || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  // Each amount parsed once (a sort compares n·log n times).
+  const sorted = members
+    .map((m) => ({ m, equity: dec(m.startEquity) }))
+    .sort((a, b) => a.equity.cmp(b.equity) || (a.m.userId < b.m.userId ? -1 : a.m.userId > b.m.userId ? 1 : 0))
+    .map((x) => x.m);
   const count = Math.max(1, Math.ceil(sorted.length / DIVISION_SIZE));
   const out = new Map<string, number>();
   sorted.forEach((m, i) => out.set(m.userId, 1 + Math.floor((i * count) / sorted.length)));

@@ -32,10 +32,10 @@ export const FLOW_TYPES = ['deposit', 'withdrawal', 'transfer_in', 'transfer_out
  */
 export const insertDailySnapshots = async (db: DbOrTx, day: string, at: Date, opts: { newPlayersSince?: Date } = {}) => {
   const ts = sql`${at.toISOString()}::timestamptz`;
-  // Between daily closes, only players whose standing was refreshed lately (a new account is) are
-  // looked at: their first close, so they are seated the same minute rather than at midnight.
+  // Between daily closes, only players first ranked lately are looked at: their first close, so
+  // they are seated the same minute rather than at midnight.
   const only = opts.newPlayersSince
-    ? sql`and s.kind in ('user', 'agent') and s.refreshed_at > ${opts.newPlayersSince.toISOString()}::timestamptz`
+    ? sql`and s.kind in ('user', 'agent') and s.created_at > ${opts.newPlayersSince.toISOString()}::timestamptz`
     : sql``;
   const flowTypes = sql.join(FLOW_TYPES.map((t) => sql`${t}`), sql`, `);
   const rows = rowsOf<{ user_id: string }>(
@@ -68,6 +68,12 @@ export const insertDailySnapshots = async (db: DbOrTx, day: string, at: Date, op
   return rows.map((r) => r.user_id);
 };
 
+/** Whether the close of `day` was recorded (the full close is one statement: all or nothing). */
+export const hasDailyClose = async (db: DbOrTx, day: string) => {
+  const [r] = rowsOf<{ done: boolean }>(await db.execute(sql`select exists (select 1 from ${equitySnapshots} where day = ${day}::date) as done`));
+  return Boolean(r?.done);
+};
+
 export type TMemberRow = {
   user_id: string;
   tier: number;
@@ -78,6 +84,7 @@ export type TMemberRow = {
   season_return: string | null;
   volatility: string | null;
   trades: number | null;
+  days: number | null;
   qualified: boolean | null;
   outcome: 'promoted' | 'relegated' | 'stayed' | null;
   username: string;
@@ -90,7 +97,7 @@ export const loadMembers = async (db: DbOrTx, seasonId: string, where?: { tier: 
   rowsOf<TMemberRow>(
     await db.execute(sql`
       select m.user_id, m.tier, m.division, m.start_equity::text as start_equity, m.rank, m.score::text as score,
-        m.season_return::text as season_return, m.volatility::text as volatility, m.trades, m.qualified, m.outcome,
+        m.season_return::text as season_return, m.volatility::text as volatility, m.trades, m.days, m.qualified, m.outcome,
         u.username, u.display_name, u.profile_image_url, u.is_actor
       from ${leagueMembers} m join ${users} u on u.id = m.user_id
       where m.season_id = ${seasonId} ${where ? sql`and m.tier = ${where.tier} and m.division = ${where.division}` : sql``}`),

@@ -45,7 +45,8 @@ export const loadReputationInputs = async (db: DbOrTx, userIds: readonly string[
         (select coalesce(sum(p.likes_count + p.comments_count + p.shares_count), 0) from ${posts} p where p.author_id = u.id) as engagement,
         (select count(*) from ${referrals} r where r.referrer_id = u.id) as referrals,
         (select count(*) from ${reports} rp where rp.reported_user_id = u.id and rp.status = 'resolved') as upheld
-      from ${users} u
+      from unnest(${ids}) as i(id)
+      join ${users} u on u.id = i.id
       left join lateral (
         -- One forecast per resolved question: the amount-weighted mean of what each buy implied
         -- (buying YES at q says "more than q": (1 + q) / 2; buying NO at q, YES at (1 − q) / 2).
@@ -57,8 +58,7 @@ export const loadReputationInputs = async (db: DbOrTx, userIds: readonly string[
           where t.user_id = u.id and t.action = 'buy' and m.status = 'resolved'
           group by t.market_id
         ) q where q.p is not null
-      ) f on true
-      where u.id = any(${ids})`),
+      ) f on true`),
   );
   for (const r of rows) {
     out.set(r.id, {

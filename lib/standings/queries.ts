@@ -26,29 +26,36 @@ export type TStandingRow = {
   username: string;
   display_name: string;
   profile_image_url: string | null;
-  /** The page's first row: 1 + rows with a higher score. The caller's row: its own rank. */
+  /** The page's first row: the rows with a higher score. The caller's row: the same for its own. */
   above: string;
-  total: string;
 };
 
-/** A page of the board, each row carrying the board's size and the count above the page's top. */
+/**
+ * A page of the board, each row carrying the count above the page's top. The offset walks the
+ * board's index alone (keys only: an index-only scan), then the page's rows are fetched by key.
+ * `desc nulls last` is the index's own order: any other and PostgreSQL sorts the whole table.
+ */
 export const loadBoardPage = async (db: DbOrTx, board: TPointsType, limit: number, offset: number) => {
   const col = BOARD[board];
   return rowsOf<TStandingRow>(
     await db.execute(sql`
-      with page as (
-        select s.user_id, s.kind, s.points, s.earned_points, s.referral_points, s.lifetime_pnl, s.reputation
-        from ${standings} s where s.listed
-        order by s.${col} desc, s.user_id
+      with keys as (
+        select s.user_id, s.${col} as score from ${standings} s where s.listed
+        order by s.${col} desc nulls last, s.user_id
         limit ${limit} offset ${offset}
       )
-      select p.user_id, p.kind, p.points, p.earned_points, p.referral_points, p.lifetime_pnl::text as lifetime_pnl, p.reputation,
+      select s.user_id, s.kind, s.points, s.earned_points, s.referral_points, s.lifetime_pnl::text as lifetime_pnl, s.reputation,
         u.username, u.display_name, u.profile_image_url,
-        (select count(*) from ${standings} x where x.listed and x.${col} > (select max(${col}) from page)) as above,
-        (select count(*) from ${standings} x where x.listed) as total
-      from page p join ${users} u on u.id = p.user_id
-      order by p.${col} desc, p.user_id`),
+        (select count(*) from ${standings} x where x.listed and x.${col} > (select max(score) from keys)) as above
+      from keys k join ${standings} s on s.user_id = k.user_id join ${users} u on u.id = k.user_id
+      order by k.score desc, k.user_id`),
   );
+};
+
+/** How many accounts are ranked (the same on every board). */
+export const countRanked = async (db: DbOrTx) => {
+  const [r] = rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from ${standings} where listed`));
+  return Number(r?.n ?? 0);
 };
 
 /** One account's row and its rank on the board (absent when not ranked: unknown, banned, a pool). */
@@ -58,8 +65,7 @@ export const loadBoardEntry = async (db: DbOrTx, board: TPointsType, userId: str
     await db.execute(sql`
       select s.user_id, s.kind, s.points, s.earned_points, s.referral_points, s.lifetime_pnl::text as lifetime_pnl, s.reputation,
         u.username, u.display_name, u.profile_image_url,
-        (select count(*) from ${standings} x where x.listed and x.${col} > s.${col}) as above,
-        0 as total
+        (select count(*) from ${standings} x where x.listed and x.${col} > s.${col}) as above
       from ${standings} s join ${users} u on u.id = s.user_id
       where s.user_id = ${userId} and s.listed`),
   );

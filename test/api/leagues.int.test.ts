@@ -127,7 +127,7 @@ describe('a season under the test clock', () => {
     expect(res.body.season).toMatchObject({ id: '2027-W09', status: 'closed', members: DAILY.length });
     expect(res.body.placement).toEqual({ tier: 1, tierName: 'silver', division: 1 });
     expect(res.body.entries.map((e: { rank: number }) => e.rank)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(res.body.entries[0]).toMatchObject({ user: { id: players[5]!.id }, outcome: 'promoted', zone: 'promotion', qualified: true, trades: 3 });
+    expect(res.body.entries[0]).toMatchObject({ user: { id: players[5]!.id }, outcome: 'promoted', zone: 'promotion', qualified: true, trades: 3, days: 7 });
     expect(res.body.entries[5]).toMatchObject({ user: { id: players[0]!.id }, outcome: 'relegated', zone: 'relegation' });
 
     const history = await call(historyRoute, `/api/users/${players[5]!.id}/leagues`, { params: { userId: players[5]!.id } });

@@ -253,12 +253,12 @@ describe('the registry', () => {
 
     const agents = await list({ type: 'agent' });
     expect(agents.body.entries.map((e: { id: string }) => e.id)).toEqual([agent.id]);
-    expect(agents.body.entries[0]).toMatchObject({ type: 'agent', a2a: { endpoint: '/api/a2a' }, onChain: { registered: false } });
+    expect(agents.body.entries[0]).toMatchObject({ type: 'agent', a2a: { endpoint: 'http://localhost:3000/api/a2a', agentCard: 'http://localhost:3000/.well-known/agent-card.json' }, onChain: { registered: false } });
     expect(agents.body.entries[0].a2a.methods).toContain('a2a.getMarketData');
 
     const actors = await list({ type: 'actor', search: 'oracle' });
     expect(actors.body.entries.map((e: { id: string }) => e.id)).toEqual([actor.id]);
-    expect(actors.body.entries[0]).toMatchObject({ name: 'Npc Oracle', url: '/u/standings_npc', onChain: null, a2a: null });
+    expect(actors.body.entries[0]).toMatchObject({ name: 'Npc Oracle', url: 'http://localhost:3000/u/standings_npc', onChain: null, a2a: null });
 
     const searched = await list({ search: 'STANDINGS_TIE' });
     expect(searched.body.entries.map((e: { id: string }) => e.id).sort()).toEqual([tieA.id, tieB.id].sort());

@@ -880,7 +880,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A division's table: live scores while the season is open, final ranks and outcomes once closed (defaults: the current season and the caller's division, else the top tier's first)
+         * A division's table: live scores while the season is open, final ranks and outcomes once closed (defaults: the current season and the caller's division, else the first division of the highest tier with players)
          * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
@@ -7767,7 +7767,7 @@ export interface operations {
                             /** @description null for apps */
                             username: string | null;
                             profileImageUrl: string | null;
-                            /** @description the profile page, or the app's own URL */
+                            /** @description the profile page (absolute), or the app's own URL */
                             url: string;
                             description: string | null;
                             /** @description null for apps */
@@ -7874,7 +7874,7 @@ export interface operations {
                             /** @description null for apps */
                             username: string | null;
                             profileImageUrl: string | null;
-                            /** @description the profile page, or the app's own URL */
+                            /** @description the profile page (absolute), or the app's own URL */
                             url: string;
                             description: string | null;
                             /** @description null for apps */
@@ -7987,7 +7987,7 @@ export interface operations {
                             /** @description null for apps */
                             username: string | null;
                             profileImageUrl: string | null;
-                            /** @description the profile page, or the app's own URL */
+                            /** @description the profile page (absolute), or the app's own URL */
                             url: string;
                             description: string | null;
                             /** @description null for apps */

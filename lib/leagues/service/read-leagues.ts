@@ -80,12 +80,18 @@ const toEntry = (m: TMemberRow, live: { rank: number | null; score: number; seas
     seasonReturn: closed ? Number(m.season_return ?? 0) : live!.seasonReturn,
     volatility: closed ? Number(m.volatility ?? 0) : live!.volatility,
     trades: closed ? (m.trades ?? 0) : live!.trades,
-    days: closed ? 0 : live!.days,
+    days: closed ? (m.days ?? 0) : live!.days,
     qualified,
     zone: !qualified ? null : outcome === 'promoted' ? ('promotion' as const) : outcome === 'relegated' ? ('relegation' as const) : ('safe' as const),
     outcome: closed ? m.outcome : null,
     startEquity: m.start_equity,
   };
+};
+
+const highestTier = async (seasonId: string) => {
+  const db = await getDb();
+  const [r] = rowsOf<{ tier: number | null }>(await db.execute(sql`select max(tier) as tier from ${leagueMembers} where season_id = ${seasonId}`));
+  return r?.tier ?? TOP_TIER;
 };
 
 export const readLeagueDivision = async (input: { season?: string; tier?: number; division: number; callerId?: string }) => {
@@ -98,7 +104,8 @@ export const readLeagueDivision = async (input: { season?: string; tier?: number
         .from(leagueMembers)
         .where(and(eq(leagueMembers.seasonId, season.id), eq(leagueMembers.userId, input.callerId)))
     : [];
-  const tier = input.tier ?? mine?.tier ?? TOP_TIER;
+  // Not seated: the highest tier anyone is in (a young world's diamond tier is empty).
+  const tier = input.tier ?? mine?.tier ?? (await highestTier(season.id));
   const [{ n } = { n: '0' }] = rowsOf<{ n: string }>(
     await db.execute(sql`select count(distinct division) as n from ${leagueMembers} where season_id = ${season.id} and tier = ${tier}`),
   );

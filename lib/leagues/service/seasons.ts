@@ -11,10 +11,10 @@ import { getDb, rowsOf, textArray, type DbOrTx } from '@/db/client';
 import { equitySnapshots, leagueMembers, leagueSeasons, standings } from '@/db/schema';
 import { env } from '@/lib/env';
 import { closedDayOf, dailyReturns, divisionsOf, nextTier, placementTier, qualifies, rankDivision, riskAdjusted, seasonOf } from '../math';
-import { insertDailySnapshots, loadMembers, loadSeasonSnapshots, loadSeasonTradeCounts } from '../queries';
+import { hasDailyClose, insertDailySnapshots, loadMembers, loadSeasonSnapshots, loadSeasonTradeCounts } from '../queries';
 
 const DAY_MS = 86_400_000;
-/** How far back a refreshed standing counts as a possible newcomer between daily closes. */
+/** How far back an account first ranked counts as a newcomer between daily closes. */
 const NEWCOMER_WINDOW_MS = 15 * 60_000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -38,7 +38,9 @@ export const rankSeason = <T extends { userId: string; tier: number; score: numb
   const groups = new Map<string, T[]>();
   for (const s of scored) {
     const key = `${s.tier}:${divisionOf(s.userId)}`;
-    groups.set(key, [...(groups.get(key) ?? []), s]);
+    const group = groups.get(key);
+    if (group) group.push(s);
+    else groups.set(key, [s]);
   }
   return [...groups.values()].flatMap((g) => rankDivision(g));
 };
@@ -55,11 +57,11 @@ const closeSeason = async (seasonId: string, at: Date) => {
     if (ranked.length) {
       const values = ranked.map(
         (r) =>
-          sql`(${r.member.userId}, ${r.rank}::int, ${String(r.member.score)}::numeric, ${String(r.member.seasonReturn)}::numeric, ${String(r.member.volatility)}::numeric, ${r.member.trades}::int, ${r.member.qualified}::boolean, ${r.outcome})`,
+          sql`(${r.member.userId}, ${r.rank}::int, ${String(r.member.score)}::numeric, ${String(r.member.seasonReturn)}::numeric, ${String(r.member.volatility)}::numeric, ${r.member.trades}::int, ${r.member.days}::int, ${r.member.qualified}::boolean, ${r.outcome})`,
       );
       await tx.execute(sql`
-        update ${leagueMembers} m set rank = v.rank, score = v.score, season_return = v.ret, volatility = v.vol, trades = v.trades, qualified = v.q, outcome = v.outcome
-        from (values ${sql.join(values, sql`, `)}) as v(user_id, rank, score, ret, vol, trades, q, outcome)
+        update ${leagueMembers} m set rank = v.rank, score = v.score, season_return = v.ret, volatility = v.vol, trades = v.trades, days = v.days, qualified = v.q, outcome = v.outcome
+        from (values ${sql.join(values, sql`, `)}) as v(user_id, rank, score, ret, vol, trades, days, q, outcome)
         where m.season_id = ${seasonId} and m.user_id = v.user_id`);
     }
     await tx.update(leagueSeasons).set({ status: 'closed', closedAt: at }).where(eq(leagueSeasons.id, seasonId));
@@ -102,7 +104,11 @@ const seatPlayers = async (seasonId: string, day: string, at: Date, onlyIds?: re
         where season_id = ${seasonId} group by tier, division order by tier, division`),
     );
     const byTier = new Map<number, typeof seats>();
-    for (const s of seats) byTier.set(s.tier, [...(byTier.get(s.tier) ?? []), s]);
+    for (const s of seats) {
+      const group = byTier.get(s.tier);
+      if (group) group.push(s);
+      else byTier.set(s.tier, [s]);
+    }
     const rows: (typeof leagueMembers.$inferInsert)[] = [];
     for (const [tier, group] of byTier) {
       const divisions = existing.filter((e) => e.tier === tier);
@@ -125,9 +131,10 @@ const seatPlayers = async (seasonId: string, day: string, at: Date, onlyIds?: re
 export const runLeagueStep = async (at: Date) => {
   const db = await getDb();
   const day = closedDayOf(at);
-  const snapshots = (await insertDailySnapshots(db, day, at)).length;
-  // Not a new day: new players still get their first close now (and a seat below).
-  const newcomers = snapshots === 0 ? await insertDailySnapshots(db, day, at, { newPlayersSince: new Date(at.getTime() - NEWCOMER_WINDOW_MS) }) : [];
+  // The full close once a day; between closes only new players get their first (and a seat below).
+  const isNewDay = !(await hasDailyClose(db, day));
+  const snapshots = isNewDay ? (await insertDailySnapshots(db, day, at)).length : 0;
+  const newcomers = isNewDay ? [] : await insertDailySnapshots(db, day, at, { newPlayersSince: new Date(at.getTime() - NEWCOMER_WINDOW_MS) });
   const due = await db
     .select({ id: leagueSeasons.id })
     .from(leagueSeasons)

@@ -15,7 +15,8 @@ import { countRegistry, loadRegistryAfter, loadRegistryPage, type TRegistryRow, 
 
 const iso = (d: string | Date) => new Date(d).toISOString();
 
-export const toRegistryEntry = (r: TRegistryRow) => {
+/** An entry as the API answers it; links are absolute on `origin` (outside clients follow them). */
+export const toRegistryEntry = (r: TRegistryRow, origin: string) => {
   const isApp = r.type === 'app';
   return {
     id: r.id,
@@ -23,24 +24,24 @@ export const toRegistryEntry = (r: TRegistryRow) => {
     name: r.name,
     username: r.username,
     profileImageUrl: r.profile_image_url,
-    url: isApp ? r.url! : `/u/${encodeURIComponent(r.username!)}`,
+    url: isApp ? r.url! : `${origin}/u/${encodeURIComponent(r.username!)}`,
     description: r.description,
     reputation: isApp ? null : { score: r.reputation ?? 0, level: (r.reputation_level ?? 'newcomer') as 'newcomer' },
     capabilities: isApp ? (r.capabilities ?? []) : capabilitiesOf(r.type as 'user', { managesPool: Boolean(r.manages_pool) }),
-    a2a: r.type === 'agent' ? { endpoint: A2A_ENDPOINT, agentCard: AGENT_CARD_PATH, methods: [...A2A_METHODS] } : null,
+    a2a: r.type === 'agent' ? { endpoint: `${origin}${A2A_ENDPOINT}`, agentCard: `${origin}${AGENT_CARD_PATH}`, methods: [...A2A_METHODS] } : null,
     onChain: isApp || r.type === 'actor' ? null : { registered: Boolean(r.on_chain_registered), tokenId: r.nft_token_id, txHash: r.tx_hash },
     owner: isApp ? { id: r.owner_id!, username: r.owner_username! } : null,
     createdAt: iso(r.created_at),
   };
 };
 
-export const listRegistry = async (input: { type?: TRegistryType; search?: string; page: number; pageSize: number }) => {
+export const listRegistry = async (input: { type?: TRegistryType; search?: string; page: number; pageSize: number; origin: string }) => {
   const db = await getDb();
   const search = input.search?.trim() || undefined;
   const rows = await loadRegistryPage(db, { type: input.type, search }, input.pageSize, (input.page - 1) * input.pageSize);
   const total = rows.length ? Number(rows[0]!.total) : input.page === 1 ? 0 : (await loadRegistryPage(db, { type: input.type, search }, 1, 0)).map((r) => Number(r.total))[0] ?? 0;
   return {
-    entries: rows.map(toRegistryEntry),
+    entries: rows.map((r) => toRegistryEntry(r, input.origin)),
     pagination: { page: input.page, pageSize: input.pageSize, total, totalPages: Math.max(1, Math.ceil(total / input.pageSize)) },
   };
 };
@@ -58,13 +59,13 @@ const decodeCursor = (cursor: string) => {
   throw new AppError('INVALID_PARAMETER', 'Invalid cursor', { cursor: cursor.slice(0, 64) });
 };
 
-export const listWholeRegistry = async (input: { cursor?: string; limit: number }) => {
+export const listWholeRegistry = async (input: { cursor?: string; limit: number; origin: string }) => {
   const db = await getDb();
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   const [rows, total] = await Promise.all([loadRegistryAfter(db, after, input.limit + 1), countRegistry(db)]);
   const more = rows.length > input.limit;
   const page = more ? rows.slice(0, input.limit) : rows;
-  return { entries: page.map(toRegistryEntry), nextCursor: more ? encodeCursor(page[page.length - 1]!) : null, total };
+  return { entries: page.map((r) => toRegistryEntry(r, input.origin)), nextCursor: more ? encodeCursor(page[page.length - 1]!) : null, total };
 };
 
 export const registerApp = async (input: {
@@ -74,6 +75,7 @@ export const registerApp = async (input: {
   description?: string;
   ownerId: string;
   capabilities?: string[];
+  origin: string;
 }) => {
   const db = await getDb();
   const owner = await findUserByIdentifier(db, input.ownerId);
@@ -110,7 +112,7 @@ export const registerApp = async (input: {
       capabilities: app!.capabilities,
       manages_pool: null,
       total: '1',
-    }),
+    }, input.origin),
   };
 };
 

@@ -9,10 +9,12 @@ import 'server-only';
 import { getDb } from '@/db/client';
 import { now } from '@/lib/clock/clock';
 import { hasDirtyStandings, refreshStandings } from '../refresh';
-import { loadBoardEntry, loadBoardPage, loadPnlHistory, type TStandingRow } from '../queries';
+import { countRanked, loadBoardEntry, loadBoardPage, loadPnlHistory, type TStandingRow } from '../queries';
 import { rankPage, totalPagesOf, type TPointsType } from '../ranking';
 
 export const FRESH_MS = 2_000;
+/** How long an instance keeps the board's size (a count of every ranked account). */
+export const TOTAL_TTL_MS = 5_000;
 export const SPARKLINE_DAYS = 14;
 
 let lastCheck = 0;
@@ -24,16 +26,34 @@ export const refreshIfStale = async () => {
   if (Date.now() - lastCheck < FRESH_MS) return;
   lastCheck = Date.now();
   running = (async () => {
-    if (await hasDirtyStandings()) await refreshStandings({ sweep: 0 });
+    if (await hasDirtyStandings()) {
+      await refreshStandings();
+      total = undefined;
+    }
   })().finally(() => {
     running = undefined;
   });
   return running;
 };
 
-/** Tests: the next read checks the marks again. */
+let total: { at: number; value: Promise<number> } | undefined;
+
+/** The number of ranked accounts, counted at most every TOTAL_TTL_MS per instance (sooner after a refresh). */
+const rankedTotal = async (db: Awaited<ReturnType<typeof getDb>>) => {
+  if (!total || Date.now() - total.at >= TOTAL_TTL_MS) {
+    const value = countRanked(db);
+    total = { at: Date.now(), value };
+    value.catch(() => {
+      if (total?.value === value) total = undefined;
+    });
+  }
+  return total.value;
+};
+
+/** Tests: the next read checks the marks again and counts again. */
 export const resetLeaderboardFreshness = () => {
   lastCheck = 0;
+  total = undefined;
 };
 
 const scoreOf = (board: TPointsType) => (r: TStandingRow) =>
@@ -55,25 +75,21 @@ export const readLeaderboard = async (input: { page: number; pageSize: number; p
   const db = await getDb();
   const { page, pageSize, pointsType } = input;
   const offset = (page - 1) * pageSize;
-  const [rows, mine] = await Promise.all([
+  const [rows, mine, count] = await Promise.all([
     loadBoardPage(db, pointsType, pageSize, offset),
     input.callerId ? loadBoardEntry(db, pointsType, input.callerId) : undefined,
+    rankedTotal(db),
   ]);
   const since = new Date(now().getTime() - SPARKLINE_DAYS * 86_400_000).toISOString().slice(0, 10);
   const history = await loadPnlHistory(db, [...rows.map((r) => r.user_id), ...(mine ? [mine.user_id] : [])], since);
   const firstRank = rows.length ? 1 + Number(rows[0]!.above) : 1;
   const ranks = rankPage(rows, scoreOf(pointsType), firstRank, offset);
-  // The total rides on the page's rows; an empty page (past the end) counts apart.
-  const total = rows.length ? Number(rows[0]!.total) : await countRanked(db, pointsType);
+  // A page is never shorter than the count says it should be (the count may lag a few seconds).
+  const total = rows.length ? Math.max(count, offset + rows.length) : count;
   return {
     pointsType,
     leaderboard: rows.map((r, i) => toEntry(r, ranks[i]!, history)),
     me: mine ? toEntry(mine, 1 + Number(mine.above), history) : null,
     pagination: { page, pageSize, total, totalPages: totalPagesOf(total, pageSize) },
   };
-};
-
-const countRanked = async (db: Awaited<ReturnType<typeof getDb>>, board: TPointsType) => {
-  const rows = await loadBoardPage(db, board, 1, 0);
-  return rows.length ? Number(rows[0]!.total) : 0;
 };
