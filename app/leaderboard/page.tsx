@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LeaderboardIcon } from '@/components/ui/icons';
+import { Suspense } from 'react';
+import { LeaderboardView } from '@/components/standings/leaderboard-view';
 import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Leaderboard' };
@@ -8,12 +8,11 @@ export const metadata: Metadata = { title: 'Leaderboard' };
 export default function LeaderboardPage() {
   return (
     <>
-      <PageHeader title="Leaderboard" description="Who is up the most, and who the community trusts." />
-      <EmptyState
-        icon={<LeaderboardIcon />}
-        title="The board is empty for now"
-        description="The top players by profit and reputation will be ranked here once trading gets going."
-      />
+      <PageHeader title="Leaderboard" description="Who has the most points, who the community trusts, and how the league divisions stand." />
+      {/* The board keeps its tab and page in the address (useSearchParams). */}
+      <Suspense>
+        <LeaderboardView />
+      </Suspense>
     </>
   );
 }

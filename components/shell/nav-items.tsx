@@ -4,11 +4,13 @@ import {
   ChatIcon,
   FeedIcon,
   LeaderboardIcon,
+  LeaguesIcon,
   MarketsIcon,
   PerpsIcon,
   PointsIcon,
   PoolsIcon,
   PortfolioIcon,
+  RegistryIcon,
   UserIcon,
   UserPlusIcon,
   UsersIcon,
@@ -24,6 +26,7 @@ export const NAV_ITEMS: readonly TNavItem[] = [
   { href: '/portfolio', label: 'Portfolio', icon: <PortfolioIcon /> },
   { href: '/pools', label: 'Pools', icon: <PoolsIcon /> },
   { href: '/leaderboard', label: 'Leaderboard', icon: <LeaderboardIcon /> },
+  { href: '/leagues', label: 'Leagues', icon: <LeaguesIcon /> },
   { href: '/notifications', label: 'Notifications', icon: <BellIcon /> },
   { href: '/chats', label: 'Chats', icon: <ChatIcon /> },
   { href: '/groups', label: 'Groups', icon: <UsersIcon /> },
@@ -31,6 +34,7 @@ export const NAV_ITEMS: readonly TNavItem[] = [
   { href: '/wallet', label: 'Wallet', icon: <WalletIcon /> },
   { href: '/points', label: 'Points', icon: <PointsIcon /> },
   { href: '/referrals', label: 'Referrals', icon: <UserPlusIcon /> },
+  { href: '/registry', label: 'Registry', icon: <RegistryIcon /> },
 ];
 
 /** The phone's bottom tab bar: the five most used; the menu holds the rest. */

@@ -13,7 +13,7 @@ export const Sidebar = () => (
       <LogoMark />
       <span className="text-lg font-semibold tracking-tight text-ink">Playmoney</span>
     </Link>
-    <nav aria-label="Main" className="flex-1">
+    <nav aria-label="Main" className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">
       <NavList listClassName="flex flex-col gap-1" linkClassName="py-2.5" />
     </nav>
     <div className="flex flex-col gap-3 border-t border-line pt-4">

@@ -46,6 +46,22 @@ export const LeaderboardIcon = (p: TIconProps) => (
     <path d="m12 3 .9 1.8 2 .3-1.45 1.4.35 2-1.8-.95-1.8.95.35-2L9.1 5.1l2-.3z" />
   </Icon>
 );
+/** The leagues' trophy. */
+export const LeaguesIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="M8 4h8v5a4 4 0 0 1-8 0z" />
+    <path d="M8 6H5a3 3 0 0 0 3 4M16 6h3a3 3 0 0 1-3 4" />
+    <path d="M12 13v4M8.5 20h7M10 17h4v3h-4z" />
+  </Icon>
+);
+/** The registry's directory card. */
+export const RegistryIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <rect x="4" y="4" width="16" height="16" rx="2" />
+    <circle cx="9.5" cy="10" r="2" />
+    <path d="M6.5 16a3 3 0 0 1 6 0M14.5 9h3M14.5 12h3M14.5 15h2" />
+  </Icon>
+);
 export const BellIcon = (p: TIconProps) => (
   <Icon {...p}>
     <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15z" />

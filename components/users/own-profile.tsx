@@ -3,7 +3,9 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { SignInPrompt } from '@/components/auth/sign-in-prompt';
+import { LeagueHistory } from '@/components/leagues/league-history';
 import { SafetyLinks } from '@/components/moderation/safety-links';
+import { ReputationCard } from '@/components/reputation/reputation-card';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { ErrorState, Notice } from '@/components/ui/error-state';
@@ -70,6 +72,8 @@ export const OwnProfile = () => {
         </h2>
         <StatsGrid user={user} />
       </section>
+      <ReputationCard userId={user.id} />
+      <LeagueHistory userId={user.id} isOwn />
       <WaitlistCard showEmailBonus={false} />
       <ProfileActivity user={user} />
       <Card aria-labelledby="account-title">

@@ -3,7 +3,9 @@
 import { MessageButton } from '@/components/chats/message-button';
 import { FavoriteButton } from '@/components/follows/favorite-button';
 import { FollowButton } from '@/components/follows/follow-button';
+import { LeagueHistory } from '@/components/leagues/league-history';
 import { ModerationMenu } from '@/components/moderation/moderation-menu';
+import { ReputationCard } from '@/components/reputation/reputation-card';
 import { LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -64,6 +66,9 @@ export const PublicProfile = ({ username }: { username: string }) => {
         </h2>
         <StatsGrid user={user} />
       </section>
+      <ReputationCard userId={user.id} />
+      {/* NPC actors trade but are never seated in the league. */}
+      {!user.isActor && <LeagueHistory userId={user.id} isOwn={isSelf} />}
       <ProfileActivity user={user} />
     </div>
   );

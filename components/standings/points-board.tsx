@@ -1,0 +1,244 @@
+'use client';
+
+import Link from 'next/link';
+import { useMemo } from 'react';
+import { RankedPlayer } from '@/components/leagues/ranked-player';
+import { Pager } from '@/components/moderation/pager';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { DataTable, type TDataColumn } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { formatCount, formatSignedMoney } from '@/components/ui/format';
+import { LeaderboardIcon } from '@/components/ui/icons';
+import { pnlClass } from '@/components/ui/pnl';
+import { Skeleton } from '@/components/ui/skeleton';
+import { describeError } from '@/lib/client/queries/errors';
+import {
+  BOARD_WORDS,
+  LEADERBOARD_PAGE_SIZE,
+  boardPoints,
+  tiedRanks,
+  useLeaderboard,
+  type TLeaderboardEntry,
+  type TPointsType,
+} from '@/lib/client/queries/standings';
+import { useSession } from '@/lib/client/queries/users';
+import { PnlSparkline } from './pnl-sparkline';
+
+type TRow = TLeaderboardEntry & { isYou: boolean; isTied: boolean };
+
+const nameOf = (e: TLeaderboardEntry) => e.user.displayName || e.user.username;
+
+const Rank = ({ rank, isTied }: { rank: number; isTied: boolean }) => (
+  <span className="font-semibold text-ink tabular-nums" title={isTied ? `Tied for ${rank}` : undefined}>
+    {isTied && <span aria-hidden="true">=</span>}
+    {rank}
+    {isTied && <span className="sr-only"> (tied)</span>}
+  </span>
+);
+
+const Pnl = ({ value }: { value: number }) => <span className={cn('tabular-nums', pnlClass(value))}>{formatSignedMoney(value)}</span>;
+
+const BoardSkeleton = () => (
+  <Card role="status" aria-label="Loading the leaderboard" className="flex flex-col gap-3">
+    {Array.from({ length: 8 }, (_, i) => (
+      <div key={i} className="flex items-center gap-3">
+        <Skeleton className="h-5 w-8" />
+        <Skeleton className="size-8 rounded-full" />
+        <Skeleton className="h-5 flex-1" />
+        <Skeleton className="h-5 w-16" />
+        <Skeleton className="h-8 w-24 max-sm:hidden" />
+      </div>
+    ))}
+  </Card>
+);
+
+/** A row on a phone: rank and player, reputation and lifetime PnL under the name; the board's points and the PnL line on the right. */
+const PhoneRow = ({ row, pointsType }: { row: TRow; pointsType: TPointsType }) => (
+  <div className={cn('flex items-center gap-3 px-4 py-3', row.isYou && 'bg-accent-soft')}>
+    <span className="w-8 shrink-0 text-center text-sm">
+      <Rank rank={row.rank} isTied={row.isTied} />
+    </span>
+    <div className="flex min-w-0 flex-1 flex-col gap-1">
+      <RankedPlayer user={row.user} isYou={row.isYou} />
+      <p className="truncate text-xs text-ink-muted tabular-nums">
+        Reputation {formatCount(row.reputation)} · PnL <Pnl value={row.lifetimePnL} />
+      </p>
+    </div>
+    <div className="flex shrink-0 flex-col items-end gap-1">
+      <p className="text-sm font-semibold text-ink tabular-nums">
+        {formatCount(boardPoints(row, pointsType))}
+        <span aria-hidden="true" className="text-xs font-normal text-ink-muted">
+          {' '}
+          pts
+        </span>
+        <span className="sr-only"> {BOARD_WORDS[pointsType].unit}</span>
+      </p>
+      <PnlSparkline history={row.pnlHistory} name={nameOf(row)} size="sm" />
+    </div>
+  </div>
+);
+
+/** The table's column widths, shared by the pinned row so its figures sit under the headers. */
+const WIDTHS = { rank: 'w-16', player: undefined, points: 'w-24', reputation: 'w-28', pnl: 'w-32', trend: 'w-32' } as const;
+
+/**
+ * The caller's own entry, whatever page is shown: pinned to the bottom of the screen while the
+ * board scrolls (above the phone's tab bar), marked "You". On wide screens it is a one-row table
+ * on the board's columns.
+ */
+const YourRow = ({ me, pointsType }: { me: TLeaderboardEntry; pointsType: TPointsType }) => (
+  <section
+    aria-label="Your rank"
+    className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-10 rounded-b-2xl border-t-2 border-accent/60 bg-elevated/95 backdrop-blur md:bottom-0"
+  >
+    <table className="hidden w-full table-fixed text-sm md:table">
+      <caption className="sr-only">Your rank on this board</caption>
+      <colgroup>
+        {Object.entries(WIDTHS).map(([id, w]) => (
+          <col key={id} className={w} />
+        ))}
+      </colgroup>
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">Rank</th>
+          <th scope="col">Player</th>
+          <th scope="col">{BOARD_WORDS[pointsType].column}</th>
+          <th scope="col">Reputation</th>
+          <th scope="col">Lifetime PnL</th>
+          <th scope="col">PnL, 14 days</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <td className="py-3 pr-4 pl-5 sm:pl-6">
+            <span className="font-semibold text-ink tabular-nums" data-testid="your-rank">
+              {me.rank}
+            </span>
+          </td>
+          <td className="py-3 pr-4">
+            <RankedPlayer user={me.user} isYou />
+          </td>
+          <td className="py-3 pr-4 text-right font-semibold text-ink tabular-nums">{formatCount(boardPoints(me, pointsType))}</td>
+          <td className="py-3 pr-4 text-right text-ink-muted tabular-nums">{formatCount(me.reputation)}</td>
+          <td className="py-3 pr-4 text-right">
+            <Pnl value={me.lifetimePnL} />
+          </td>
+          <td className="py-3 pr-5 text-right sm:pr-6">
+            <PnlSparkline history={me.pnlHistory} name={nameOf(me)} />
+          </td>
+        </tr>
+      </tbody>
+    </table>
+    <div className="flex items-center gap-3 px-4 py-3 md:hidden">
+      <span className="flex w-8 shrink-0 flex-col items-center">
+        <span className="text-[10px] font-medium tracking-wide text-ink-faint uppercase">Rank</span>
+        <span className="text-base font-semibold text-ink tabular-nums" data-testid="your-rank">
+          {me.rank}
+        </span>
+      </span>
+      <RankedPlayer user={me.user} isYou className="flex-1" />
+      <dl className="flex shrink-0 items-center gap-4 text-right text-sm">
+        <div>
+          <dt className="text-xs text-ink-muted">{BOARD_WORDS[pointsType].column}</dt>
+          <dd className="font-semibold text-ink tabular-nums">{formatCount(boardPoints(me, pointsType))}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-ink-muted">PnL</dt>
+          <dd>
+            <Pnl value={me.lifetimePnL} />
+          </dd>
+        </div>
+      </dl>
+    </div>
+  </section>
+);
+
+/**
+ * One points board (all, earned or referral): ranked players with their avatar, points,
+ * reputation, lifetime PnL and its line over the last daily closes, in pages, with the caller's
+ * own row pinned.
+ */
+export const PointsBoard = ({ pointsType, page, onPageChange }: { pointsType: TPointsType; page: number; onPageChange: (page: number) => void }) => {
+  const board = useLeaderboard(pointsType, page);
+  const session = useSession();
+  const data = board.data;
+  const meId = data?.me?.user.id;
+
+  const rows = useMemo(() => {
+    if (!data) return [];
+    const tied = tiedRanks(data.leaderboard);
+    return data.leaderboard.map((e) => ({ ...e, isYou: e.user.id === meId, isTied: tied.has(e.rank) }));
+  }, [data, meId]);
+
+  const columns = useMemo(() => {
+    const cols: TDataColumn<TRow>[] = [
+      { id: 'rank', header: 'Rank', width: WIDTHS.rank, cell: (r) => <Rank rank={r.rank} isTied={r.isTied} /> },
+      { id: 'player', header: 'Player', cell: (r) => <RankedPlayer user={r.user} isYou={r.isYou} /> },
+      {
+        id: 'points',
+        header: BOARD_WORDS[pointsType].column,
+        align: 'right',
+        width: WIDTHS.points,
+        cell: (r) => <span className="font-semibold text-ink tabular-nums">{formatCount(boardPoints(r, pointsType))}</span>,
+      },
+      { id: 'reputation', header: 'Reputation', align: 'right', width: WIDTHS.reputation, cell: (r) => <span className="text-ink-muted tabular-nums">{formatCount(r.reputation)}</span> },
+      { id: 'pnl', header: 'Lifetime PnL', align: 'right', width: WIDTHS.pnl, cell: (r) => <Pnl value={r.lifetimePnL} /> },
+      { id: 'trend', header: 'PnL, 14 days', align: 'right', width: WIDTHS.trend, cell: (r) => <PnlSparkline history={r.pnlHistory} name={nameOf(r)} /> },
+    ];
+    // The caller's row is tinted in the table as on the phone list.
+    return cols.map((c) => ({ ...c, cellClassName: (r: TRow) => (r.isYou ? 'bg-accent-soft' : '') }));
+  }, [pointsType]);
+
+  if (board.isPending) return <BoardSkeleton />;
+  if (board.isError && !data) {
+    return <ErrorState title="The leaderboard did not load" message={describeError(board.error)} onRetry={() => board.refetch()} isRetrying={board.isFetching} />;
+  }
+  if (!data || (data.leaderboard.length === 0 && page === 1)) {
+    return (
+      <EmptyState
+        icon={<LeaderboardIcon />}
+        title="The board is empty for now"
+        description="Players are ranked here as they earn points. Trade, post and invite friends to get on the board."
+      />
+    );
+  }
+
+  const { pagination } = data;
+  const caption = `Leaderboard by ${BOARD_WORDS[pointsType].caption}, page ${pagination.page} of ${Math.max(1, pagination.totalPages)}`;
+  return (
+    <div className="flex flex-col gap-4">
+      <Card isPadded={false} className="pt-4" aria-busy={board.isPlaceholderData || undefined}>
+        <DataTable
+          rows={rows}
+          columns={columns}
+          rowKey={(r) => r.user.id}
+          caption={caption}
+          isFixed
+          listClassName="border-t border-line"
+          itemClassName="border-t border-line first:border-t-0"
+          renderItem={(r) => <PhoneRow row={r} pointsType={pointsType} />}
+          empty={<p className="px-6 pb-6 text-sm text-ink-muted">No players on this page.</p>}
+        />
+        {data.me ? (
+          <YourRow me={data.me} pointsType={pointsType} />
+        ) : session.isSignedOut ? (
+          <p className="border-t border-line px-5 py-3 text-sm text-ink-muted sm:px-6">
+            <Link href="/sign-in" className="font-medium text-accent hover:underline">
+              Sign in
+            </Link>{' '}
+            to see where you stand.
+          </p>
+        ) : null}
+      </Card>
+      <Pager
+        label="Leaderboard pages"
+        pagination={{ limit: pagination.pageSize, offset: (pagination.page - 1) * pagination.pageSize, total: pagination.total }}
+        shown={data.leaderboard.length}
+        onChange={(offset) => onPageChange(Math.floor(offset / LEADERBOARD_PAGE_SIZE) + 1)}
+        isBusy={board.isPlaceholderData}
+      />
+    </div>
+  );
+};
