@@ -71,8 +71,13 @@ const SEASON_ID = /^\d{4}-W\d{2}$/;
 /** The view an address asks for (?season=2026-W47&tier=2&division=1); anything malformed is left out. Pure. */
 export const leagueViewFromParams = (params: { get: (name: string) => string | null }): TLeagueView => {
   const season = params.get('season') ?? '';
-  const tier = Number(params.get('tier') ?? NaN);
-  const division = Number(params.get('division') ?? NaN);
+  // Whole decimal numbers only: an empty ?tier= is no tier (Number('') would read it as 0).
+  const whole = (name: string) => {
+    const v = params.get(name);
+    return v !== null && /^\d{1,6}$/.test(v) ? Number(v) : NaN;
+  };
+  const tier = whole('tier');
+  const division = whole('division');
   return {
     season: SEASON_ID.test(season) ? season : undefined,
     tier: Number.isInteger(tier) && tier >= 0 && tier <= 4 ? tier : undefined,
@@ -124,7 +129,7 @@ const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 /** A remaining time as "2d 04h 12m 05s" and in words for screen readers; zero once past. Pure. */
 export const formatCountdown = (ms: number) => {
-  const total = Math.max(0, Math.floor(ms / 1000));
+  const total = Number.isFinite(ms) ? Math.max(0, Math.floor(ms / 1000)) : 0;
   const days = Math.floor(total / 86_400);
   const hours = Math.floor((total % 86_400) / 3600);
   const minutes = Math.floor((total % 3600) / 60);
