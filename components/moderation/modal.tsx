@@ -17,6 +17,7 @@ export const Modal = ({
   onClose,
   children,
   initialFocusRef,
+  returnFocusRef,
   className,
 }: {
   title: string;
@@ -25,6 +26,8 @@ export const Modal = ({
   children: ReactNode;
   /** What gets focus on opening; the first focusable element otherwise. */
   initialFocusRef?: { current: HTMLElement | null };
+  /** What gets focus back on closing (the menu button that opened it); what had it on opening otherwise. */
+  returnFocusRef?: { current: HTMLElement | null };
   className?: string;
 }) => {
   const id = useId();
@@ -37,7 +40,7 @@ export const Modal = ({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const opener = returnFocusRef?.current ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     if (!dialog.open) dialog.showModal();
     const first = initialFocusRef?.current ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
@@ -50,7 +53,8 @@ export const Modal = ({
     return () => {
       dialog.removeEventListener('cancel', onCancel);
       if (dialog.open) dialog.close();
-      // The opener may be gone (a blocked author's post leaves the feed); then focus stays where the browser puts it.
+      // The opener may be gone (a blocked author's post leaves the feed, a menu item closes with its
+      // menu); then focus stays where the browser puts it.
       if (opener?.isConnected) opener.focus();
     };
     // Opening happens once per mount; initialFocusRef is read then.

@@ -145,7 +145,7 @@ const ModerationMenuFor = ({ person, where, className }: { person: TPerson; wher
         </p>
       )}
       {dialog === 'block' && (
-        <Modal title={`Block ${handle}?`} onClose={() => setDialog(null)}>
+        <Modal title={`Block ${handle}?`} onClose={() => setDialog(null)} returnFocusRef={buttonRef}>
           <div className="flex flex-col gap-4 text-sm text-ink-muted">
             <p>
               Neither of you will see the other&apos;s posts, comments or reposts, and neither can follow, reply to, mention, like,
