@@ -67,7 +67,7 @@ const config = [
   },
   {
     files: ['app/**/*.{ts,tsx}'],
-    ignores: ['app/api/**', 'app/**/opengraph-image.tsx'],
+    ignores: ['app/api/**', 'app/.well-known/**', 'app/**/opengraph-image.tsx'],
     rules: {
       // Pages also build their share metadata on the server (generateMetadata).
       'no-restricted-imports': ['error', { patterns: [allowOnly([...UI_ALLOWED, '@/lib/og/metadata'], UI_MESSAGE)] }],
@@ -190,7 +190,8 @@ const config = [
     },
   },
   {
-    files: ['app/api/**/*.ts'],
+    // Route handlers: app/api, and the well-known documents (the A2A agent card).
+    files: ['app/api/**/*.ts', 'app/.well-known/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noDb] }] },
   },
   {

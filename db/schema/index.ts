@@ -12,3 +12,4 @@ export * from './events';
 export * from './chats';
 export * from './points';
 export * from './standings';
+export * from './a2a';

@@ -50,7 +50,10 @@ export type TEndpoint = {
    * VALIDATION_ERROR (a trade amount too small or too large is INVALID_TRADE_SIZE).
    */
   fieldErrors?: Readonly<Record<string, TErrorCode>>;
-  /** Served by the wrapper but not an operation of the API (the JSON 404 and 405 answers): not in OpenAPI. */
+  /**
+   * Not an operation of the REST API, so not in OpenAPI: the wrapper's JSON 404 and 405 answers,
+   * and the A2A JSON-RPC transport (described by its agent card).
+   */
   hidden?: boolean;
   /** A write a banned user may still make (signing out); every other write answers 403 USER_BANNED. */
   allowBanned?: true;

@@ -3,6 +3,7 @@
  * contract file per domain; its name is the name of the domain's service folder (lib/<domain>),
  * client queries (lib/client/queries/<domain>.ts) and components (components/<domain>).
  */
+import { a2aEndpoints } from './a2a';
 import { adminEndpoints } from './admin';
 import { chatsEndpoints } from './chats';
 import { commentsEndpoints } from './comments';
@@ -46,6 +47,7 @@ export const endpoints: readonly TEndpoint[] = [
   ...leaguesEndpoints,
   ...reputationEndpoints,
   ...registryEndpoints,
+  ...a2aEndpoints,
   ...marketsEndpoints,
   ...perpsEndpoints,
   ...poolsEndpoints,

@@ -87,6 +87,16 @@ export const ERROR_STATUS = {
   NOT_AN_AGENT: 403,
   /** Blocking, muting or reporting oneself. */
   CANNOT_TARGET_SELF: 400,
+  /** An A2A payment request that does not exist, or is neither the caller's to pay nor to receive. */
+  PAYMENT_NOT_FOUND: 404,
+  /** An A2A payment request past its expiry: a new one must be made. */
+  PAYMENT_EXPIRED: 410,
+  /** An A2A payment to oneself. */
+  CANNOT_PAY_SELF: 400,
+  /** An A2A task that does not exist or is another caller's (JSON-RPC -32001). */
+  TASK_NOT_FOUND: 404,
+  /** An A2A task already finished (JSON-RPC -32002). */
+  TASK_NOT_CANCELABLE: 409,
   /** A known path asked with a method it does not serve; the Allow header lists those it does. */
   METHOD_NOT_ALLOWED: 405,
   /** The body is larger than the route accepts (64 KiB of JSON unless the route says otherwise); refused unread. */

@@ -31,6 +31,8 @@ export const RATE_LIMITS = {
   poolTrade: { limit: 30, windowSec: 60 },
   /** Points transfers, not in the table: points are a second currency, as strict as a trade. (Awards are administrators': the general rule.) */
   pointsMove: { limit: 30, windowSec: 60 },
+  /** A2A payment requests and receipts, not in the table: money moves, so as strict as a trade. */
+  a2aPayment: { limit: 30, windowSec: 60 },
   /**
    * Verifications and bonuses, not in the table: linking a social account, verifying a share
    * (each may call an external verifier) and the waitlist bonuses.

@@ -1,6 +1,6 @@
 /**
  * What each kind of registry entry can do, pure. Agents answer on the A2A JSON-RPC endpoint with
- * the methods listed here (the A2A issue serves them; names as the A2A protocol's agents use them).
+ * the methods listed here: lib/a2a/methods serves exactly these (its structure test checks).
  */
 export const A2A_ENDPOINT = '/api/a2a';
 export const AGENT_CARD_PATH = '/.well-known/agent-card.json';

@@ -31,12 +31,14 @@ export type TRegistryRow = {
   total: string;
 };
 
-const entries = (filter: { type?: TRegistryType; search?: string }) => {
+const entries = (filter: { type?: TRegistryType; search?: string; id?: string }) => {
   const pattern = filter.search ? containsPattern(filter.search) : null;
   const accounts = filter.type === 'app' ? sql`false` : filter.type ? sql`s.kind = ${filter.type}` : sql`true`;
   const apps = !filter.type || filter.type === 'app' ? sql`true` : sql`false`;
   const accountSearch = pattern ? sql`(u.username ilike ${pattern} or u.display_name ilike ${pattern})` : sql`true`;
   const appSearch = pattern ? sql`a.name ilike ${pattern}` : sql`true`;
+  const accountId = filter.id ? sql`s.user_id = ${filter.id}` : sql`true`;
+  const appId = filter.id ? sql`a.id = ${filter.id}` : sql`true`;
   return sql`
     select s.user_id as id, s.kind as type, coalesce(nullif(u.display_name, ''), u.username) as name, u.username,
       u.profile_image_url, u.bio as description, s.reputation, s.reputation_level, u.created_at,
@@ -45,16 +47,16 @@ const entries = (filter: { type?: TRegistryType; search?: string }) => {
     from ${standings} s
     join ${users} u on u.id = s.user_id
     left join ${onboardingIntents} oi on oi.user_id = u.id and oi.status = 'COMPLETED'
-    where s.listed and ${accounts} and ${accountSearch}
+    where s.listed and ${accounts} and ${accountSearch} and ${accountId}
     union all
     select a.id, 'app', a.name, null, null, a.description, null, null, a.created_at,
       null, null, null, a.url, o.id, o.username, a.capabilities, null
     from ${registryApps} a join ${users} o on o.id = a.owner_id
-    where ${apps} and ${appSearch}`;
+    where ${apps} and ${appSearch} and ${appId}`;
 };
 
 /** A page, most reputable first (apps, without reputation, after accounts), id breaking ties. */
-export const loadRegistryPage = async (db: DbOrTx, filter: { type?: TRegistryType; search?: string }, limit: number, offset: number) =>
+export const loadRegistryPage = async (db: DbOrTx, filter: { type?: TRegistryType; search?: string; id?: string }, limit: number, offset: number) =>
   rowsOf<TRegistryRow>(
     await db.execute(sql`
       select e.*, count(*) over () as total from (${entries(filter)}) e

@@ -1054,6 +1054,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/agent-card.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The A2A agent card (protocol 0.3.0): the JSON-RPC endpoint, its security and one skill per method group
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["a2a.agentCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/agent-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The A2A agent card (protocol 0.3.0): the JSON-RPC endpoint, its security and one skill per method group
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["a2a.agentCardAlias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/markets/predictions": {
         parameters: {
             query?: never;
@@ -8164,6 +8208,194 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "a2a.agentCard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        protocolVersion: string;
+                        name: string;
+                        description: string;
+                        /** @description the JSON-RPC endpoint, absolute */
+                        url: string;
+                        /** @constant */
+                        preferredTransport: "JSONRPC";
+                        version: string;
+                        provider: {
+                            organization: string;
+                            url: string;
+                        };
+                        documentationUrl: string;
+                        capabilities: {
+                            streaming: boolean;
+                            pushNotifications: boolean;
+                            stateTransitionHistory: boolean;
+                        };
+                        securitySchemes: {
+                            [key: string]: {
+                                /** @constant */
+                                type: "http";
+                                scheme: string;
+                                bearerFormat: string;
+                                description: string;
+                            };
+                        };
+                        security: {
+                            [key: string]: string[];
+                        }[];
+                        defaultInputModes: string[];
+                        defaultOutputModes: string[];
+                        skills: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            tags: string[];
+                            examples: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "a2a.agentCardAlias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        protocolVersion: string;
+                        name: string;
+                        description: string;
+                        /** @description the JSON-RPC endpoint, absolute */
+                        url: string;
+                        /** @constant */
+                        preferredTransport: "JSONRPC";
+                        version: string;
+                        provider: {
+                            organization: string;
+                            url: string;
+                        };
+                        documentationUrl: string;
+                        capabilities: {
+                            streaming: boolean;
+                            pushNotifications: boolean;
+                            stateTransitionHistory: boolean;
+                        };
+                        securitySchemes: {
+                            [key: string]: {
+                                /** @constant */
+                                type: "http";
+                                scheme: string;
+                                bearerFormat: string;
+                                description: string;
+                            };
+                        };
+                        security: {
+                            [key: string]: string[];
+                        }[];
+                        defaultInputModes: string[];
+                        defaultOutputModes: string[];
+                        skills: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            tags: string[];
+                            examples: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

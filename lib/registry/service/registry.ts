@@ -46,6 +46,14 @@ export const listRegistry = async (input: { type?: TRegistryType; search?: strin
   };
 };
 
+/** One entry by id (an account or an app), or NOT_FOUND. */
+export const getRegistryEntry = async (input: { id: string; origin: string }) => {
+  const db = await getDb();
+  const [row] = await loadRegistryPage(db, { id: input.id }, 1, 0);
+  if (!row) throw new AppError('NOT_FOUND', 'No such entry in the registry', { id: input.id });
+  return toRegistryEntry(row, input.origin);
+};
+
 const encodeCursor = (r: TRegistryRow) => Buffer.from(JSON.stringify([iso(r.created_at), r.id])).toString('base64url');
 const decodeCursor = (cursor: string) => {
   try {

@@ -1,0 +1,43 @@
+/** Micropayments between agents and players, as ledger transfers (lib/a2a/service/payments). */
+import { z } from 'zod';
+import { ZDecimalString, ZIdParam, ZTimestamp, zAmountInput, zText } from '@/lib/contracts/common';
+import { requestPayment, settlePayment } from '../service/payments';
+import { aliasField, defineMethod } from './types';
+
+export const paymentMethods = [
+  defineMethod({
+    name: 'a2a.paymentRequest',
+    summary: 'Ask to pay a player or agent for a service: a request you settle once with a2a.paymentReceipt within 15 minutes',
+    group: 'payments',
+    kind: 'write',
+    rateLimit: 'a2aPayment',
+    params: z.strictObject({
+      to: ZIdParam.describe('the recipient: id or username'),
+      amount: zAmountInput({ min: 0, max: 1_000_000, exclusiveMin: true, description: 'the amount, up to 8 decimals' }),
+      service: zText({ min: 1, max: 200, description: 'what the payment is for' }),
+      metadata: z.record(z.string().max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()])).optional(),
+      from: ZIdParam.optional().describe('ignored: the payer is always the caller'),
+    }),
+    normalize: (raw) => aliasField(aliasField(raw, 'to', ['recipient', 'recipientId']), 'service', ['description']),
+    result: z.object({ requestId: z.string(), amount: ZDecimalString, to: z.string(), service: z.string(), status: z.literal('pending'), expiresAt: ZTimestamp }),
+    run: ({ caller }, p) => requestPayment({ caller, to: p.to, amount: p.amount, service: p.service, metadata: p.metadata }),
+  }),
+  defineMethod({
+    name: 'a2a.paymentReceipt',
+    summary: "Settle a payment request (the payer: the money moves, once) or check it (the recipient)",
+    group: 'payments',
+    kind: 'write',
+    rateLimit: 'a2aPayment',
+    params: z.strictObject({ requestId: ZIdParam, txHash: z.string().max(200).optional().describe('accepted for compatibility; the ledger is the proof') }),
+    normalize: (raw) => aliasField(raw, 'requestId', ['paymentId']),
+    result: z.object({
+      verified: z.boolean(),
+      message: z.string(),
+      requestId: z.string(),
+      status: z.enum(['pending', 'paid']),
+      amount: ZDecimalString,
+      transactionId: z.string().nullable(),
+    }),
+    run: ({ caller }, p) => settlePayment({ caller, requestId: p.requestId, txHash: p.txHash }),
+  }),
+];

@@ -1,0 +1,52 @@
+/**
+ * A player's money and positions for agents, through the REST services: the balance (decimal
+ * strings; another player's is refused as REST refuses it), positions, and the two together.
+ */
+import { z } from 'zod';
+import { ZIdParam } from '@/lib/contracts/common';
+import { marketsPositions } from '@/lib/contracts/markets';
+import { usersBalance } from '@/lib/contracts/users';
+import { getUserPositions } from '@/lib/markets/service/read-markets';
+import { getBalance } from '@/lib/users/service/get-balance';
+import { aliasField, defineMethod, resultOf } from './types';
+
+const ZWho = z.strictObject({ userId: ZIdParam.optional().describe('whose (id or username); yourself when absent') });
+const who = (raw: Record<string, unknown>) => aliasField(raw, 'userId', ['agentId', 'user']);
+
+export const portfolioMethods = [
+  defineMethod({
+    name: 'a2a.getBalance',
+    summary: 'A balance and its recent transactions, as GET /api/users/{userId}/balance answers it (your own only)',
+    group: 'portfolio',
+    kind: 'read',
+    params: ZWho,
+    normalize: who,
+    result: resultOf(usersBalance),
+    run: ({ caller }, p) => getBalance({ caller, userId: p.userId ?? caller.userId, limit: 20, offset: 0 }),
+  }),
+  defineMethod({
+    name: 'a2a.getPositions',
+    summary: 'Open prediction and perpetual positions, as GET /api/markets/positions/{userId} answers them',
+    group: 'portfolio',
+    kind: 'read',
+    params: ZWho,
+    normalize: who,
+    result: resultOf(marketsPositions),
+    run: ({ caller }, p) => getUserPositions(p.userId ?? caller.userId),
+  }),
+  defineMethod({
+    name: 'a2a.getUserWallet',
+    summary: 'The balance and the positions together (your own only)',
+    group: 'portfolio',
+    kind: 'read',
+    params: ZWho,
+    normalize: who,
+    result: z.object({ userId: z.string(), balance: resultOf(usersBalance), positions: resultOf(marketsPositions) }),
+    run: async ({ caller }, p) => {
+      const userId = p.userId ?? caller.userId;
+      // The balance first: it holds the owner rule (FORBIDDEN for another player's wallet).
+      const balance = await getBalance({ caller, userId, limit: 20, offset: 0 });
+      return { userId, balance, positions: await getUserPositions(userId) };
+    },
+  }),
+];

@@ -1,0 +1,42 @@
+/**
+ * An A2A method: one declared entry (name, aliases real clients use, whether it reads or writes,
+ * its rate-limit rule, params and result schemas, and `run`), called through the operation core
+ * like a REST route. A method calls the same services as REST; it never touches the database
+ * itself (test/structure.test.ts checks that no file under lib/a2a/methods imports db/).
+ */
+import { z } from 'zod';
+import type { TCaller } from '@/lib/auth/caller';
+import type { TEndpoint } from '@/lib/contracts/endpoint';
+import type { TRateLimitRule } from '@/lib/operations/rate-limits';
+
+export type TMethodGroup = 'discovery' | 'markets' | 'portfolio' | 'payments' | 'moderation';
+
+export type TA2aMethod<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> = {
+  name: string;
+  /** Other names clients send for it (the reference agent's `a2a.blockUser` for `moderation.blockUser`). */
+  aliases?: readonly string[];
+  summary: string;
+  group: TMethodGroup;
+  /** A read answers a banned caller too; a write does not (as REST's GET and POST). */
+  kind: 'read' | 'write';
+  rateLimit?: TRateLimitRule;
+  params: P;
+  /** Field names real clients use, mapped before validation (a `recipient` for `to`). */
+  normalize?: (raw: Record<string, unknown>) => Record<string, unknown>;
+  result: R;
+  run: (ctx: { caller: TCaller; origin: string }, params: z.output<P>) => Promise<z.input<R>>;
+};
+
+export const defineMethod = <P extends z.ZodType, R extends z.ZodType>(m: TA2aMethod<P, R>): TA2aMethod<P, R> => m;
+
+/** A REST endpoint's answer without its `success` flag: the same result, by the same schema. */
+export const resultOf = <E extends TEndpoint>(endpoint: E) => (endpoint.response as unknown as z.ZodObject).omit({ success: true });
+
+/** The first of `keys` present in `raw`, copied to `to` (aliases of a field). */
+export const aliasField = (raw: Record<string, unknown>, to: string, keys: readonly string[]) => {
+  if (raw[to] !== undefined) return raw;
+  const from = keys.find((k) => raw[k] !== undefined);
+  if (!from) return raw;
+  const { [from]: value, ...rest } = raw;
+  return { ...rest, [to]: value };
+};

@@ -1,0 +1,94 @@
+/**
+ * POST /api/a2a over HTTP: a bearer token first (without a valid one, 401 in the REST envelope
+ * and no JSON-RPC work), the body within the JSON limit (413 unread) and JSON (415), then
+ * JSON-RPC 2.0: -32700 for text that is not JSON, -32600 for what is not a request, each call run
+ * in order (lib/a2a/service/dispatch.ts), one answer per call with an id, none for
+ * notifications, 204 when only notifications came. JSON-RPC errors answer HTTP 200. Every
+ * answer carries the API's headers and the caller's X-RateLimit-* state after the last call.
+ */
+import 'server-only';
+import { NextResponse, type NextRequest } from 'next/server';
+import { readCredentials, verifyCredentials } from '@/lib/auth/principal';
+import { env } from '@/lib/env';
+import { AppError, errorBody, isAppError } from '@/lib/errors/app-error';
+import { decodeUtf8, readBodyBytes } from '@/lib/http/body';
+import { clientIp } from '@/lib/http/client-ip';
+import { DEFAULT_JSON_BODY_LIMIT, MAX_JSON_DEPTH, isJsonMediaType, jsonDepthExceeds, mediaTypeOf } from '@/lib/http/limits';
+import { apiHeaders } from '@/lib/http/security-headers';
+import type { TLimitResult } from '@/lib/operations/rate-limit';
+import { publicOrigin } from '@/lib/system/public-origin';
+import { RPC, classifyBody, parseCall, rpcError, type TRpcResponse } from './jsonrpc';
+import { runCall } from './service/dispatch';
+
+/** Calls in one batch at most; a longer batch is one -32600. */
+export const MAX_BATCH = 50;
+
+const respond = (payload: unknown, status: number, headers: Record<string, string>) =>
+  status === 204
+    ? new NextResponse(null, { status, headers })
+    : new NextResponse(JSON.stringify(payload), { status, headers: { ...headers, 'content-type': 'application/json', 'Cache-Control': 'no-store' } });
+
+const rateHeaders = (r: TLimitResult): Record<string, string> => ({
+  'X-RateLimit-Limit': String(r.limit),
+  'X-RateLimit-Remaining': String(r.remaining),
+  'X-RateLimit-Reset': String(Math.ceil(r.reset / 1000)),
+});
+
+/** The body as JSON, or the REST refusal (413, 415) the transport answers before any JSON-RPC; `parse` false for text that is not JSON. */
+const readJson = async (req: NextRequest): Promise<{ parsed: true; value: unknown } | { parsed: false }> => {
+  const bytes = await readBodyBytes(req, DEFAULT_JSON_BODY_LIMIT);
+  const type = mediaTypeOf(req.headers.get('content-type'));
+  if (bytes.byteLength > 0 && !isJsonMediaType(type)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Request body must be JSON (Content-Type: application/json), not ${type}`);
+  }
+  let text: string;
+  try {
+    text = decodeUtf8(bytes);
+  } catch {
+    return { parsed: false };
+  }
+  if (text.trim() === '' || jsonDepthExceeds(text, MAX_JSON_DEPTH)) return { parsed: false };
+  try {
+    return { parsed: true, value: JSON.parse(text) };
+  } catch {
+    return { parsed: false };
+  }
+};
+
+export const handleA2a = async (req: NextRequest): Promise<Response> => {
+  const requestId = crypto.randomUUID();
+  let headers: Record<string, string> = { ...apiHeaders(), 'X-Request-Id': requestId };
+  try {
+    const credentials = readCredentials(req.headers, () => undefined);
+    if (!credentials || !(await verifyCredentials(credentials))) {
+      throw new AppError('UNAUTHORIZED', credentials ? 'Invalid or expired token' : 'A2A needs a bearer token (a user token or an agent session token)');
+    }
+    const body = await readJson(req);
+    if (!body.parsed) return respond(rpcError(null, RPC.PARSE_ERROR, 'Parse error: the body is not JSON'), 200, headers);
+
+    const inv = { requestId, credentials, ip: clientIp(req.headers, env().trustProxy).slice(0, 64), origin: publicOrigin(req.headers, req.url) };
+    const shape = classifyBody(body.value);
+    if (shape.kind === 'invalid') return respond(shape.response, 200, headers);
+    const raws = shape.kind === 'batch' ? shape.raws : [shape.raw];
+    if (raws.length > MAX_BATCH) {
+      return respond(rpcError(null, RPC.INVALID_REQUEST, `Invalid Request: at most ${MAX_BATCH} calls in a batch`), 200, headers);
+    }
+    const answers: TRpcResponse[] = [];
+    for (const raw of raws) {
+      const parsed = parseCall(raw);
+      if (!parsed.ok) {
+        answers.push(parsed.response);
+        continue;
+      }
+      const { response, limit } = await runCall(parsed.call, inv);
+      if (limit) headers = { ...headers, ...rateHeaders(limit) };
+      if (!parsed.call.isNotification) answers.push(response);
+    }
+    if (answers.length === 0) return respond(null, 204, headers);
+    return respond(shape.kind === 'batch' ? answers : answers[0], 200, headers);
+  } catch (e) {
+    if (isAppError(e)) return respond(errorBody(e.code, e.message, e.details), e.status, headers);
+    console.error(`[a2a] request ${requestId} failed:`, e);
+    return respond(errorBody('INTERNAL_ERROR', 'Internal server error', { requestId }), 500, headers);
+  }
+};

@@ -1,0 +1,56 @@
+/** The A2A agent card (the JSON-RPC endpoint itself, POST /api/a2a, is described by this card). */
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+export const ZAgentCard = z.object({
+  protocolVersion: z.string(),
+  name: z.string(),
+  description: z.string(),
+  url: z.string().describe('the JSON-RPC endpoint, absolute'),
+  preferredTransport: z.literal('JSONRPC'),
+  version: z.string(),
+  provider: z.object({ organization: z.string(), url: z.string() }),
+  documentationUrl: z.string(),
+  capabilities: z.object({ streaming: z.boolean(), pushNotifications: z.boolean(), stateTransitionHistory: z.boolean() }),
+  securitySchemes: z.record(z.string(), z.object({ type: z.literal('http'), scheme: z.string(), bearerFormat: z.string(), description: z.string() })),
+  security: z.array(z.record(z.string(), z.array(z.string()))),
+  defaultInputModes: z.array(z.string()),
+  defaultOutputModes: z.array(z.string()),
+  skills: z.array(z.object({ id: z.string(), name: z.string(), description: z.string(), tags: z.array(z.string()), examples: z.array(z.string()) })),
+});
+
+const card = (path: string, id: string) =>
+  defineEndpoint({
+    id,
+    method: 'GET',
+    path,
+    summary: 'The A2A agent card (protocol 0.3.0): the JSON-RPC endpoint, its security and one skill per method group',
+    tag: 'a2a',
+    auth: 'public',
+    envelope: false,
+    response: ZAgentCard,
+  });
+
+export const a2aAgentCard = card('/.well-known/agent-card.json', 'a2a.agentCard');
+export const a2aAgentCardAlias = card('/.well-known/agent-card', 'a2a.agentCardAlias');
+
+/**
+ * POST /api/a2a: JSON-RPC 2.0, a transport of its own (lib/a2a/transport.ts runs each call through
+ * the operation core). Declared so the route file is accounted for; the agent card describes it,
+ * not the OpenAPI document (JSON-RPC answers its errors with HTTP 200, which REST documents cannot say).
+ */
+export const a2aRpc = defineEndpoint({
+  id: 'a2a.rpc',
+  method: 'POST',
+  path: '/api/a2a',
+  summary: 'A2A: JSON-RPC 2.0 calls of the a2a.* and moderation.* methods (bearer token)',
+  tag: 'a2a',
+  auth: 'user',
+  hidden: true,
+  envelope: false,
+  body: z.unknown(),
+  response: z.unknown(),
+  errors: ['UNAUTHORIZED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+});
+
+export const a2aEndpoints = [a2aAgentCard, a2aAgentCardAlias, a2aRpc] as const;
