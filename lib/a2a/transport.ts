@@ -1,6 +1,6 @@
 /**
- * POST /api/a2a over HTTP: a bearer token first (without a valid one, 401 in the REST envelope
- * and no JSON-RPC work), the body within the JSON limit (413 unread) and JSON (415), then
+ * POST /api/a2a over HTTP: a bearer token first, or a session cookie from our own origin
+ * (without a valid one, 401 in the REST envelope and no JSON-RPC work; a cross-site cookie 403), the body within the JSON limit (413 unread) and JSON (415), then
  * JSON-RPC 2.0: -32700 for text that is not JSON, -32600 for what is not a request, each call run
  * in order (lib/a2a/service/dispatch.ts), one answer per call with an id, none for
  * notifications, 204 when only notifications came. JSON-RPC errors answer HTTP 200. Every
@@ -14,6 +14,7 @@ import { AppError, errorBody, isAppError } from '@/lib/errors/app-error';
 import { decodeUtf8, readBodyBytes } from '@/lib/http/body';
 import { clientIp } from '@/lib/http/client-ip';
 import { DEFAULT_JSON_BODY_LIMIT, MAX_JSON_DEPTH, isJsonMediaType, jsonDepthExceeds, mediaTypeOf } from '@/lib/http/limits';
+import { assertSameOrigin } from '@/lib/http/route';
 import { apiHeaders } from '@/lib/http/security-headers';
 import type { TLimitResult } from '@/lib/operations/rate-limit';
 import { publicOrigin } from '@/lib/system/public-origin';
@@ -59,10 +60,13 @@ export const handleA2a = async (req: NextRequest): Promise<Response> => {
   const requestId = crypto.randomUUID();
   let headers: Record<string, string> = { ...apiHeaders(), 'X-Request-Id': requestId };
   try {
-    const credentials = readCredentials(req.headers, () => undefined);
+    // A bearer token (agents), or the signed-in player's session cookie (the developer page's
+    // console) from our own origin only, as for every cookie-authenticated write.
+    const credentials = readCredentials(req.headers, (n) => req.cookies.get(n)?.value);
     if (!credentials || !(await verifyCredentials(credentials))) {
       throw new AppError('UNAUTHORIZED', credentials ? 'Invalid or expired token' : 'A2A needs a bearer token (a user token or an agent session token)');
     }
+    if (credentials.via === 'cookie') assertSameOrigin(req);
     const body = await readJson(req);
     if (!body.parsed) return respond(rpcError(null, RPC.PARSE_ERROR, 'Parse error: the body is not JSON'), 200, headers);
 

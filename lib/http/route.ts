@@ -60,7 +60,7 @@ export const setResponseCheck = (check: TResponseCheck | undefined) => {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A cookie-authenticated write must come from our own origin, so no other site can act for a player. */
-const assertSameOrigin = (req: NextRequest) => {
+export const assertSameOrigin = (req: NextRequest) => {
   const origin = req.headers.get('origin');
   if (!origin) {
     if (req.headers.get('sec-fetch-site') === 'same-origin') return;

@@ -64,6 +64,15 @@ describe('the JSON-RPC protocol', () => {
     }
   });
 
+  it("the signed-in player's session cookie works from our own origin only", async () => {
+    const body = { jsonrpc: '2.0', id: 1, method: 'a2a.getBalance' };
+    const same = await call(a2aRoute, '/api/a2a', { method: 'POST', cookie: `pm_session=${aliceToken}`, headers: { origin: 'http://localhost:3000' }, body });
+    expect(same.status).toBe(200);
+    expect(same.body.result.balance).toMatch(/^\d/);
+    const cross = await call(a2aRoute, '/api/a2a', { method: 'POST', cookie: `pm_session=${aliceToken}`, headers: { origin: 'https://evil.example' }, body });
+    expect([cross.status, cross.body.error.code]).toEqual([403, 'FORBIDDEN']);
+  });
+
   it('-32700 for a body that is not JSON, -32600 for what is not a request (an empty batch is one)', async () => {
     const parse = await rpc(undefined, aliceToken, '{"jsonrpc": "2.0", "method": ');
     expect([parse.status, parse.body]).toEqual([200, { jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.any(String) } }]);
