@@ -53,4 +53,30 @@ export const a2aRpc = defineEndpoint({
   errors: ['UNAUTHORIZED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
 });
 
-export const a2aEndpoints = [a2aAgentCard, a2aAgentCardAlias, a2aRpc] as const;
+
+
+export const a2aMethods = defineEndpoint({
+  id: 'a2a.methods',
+  method: 'GET',
+  path: '/api/a2a/methods',
+  summary: 'The A2A methods: names, aliases, what each does, whether it writes, and its params as JSON Schema',
+  tag: 'a2a',
+  auth: 'public',
+  response: z.object({
+    success: z.literal(true),
+    endpoint: z.string(),
+    methods: z.array(
+      z.object({
+        name: z.string(),
+        aliases: z.array(z.string()),
+        summary: z.string(),
+        group: z.enum(['discovery', 'markets', 'portfolio', 'payments', 'moderation']),
+        kind: z.enum(['read', 'write']),
+        params: z.record(z.string(), z.unknown()).describe('JSON Schema of the params object'),
+      }),
+    ),
+    protocolMethods: z.array(z.object({ name: z.string(), summary: z.string() })),
+  }),
+});
+
+export const a2aEndpoints = [a2aAgentCard, a2aAgentCardAlias, a2aRpc, a2aMethods] as const;

@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as a2aRoute } from '@/app/api/a2a/route';
+import { GET as methodsRoute } from '@/app/api/a2a/methods/route';
 import { GET as cardRoute } from '@/app/.well-known/agent-card.json/route';
 import { GET as cardAliasRoute } from '@/app/.well-known/agent-card/route';
 import { A2A_METHOD_TABLE } from '@/lib/a2a/methods';
@@ -338,5 +339,16 @@ describe('the A2A protocol methods', () => {
     expect((await one('message/stream', { message: { parts: [] } }, aliceToken)).error).toMatchObject({ code: -32004 });
     expect((await one('tasks/resubscribe', { id: 'x' }, aliceToken)).error).toMatchObject({ code: -32004 });
     expect((await one('tasks/pushNotificationConfig/set', {}, aliceToken)).error).toMatchObject({ code: -32003 });
+  });
+});
+
+describe('GET /api/a2a/methods', () => {
+  it('lists every method of the table with its params as JSON Schema, publicly', async () => {
+    const res = await call(methodsRoute, '/api/a2a/methods');
+    expect(res.status).toBe(200);
+    expect(res.body.methods.map((m: { name: string }) => m.name)).toEqual(A2A_METHOD_TABLE.map((m) => m.name));
+    const block = res.body.methods.find((m: { name: string }) => m.name === 'moderation.blockUser');
+    expect(block).toMatchObject({ aliases: ['a2a.blockUser'], kind: 'write', group: 'moderation', params: { type: 'object', required: ['userId'] } });
+    expect(res.body.protocolMethods.map((m: { name: string }) => m.name)).toEqual(['message/send', 'tasks/get', 'tasks/cancel']);
   });
 });
