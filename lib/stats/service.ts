@@ -9,6 +9,7 @@ import { now } from '@/lib/clock/clock';
 import { dec, toDecimalString } from '@/lib/money/decimal';
 import { loadHoldings } from '@/lib/pools/holdings';
 import { realtimeStats } from '@/lib/realtime';
+import { createTtlCache } from '@/lib/system/ttl-cache';
 import { loadStatsRow } from './queries';
 
 export const STATS_TTL_MS = 5_000;
@@ -37,24 +38,9 @@ const compute = async () => {
   };
 };
 
-type TStats = Awaited<ReturnType<typeof compute>>;
-let cached: { at: number; value: Promise<TStats> } | undefined;
+const stats = createTtlCache(STATS_TTL_MS, compute);
 
-export const getStats = async () => {
-  const t = Date.now();
-  if (!cached || t - cached.at >= STATS_TTL_MS) {
-    const value = compute();
-    cached = { at: t, value };
-    // A failed refresh is not kept: the next request tries again.
-    value.catch(() => {
-      if (cached?.value === value) cached = undefined;
-    });
-  }
-  const stats = await cached.value;
-  return { stats: { ...stats, sseClients: realtimeStats().totalClients } };
-};
+export const getStats = async () => ({ stats: { ...(await stats.get()), sseClients: realtimeStats().totalClients } });
 
 /** Tests: forget the cached figures. */
-export const resetStatsCache = () => {
-  cached = undefined;
-};
+export const resetStatsCache = () => stats.reset();

@@ -8,6 +8,7 @@
 import 'server-only';
 import { getDb } from '@/db/client';
 import { now } from '@/lib/clock/clock';
+import { createTtlCache } from '@/lib/system/ttl-cache';
 import { hasDirtyStandings, refreshStandings } from '../refresh';
 import { countRanked, loadBoardEntry, loadBoardPage, loadPnlHistory, type TStandingRow } from '../queries';
 import { rankPage, totalPagesOf, type TPointsType } from '../ranking';
@@ -16,6 +17,9 @@ export const FRESH_MS = 2_000;
 /** How long an instance keeps the board's size (a count of every ranked account). */
 export const TOTAL_TTL_MS = 5_000;
 export const SPARKLINE_DAYS = 14;
+
+/** The number of ranked accounts, counted at most every TOTAL_TTL_MS per instance (sooner after a refresh). */
+const rankedTotal = createTtlCache(TOTAL_TTL_MS, async () => countRanked(await getDb()));
 
 let lastCheck = 0;
 let running: Promise<unknown> | undefined;
@@ -28,7 +32,7 @@ export const refreshIfStale = async () => {
   running = (async () => {
     if (await hasDirtyStandings()) {
       await refreshStandings();
-      total = undefined;
+      rankedTotal.reset();
     }
   })().finally(() => {
     running = undefined;
@@ -36,24 +40,10 @@ export const refreshIfStale = async () => {
   return running;
 };
 
-let total: { at: number; value: Promise<number> } | undefined;
-
-/** The number of ranked accounts, counted at most every TOTAL_TTL_MS per instance (sooner after a refresh). */
-const rankedTotal = async (db: Awaited<ReturnType<typeof getDb>>) => {
-  if (!total || Date.now() - total.at >= TOTAL_TTL_MS) {
-    const value = countRanked(db);
-    total = { at: Date.now(), value };
-    value.catch(() => {
-      if (total?.value === value) total = undefined;
-    });
-  }
-  return total.value;
-};
-
 /** Tests: the next read checks the marks again and counts again. */
 export const resetLeaderboardFreshness = () => {
   lastCheck = 0;
-  total = undefined;
+  rankedTotal.reset();
 };
 
 const scoreOf = (board: TPointsType) => (r: TStandingRow) =>
@@ -78,7 +68,7 @@ export const readLeaderboard = async (input: { page: number; pageSize: number; p
   const [rows, mine, count] = await Promise.all([
     loadBoardPage(db, pointsType, pageSize, offset),
     input.callerId ? loadBoardEntry(db, pointsType, input.callerId) : undefined,
-    rankedTotal(db),
+    rankedTotal.get(),
   ]);
   const since = new Date(now().getTime() - SPARKLINE_DAYS * 86_400_000).toISOString().slice(0, 10);
   const history = await loadPnlHistory(db, [...rows.map((r) => r.user_id), ...(mine ? [mine.user_id] : [])], since);
