@@ -14,9 +14,8 @@ import { AppError, errorBody, isAppError } from '@/lib/errors/app-error';
 import { decodeUtf8, readBodyBytes } from '@/lib/http/body';
 import { clientIp } from '@/lib/http/client-ip';
 import { DEFAULT_JSON_BODY_LIMIT, MAX_JSON_DEPTH, isJsonMediaType, jsonDepthExceeds, mediaTypeOf } from '@/lib/http/limits';
-import { assertSameOrigin } from '@/lib/http/route';
+import { assertSameOrigin, rateHeaders } from '@/lib/http/route';
 import { apiHeaders } from '@/lib/http/security-headers';
-import type { TLimitResult } from '@/lib/operations/rate-limit';
 import { publicOrigin } from '@/lib/system/public-origin';
 import { RPC, classifyBody, parseCall, rpcError, type TRpcResponse } from './jsonrpc';
 import { runCall } from './service/dispatch';
@@ -28,12 +27,6 @@ const respond = (payload: unknown, status: number, headers: Record<string, strin
   status === 204
     ? new NextResponse(null, { status, headers })
     : new NextResponse(JSON.stringify(payload), { status, headers: { ...headers, 'content-type': 'application/json', 'Cache-Control': 'no-store' } });
-
-const rateHeaders = (r: TLimitResult): Record<string, string> => ({
-  'X-RateLimit-Limit': String(r.limit),
-  'X-RateLimit-Remaining': String(r.remaining),
-  'X-RateLimit-Reset': String(Math.ceil(r.reset / 1000)),
-});
 
 /** The body as JSON, or the REST refusal (413, 415) the transport answers before any JSON-RPC; `parse` false for text that is not JSON. */
 const readJson = async (req: NextRequest): Promise<{ parsed: true; value: unknown } | { parsed: false }> => {

@@ -127,7 +127,8 @@ const readFormBody = async (req: NextRequest, limit: number): Promise<FormData> 
   }
 };
 
-const rateHeaders = (r: TLimitResult): Record<string, string> => ({
+/** The caller's rate-limit state as headers (every API answer carries them). */
+export const rateHeaders = (r: TLimitResult): Record<string, string> => ({
   'X-RateLimit-Limit': String(r.limit),
   'X-RateLimit-Remaining': String(r.remaining),
   'X-RateLimit-Reset': String(Math.ceil(r.reset / 1000)),
