@@ -9,7 +9,7 @@ import { now } from '@/lib/clock/clock';
 import { dec, toDecimalString } from '@/lib/money/decimal';
 import { loadHoldings } from '@/lib/pools/holdings';
 import { realtimeStats } from '@/lib/realtime';
-import { createTtlCache } from '@/lib/system/ttl-cache';
+import { createTtlCache } from '@/lib/clock/ttl-cache';
 import { loadStatsRow } from './queries';
 
 export const STATS_TTL_MS = 5_000;

@@ -8,7 +8,7 @@
 import 'server-only';
 import { getDb } from '@/db/client';
 import { now } from '@/lib/clock/clock';
-import { createTtlCache } from '@/lib/system/ttl-cache';
+import { createTtlCache } from '@/lib/clock/ttl-cache';
 import { hasDirtyStandings, refreshStandings } from '../refresh';
 import { countRanked, loadBoardEntry, loadBoardPage, loadPnlHistory, type TStandingRow } from '../queries';
 import { rankPage, totalPagesOf, type TPointsType } from '../ranking';
