@@ -7,7 +7,7 @@
  * Environment: BENCH_DATABASE_URL (server to create the throwaway database on; default the local
  * PostgreSQL), BENCH_SECONDS (per figure, default 10), BENCH_POOL (database connections of the
  * server and of the reference, default 8), BENCH_SKIP_BUILD=1 to reuse .next, BENCH_ONLY=a,b to run
- * only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, hostile, leaderboard), BENCH_NODE_ARGS to pass
+ * only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, a2a, hostile, leaderboard), BENCH_NODE_ARGS to pass
  * flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a figure),
  * BENCH_DEV=1 to drive the development server instead (no build; checks that a figure runs, its
  * numbers mean little).
@@ -24,6 +24,7 @@ import { buildSweepStatement } from '@/lib/perps/service/liquidate';
 import { buildOpenStatement } from '@/lib/perps/service/open-position';
 import { buildFeedCountQuery, buildFeedPageQuery, buildPostsQuery } from '@/lib/posts/queries';
 import { dec } from '@/lib/money/decimal';
+import { benchA2aMarketData } from './a2a';
 import { benchChatSendDeliver } from './chats';
 import { benchHostileLoad } from './hostile';
 import { benchLeaderboard } from './leaderboard';
@@ -398,7 +399,7 @@ const main = async () => {
     }
 
     const subjects = Array.from({ length: USERS }, (_, i) => `bench|${i}`);
-    // BENCH_ONLY=tick,feed,… runs only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, hostile, leaderboard).
+    // BENCH_ONLY=tick,feed,… runs only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, a2a, hostile, leaderboard).
     const only = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
     const runs = (name: string) => !only || only.includes(name);
 
@@ -411,6 +412,7 @@ const main = async () => {
     if (runs('tick')) await benchTick({ base, sql, figures, databaseUrl, poolMax: POOL });
     if (runs('sse')) await benchSseFanout({ base, sql, tokens, figures, databaseUrl });
     if (runs('chats')) await benchChatSendDeliver({ base, sql, tokens, subjects, figures, seconds: SECONDS });
+    if (runs('a2a')) await benchA2aMarketData({ base, tokens, figures, seconds: SECONDS, token });
     if (runs('hostile')) await benchHostileLoad({ base, tokens, figures, token });
     // Last: its 100,000 players would weigh on the figures above (the tick's daily snapshot).
     if (runs('leaderboard')) await benchLeaderboard({ base, sql, figures, databaseUrl, seconds: SECONDS, poolMax: POOL, token });
