@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CodeIcon } from '@/components/a2a/code-icon';
 import {
   BellIcon,
   ChatIcon,
@@ -35,6 +36,7 @@ export const NAV_ITEMS: readonly TNavItem[] = [
   { href: '/points', label: 'Points', icon: <PointsIcon /> },
   { href: '/referrals', label: 'Referrals', icon: <UserPlusIcon /> },
   { href: '/registry', label: 'Registry', icon: <RegistryIcon /> },
+  { href: '/developers', label: 'Developers', icon: <CodeIcon /> },
 ];
 
 /** The phone's bottom tab bar: the five most used; the menu holds the rest. */
