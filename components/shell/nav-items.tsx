@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { CodeIcon } from '@/components/a2a/code-icon';
 import {
   BellIcon,
   ChatIcon,
+  CodeIcon,
   FeedIcon,
   LeaderboardIcon,
   LeaguesIcon,

@@ -54,6 +54,12 @@ export const LeaguesIcon = (p: TIconProps) => (
     <path d="M12 13v4M8.5 20h7M10 17h4v3h-4z" />
   </Icon>
 );
+/** Angle brackets and a slash: the developer page. */
+export const CodeIcon = (p: TIconProps) => (
+  <Icon {...p}>
+    <path d="m8 7-5 5 5 5M16 7l5 5-5 5M13.5 5l-3 14" />
+  </Icon>
+);
 /** The registry's directory card. */
 export const RegistryIcon = (p: TIconProps) => (
   <Icon {...p}>
