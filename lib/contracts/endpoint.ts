@@ -55,6 +55,11 @@ export type TEndpoint = {
    * and the A2A JSON-RPC transport (described by its agent card).
    */
   hidden?: boolean;
+  /**
+   * A JSON-RPC 2.0 transport (POST /api/a2a): its 200 carries JSON-RPC answers, errors included
+   * (-32700, -32600, …, as the protocol requires), and 204 answers a batch of notifications only.
+   */
+  jsonRpc?: true;
   /** A write a banned user may still make (signing out); every other write answers 403 USER_BANNED. */
   allowBanned?: true;
   /** false: the wrapper never reads the body (answers that cannot depend on it: the 404 and 405). */

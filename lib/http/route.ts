@@ -80,7 +80,7 @@ export const assertSameOrigin = (req: NextRequest) => {
 };
 
 /** Path and query within their bounds; an over-long URL is 414, too many parameters 400. */
-const checkUrl = (req: NextRequest) => {
+export const checkUrl = (req: NextRequest) => {
   const { pathname, search, searchParams } = req.nextUrl;
   if (pathname.length + search.length > MAX_URL_LENGTH) {
     throw new AppError('URI_TOO_LONG', `The URL is longer than ${MAX_URL_LENGTH} characters`, { limit: MAX_URL_LENGTH });

@@ -237,6 +237,9 @@ const responsesOf = (e: TEndpoint): TJson => {
       content: successContent(e),
     },
   };
+  if (e.jsonRpc) {
+    responses['204'] = { description: 'A batch of notifications only (requests without an id): no answer', headers: COMMON_HEADERS };
+  }
   if (isImage(e)) {
     responses['304'] = { description: 'Not modified: If-None-Match named the image\'s ETag', headers: { ...COMMON_HEADERS, ...IMAGE_CACHE_HEADERS } };
   }
@@ -350,6 +353,13 @@ const descriptionOf = (e: TEndpoint, notes: readonly string[]) => {
       `Request body at most ${sizeText(e.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT)} (413 beyond)${e.body ? '' : '; this route takes none (send none, or {})'}.`,
     );
   }
+  if (e.jsonRpc) {
+    lines.push(
+      'JSON-RPC 2.0: every request that reaches the protocol is answered with HTTP 200, errors included (-32700, -32600, -32601, -32602, ' +
+        '-32603; -32000 for a domain failure with data {code, status} of the REST error). Each call counts against its method\'s rate ' +
+        'limit and has its own deadline; an answer in which no call ran counts once under the rule below.',
+    );
+  }
   lines.push(`Deadline ${(e.deadlineMs ?? DEFAULT_DEADLINE_MS) / 1000} s (503 DEADLINE_EXCEEDED beyond).`);
   return [...lines, ...notes].join('\n\n');
 };
@@ -369,6 +379,7 @@ export const operationOf = (e: TEndpoint, notes: readonly string[] = []) => {
   if (body) op.requestBody = body;
   op.responses = responsesOf(e);
   op['x-rate-limit'] = { limit: rule.limit, windowSeconds: rule.windowSec };
+  if (e.jsonRpc) op['x-jsonrpc'] = true;
   return op;
 };
 

@@ -26,6 +26,9 @@ import { refreshAllStandings } from '@/lib/standings/refresh';
 import { expectLedgerChain } from '@/test/invariants';
 import { seedUser } from '@/test/factories';
 import { call, pinnedLimiter, tokenFor } from '@/test/http';
+import { a2aRpc } from '@/lib/contracts/a2a';
+import { buildOpenApiDocument } from '@/lib/openapi/document';
+import { createResponseCheck } from '@/test/openapi/response-check';
 
 type TRpc = { jsonrpc: '2.0'; id: string | number | null; result?: any; error?: { code: number; message: string; data?: any } };
 
@@ -139,6 +142,45 @@ describe('the JSON-RPC protocol', () => {
     expect(codes.filter((c: string) => c === 'ok')).toHaveLength(10);
     expect(codes.slice(10)).toEqual(['RATE_LIMIT_EXCEEDED', 'RATE_LIMIT_EXCEEDED']);
     expect(res.headers.get('x-ratelimit-remaining')).toBe('0');
+  });
+
+  it('an answer in which no call ran still carries X-RateLimit-* and counts once (401, -32700, -32600, -32601, 413)', async () => {
+    const u = await seedUser();
+    const token = await tokenFor(u);
+    const limitOf = (h: Headers) => [h.get('x-ratelimit-limit'), h.get('x-ratelimit-remaining')];
+    // Without a token: the public rule, by address, as REST counts an anonymous request.
+    const anon = await rpc({ jsonrpc: '2.0', id: 1, method: 'a2a.getBalance' }, null);
+    expect(anon.status).toBe(401);
+    expect(anon.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
+    // With one: the authenticated rule, one request per answer whatever the body held.
+    const parse = await rpc(undefined, token, '{"jsonrpc"');
+    const [limit, first] = limitOf(parse.headers);
+    expect(Number(limit)).toBeGreaterThan(0);
+    const invalid = await rpc([], token);
+    const unknown = await rpc([{ jsonrpc: '2.0', id: 1, method: 'no.such' }, { jsonrpc: '2.0', id: 2, method: 'no.other' }], token);
+    expect(unknown.body.map((r: TRpc) => r.error?.code)).toEqual([-32601, -32601]);
+    expect([limitOf(invalid.headers)[1], limitOf(unknown.headers)[1]]).toEqual([String(Number(first) - 1), String(Number(first) - 2)]);
+    const huge = await rpc(undefined, token, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'a2a.discover', params: { pad: 'x'.repeat(80 * 1024) } }));
+    expect(huge.status).toBe(413);
+    expect(limitOf(huge.headers)[1]).toBe(String(Number(first) - 3));
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes every kind of answer POST /api/a2a gives: results, errors, batches, 401, 413', async () => {
+    const check = createResponseCheck(() => buildOpenApiDocument('0.0.0-test'));
+    const answers = [
+      await rpc({ jsonrpc: '2.0', id: 1, method: 'a2a.getBalance' }, aliceToken),
+      await rpc({ jsonrpc: '2.0', id: 'x', method: 'no.such' }, aliceToken),
+      await rpc([{ jsonrpc: '2.0', id: 1, method: 'a2a.getMarketPrices', params: { marketId } }, { jsonrpc: '2.0', id: 2, method: 'a2a.getInfo', params: {} }, 7], aliceToken),
+      await rpc(undefined, aliceToken, 'not json'),
+      await rpc({ jsonrpc: '2.0', id: 1, method: 'a2a.getBalance' }, null),
+      await rpc(undefined, aliceToken, JSON.stringify({ pad: 'x'.repeat(70 * 1024) })),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 401, 413]);
+    for (const a of answers) expect(check(a2aRpc, a.status, a.body), JSON.stringify(a.body).slice(0, 200)).toBeNull();
+    // The check can fail: an answer outside the protocol's shape is refused.
+    expect(check(a2aRpc, 200, { jsonrpc: '1.0', id: 1, result: 1 })).not.toBeNull();
   });
 });
 

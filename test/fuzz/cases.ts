@@ -44,6 +44,8 @@ export type TOperation = {
   bodyLimit: number;
   /** Cron operations refuse everything without the scheduler's secret, which no case carries. */
   cron: boolean;
+  /** A JSON-RPC transport (`x-jsonrpc`): a body it can read is refused in the protocol, with HTTP 200. */
+  jsonRpc: boolean;
 };
 
 /** Every path and method of the document, in document order. */
@@ -68,6 +70,7 @@ export const operationsOf = (doc: TDoc, info: (operationId: string) => { bodyLim
         pathParams: params.filter((p) => p.where === 'path'),
         queryParams: params.filter((p) => p.where === 'query'),
         body: mediaType ? { mediaType, schema: inlineRefs(content![mediaType]!.schema ?? {}, doc) } : undefined,
+        jsonRpc: op['x-jsonrpc'] === true,
         ...info(op.operationId),
       });
     }

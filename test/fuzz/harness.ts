@@ -467,10 +467,26 @@ export const startHealthProbe = (handler: THandler, intervalMs = 100) => {
 
 const RATE_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 
-/** What is wrong with an answer to a case (empty when it is a proper refusal). */
-export const problemsOf = (c: TCase, a: TAnswer, written: string[]): string[] => {
+/** A JSON-RPC error answer: one error object, or a non-empty batch of nothing else. */
+const isRpcRefusal = (json: unknown): boolean => {
+  const isError = (r: unknown) => {
+    const e = (r as { jsonrpc?: unknown; error?: { code?: unknown; message?: unknown } } | null)?.error;
+    return (r as { jsonrpc?: unknown } | null)?.jsonrpc === '2.0' && Number.isInteger(e?.code) && typeof e?.message === 'string' && !('result' in (r as object));
+  };
+  return Array.isArray(json) ? json.length > 0 && json.every(isError) : isError(json);
+};
+
+/**
+ * What is wrong with an answer to a case (empty when it is a proper refusal). A JSON-RPC
+ * operation refuses a body it could read inside the protocol (HTTP 200, JSON-RPC errors only),
+ * as JSON-RPC 2.0 requires; what it refuses before reading one is a REST refusal like any other.
+ */
+export const problemsOf = (c: TCase, a: TAnswer, written: string[], jsonRpc = false): string[] => {
   const out: string[] = [];
-  if (a.status === 429) out.push('429: rate limited (the caller pool is too small; this masks validation)');
+  const beforeProtocol = Array.isArray(c.expect) && c.expect.some((s) => s === 413 || s === 415);
+  if (jsonRpc && a.status === 200 && c.family.startsWith('body.') && !beforeProtocol) {
+    if (!isRpcRefusal(a.json)) out.push(`200 without a JSON-RPC error: ${a.text.slice(0, 200)}`);
+  } else if (a.status === 429) out.push('429: rate limited (the caller pool is too small; this masks validation)');
   else if (a.status >= 500) out.push(`${a.status}: a server error`);
   else if (a.status < 400) out.push(`${a.status}: accepted`);
   else if (c.expect !== '4xx' && !c.expect.includes(a.status)) out.push(`${a.status} where ${c.expect.join(' or ')} was expected`);

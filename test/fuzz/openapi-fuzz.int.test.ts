@@ -116,7 +116,7 @@ describe('fuzz: every operation of the OpenAPI document refuses hostile input', 
           const answer = await send(handler!, built);
           sent++;
           const written = await fingerprint.changedSince();
-          const problems = problemsOf(c, answer, written);
+          const problems = problemsOf(c, answer, written, op.jsonRpc);
           if (problems.length > 0) {
             const message = `${describeCase(c)}\n  request: ${op.method} ${built.url.length > 300 ? `${built.url.slice(0, 300)}…` : built.url}\n  answer: ${answer.status} ${answer.text.slice(0, 400)}\n  problems: ${problems.join('; ')}`;
             if (!REPORT) throw new Error(message);

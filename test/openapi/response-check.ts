@@ -49,7 +49,9 @@ const MAX_PROBLEM_LENGTH = 600;
 /** A response check against the document `build` returns (built on the first answer checked). */
 export const createResponseCheck = (build: () => TOpenApiDocument): TResponseCheck => {
   let doc: TOpenApiDocument | undefined;
-  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  // Strict, except that a list of types (`type: ["string", "number", "null"]`, what zod writes for
+  // a union of scalars such as a JSON-RPC id) is plain JSON Schema 2020-12, not a mistake.
+  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
   addFormats(ajv);
   const validators = new Map<string, ValidateFunction>();
 
