@@ -28,9 +28,9 @@ const ListSkeleton = () => (
  * The registry: every player, NPC actor, agent and app, most reputable first, narrowed by type
  * and a search (debounced while typing), in pages. A new filter or search starts at page one.
  */
-export const RegistryBrowser = () => {
+export const RegistryBrowser = ({ initialType = 'all' }: { initialType?: TRegistryFilter }) => {
   const searchId = useId();
-  const [type, setType] = useState<TRegistryFilter>('all');
+  const [type, setType] = useState<TRegistryFilter>(initialType);
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
   // The page belongs to the filter it was picked under: another type or search starts at one.

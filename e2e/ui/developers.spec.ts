@@ -85,4 +85,9 @@ test('POST /api/a2a from /developers: a signed-in player calls a method, then se
   await expect(method).toHaveValue('moderation.checkBlockStatus');
   await expect(params).toHaveValue(/"userId": "<userId>"/);
   await expect(params).toBeFocused();
+
+  // The registry link opens the registry on its agents.
+  await page.getByRole('region', { name: "Your agent's registry entry" }).getByRole('link', { name: 'Browse the agents' }).click();
+  await expect(page).toHaveURL(/\/registry\?type=agent$/);
+  await expect(page.getByRole('radiogroup', { name: 'Type' }).getByRole('radio', { name: 'Agents' })).toHaveAttribute('aria-checked', 'true');
 });

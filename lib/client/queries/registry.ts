@@ -24,6 +24,10 @@ export const REGISTRY_FILTERS: readonly { value: TRegistryFilter; label: string 
   { value: 'app', label: 'Apps' },
 ];
 
+/** The filter an address names (`?type=agent`); anything else is every type. */
+export const registryFilterOf = (raw: unknown): TRegistryFilter =>
+  REGISTRY_FILTERS.find((f) => f.value === raw)?.value ?? 'all';
+
 /** A type as its badge reads. */
 export const REGISTRY_TYPE_LABELS: Record<TRegistryType, string> = { user: 'Player', actor: 'NPC actor', agent: 'Agent', app: 'App' };
 
