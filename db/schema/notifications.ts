@@ -14,6 +14,14 @@ export const notifications = pgTable(
     actorId: text('actor_id').references(() => users.id),
     postId: text('post_id'),
     commentId: text('comment_id'),
+    /**
+     * What a `system` notification is about, finer than the specification's type (which stays one
+     * of its seven values): trade, price_move, liquidation_warning, liquidation, funding,
+     * resolution, payout. Null for the social kinds.
+     */
+    kind: text('kind'),
+    /** The in-app page it is about (`/markets/<id>`, `/perps/<ticker>`, `/pools/<id>`), when one. */
+    link: text('link'),
     title: text('title').notNull(),
     message: text('message').notNull(),
     read: boolean('read').notNull().default(false),

@@ -60,6 +60,8 @@ export const perpPositions = pgTable(
     /** Everything the position returned less everything it cost (margin and both fees). */
     netPnL: money('net_pnl'),
     status: text('status', { enum: ['open', 'closed', 'liquidated'] }).notNull().default('open'),
+    /** When the holder was last warned that the mark neared the liquidation price (one warning per approach). */
+    liquidationWarnedAt: timestamptz('liquidation_warned_at'),
     openedAt: timestamptz('opened_at').notNull(),
     closedAt: timestamptz('closed_at'),
     updatedAt: timestamptz('updated_at').notNull(),

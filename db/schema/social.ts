@@ -20,6 +20,12 @@ export const posts = pgTable(
     content: text('content').notNull(),
     imageUrl: text('image_url'),
     relatedQuestionId: text('related_question_id').references(() => markets.id),
+    /**
+     * The trade a post reports (an NPC's "Opened a 40x long on $ORBT" names the trade it made):
+     * `prediction` for a row of `trades`, `perp` for a row of `perp_trades`. Null for other posts.
+     */
+    tradeKind: text('trade_kind', { enum: ['prediction', 'perp'] }),
+    tradeId: text('trade_id'),
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     sharesCount: integer('shares_count').notNull().default(0),
