@@ -134,6 +134,7 @@ const fromRaw = (r: Record<string, unknown>): TPerpPositionRow => {
     realizedPnL: s(r.realized_pnl),
     netPnL: s(r.net_pnl),
     status: r.status as TPerpPositionRow['status'],
+    liquidationWarnedAt: d(r.liquidation_warned_at),
     openedAt: d(r.opened_at)!,
     closedAt: d(r.closed_at),
     updatedAt: d(r.updated_at)!,

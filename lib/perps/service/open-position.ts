@@ -181,6 +181,7 @@ export const openPosition = async (input: TOpenInput) => {
       realizedPnL: null,
       netPnL: null,
       status: 'open',
+      liquidationWarnedAt: null,
       openedAt: new Date(row.opened_at),
       closedAt: null,
       updatedAt: new Date(row.opened_at),
