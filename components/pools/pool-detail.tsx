@@ -1,11 +1,11 @@
 'use client';
 
 import Link from 'next/link';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LiveValue } from '@/components/realtime/live-value';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
-import { LinkButton } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { DetailHeader, DetailPage, DetailSkeleton, DetailStat } from '@/components/ui/detail-page';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -13,6 +13,7 @@ import { formatCompactMoney, formatCount, formatMoney, formatSignedMoney } from 
 import { PoolsIcon } from '@/components/ui/icons';
 import { PercentChange } from '@/components/ui/percent-change';
 import { pnlClass } from '@/components/ui/pnl';
+import { StickyActionBar, StickyActionBarSpacer } from '@/components/ui/sticky-action-bar';
 import { describeError, hasErrorCode } from '@/lib/client/queries/errors';
 import { usePool, type TPool } from '@/lib/client/queries/pools';
 import { formatFeeRate, formatSharePrice } from './format';
@@ -80,6 +81,7 @@ const PoolHeader = ({ pool }: { pool: TPool }) => {
 export const PoolDetail = ({ id }: { id: string }) => {
   const query = usePool(id);
   const [request, setRequest] = useState<TInvestRequest | null>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   if (query.isPending) return <DetailSkeleton label="Loading pool" titleClassName="w-2/3" />;
   if (query.isError) {
     if (hasErrorCode(query.error, 'NOT_FOUND')) {
@@ -99,13 +101,25 @@ export const PoolDetail = ({ id }: { id: string }) => {
   const activeLots = userDeposits.filter((l) => l.status === 'active' && !l.isSeed);
   const onModeChange = (mode: TInvestMode) => setRequest((r) => ({ mode, nonce: (r?.nonce ?? 0) + 1 }));
   const onWithdrawLot = (lotId: string) => setRequest((r) => ({ mode: 'withdraw', lotId, nonce: (r?.nonce ?? 0) + 1 }));
+  // The phone's bar: the panel in that mode, brought into view with its first field focused.
+  const openPanel = (mode: TInvestMode) => {
+    onModeChange(mode);
+    requestAnimationFrame(() => {
+      panelRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      panelRef.current?.querySelector<HTMLInputElement>('input:not([type=hidden])')?.focus({ preventScroll: true });
+    });
+  };
   return (
     <DetailPage
       backHref="/pools"
       backLabel="All pools"
       header={<PoolHeader pool={pool} />}
       main={<NavChart pool={pool} />}
-      aside={<InvestPanel pool={pool} lots={activeLots} request={request} onModeChange={onModeChange} />}
+      aside={
+        <div ref={panelRef} className="scroll-mt-6">
+          <InvestPanel pool={pool} lots={activeLots} request={request} onModeChange={onModeChange} />
+        </div>
+      }
       asideLabel="Invest"
       below={
         <>
@@ -113,6 +127,20 @@ export const PoolDetail = ({ id }: { id: string }) => {
           <PoolHoldings positions={positions} managerName={pool.manager.displayName || pool.manager.username} />
           <PoolActivity activity={activity} />
           <ManagerPosts manager={pool.manager} />
+          <StickyActionBarSpacer />
+          <StickyActionBar label="Invest in this pool">
+            <div className="min-w-0 flex-1 text-xs text-ink-muted">
+              Share price <span className="block text-sm font-semibold text-ink tabular-nums">{formatSharePrice(pool.sharePrice)}</span>
+            </div>
+            <Button size="sm" onClick={() => openPanel('deposit')} disabled={!pool.isActive}>
+              Deposit
+            </Button>
+            {activeLots.length > 0 && (
+              <Button size="sm" variant="secondary" onClick={() => openPanel('withdraw')}>
+                Withdraw
+              </Button>
+            )}
+          </StickyActionBar>
         </>
       }
       gridClassName="lg:grid-rows-[auto_1fr]"

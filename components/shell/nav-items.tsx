@@ -39,8 +39,11 @@ export const NAV_ITEMS: readonly TNavItem[] = [
   { href: '/developers', label: 'Developers', icon: <CodeIcon /> },
 ];
 
-/** The phone's bottom tab bar: the five most used; the menu holds the rest. */
-export const TAB_ITEMS = NAV_ITEMS.filter((i) => ['/', '/markets', '/pools', '/chats', '/profile'].includes(i.href));
+/**
+ * The phone's bottom tab bar: the five pages players use most (the feed, the two ways to trade,
+ * what they hold, their chats); the menu holds the rest, the account summary their profile.
+ */
+export const TAB_ITEMS = NAV_ITEMS.filter((i) => ['/', '/markets', '/perps', '/portfolio', '/chats'].includes(i.href));
 
 /** "/profile/edit" keeps "Profile" highlighted; "/" matches only itself. */
 export const isActivePath = (pathname: string, href: string) =>
