@@ -1,10 +1,12 @@
 /**
  * Server start (instrumentation.ts): validate the environment (production refuses to start
- * without a token secret or JWKS, or without CRON_SECRET), migrate, seed the world, and run the
- * game tick every minute in-process unless LOCAL_SCHEDULER=0.
+ * without a token secret or JWKS, or without CRON_SECRET), migrate, seed the world, backfill its
+ * past once (lib/game/backfill), and run the game tick every minute in-process unless
+ * LOCAL_SCHEDULER=0.
  */
 import { getDb } from '@/db/client';
 import { seedWorld } from '@/lib/world/seed/world';
+import { backfillHistory } from '@/lib/game/backfill/write';
 import { env, EnvError } from '@/lib/env';
 import { runGameTick } from '@/lib/system/service';
 
@@ -24,6 +26,9 @@ export const boot = async () => {
   }
   const db = await getDb();
   await seedWorld(db);
+  // A fresh world opens with 30 days behind it (once per database; lib/game/backfill).
+  const past = await backfillHistory(db);
+  if (!past.skipped) console.info(`[boot] backfilled ${past.start} → ${past.end} in ${past.ms} ms`);
   const g = globalThis as TGlobal;
   if (cfg.localScheduler && !g[KEY]) {
     g[KEY] = setInterval(() => {

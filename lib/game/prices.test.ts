@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { biasPush, biasStrength, biasTradeAmount, driftMark, MIN_BIAS_STRENGTH, MIN_PRICE, stepFairValue, type TBias } from './prices';
+import { ARBITRAGE_BAND, biasPush, biasStrength, biasTradeAmount, closePremium, driftMark, MIN_BIAS_STRENGTH, MIN_PRICE, stepFairValue, type TBias } from './prices';
 import { createRng } from './rng';
 
 const HOUR = 3_600_000;
@@ -59,6 +59,24 @@ describe('driftMark', () => {
         const lo = Math.min(mark, fair) - 1e-4;
         const hi = Math.max(mark, fair) + 1e-4;
         return next >= MIN_PRICE && next >= lo && next <= hi && Math.abs(fair - next) <= Math.abs(fair - mark) + 1e-4;
+      }),
+    );
+  });
+});
+
+describe('closePremium', () => {
+  it('brings a mark outside the band to its edge and leaves one inside unchanged', () => {
+    expect(closePremium(103, 100)).toBe(100.25);
+    expect(closePremium(97, 100)).toBe(99.75);
+    expect(closePremium(100.1, 100)).toBe(100.1);
+  });
+
+  it('property: the result is within the band (up to rounding) and never moves a mark already inside', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.01, max: 1e5, noNaN: true }), fc.double({ min: 0.01, max: 1e5, noNaN: true }), (mark, index) => {
+        const next = closePremium(mark, index);
+        expect(Math.abs(next - index) / index).toBeLessThanOrEqual(ARBITRAGE_BAND + 0.0001 / index + 1e-12);
+        if (Math.abs(mark - index) <= index * ARBITRAGE_BAND) expect(next).toBe(mark);
       }),
     );
   });

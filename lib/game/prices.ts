@@ -34,6 +34,21 @@ export const stepFairValue = (input: { fairValue: number; volatility: number; pu
   return Math.max(MIN_PRICE, round(next, 4));
 };
 
+/**
+ * Arbitrage (lib/game/steps/arbitrage.ts): at the end of each tick, a premium of the mark over the
+ * index (or a discount) wider than this is traded away, so funding (the premium plus 0.01%,
+ * capped at ±0.75%) stays inside its cap between ticks.
+ */
+export const ARBITRAGE_BAND = 0.0025;
+
+/** The mark brought to within `band` of the index (unchanged when already inside it). */
+export const closePremium = (mark: number, index: number, band = ARBITRAGE_BAND): number => {
+  if (!(index > 0)) return mark;
+  const lo = index * (1 - band);
+  const hi = index * (1 + band);
+  return mark < lo ? Math.max(MIN_PRICE, round(lo, 4)) : mark > hi ? round(hi, 4) : mark;
+};
+
 /** The mark closes MARK_DRIFT of its gap to fair value (trades move it too, between ticks). */
 export const driftMark = (mark: number, fairValue: number, rate = MARK_DRIFT): number =>
   Math.max(MIN_PRICE, round(mark + (fairValue - mark) * rate, 4));

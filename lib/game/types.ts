@@ -14,6 +14,8 @@ export type TWorldEvent = {
   impact: number;
   /** questionNumber of the questions this event bears on. */
   relatedQuestions: number[];
+  /** For each related question, the side the event makes more likely (question number → side). */
+  directions?: Record<number, 'YES' | 'NO'>;
   createdAt: Date;
 };
 
@@ -28,4 +30,5 @@ export type TTickContext = {
   newEvents: TWorldEvent[];
 };
 
+/** `trades` counts every trade: prediction buys and sales, perp opens and closes. */
 export type TNpcActivityResult = { posts: number; replies: number; likes: number; shares: number; trades: number };

@@ -10,6 +10,7 @@ import {
   planEventCount,
   planQuestion,
   planWorldEvent,
+  newsDirections,
   questionsToCreate,
   relatedQuestions,
   resolveOutcome,
@@ -91,6 +92,35 @@ describe('relatedQuestions', () => {
     const bad = relatedQuestions(event({ kind: 'scandal', impact: -0.05 }), qs);
     expect(bad.numbers).toEqual([1, 2]);
     expect(bad.biases.map((b) => b.direction)).toEqual(['NO', 'YES']);
+  });
+
+  it('names the side each related question the news makes more likely: a fulfilling scandal is YES', () => {
+    const fulfilling = relatedQuestions(event({ kind: 'partnership', impact: -0.02 }), qs);
+    expect(fulfilling.directions).toEqual({ 1: 'NO', 2: 'YES', 3: 'YES' });
+    const scandalQs: TOpenQuestion[] = [{ marketId: 'scandal', questionNumber: 9, rule: { kind: 'event', organizationId: 'org-a', actorId: null, eventKind: 'scandal' } }];
+    expect(relatedQuestions(event({ kind: 'scandal', impact: -0.08 }), scandalQs).directions).toEqual({ 9: 'YES' });
+  });
+
+  it('newsDirections: events vote per question; a tie gives no direction', () => {
+    expect([...newsDirections([{ directions: { 1: 'YES', 2: 'NO' } }, { directions: { 1: 'YES' } }])]).toEqual([
+      [1, 'YES'],
+      [2, 'NO'],
+    ]);
+    expect(newsDirections([{ directions: { 1: 'YES' } }, { directions: { 1: 'NO' } }]).has(1)).toBe(false);
+    expect(newsDirections([{}]).size).toBe(0);
+  });
+
+  it('property: every direction a tick reports is the majority of its events', () => {
+    const side = fc.constantFrom('YES' as const, 'NO' as const);
+    fc.assert(
+      fc.property(fc.array(fc.dictionary(fc.integer({ min: 1, max: 5 }).map(String), side), { maxLength: 6 }), (dirs) => {
+        const events = dirs.map((d) => ({ directions: Object.fromEntries(Object.entries(d).map(([k, v]) => [Number(k), v])) as Record<number, 'YES' | 'NO'> }));
+        for (const [n, d] of newsDirections(events)) {
+          const votes = events.map((e) => e.directions[n]).filter(Boolean);
+          expect(votes.filter((v) => v === d).length).toBeGreaterThan(votes.filter((v) => v !== d).length);
+        }
+      }),
+    );
   });
 
   it('an event by someone else does not fulfil a question about a named actor', () => {

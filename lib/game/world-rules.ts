@@ -167,23 +167,47 @@ export type TBiasPlan = { marketId: string; direction: 'YES' | 'NO'; adjustment:
  * organization leans the way the news pushes (up favours "above"), an event question the event
  * fulfils leans strongly YES (it will resolve YES).
  */
-export const relatedQuestions = (e: TPlannedEvent, questions: readonly TOpenQuestion[]): { numbers: number[]; biases: TBiasPlan[] } => {
+export const relatedQuestions = (
+  e: TPlannedEvent,
+  questions: readonly TOpenQuestion[],
+): { numbers: number[]; biases: TBiasPlan[]; directions: Record<number, 'YES' | 'NO'> } => {
   const biases: TBiasPlan[] = [];
   const numbers: number[] = [];
+  const directions: Record<number, 'YES' | 'NO'> = {};
   for (const q of questions) {
     const r = q.rule;
     if (!r || r.organizationId !== e.organizationId) continue;
     if (r.kind === 'price') {
       if (e.impact === 0) continue;
       const up = e.impact > 0;
-      biases.push({ marketId: q.marketId, direction: up === (r.comparison === 'above') ? 'YES' : 'NO', adjustment: Math.min(1, Math.abs(e.impact) * 10) });
+      const direction = up === (r.comparison === 'above') ? 'YES' : 'NO';
+      biases.push({ marketId: q.marketId, direction, adjustment: Math.min(1, Math.abs(e.impact) * 10) });
       numbers.push(q.questionNumber);
+      directions[q.questionNumber] = direction;
     } else if (fulfils(r, e)) {
       biases.push({ marketId: q.marketId, direction: 'YES', adjustment: 0.6 });
       numbers.push(q.questionNumber);
+      directions[q.questionNumber] = 'YES';
     }
   }
-  return { numbers, biases };
+  return { numbers, biases, directions };
+};
+
+/**
+ * The direction this tick's news implies for each question it concerns (question number → the
+ * side it makes more likely). Several events on one question vote; a question the tick's news
+ * pushes both ways as often gets no direction. Every trade the tick makes on a question with a
+ * direction goes that way (news trades, NPC and pool buys, sales of the other side only), so the
+ * question moves the way the news implies.
+ */
+export const newsDirections = (events: readonly { directions?: Readonly<Record<number, 'YES' | 'NO'>> }[]): Map<number, 'YES' | 'NO'> => {
+  const net = new Map<number, number>();
+  for (const e of events) {
+    for (const [n, d] of Object.entries(e.directions ?? {})) net.set(Number(n), (net.get(Number(n)) ?? 0) + (d === 'YES' ? 1 : -1));
+  }
+  const out = new Map<number, 'YES' | 'NO'>();
+  for (const [n, v] of [...net].sort((a, b) => a[0] - b[0])) if (v !== 0) out.set(n, v > 0 ? 'YES' : 'NO');
+  return out;
 };
 
 /** Whether an event of this kind, organization and actor fulfils an event question's rule. */

@@ -1,6 +1,7 @@
 /**
  * NPC activity for one game tick (step 3 of lib/game/tick.ts): NPC actors post in their own
- * voice, reply, like, share and trade prediction markets so that prices move.
+ * voice, reply, like, share, trade prediction markets so that prices move, and open and close
+ * perps; a post that reports a trade is written only after that trade succeeded, and names it.
  *
  * How: read a snapshot of the world in a few set-based statements (state.ts), decide everything
  * up front with the tick's rng (plan.ts, pure), then carry the plan out through the same services
@@ -19,9 +20,12 @@ import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors/app-error';
 import { buyShares } from '@/lib/markets/service/buy-shares';
 import { sellShares } from '@/lib/markets/service/sell-shares';
+import { closePosition } from '@/lib/perps/service/close-position';
+import { openPosition } from '@/lib/perps/service/open-position';
 import { createPost } from '@/lib/posts/service/create-post';
 import { likePost } from '@/lib/posts/service/like-post';
 import { sharePost } from '@/lib/posts/service/share-post';
+import { perpTradeLink, predictionTradeLink, type TTradeLink } from '../trade-links';
 import type { TNpcActivityResult, TTickContext } from '../types';
 import { LLM_CALLS_PER_TICK, LLM_TIMEOUT_MS, writePostWithLlm, type TLlmConfig } from './llm';
 import { planNpcActivity, type TNpcPlan } from './plan';
@@ -31,12 +35,14 @@ import { loadNpcWorld } from './state';
 const LLM_BUDGET_MARGIN_MS = 500;
 
 /** Runs a service call; an AppError (a refusal: balance, closed market, reply rule, a block (USER_BLOCKED), gone post) is a skip. */
-const attempt = async (fn: () => Promise<unknown>): Promise<boolean> => {
+const attempt = async (fn: () => Promise<unknown>): Promise<boolean> => (await attemptFor(fn)) !== undefined;
+
+/** Like attempt, with the call's answer (undefined when refused). */
+const attemptFor = async <T>(fn: () => Promise<T>): Promise<T | undefined> => {
   try {
-    await fn();
-    return true;
+    return await fn();
   } catch (e) {
-    if (e instanceof AppError) return false;
+    if (e instanceof AppError) return undefined;
     throw e;
   }
 };
@@ -74,17 +80,38 @@ export const runNpcActivity = async (ctx: TTickContext, opts: TRunNpcOptions = {
     }
     if (await attempt(() => createPost({ caller: npcCaller({ userId: p.actorId, username: p.username }), content, type: 'post', relatedQuestion: p.relatedQuestion }))) result.posts++;
   }
+  // An announcement is written only after its trade succeeded, and names it (trade_kind/trade_id).
+  const announce = async (actorId: string, content: string | null, link: TTradeLink | null, relatedQuestion: string | null = null) => {
+    if (!content || !link || !inTime()) return;
+    const caller = npcCaller({ userId: actorId, username: plan.speakers.get(actorId)!.username });
+    if (await attempt(() => createPost({ caller, content, type: 'post', relatedQuestion, trade: link }))) result.posts++;
+  };
   // Trades before the lighter social actions: if the budget runs short, prices still move.
   for (const t of plan.trades) {
     if (!inTime()) return result;
     // Traders are among the tick's speakers (plan.ts), which carry the username.
     const caller = npcCaller({ userId: t.actorId, username: plan.speakers.get(t.actorId)!.username });
-    const ok = await attempt(() =>
+    const positionId = await attemptFor(async () =>
       t.kind === 'buy'
-        ? buyShares({ caller, marketId: t.marketId, outcome: t.outcome, amount: t.amount })
-        : sellShares({ caller, marketId: t.marketId, outcome: t.outcome, shares: t.shares }),
+        ? (await buyShares({ caller, marketId: t.marketId, outcome: t.outcome, amount: t.amount })).positionId
+        : (await sellShares({ caller, marketId: t.marketId, outcome: t.outcome, shares: t.shares })).positionId,
     );
-    if (ok) result.trades++;
+    if (positionId === undefined) continue;
+    result.trades++;
+    if (t.post) await announce(t.actorId, t.post, await predictionTradeLink({ userId: t.actorId, positionId, action: t.kind }), t.marketId);
+  }
+  // Perps, as a player trades them: open within the balance, close what it holds.
+  for (const t of plan.perpTrades) {
+    if (!inTime()) return result;
+    const caller = npcCaller({ userId: t.actorId, username: plan.speakers.get(t.actorId)!.username });
+    const positionId = await attemptFor(async () =>
+      t.kind === 'open'
+        ? (await openPosition({ caller, ticker: t.ticker, side: t.side, size: t.size, leverage: t.leverage })).position.id
+        : (await closePosition({ caller, positionId: t.positionId })).positionId,
+    );
+    if (positionId === undefined) continue;
+    result.trades++;
+    if (t.post) await announce(t.actorId, t.post, await perpTradeLink({ positionId, action: t.kind }));
   }
   for (const r of plan.replies) {
     if (!inTime()) return result;

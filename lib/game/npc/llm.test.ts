@@ -17,9 +17,11 @@ describe('writePostWithLlm (stubbed fetch, never the network)', () => {
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer k');
   });
 
-  it('falls back to the template on an HTTP error, a bad body, an empty or over-long text, or a thrown error', async () => {
+  it('falls back to the template on an HTTP error, a bad body, an empty or over-long text, a trade claim, or a thrown error', async () => {
     const cases: (() => Promise<Response>)[] = [
       async () => answer('x', 500),
+      // NPC posts report only trades that happened: the model may not invent one.
+      async () => answer('Just opened a 20x long on $NEXA #NEXA'),
       async () => new Response('not json'),
       async () => answer(42),
       async () => answer('   '),

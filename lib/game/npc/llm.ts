@@ -1,8 +1,9 @@
 /**
  * Optional language-model posts: when env().llm names an OpenAI-compatible service, an NPC post
  * may be rewritten by it in the actor's voice. Any failure (no answer within the timeout, an HTTP
- * error, an empty or over-long text) returns the template's text, so the game never depends on
- * the service. I/O: one fetch per call; `fetchImpl` is injectable so tests never touch the network.
+ * error, an empty or over-long text, a text that claims a trade: NPC posts report only trades
+ * that happened, linked to them) returns the template's text, so the game never depends on the
+ * service. I/O: one fetch per call; `fetchImpl` is injectable so tests never touch the network.
  */
 import { POST_MAX_CHARS, visibleLength } from '@/lib/posts/text';
 import type { TSpeaker } from './voice';
@@ -12,6 +13,9 @@ export const LLM_TIMEOUT_MS = 3000;
 export const LLM_CALLS_PER_TICK = 1;
 
 export type TLlmConfig = { baseUrl: string; apiKey: string; model: string };
+
+/** Words that claim a trade was made: a rewritten post that says them falls back to the draft. */
+export const TRADE_CLAIM = /\b(bought|buying|sold|selling|opened|closed|aping|aped|longed|shorted)\b/i;
 
 /**
  * The model's version of `draft` in the speaker's voice, or `draft` itself on any failure.
@@ -38,7 +42,7 @@ export const writePostWithLlm = async (opts: {
         messages: [
           {
             role: 'system',
-            content: `You are ${speaker.displayName} (@${speaker.username}), ${speaker.role || 'a market commentator'}${speaker.orgName ? ` at ${speaker.orgName}` : ''}. ${speaker.personality ?? ''} Write one social post of at most ${POST_MAX_CHARS} characters in your own voice. Keep every @mention, $TICKER and #tag of the draft. Answer with the post only.`,
+            content: `You are ${speaker.displayName} (@${speaker.username}), ${speaker.role || 'a market commentator'}${speaker.orgName ? ` at ${speaker.orgName}` : ''}. ${speaker.personality ?? ''} Write one social post of at most ${POST_MAX_CHARS} characters in your own voice. Keep every @mention, $TICKER and #tag of the draft. Never say you bought, sold, opened or closed anything. Answer with the post only.`,
           },
           { role: 'user', content: `Draft: ${draft}` },
         ],
@@ -51,7 +55,7 @@ export const writePostWithLlm = async (opts: {
     if (typeof text !== 'string') return { content: draft, source: 'template' };
     const content = text.trim().replace(/^"(.*)"$/s, '$1').trim();
     const n = visibleLength(content);
-    if (n < 1 || n > POST_MAX_CHARS) return { content: draft, source: 'template' };
+    if (n < 1 || n > POST_MAX_CHARS || (TRADE_CLAIM.test(content) && !TRADE_CLAIM.test(draft))) return { content: draft, source: 'template' };
     return { content, source: 'llm' };
   } catch {
     return { content: draft, source: 'template' };

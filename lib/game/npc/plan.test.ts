@@ -4,7 +4,18 @@ import { createRng } from '@/lib/game/rng';
 import type { TWorldEvent } from '@/lib/game/types';
 import { dec } from '@/lib/money/decimal';
 import { visibleLength } from '@/lib/posts/text';
-import { pickActingActors, planNpcActivity, TIER_WEIGHT, type TNpcActor, type TNpcWorld } from './plan';
+import {
+  imbalanceOf,
+  longChance,
+  PERP_LEVERAGE,
+  PERP_SIZE,
+  pickActingActors,
+  planNpcActivity,
+  TIER_WEIGHT,
+  type TNpcActor,
+  type TNpcTicker,
+  type TNpcWorld,
+} from './plan';
 
 const actor = (i: number, tier: TNpcActor['tier'] = 'B', balance = '10000'): TNpcActor => ({
   id: `actor-${i}`,
@@ -28,6 +39,7 @@ const world = (over: Partial<TNpcWorld> = {}): TNpcWorld => ({
   ],
   holdings: [{ userId: 'actor-1', marketId: 'm2', side: 'NO', shares: '50' }],
   perps: [],
+  tickers: [],
   recentPosts: [
     { id: 'p1', authorId: 'player-1', authorUsername: 'player_one', content: 'Long $NEXA into earnings #NEXA' },
     { id: 'p2', authorId: 'actor-0', authorUsername: 'npc_0', content: 'Quick update #AI' },
@@ -49,6 +61,7 @@ const event: TWorldEvent = {
   actorId: null,
   impact: 0.04,
   relatedQuestions: [1],
+  directions: { 1: 'YES' },
   createdAt: new Date(0),
 };
 
@@ -128,19 +141,27 @@ describe('planNpcActivity', () => {
     expect(trades.every((t) => t.actorId === 'actor-1')).toBe(true);
   });
 
-  it('news moves traders: most buys of the news market follow the news', () => {
+  it('news moves traders: every trade of the news market goes the way the news implies', () => {
     let withNews = 0;
-    let yes = 0;
     for (let i = 0; i < 200; i++) {
-      for (const t of planNpcActivity(world({ holdings: [] }), [event], createRng(`n${i}`)).trades) {
-        if (t.kind === 'buy' && t.marketId === 'm1') {
-          withNews++;
-          if (t.outcome === 'YES') yes++;
-        }
+      const holdings = [{ userId: 'actor-0', marketId: 'm1', side: 'YES' as const, shares: '50' }, { userId: 'actor-0', marketId: 'm1', side: 'NO' as const, shares: '50' }];
+      for (const t of planNpcActivity(world({ holdings }), [event], createRng(`n${i}`)).trades) {
+        if (t.marketId !== 'm1') continue;
+        withNews++;
+        // Buys of the favoured side, sales of the other one only.
+        expect(t.outcome).toBe(t.kind === 'buy' ? 'YES' : 'NO');
       }
     }
     expect(withNews).toBeGreaterThan(50);
-    expect(yes / withNews).toBeGreaterThan(0.6);
+  });
+
+  it('a bad-news event that fulfils an event question still pushes it toward YES', () => {
+    const scandal: TWorldEvent = { ...event, kind: 'scandal', impact: -0.06, directions: { 1: 'YES' } };
+    for (let i = 0; i < 100; i++) {
+      for (const t of planNpcActivity(world({ holdings: [] }), [scandal], createRng(`s${i}`)).trades) {
+        if (t.kind === 'buy' && t.marketId === 'm1') expect(t.outcome).toBe('YES');
+      }
+    }
   });
 
   it('an actor touched by the news posts about it', () => {
@@ -164,5 +185,76 @@ describe('planNpcActivity', () => {
   it('plans nothing without actors', () => {
     const plan = planNpcActivity(world({ acting: [] }), [event], createRng('x'));
     expect([plan.posts, plan.replies, plan.likes, plan.shares, plan.trades].every((l) => l.length === 0)).toBe(true);
+  });
+});
+
+describe('NPC perps', () => {
+  const tickers: TNpcTicker[] = [
+    { ticker: 'NEXA', markPrice: 150, indexPrice: 150, oiLong: 40_000, oiShort: 2_000 },
+    { ticker: 'SOLR', markPrice: 31, indexPrice: 31, oiLong: 0, oiShort: 0 },
+  ];
+  const held = [
+    { id: 'pos-1', userId: 'actor-0', ticker: 'NEXA', side: 'long' as const, size: 900, leverage: 3 },
+    { id: 'pos-2', userId: 'actor-1', ticker: 'SOLR', side: 'short' as const, size: 300, leverage: 2 },
+  ];
+
+  it('leans against the heavier side and the premium', () => {
+    const flat = { ticker: 'X', markPrice: 100, indexPrice: 100, oiLong: 0, oiShort: 0 };
+    expect(longChance(flat, 0)).toBe(0.5);
+    expect(longChance({ ...flat, oiLong: 50_000 }, 0)).toBeLessThan(0.2);
+    expect(longChance({ ...flat, oiShort: 50_000 }, 0)).toBeGreaterThan(0.8);
+    expect(longChance({ ...flat, markPrice: 101 }, 0)).toBeLessThan(0.5);
+    expect(longChance(flat, 0.05)).toBeGreaterThan(0.5);
+    expect(imbalanceOf({ oiLong: 0, oiShort: 0 })).toBe(0);
+  });
+
+  it('property: more long interest never makes a long more likely', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.double({ min: 0, max: 1e6, noNaN: true }), fc.double({ min: 0, max: 1e6, noNaN: true }), (l, s, more) => {
+        const t = { ticker: 'X', markPrice: 100, indexPrice: 100, oiLong: l, oiShort: s };
+        expect(longChance({ ...t, oiLong: l + more }, 0)).toBeLessThanOrEqual(longChance(t, 0) + 1e-12);
+      }),
+    );
+  });
+
+  it('opens within balance and tier leverage, one per actor, closes only its own, and announces with the right words', () => {
+    let opens = 0;
+    let closes = 0;
+    let nexaOpens = 0;
+    let nexaLongs = 0;
+    for (let i = 0; i < 200; i++) {
+      const w = world({ holdings: [], perps: held, tickers });
+      const plan = planNpcActivity(w, [], createRng(`perp${i}`));
+      const spent = new Map<string, number>();
+      for (const t of plan.trades) if (t.kind === 'buy') spent.set(t.actorId, (spent.get(t.actorId) ?? 0) + Number(t.amount));
+      const openers = new Set<string>();
+      for (const t of plan.perpTrades) {
+        const a = w.acting.find((x) => x.id === t.actorId)!;
+        if (t.kind === 'open') {
+          opens++;
+          if (t.ticker === 'NEXA') nexaOpens++;
+          if (t.ticker === 'NEXA' && t.side === 'long') nexaLongs++;
+          expect(openers.has(t.actorId)).toBe(false);
+          openers.add(t.actorId);
+          const [lo, hi] = PERP_LEVERAGE[a.tier];
+          expect(t.leverage).toBeGreaterThanOrEqual(lo);
+          expect(t.leverage).toBeLessThanOrEqual(hi);
+          expect(Number(t.size)).toBeGreaterThanOrEqual(PERP_SIZE.min);
+          expect(Number(t.size)).toBeLessThanOrEqual(PERP_SIZE.max);
+          spent.set(t.actorId, (spent.get(t.actorId) ?? 0) + Number(t.size) / t.leverage + Number(t.size) * 0.001);
+          if (t.post) expect(t.post).toContain(`Opened a ${t.leverage}x ${t.side} on $${t.ticker}`);
+        } else {
+          closes++;
+          expect(held.find((p) => p.id === t.positionId)?.userId).toBe(t.actorId);
+          if (t.post) expect(t.post).toContain(`Closed my ${t.leverage}x ${t.side} on $${t.ticker}`);
+        }
+      }
+      for (const [id, v] of spent) expect(v).toBeLessThanOrEqual(Number(w.acting.find((a) => a.id === id)!.balance) + 1e-9);
+    }
+    expect(opens).toBeGreaterThan(100);
+    expect(closes).toBeGreaterThan(10);
+    // NEXA is long-heavy: new NEXA positions are mostly shorts.
+    expect(nexaOpens).toBeGreaterThan(20);
+    expect(nexaLongs).toBeLessThan(nexaOpens * 0.35);
   });
 });

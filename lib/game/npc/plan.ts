@@ -12,7 +12,8 @@
 import { dec, toDecimalString } from '@/lib/money/decimal';
 import type { TRng } from '@/lib/game/rng';
 import type { TWorldEvent } from '@/lib/game/types';
-import { renderPost, renderReply, renderShareQuote, type TPostTopic, type TSpeaker } from './voice';
+import { newsDirections } from '@/lib/game/world-rules';
+import { renderPost, renderReply, renderShareQuote, renderTradePost, type TPostTopic, type TSpeaker } from './voice';
 
 // Tunable per-tick activity. The whole tick aims at < 2 s with 200 NPCs and 50 markets, so the
 // counts stay small: each action is one service call (a transaction or two).
@@ -27,6 +28,27 @@ export const SELL_CHANCE = 0.25;
 /** A buy spends this fraction of the actor's (remaining) balance, between MIN and MAX amounts. */
 export const TRADE_FRACTION = { min: 0.005, max: 0.03 } as const;
 export const TRADE_AMOUNT = { min: 1, max: 500 } as const;
+/** Perp trades per tick (opens and closes), and the chance an actor holding perps closes one. */
+export const PERP_TRADES_PER_TICK = { min: 2, max: 4 } as const;
+export const PERP_CLOSE_CHANCE = 0.35;
+/** A perp's margin is this fraction of what the actor has left; its notional stays within PERP_SIZE. */
+export const PERP_MARGIN_FRACTION = { min: 0.02, max: 0.06 } as const;
+export const PERP_SIZE = { min: 10, max: 20_000 } as const;
+/** Leverage by tier (whole numbers, inclusive): sensible, stars and degens a little bolder. */
+export const PERP_LEVERAGE = { S: [2, 5], A: [2, 10], B: [1, 5], C: [1, 3] } as const;
+/**
+ * How the side of a perp is drawn: P(long) = 0.5 − IMBALANCE_LEAN × imbalance − PREMIUM_LEAN ×
+ * premium (+ NEWS_LEAN toward this tick's news on the ticker), within [0.05, 0.95], where
+ * imbalance = (long − short) / (long + short + IMBALANCE_FLOOR) of the ticker's open interest and
+ * premium = (mark − index) / index. The flow leans against the heavier side and against the
+ * premium, so open interest stays in rough balance and funding inside its cap.
+ */
+export const IMBALANCE_LEAN = 0.6;
+export const PREMIUM_LEAN = 30;
+export const NEWS_LEAN = 0.15;
+export const IMBALANCE_FLOOR = 1000;
+/** The chance that a trade (prediction or perp) is announced in a post, written after it succeeded. */
+export const TRADE_POST_CHANCE = { prediction: 0.3, perp: 0.6 } as const;
 /** Activity weight by tier: stars act more often. */
 export const TIER_WEIGHT = { S: 4, A: 3, B: 2, C: 1 } as const;
 
@@ -40,6 +62,8 @@ export type TNpcActor = TSpeaker & {
 export type TNpcOrg = { ticker: string; name: string; sector: string; price: number; initialPrice: number };
 export type TNpcMarket = { id: string; questionNumber: number; text: string; yesPrice: number };
 export type TNpcHolding = { userId: string; marketId: string; side: 'YES' | 'NO'; shares: string };
+export type TNpcPerp = { id: string; userId: string; ticker: string; side: 'long' | 'short'; size: number; leverage: number };
+export type TNpcTicker = { ticker: string; markPrice: number; indexPrice: number; oiLong: number; oiShort: number };
 export type TNpcPost = { id: string; authorId: string; authorUsername: string; content: string };
 
 /** The snapshot the plan is made from (lib/game/npc/state.ts reads it in a few statements). */
@@ -51,8 +75,10 @@ export type TNpcWorld = {
   orgs: TNpcOrg[];
   markets: TNpcMarket[];
   holdings: TNpcHolding[];
-  /** Open perpetual positions of the acting actors: userId → [ticker, side]. */
-  perps: { userId: string; ticker: string; side: 'long' | 'short' }[];
+  /** Open perpetual positions of the acting actors, by actor and game time of opening. */
+  perps: TNpcPerp[];
+  /** Every ticker with its mark, index and open interest by side, by ticker. */
+  tickers: TNpcTicker[];
   /** Recent posts, newest first: what the NPCs answer, like and share. */
   recentPosts: TNpcPost[];
   /** `${authorId}:${replyToUserId}` of replies written within the last hour. */
@@ -65,9 +91,13 @@ export type TNpcWorld = {
 export type TPlannedPost = { actorId: string; username: string; content: string; relatedQuestion: string | null; topic: TPostTopic['kind'] };
 export type TPlannedReply = { actorId: string; username: string; postId: string; replyToUserId: string; content: string };
 export type TPlannedReaction = { actorId: string; username: string; postId: string; quote?: string | null };
+/** `post`: the announcement, written (linked to the trade) only once the trade succeeded. */
 export type TPlannedTrade =
-  | { kind: 'buy'; actorId: string; marketId: string; outcome: 'YES' | 'NO'; amount: string }
-  | { kind: 'sell'; actorId: string; marketId: string; outcome: 'YES' | 'NO'; shares: string };
+  | { kind: 'buy'; actorId: string; marketId: string; outcome: 'YES' | 'NO'; amount: string; post: string | null }
+  | { kind: 'sell'; actorId: string; marketId: string; outcome: 'YES' | 'NO'; shares: string; post: string | null };
+export type TPlannedPerpTrade =
+  | { kind: 'open'; actorId: string; ticker: string; side: 'long' | 'short'; size: string; leverage: number; post: string | null }
+  | { kind: 'close'; actorId: string; positionId: string; ticker: string; side: 'long' | 'short'; leverage: number; post: string | null };
 
 export type TNpcPlan = {
   /** The acting actors by id (the model prompt speaks as them). */
@@ -77,6 +107,7 @@ export type TNpcPlan = {
   likes: TPlannedReaction[];
   shares: TPlannedReaction[];
   trades: TPlannedTrade[];
+  perpTrades: TPlannedPerpTrade[];
 };
 
 /**
@@ -148,7 +179,15 @@ const chooseTopic = (a: TNpcActor, world: TNpcWorld, events: readonly TWorldEven
     options.push({ weight: 1, make: () => ({ topic: { kind: 'mention', other: rng.pick(others), ticker: a.orgTicker ?? (world.orgs.length ? rng.pick(world.orgs).ticker : null) }, relatedQuestion: null }) });
   }
   const perps = world.perps.filter((p) => p.userId === a.id);
-  if (perps.length) options.push({ weight: 1, make: () => ({ topic: { kind: 'perp', ...rng.pick(perps) }, relatedQuestion: null }) });
+  if (perps.length) {
+    options.push({
+      weight: 1,
+      make: () => {
+        const p = rng.pick(perps);
+        return { topic: { kind: 'perp', ticker: p.ticker, side: p.side }, relatedQuestion: null };
+      },
+    });
+  }
   if (!options.length) return { topic: { kind: 'mention', other: a.username, ticker: null }, relatedQuestion: null };
   const total = options.reduce((s, o) => s + o.weight, 0);
   let r = rng.next() * total;
@@ -159,13 +198,13 @@ const chooseTopic = (a: TNpcActor, world: TNpcWorld, events: readonly TWorldEven
   return options[options.length - 1]!.make();
 };
 
-/** The direction an actor buys: news tied to the question first, then its own view of the price. */
-const chooseOutcome = (m: TNpcMarket, events: readonly TWorldEvent[], rng: TRng): 'YES' | 'NO' => {
-  const news = events.filter((e) => e.relatedQuestions.includes(m.questionNumber));
-  if (news.length) {
-    const push = news.reduce((s, e) => s + e.impact, 0);
-    return rng.chance(push >= 0 ? 0.75 : 0.25) ? 'YES' : 'NO';
-  }
+/**
+ * The direction an actor buys: the side this tick's news makes more likely (always: a question
+ * the news concerns moves the way it implies), otherwise its own view of the price.
+ */
+const chooseOutcome = (m: TNpcMarket, directions: ReadonlyMap<number, 'YES' | 'NO'>, rng: TRng): 'YES' | 'NO' => {
+  const news = directions.get(m.questionNumber);
+  if (news) return news;
   // Leaning against extremes keeps prices inside (0, 1) and the markets two-sided.
   return rng.chance(1 - m.yesPrice * 0.8 - 0.1) ? 'YES' : 'NO';
 };
@@ -173,7 +212,7 @@ const chooseOutcome = (m: TNpcMarket, events: readonly TWorldEvent[], rng: TRng)
 /** The whole tick's plan (see the module header for the rules it keeps). */
 export const planNpcActivity = (world: TNpcWorld, events: readonly TWorldEvent[], rng: TRng): TNpcPlan => {
   const actors = world.acting;
-  const plan: TNpcPlan = { speakers: new Map(actors.map((a) => [a.id, a])), posts: [], replies: [], likes: [], shares: [], trades: [] };
+  const plan: TNpcPlan = { speakers: new Map(actors.map((a) => [a.id, a])), posts: [], replies: [], likes: [], shares: [], trades: [], perpTrades: [] };
   if (!actors.length) return plan;
 
   const postRng = rng.fork('posts');
@@ -227,21 +266,28 @@ export const planNpcActivity = (world: TNpcWorld, events: readonly TWorldEvent[]
   }
 
   const tradeRng = rng.fork('trades');
+  const directions = newsDirections(events);
   const nTrades = world.markets.length ? tradeRng.int(TRADES_PER_TICK.min, TRADES_PER_TICK.max) : 0;
   const remaining = new Map(actors.map((a) => [a.id, dec(a.balance)]));
   // Markets named in this tick's news draw traders first, so news moves prices.
-  const newsMarkets = world.markets.filter((m) => events.some((e) => e.relatedQuestions.includes(m.questionNumber)));
+  const newsMarkets = world.markets.filter((m) => directions.has(m.questionNumber));
   // Only actors that can trade at all: a balance for the smallest buy, or shares to sell.
   const traders = actors.filter((a) => dec(a.balance).gte(TRADE_AMOUNT.min) || world.holdings.some((h) => h.userId === a.id));
+  const marketOf = (id: string) => world.markets.find((m) => m.id === id);
   for (let i = 0; i < nTrades && traders.length; i++) {
     const a = tradeRng.pick(traders);
-    const held = world.holdings.filter((h) => h.userId === a.id && dec(h.shares).gt(0) && world.markets.some((m) => m.id === h.marketId));
+    // Never sell the side this tick's news favours: that would move the question against it.
+    const held = world.holdings.filter((h) => {
+      const m = marketOf(h.marketId);
+      return h.userId === a.id && dec(h.shares).gt(0) && !!m && directions.get(m.questionNumber) !== h.side;
+    });
     if (held.length && tradeRng.chance(SELL_CHANCE)) {
       const h = tradeRng.pick(held);
       const part = tradeRng.float(0.25, 1);
       const shares = dec(h.shares).times(part).toDecimalPlaces(8, 1);
       if (shares.gt(0)) {
-        plan.trades.push({ kind: 'sell', actorId: a.id, marketId: h.marketId, outcome: h.side, shares: toDecimalString(shares) });
+        const post = tradeRng.chance(TRADE_POST_CHANCE.prediction) ? renderTradePost(a, { kind: 'sell', outcome: h.side, question: marketOf(h.marketId)!.text }, tradeRng) : null;
+        plan.trades.push({ kind: 'sell', actorId: a.id, marketId: h.marketId, outcome: h.side, shares: toDecimalString(shares), post });
         continue;
       }
     }
@@ -252,7 +298,94 @@ export const planNpcActivity = (world: TNpcWorld, events: readonly TWorldEvent[]
     const amount = dec(Math.min(TRADE_AMOUNT.max, left.toNumber() * tradeRng.float(TRADE_FRACTION.min, TRADE_FRACTION.max))).toDecimalPlaces(2, 1);
     if (amount.lt(TRADE_AMOUNT.min) || amount.gt(left)) continue;
     remaining.set(a.id, left.minus(amount));
-    plan.trades.push({ kind: 'buy', actorId: a.id, marketId: m.id, outcome: chooseOutcome(m, events, tradeRng), amount: toDecimalString(amount) });
+    const outcome = chooseOutcome(m, directions, tradeRng);
+    const post = tradeRng.chance(TRADE_POST_CHANCE.prediction) ? renderTradePost(a, { kind: 'buy', outcome, question: m.text }, tradeRng) : null;
+    plan.trades.push({ kind: 'buy', actorId: a.id, marketId: m.id, outcome, amount: toDecimalString(amount), post });
   }
+
+  planPerpTrades(world, events, rng.fork('perps'), remaining, plan);
   return plan;
 };
+
+/** A ticker's open-interest imbalance in [−1, 1]: positive when longs outweigh shorts. */
+export const imbalanceOf = (t: Pick<TNpcTicker, 'oiLong' | 'oiShort'>) => (t.oiLong - t.oiShort) / (t.oiLong + t.oiShort + IMBALANCE_FLOOR);
+
+/** The chance that a new perp on this ticker is a long (see IMBALANCE_LEAN). */
+export const longChance = (t: TNpcTicker, newsImpact: number) => {
+  const premium = t.indexPrice > 0 ? (t.markPrice - t.indexPrice) / t.indexPrice : 0;
+  const p = 0.5 - IMBALANCE_LEAN * imbalanceOf(t) - PREMIUM_LEAN * premium + NEWS_LEAN * Math.sign(newsImpact);
+  return Math.min(0.95, Math.max(0.05, p));
+};
+
+/**
+ * The tick's perp trades, as players make them: within the actor's balance (what its prediction
+ * buys left), at its tier's leverage, one new position per actor per tick; now and then it closes
+ * one it holds (the one on its ticker's heavier side first). Sides lean against each ticker's
+ * imbalance and premium (longChance), and the running open interest is updated trade by trade.
+ */
+const planPerpTrades = (world: TNpcWorld, events: readonly TWorldEvent[], rng: TRng, remaining: Map<string, ReturnType<typeof dec>>, plan: TNpcPlan) => {
+  if (!world.tickers.length || !world.acting.length) return;
+  const tickers = new Map(world.tickers.map((t) => [t.ticker, { ...t }]));
+  const held = world.perps.map((p) => ({ ...p }));
+  const closed = new Set<string>();
+  const opened = new Set<string>();
+  const n = rng.int(PERP_TRADES_PER_TICK.min, PERP_TRADES_PER_TICK.max);
+  const newsImpact = (ticker: string) => events.filter((e) => e.ticker === ticker).reduce((s, e) => s + e.impact, 0);
+  const post = (a: TNpcActor, t: { kind: 'open' | 'close'; ticker: string; side: 'long' | 'short'; leverage: number }) =>
+    rng.chance(TRADE_POST_CHANCE.perp) ? renderTradePost(a, t, rng) : null;
+  const close = (a: TNpcActor, p: (typeof held)[number]) => {
+    closed.add(p.id);
+    const t = tickers.get(p.ticker);
+    if (t) {
+      if (p.side === 'long') t.oiLong = Math.max(0, t.oiLong - p.size);
+      else t.oiShort = Math.max(0, t.oiShort - p.size);
+    }
+    plan.perpTrades.push({ kind: 'close', actorId: a.id, positionId: p.id, ticker: p.ticker, side: p.side, leverage: p.leverage, post: post(a, { kind: 'close', ...p }) });
+  };
+  for (let i = 0; i < n; i++) {
+    const a = rng.pick(world.acting);
+    const own = held.filter((p) => p.userId === a.id && !closed.has(p.id));
+    if (own.length && rng.chance(PERP_CLOSE_CHANCE)) {
+      const heavy = own.filter((p) => {
+        const t = tickers.get(p.ticker);
+        return t && (p.side === 'long' ? imbalanceOf(t) > 0 : imbalanceOf(t) < 0);
+      });
+      close(a, rng.pick(heavy.length ? heavy : own));
+      continue;
+    }
+    if (opened.has(a.id)) continue;
+    // Which ticker: this tick's news, the actor's own company, the most lopsided book, or any.
+    const all = [...tickers.values()];
+    const news = all.filter((t) => events.some((e) => e.ticker === t.ticker));
+    const lopsided = [...all].sort((x, y) => Math.abs(imbalanceOf(y)) - Math.abs(imbalanceOf(x)) || x.ticker.localeCompare(y.ticker))[0]!;
+    const t =
+      news.length && rng.chance(0.3)
+        ? rng.pick(news)
+        : a.orgTicker && tickers.has(a.orgTicker) && rng.chance(0.3)
+          ? tickers.get(a.orgTicker)!
+          : rng.chance(0.6)
+            ? lopsided
+            : rng.pick(all);
+    const side: 'long' | 'short' = rng.chance(longChance(t, newsImpact(t.ticker))) ? 'long' : 'short';
+    // One view per ticker: an actor holding the other side closes it rather than hedging.
+    const opposite = own.find((p) => p.ticker === t.ticker && p.side !== side);
+    if (opposite) {
+      close(a, opposite);
+      continue;
+    }
+    const [lo, hi] = PERP_LEVERAGE[a.tier];
+    const leverage = rng.int(lo, hi);
+    const left = remaining.get(a.id) ?? dec(0);
+    const margin = Math.min(left.toNumber() * rng.float(PERP_MARGIN_FRACTION.min, PERP_MARGIN_FRACTION.max), PERP_SIZE.max / leverage);
+    const size = Math.floor(margin * leverage * 100) / 100;
+    // Margin plus the 0.1% fee on the notional leaves the balance.
+    const cost = dec(size).div(leverage).plus(dec(size).times('0.001'));
+    if (size < PERP_SIZE.min || cost.gt(left)) continue;
+    remaining.set(a.id, left.minus(cost));
+    opened.add(a.id);
+    if (side === 'long') t.oiLong += size;
+    else t.oiShort += size;
+    plan.perpTrades.push({ kind: 'open', actorId: a.id, ticker: t.ticker, side, size: size.toFixed(2), leverage, post: post(a, { kind: 'open', ticker: t.ticker, side, leverage }) });
+  }
+};
+

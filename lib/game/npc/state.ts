@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@/db/client';
-import { actors, comments, marketPositions, markets, organizations, perpPositions, postLikes, posts, shares, users } from '@/db/schema';
+import { actors, comments, marketPositions, markets, organizations, perpMarkets, perpPositions, postLikes, posts, shares, users } from '@/db/schema';
 import type { TRng } from '@/lib/game/rng';
 import { toNumber } from '@/lib/money/decimal';
 import { NPC_ACTING_PER_TICK, pickActingActors, type TNpcActor, type TNpcWorld } from './plan';
@@ -47,6 +47,7 @@ export const loadNpcWorld = async (db: DbOrTx, at: Date, rng: TRng): Promise<TNp
     markets: [],
     holdings: [],
     perps: [],
+    tickers: [],
     recentPosts: [],
     recentReplyPairs: new Set(),
     liked: new Set(),
@@ -78,11 +79,32 @@ export const loadNpcWorld = async (db: DbOrTx, at: Date, rng: TRng): Promise<TNp
       order by mp.user_id, m.question_number, mp.side`),
   ).map((h) => ({ userId: h.user_id, marketId: h.market_id, side: h.side, shares: String(h.shares) }));
 
-  const perps = rowsOf<{ user_id: string; ticker: string; side: 'long' | 'short' }>(
+  // In game-time order (ids are random: ordering by them would make two worlds of one seed differ);
+  // the id only breaks ties between identical positions opened in one instant.
+  const perps = rowsOf<{ id: string; user_id: string; ticker: string; side: 'long' | 'short'; size: string; leverage: string }>(
     await db.execute(sql`
-      select distinct user_id, ticker, side from ${perpPositions}
-      where user_id in (${ids}) and status = 'open' order by user_id, ticker, side`),
-  ).map((p) => ({ userId: p.user_id, ticker: p.ticker, side: p.side }));
+      select id, user_id, ticker, side, size, leverage from ${perpPositions}
+      where user_id in (${ids}) and status = 'open' order by user_id, opened_at, ticker, side, size, id`),
+  ).map((p) => ({ id: p.id, userId: p.user_id, ticker: p.ticker, side: p.side, size: toNumber(String(p.size)), leverage: toNumber(String(p.leverage)) }));
+
+  // Every ticker's mark, index and open interest by side (everyone's open positions, pools too):
+  // the NPCs' perp flow leans against the heavier side and against the premium.
+  const tickers = rowsOf<{ ticker: string; mark_price: string; index_price: string; oi_long: string; oi_short: string }>(
+    await db.execute(sql`
+      select m.ticker, m.mark_price, o.current_price as index_price,
+        coalesce(sum(p.size) filter (where p.side = 'long'), 0) as oi_long,
+        coalesce(sum(p.size) filter (where p.side = 'short'), 0) as oi_short
+      from ${perpMarkets} m join ${organizations} o on o.ticker = m.ticker
+        left join ${perpPositions} p on p.ticker = m.ticker and p.status = 'open'
+      group by m.ticker, m.mark_price, o.current_price
+      order by m.ticker`),
+  ).map((t) => ({
+    ticker: t.ticker,
+    markPrice: toNumber(String(t.mark_price)),
+    indexPrice: toNumber(String(t.index_price)),
+    oiLong: toNumber(String(t.oi_long)),
+    oiShort: toNumber(String(t.oi_short)),
+  }));
 
   // Newest first; ties (posts of one tick share a timestamp) broken by author and text, not by
   // the random id, so the order is the same in any world built the same way.
@@ -116,6 +138,7 @@ export const loadNpcWorld = async (db: DbOrTx, at: Date, rng: TRng): Promise<TNp
     markets: marketList,
     holdings,
     perps,
+    tickers,
     recentPosts,
     recentReplyPairs: new Set(replyPairs.map((r) => `${r.author_id}:${r.reply_to_user_id}`)),
     liked: new Set(reacted.filter((r) => r.kind === 'like').map((r) => `${r.user_id}:${r.post_id}`)),

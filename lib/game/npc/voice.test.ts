@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '@/lib/game/rng';
 import { visibleLength } from '@/lib/posts/text';
-import { clip, fitPost, fitReply, renderPost, renderReply, renderShareQuote, subjectOf, voiceOf, type TPostTopic, type TSpeaker } from './voice';
+import { clip, fitPost, fitReply, renderPost, renderReply, renderShareQuote, renderTradePost, subjectOf, voiceOf, TRADE_QUESTION_CHARS, type TPostTopic, type TSpeaker } from './voice';
 
 const ada: TSpeaker = { username: 'ada_vance', displayName: 'Ada Vance', role: 'CEO of Nexa Dynamics', orgTicker: 'NEXA', orgName: 'Nexa Dynamics' };
 
@@ -75,5 +75,27 @@ describe('NPC voice', () => {
     expect(subjectOf('nothing here')).toBeNull();
     const quote = renderShareQuote(ada, createRng('q'));
     expect(quote === null || (quote.length > 0 && quote.length <= 280)).toBe(true);
+  });
+});
+
+describe('renderTradePost', () => {
+  it('names exactly the trade: side, ticker and leverage, or side and question', () => {
+    const rng = createRng('trade-post');
+    const open = renderTradePost(ada, { kind: 'open', ticker: 'ORBT', side: 'long', leverage: 5 }, rng);
+    expect(open).toMatch(/^Opened a 5x long on \$ORBT\./);
+    expect(renderTradePost(ada, { kind: 'close', ticker: 'ORBT', side: 'short', leverage: 2 }, rng)).toMatch(/^Closed my 2x short on \$ORBT\./);
+    expect(renderTradePost(ada, { kind: 'buy', outcome: 'NO', question: 'Will SOLR close above 30?' }, rng)).toMatch(/^Bought NO on "Will SOLR close above 30\?"/);
+    expect(renderTradePost(ada, { kind: 'sell', outcome: 'YES', question: 'Will SOLR close above 30?' }, rng)).toMatch(/^Sold YES on "Will SOLR close above 30\?"/);
+  });
+
+  it('property: a post of 1 to 280 characters that quotes the start of the question', () => {
+    fc.assert(
+      fc.property(ZSpeaker, fc.string({ minLength: 1, maxLength: 400 }), fc.constantFrom('buy' as const, 'sell' as const), fc.constantFrom('YES' as const, 'NO' as const), fc.integer(), (s, question, kind, outcome, seed) => {
+        const text = renderTradePost(s, { kind, outcome, question }, createRng(String(seed)));
+        expect(visibleLength(text)).toBeGreaterThanOrEqual(1);
+        expect(visibleLength(text)).toBeLessThanOrEqual(280);
+        expect(text.startsWith(`${kind === 'buy' ? 'Bought' : 'Sold'} ${outcome} on "${clip(question, TRADE_QUESTION_CHARS)}"`)).toBe(true);
+      }),
+    );
   });
 });

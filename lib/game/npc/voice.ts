@@ -74,7 +74,7 @@ const BULLISH: Record<TVoice, readonly string[]> = {
 
 const BEARISH: Record<TVoice, readonly string[]> = {
   insider: ['Noise. We stay focused.', 'Short-term wobble, long-term plan.', 'We have seen worse weeks.'],
-  degen: ['Got rekt, reloading.', 'Shorts are printing.', 'Pain. Buying the dip anyway.'],
+  degen: ['Got rekt, reloading.', 'Shorts are printing.', 'Pain. Eyeing the dip anyway.'],
   skeptic: ['Told you so.', 'Nobody wants to hear it, but here we are.', 'The hype was always ahead of the product.'],
   analyst: ['The model flagged this last week.', 'Priced for perfection, delivered less.', 'Mean reversion, as usual.'],
   hype: ['Temporary. Zoom out.', 'Weak hands shaken out.', 'Discount season.'],
@@ -90,7 +90,7 @@ const SIGN_OFFS: Record<TVoice, readonly string[]> = {
 
 const AGREE: Record<TVoice, readonly string[]> = {
   insider: ['Good read, and I would know.', 'This is the right take.'],
-  degen: ['Based. Adding to my bag.', 'Finally someone gets it.'],
+  degen: ['Based. Could not agree more.', 'Finally someone gets it.'],
   skeptic: ['Rare, but I agree with this one.', 'Hard to argue with, annoyingly.'],
   analyst: ['Consistent with the data I track.', 'Agreed, the numbers line up.'],
   hype: ['Yes! Exactly this!', 'Could not have said it better.'],
@@ -146,7 +146,7 @@ export const renderPost = (speaker: TSpeaker, topic: TPostTopic, rng: TRng): str
         rng.pick([
           `Still holding ${topic.side} on "${q}" at ${pct(price)}. ${rng.pick(BULLISH[voice])} #predictions ${signOff}`,
           `My ${topic.side} position: "${q}" Market says ${pct(topic.yesPrice)} yes. I say the market is early. #markets`,
-          `Not selling my ${topic.side} on "${q}" ${signOff} #predictions`,
+          `Keeping my ${topic.side} on "${q}" ${signOff} #predictions`,
         ]),
       );
     }
@@ -155,7 +155,7 @@ export const renderPost = (speaker: TSpeaker, topic: TPostTopic, rng: TRng): str
       const mine = Math.min(0.95, Math.max(0.05, topic.yesPrice + (rng.next() - 0.5) * 0.4));
       return fitPost(
         rng.pick([
-          `"${q}" Market: ${pct(topic.yesPrice)}. Me: ${pct(mine)}. ${mine > topic.yesPrice ? 'Buying YES.' : 'Leaning NO.'} #predictions`,
+          `"${q}" Market: ${pct(topic.yesPrice)}. Me: ${pct(mine)}. ${mine > topic.yesPrice ? 'YES looks cheap.' : 'Leaning NO.'} #predictions`,
           `Open question: ${q} I'd put it at ${pct(mine)}. ${signOff} #markets`,
           `Everyone is sleeping on this one: "${q}" ${pct(topic.yesPrice)} is ${mine > topic.yesPrice ? 'too low' : 'too high'}. #predictions`,
         ]),
@@ -192,6 +192,36 @@ export const renderPost = (speaker: TSpeaker, topic: TPostTopic, rng: TRng): str
       return fitPost(`Running a ${topic.side} on $${topic.ticker}. ${line} ${tagOf(topic.ticker)} #perps ${signOff}`);
     }
   }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Trade announcements
+
+/** A trade an actor just made (what its announcement may say: side, question or ticker, leverage). */
+export type TTradeTopic =
+  | { kind: 'buy' | 'sell'; outcome: 'YES' | 'NO'; question: string }
+  | { kind: 'open' | 'close'; ticker: string; side: 'long' | 'short'; leverage: number };
+
+/** The quoted question of a prediction announcement, clipped: `"<question>"` (tests match on it). */
+export const TRADE_QUESTION_CHARS = 150;
+
+/**
+ * The post announcing a trade, in the speaker's voice. It names exactly what was traded and
+ * nothing else a trade could be mistaken for: "Bought YES on "<question>"", "Sold NO on
+ * "<question>"", "Opened a 5x long on $ORBT", "Closed my 5x long on $ORBT". Written only after
+ * the trade succeeded, linked to it (lib/game/npc/index.ts).
+ */
+export const renderTradePost = (speaker: TSpeaker, t: TTradeTopic, rng: TRng): string => {
+  const voice = voiceOf(speaker);
+  const signOff = rng.pick(SIGN_OFFS[voice]);
+  if ('question' in t) {
+    const q = clip(t.question, TRADE_QUESTION_CHARS);
+    const line = rng.pick(t.kind === 'buy' ? BULLISH[voice] : ['Taking some off the table.', 'Locking it in.', 'Freeing up capital.']);
+    return fitPost(`${t.kind === 'buy' ? 'Bought' : 'Sold'} ${t.outcome} on "${q}" ${line} #predictions ${signOff}`);
+  }
+  const lev = `${Number.isInteger(t.leverage) ? t.leverage : t.leverage.toFixed(1)}x`;
+  const line = rng.pick((t.side === 'long') === (t.kind === 'open') ? BULLISH[voice] : BEARISH[voice]);
+  return fitPost(`${t.kind === 'open' ? `Opened a ${lev}` : `Closed my ${lev}`} ${t.side} on $${t.ticker}. ${line} ${tagOf(t.ticker)} #perps ${signOff}`);
 };
 
 // ---------------------------------------------------------------------------------------------

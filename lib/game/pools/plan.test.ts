@@ -21,7 +21,7 @@ const pool = (tier: TTier, over: Partial<TPlanPool> = {}): TPlanPool => ({
   predictions: [],
   ...over,
 });
-const news = (impact: number): TWorldEvent => ({
+const news = (impact: number, directions: Record<number, 'YES' | 'NO'> = { 7: 'YES' }): TWorldEvent => ({
   id: 'e1',
   kind: 'scandal',
   title: 'Scandal engulfs Solaris Grid',
@@ -31,6 +31,7 @@ const news = (impact: number): TWorldEvent => ({
   actorId: null,
   impact,
   relatedQuestions: [7],
+  directions,
   createdAt: new Date(0),
 });
 
@@ -42,19 +43,43 @@ describe('pool managers plan', () => {
     expect(a).toEqual(b);
   });
 
-  it('follows news in its direction and buys the side the news points to', () => {
-    // Tier S reacts to news 90% of the time: over many seeds, it mostly shorts SOLR on bad news.
+  it("a view never adds to a ticker's heavier side past the limit", () => {
+    // NEXA's mark is below fair value (a long view) but its book is long-heavy; SOLR's is above (a
+    // short view) and short-heavy: no view trades at all, whatever the seed.
+    const lopsided = [
+      { ...tickers[0]!, oiLong: 100_000, oiShort: 1_000 },
+      { ...tickers[1]!, oiLong: 1_000, oiShort: 100_000 },
+    ];
+    let balanced = 0;
+    for (let i = 0; i < 50; i++) {
+      const { trades } = planPoolTrades({ pools: [pool('S'), pool('A')], tickers: lopsided, questions }, [], createRng(`v:${i}`));
+      expect(trades.filter((t) => t.kind === 'open')).toEqual([]);
+      balanced += planPoolTrades({ pools: [pool('S'), pool('A')], tickers, questions }, [], createRng(`v:${i}`)).trades.filter((t) => t.kind === 'open').length;
+    }
+    // The same pools do trade those views when the books are balanced.
+    expect(balanced).toBeGreaterThan(10);
+  });
+
+  it('follows news in its direction and buys the side the news makes more likely', () => {
+    // Tier S reacts to news 90% of the time: over many seeds, it mostly shorts SOLR on bad news,
+    // and buys YES on "Will Solaris Grid be hit by a scandal?", which the scandal fulfils.
     let shorts = 0;
-    let noBuys = 0;
+    let yesBuys = 0;
     for (let i = 0; i < 50; i++) {
       const { trades, posts } = planPoolTrades({ pools: [pool('S')], tickers, questions }, [news(-0.04)], createRng(`s:${i}`));
       if (trades.some((t) => t.kind === 'open' && t.ticker === 'SOLR' && t.side === 'short')) shorts++;
-      if (trades.some((t) => t.kind === 'buy' && t.outcome === 'NO')) noBuys++;
+      if (trades.some((t) => t.kind === 'buy' && t.outcome === 'YES')) yesBuys++;
+      expect(trades.some((t) => t.kind === 'buy' && t.outcome === 'NO')).toBe(false);
       expect(trades.some((t) => t.kind === 'open' && t.ticker === 'SOLR' && t.side === 'long')).toBe(false);
       for (const p of posts) expect(trades[p.tradeIndex]).toBeDefined();
     }
     expect(shorts).toBeGreaterThan(35);
-    expect(noBuys).toBeGreaterThan(35);
+    expect(yesBuys).toBeGreaterThan(35);
+    // A price question the bad news makes less likely ("above"): NO, never YES.
+    for (let i = 0; i < 20; i++) {
+      const { trades } = planPoolTrades({ pools: [pool('S')], tickers, questions }, [news(-0.04, { 7: 'NO' })], createRng(`p:${i}`));
+      expect(trades.some((t) => t.kind === 'buy' && t.outcome === 'YES')).toBe(false);
+    }
   });
 
   it('takes profit and cuts losses past its thresholds', () => {

@@ -5,15 +5,19 @@
  * Each manager trades by its tier (TIER_STYLE: how much of NAV a position takes, leverage, the cash
  * it keeps for withdrawals, how often it acts and how fast it reacts to news):
  *   1. closes: takes profit or cuts a loss past its thresholds (and now and then just trims);
- *   2. news: a fresh world event about a ticker it can trade is followed in its direction;
+ *   2. news: a fresh world event about a ticker it can trade is followed in its direction (unless
+ *      that adds to the ticker's heavier side past POOL_IMBALANCE_LIMIT), and the
+ *      questions it names are bought on the side the news makes more likely (newsDirections);
  *   3. views: otherwise, now and then, it trades a ticker toward the game's fair value (long when
- *      the mark sits below it, short above), or buys the cheap side of a question the news named;
+ *      the mark sits below it, short above), unless that adds to a ticker's heavier side past
+ *      POOL_IMBALANCE_LIMIT (open interest stays in rough balance);
  *   4. it never spends below its cash reserve, and never holds more than MAX_OPEN_PERPS perps.
  * Notable moves come with a post in the manager's voice ("Added to my $NEXA long after …").
  */
 import type { TRng } from '@/lib/game/rng';
 import type { TWorldEvent } from '@/lib/game/types';
 import { fitPost, voiceOf, type TVoice } from '@/lib/game/npc/voice';
+import { newsDirections } from '@/lib/game/world-rules';
 
 export const TIER_STYLE = {
   S: { positionFraction: 0.08, leverage: [2, 5], reserve: 0.3, actChance: 0.6, newsChance: 0.9, takeProfit: 0.25, stopLoss: -0.2 },
@@ -30,6 +34,8 @@ export const TRIM_CHANCE = 0.04;
 export const POST_CHANCE = 0.35;
 /** The smallest perp a manager opens, and the smallest question buy. */
 export const MIN_PERP_SIZE = 10;
+/** A new perp (news or view) never adds to a ticker's heavier side once (long − short) / (long + short + 1,000) passes this. */
+export const POOL_IMBALANCE_LIMIT = 0.3;
 export const MIN_PREDICTION_BUY = 5;
 
 export type TPlanPool = {
@@ -42,7 +48,8 @@ export type TPlanPool = {
   perps: { id: string; ticker: string; side: 'long' | 'short'; margin: number; unrealizedPnL: number; openedAt: number }[];
   predictions: { marketId: string; side: 'YES' | 'NO'; shares: number }[];
 };
-export type TPlanTicker = { ticker: string; markPrice: number; fairValue: number };
+/** oiLong / oiShort: the ticker's open interest by side (everyone's open positions), when known. */
+export type TPlanTicker = { ticker: string; markPrice: number; fairValue: number; oiLong?: number; oiShort?: number };
 export type TPlanQuestion = { id: string; questionNumber: number; text: string; yesPrice: number };
 
 export type TPoolTrade =
@@ -85,9 +92,19 @@ export const planPoolTrades = (
   const posts: TPoolPost[] = [];
   const tickers = [...world.tickers].sort((a, b) => a.ticker.localeCompare(b.ticker));
   const byTicker = new Map(tickers.map((t) => [t.ticker, t]));
+  // Running open interest by ticker, updated by the plan's own opens.
+  const oi = new Map(tickers.map((t) => [t.ticker, { long: t.oiLong ?? 0, short: t.oiShort ?? 0 }]));
+  const imbalance = (ticker: string) => {
+    const o = oi.get(ticker) ?? { long: 0, short: 0 };
+    return (o.long - o.short) / (o.long + o.short + 1000);
+  };
+  /** Whether a new position on this side would add to the ticker's heavier side past the limit. */
+  const heavier = (ticker: string, side: 'long' | 'short') =>
+    side === 'long' ? imbalance(ticker) > POOL_IMBALANCE_LIMIT : imbalance(ticker) < -POOL_IMBALANCE_LIMIT;
   const newsByTicker = events.filter((e) => e.ticker && e.impact !== 0 && byTicker.has(e.ticker));
   const questions = [...world.questions].sort((a, b) => a.questionNumber - b.questionNumber);
   const byNumber = new Map(questions.map((q) => [q.questionNumber, q]));
+  const directions = newsDirections(events);
 
   for (const pool of [...world.pools].sort((a, b) => a.id.localeCompare(b.id))) {
     const r = rng.fork(pool.id);
@@ -129,6 +146,8 @@ export const planPoolTrades = (
       mine.push(t);
       open++;
       held.set(ticker, side);
+      const o = oi.get(ticker);
+      if (o) o[side] += size;
       // Margin plus the 0.1% fee leaves the cash.
       cash -= size / leverage + size * 0.001;
       return t;
@@ -137,13 +156,16 @@ export const planPoolTrades = (
     // 2. News about a ticker: follow it, the faster the higher the tier.
     for (const e of newsByTicker) {
       if (!r.chance(style.newsChance)) continue;
-      const t = openPerp(e.ticker!, e.impact > 0 ? 'long' : 'short', e.title);
+      const side = e.impact > 0 ? 'long' : 'short';
+      const t = heavier(e.ticker!, side) ? null : openPerp(e.ticker!, side, e.title);
       if (t) announced = t;
-      // The question the news names: buy the side it points to, when that side is still cheap.
+      // The question the news names: buy the side the news makes more likely (for an event
+      // question the news fulfils that is YES, even when the news is bad for the company), when
+      // that side is still cheap.
       for (const n of e.relatedQuestions) {
         const q = byNumber.get(n);
-        if (!q) continue;
-        const outcome = e.impact > 0 ? 'YES' : 'NO';
+        const outcome = directions.get(n);
+        if (!q || !outcome) continue;
         const price = outcome === 'YES' ? q.yesPrice : 1 - q.yesPrice;
         const amount = Math.floor(Math.min(pool.nav * style.positionFraction * 0.5, room()) * 100) / 100;
         if (price < 0.8 && amount >= MIN_PREDICTION_BUY) {
@@ -157,8 +179,9 @@ export const planPoolTrades = (
     if (r.chance(style.actChance) && tickers.length > 0) {
       const t = r.pick(tickers);
       const gap = (t.fairValue - t.markPrice) / t.markPrice;
-      if (Math.abs(gap) > 0.002) {
-        const trade = openPerp(t.ticker, gap > 0 ? 'long' : 'short', null);
+      const side = gap > 0 ? 'long' : 'short';
+      if (Math.abs(gap) > 0.002 && !heavier(t.ticker, side)) {
+        const trade = openPerp(t.ticker, side, null);
         if (trade && !announced && r.chance(POST_CHANCE)) announced = trade;
       }
     }

@@ -38,7 +38,7 @@ export const runNewsStep = async (ctx: TTickContext) => {
     const related = relatedQuestions(e, questions);
     // Ids from game time: the same seed and time make the same rows, and a repeated tick at the
     // same game time finds them already there.
-    events.push({ ...e, id: `we-${at.getTime().toString(36)}-${i}`, relatedQuestions: related.numbers, createdAt: at });
+    events.push({ ...e, id: `we-${at.getTime().toString(36)}-${i}`, relatedQuestions: related.numbers, directions: related.directions, createdAt: at });
     biases.push(...related.biases);
   }
   if (!events.length) return { events: 0, biases: 0 };

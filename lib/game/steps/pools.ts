@@ -4,10 +4,11 @@
  * the same perps and prediction statements as any player, under the pool's lock), announces
  * notable moves in a post, and then every pool's NAV is recorded (a point for the charts and a
  * pool_update event) with the pools' rows locked, so each point prices one consistent state.
+ * Between the two, arbitrage (steps/arbitrage.ts) brings every perp mark back within its band.
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import { getDb, withTransaction } from '@/db/client';
-import { actors, markets, pools, users } from '@/db/schema';
+import { getDb, rowsOf, withTransaction } from '@/db/client';
+import { actors, markets, perpPositions, pools, users } from '@/db/schema';
 import { npcCaller } from '@/lib/auth/caller';
 import { isAppError } from '@/lib/errors/app-error';
 import { loadHoldings } from '@/lib/pools/holdings';
@@ -18,6 +19,8 @@ import { liquidateTicker } from '@/lib/perps/service/liquidate';
 import { dec, toNumber } from '@/lib/money/decimal';
 import { planPoolTrades, type TPlanPool, type TPoolTrade } from '../pools/plan';
 import { loadOrganizations } from '../state';
+import { perpTradeLink, predictionTradeLink } from '../trade-links';
+import { runArbitrageStep } from './arbitrage';
 import type { TTickContext } from '../types';
 
 /** Trades carried out per tick at most (the plan's order: pool by pool); the rest wait for the next tick's plan. */
@@ -72,6 +75,15 @@ export const runPoolStep = async (ctx: TTickContext): Promise<TPoolStepResult> =
     .where(sql`${markets.status} = 'active' and ${markets.resolutionDate} > ${ctx.at.toISOString()}::timestamptz`)
     .orderBy(asc(markets.questionNumber));
 
+  // Open interest by ticker and side (everyone's open positions): views lean against the heavier side.
+  const oi = new Map<string, { long: number; short: number }>();
+  for (const r of rowsOf<{ ticker: string; side: 'long' | 'short'; size: string }>(
+    await db.execute(sql`select ticker, side, sum(size) as size from ${perpPositions} where status = 'open' group by ticker, side order by ticker, side`),
+  )) {
+    const o = oi.get(r.ticker) ?? { long: 0, short: 0 };
+    o[r.side] = toNumber(String(r.size));
+    oi.set(r.ticker, o);
+  }
   const planPools: TPlanPool[] = rows.map(({ pool, username, role }) => {
     const h = holdings.get(pool.accountUserId);
     return {
@@ -88,7 +100,9 @@ export const runPoolStep = async (ctx: TTickContext): Promise<TPoolStepResult> =
   const plan = planPoolTrades(
     {
       pools: planPools,
-      tickers: orgs.filter((o) => o.markPrice !== null).map((o) => ({ ticker: o.ticker, markPrice: o.markPrice!, fairValue: o.fairValue })),
+      tickers: orgs
+        .filter((o) => o.markPrice !== null)
+        .map((o) => ({ ticker: o.ticker, markPrice: o.markPrice!, fairValue: o.fairValue, oiLong: oi.get(o.ticker)?.long ?? 0, oiShort: oi.get(o.ticker)?.short ?? 0 })),
       questions: questions.map((q) => {
         const yes = dec(q.yes);
         return { id: q.id, questionNumber: q.questionNumber ?? 0, text: q.text, yesPrice: toNumber(yes.div(yes.plus(q.no))) };
@@ -109,28 +123,46 @@ export const runPoolStep = async (ctx: TTickContext): Promise<TPoolStepResult> =
     })
     .sort((a, b) => a.k - b.k || a.i - b.i)
     .slice(0, MAX_POOL_TRADES_PER_TICK);
-  const done: boolean[] = [];
+  const done: (string | null)[] = [];
   const moved = new Set<string>();
   let trades = 0;
   for (const { i } of order) {
     if (performance.now() > ctx.deadline) break;
     const t = plan.trades[i]!;
     const r = await execute(t);
-    done[i] = r.ok;
+    done[i] = r.ok ? r.id : null;
     if (r.ok) trades++;
     if (r.ok && t.kind !== 'buy') moved.add(t.ticker);
   }
   for (const ticker of [...moved].sort()) await liquidateTicker(ticker);
   let posts = 0;
+  const accountOf = new Map(rows.map(({ pool }) => [pool.id, pool.accountUserId]));
   for (const p of plan.posts) {
-    if (!done[p.tradeIndex] || performance.now() > ctx.deadline) continue;
+    const positionId = done[p.tradeIndex];
+    if (!positionId || performance.now() > ctx.deadline) continue;
+    // The post names the pool's trade it announces (a trade of the pool's account).
+    const t = plan.trades[p.tradeIndex]!;
+    const link =
+      t.kind === 'buy'
+        ? await predictionTradeLink({ userId: accountOf.get(t.poolId)!, positionId, action: 'buy' })
+        : await perpTradeLink({ positionId, action: t.kind });
+    if (!link) continue;
     try {
-      await createPost({ caller: npcCaller({ userId: p.managerId, username: p.managerUsername }), content: p.content, type: 'post' });
+      await createPost({
+        caller: npcCaller({ userId: p.managerId, username: p.managerUsername }),
+        content: p.content,
+        type: 'post',
+        relatedQuestion: t.kind === 'buy' ? t.marketId : null,
+        trade: link,
+      });
       posts++;
     } catch (e) {
       if (!isAppError(e)) throw e;
     }
   }
+  // The tick's last trades are done: arbitrage brings the marks back within their band, and the
+  // NAVs are recorded at those marks.
+  await runArbitrageStep(ctx);
   const navPoints = await recordPoolNavs(ctx.at);
   return { pools: rows.length, trades, posts, navPoints };
 };

@@ -18,6 +18,7 @@ import { liquidateTicker } from '@/lib/perps/service/liquidate';
 import { biasPush, biasStrength, biasTradeAmount, driftMark, stepFairValue } from '../prices';
 import { loadOrganizations } from '../state';
 import type { TTickContext } from '../types';
+import { newsDirections } from '../world-rules';
 
 /** Bias trades per tick at most (the strongest biases go first). */
 export const MAX_BIAS_TRADES = 5;
@@ -32,6 +33,7 @@ type TBiasRow = {
   created_at: string | Date;
   expires_at: string | Date;
   status: string;
+  question_number: number | null;
   resolution_date: string | Date;
   kind: string | null;
   organization_id: string | null;
@@ -46,7 +48,7 @@ export const runPriceStep = async (ctx: TTickContext) => {
   const biasRows = rowsOf<TBiasRow>(
     await db.execute(sql`
       select b.id, b.market_id, b.direction, b.adjustment, b.price_impact, b.decay_rate, b.created_at, b.expires_at,
-        m.status, m.resolution_date, r.kind, r.organization_id, r.comparison
+        m.status, m.question_number, m.resolution_date, r.kind, r.organization_id, r.comparison
       from ${marketBiases} b join ${markets} m on m.id = b.market_id left join ${questionRules} r on r.market_id = b.market_id
       order by b.created_at, b.id`),
   );
@@ -100,17 +102,26 @@ export const runPriceStep = async (ctx: TTickContext) => {
   }
   const liquidated = await liquidateTicker();
 
-  // Biases move prediction prices: an NPC with cash buys the favoured side, strongest bias first.
+  // Biases move prediction prices: an NPC with cash buys the favoured side. Each question this
+  // tick's news concerns gets one trade the way the news implies (its strongest bias that way),
+  // whatever the cap; then the strongest other biases, up to MAX_BIAS_TRADES, never against the
+  // direction of this tick's news on their question.
   let biasTrades = 0;
+  const directions = newsDirections(ctx.newEvents);
   const live = biases.filter((b) => b.strength > 0).sort((a, b) => b.strength - a.strength || a.id.localeCompare(b.id));
-  if (live.length) {
+  const newsOf = (b: (typeof live)[number]) => (b.question_number === null ? undefined : directions.get(Number(b.question_number)));
+  const newsTrades: typeof live = [];
+  for (const b of live) if (newsOf(b) === b.direction && !newsTrades.some((x) => x.market_id === b.market_id)) newsTrades.push(b);
+  const others = live.filter((b) => newsOf(b) === undefined).slice(0, MAX_BIAS_TRADES);
+  const planned = [...newsTrades, ...others];
+  if (planned.length) {
     const buyers = rowsOf<{ id: string; username: string }>(
       await db.execute(sql`
         select u.id, u.username from ${users} u join ${actors} a on a.user_id = u.id
         where u.virtual_balance >= 100 order by u.id`),
     );
     const tradeRng = rng.fork('bias-trades');
-    for (const b of live.slice(0, MAX_BIAS_TRADES)) {
+    for (const b of planned) {
       if (!buyers.length || performance.now() > ctx.deadline) break;
       try {
         const buyer = tradeRng.pick(buyers);

@@ -1,5 +1,6 @@
 /**
- * Tick step: questions. Due questions (resolution date reached in game time) resolve through the
+ * Tick step: questions. Event questions an earlier tick's world event fulfilled resolve YES at
+ * once (the next tick after the news), and due questions (resolution date reached) resolve through the
  * same idempotent resolveMarket as the admin endpoint, with the outcome computed from the world:
  * a price rule reads the organization's price, an event rule looks for a fulfilling world event in
  * the question's window, and a question without a rule follows its market price. Then the game
@@ -43,8 +44,36 @@ const eventHappened = async (rule: TQuestionRule | null, from: Date, to: Date) =
   return Number(row?.n ?? 0) > 0;
 };
 
+/**
+ * Open event questions a world event of an earlier tick already fulfilled (after the question was
+ * asked, before its date): settled by what happened, they resolve YES at the next tick rather than
+ * at their date. Events of this very tick wait for the next one, so the news tick moves the
+ * question first (a news trade toward YES) and the next one pays it out.
+ */
+const fulfilledQuestions = async (at: Date) => {
+  const db = await getDb();
+  const ts = sql`${at.toISOString()}::timestamptz`;
+  return rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select m.id from ${markets} m join ${questionRules} r on r.market_id = m.id
+      where m.status = 'active' and r.kind = 'event' and m.resolution_date > ${ts}
+        and exists (
+          select 1 from ${worldEvents} e
+          where e.kind = r.event_kind and e.organization_id = r.organization_id and (r.actor_id is null or e.actor_id = r.actor_id)
+            and e.created_at > m.created_at and e.created_at < ${ts} and e.created_at <= m.resolution_date)
+      order by m.question_number
+      limit ${MAX_RESOLUTIONS}`),
+  );
+};
+
 export const resolveDueQuestions = async (ctx: TTickContext) => {
   const db = await getDb();
+  let early = 0;
+  for (const q of await fulfilledQuestions(ctx.at)) {
+    if (performance.now() > ctx.deadline) break;
+    const r = await resolveMarket({ marketId: q.id, outcome: 'YES' });
+    if (!r.alreadyResolved) early++;
+  }
   const due = rowsOf<TDueRow>(
     await db.execute(sql`
       select m.id, m.yes_shares, m.no_shares, m.created_at, m.resolution_date,
@@ -56,8 +85,8 @@ export const resolveDueQuestions = async (ctx: TTickContext) => {
       order by m.resolution_date, m.question_number
       limit ${MAX_RESOLUTIONS}`),
   );
-  let resolved = 0;
-  let yes = 0;
+  let resolved = early;
+  let yes = early;
   for (const q of due) {
     if (performance.now() > ctx.deadline) break;
     const rule = toRule(q);
@@ -74,7 +103,7 @@ export const resolveDueQuestions = async (ctx: TTickContext) => {
       if (outcome === 'YES') yes++;
     }
   }
-  return { due: due.length, resolved, yes };
+  return { due: due.length + early, resolved, yes };
 };
 
 export const createQuestions = async (ctx: TTickContext) => {

@@ -23,6 +23,11 @@ export const createPost = async (input: {
   type: 'post' | 'article';
   relatedQuestion?: string | null;
   imageUrl?: string | null;
+  /**
+   * Internal (the game's NPCs only; never part of POST /api/posts): the trade this post reports,
+   * a `trades` row ('prediction') or a `perp_trades` row ('perp'). Written only after it succeeded.
+   */
+  trade?: { kind: 'prediction' | 'perp'; id: string } | null;
 }) => {
   const { caller } = input;
   const content = input.content.trim();
@@ -50,6 +55,8 @@ export const createPost = async (input: {
         content,
         imageUrl: input.imageUrl ?? null,
         relatedQuestionId: input.relatedQuestion ?? null,
+        tradeKind: input.trade?.kind ?? null,
+        tradeId: input.trade?.id ?? null,
         createdAt: at,
         updatedAt: at,
       })

@@ -54,7 +54,7 @@ export const SEED_POSTS = [
   { id: 'seed-post-1', actor: 'ada_vance', minutesAgo: 240, content: 'Nexa just shipped reasoning engine v4. Logistics clients report 30% fewer missed deliveries. #NEXA #AI' },
   { id: 'seed-post-2', actor: 'marcus_reed', minutesAgo: 200, content: 'Everyone is long #QBIT. When everyone is long, I get curious about the other side. @priya_sharma prove me wrong.' },
   { id: 'seed-post-3', actor: 'priya_sharma', minutesAgo: 180, content: '@marcus_reed a thousand stable qubits by spring. Bookmark this. #QBIT #quantum' },
-  { id: 'seed-post-4', actor: 'dex_moreau', minutesAgo: 150, content: 'Opened a 40x long on #ORBT. Risk management is for people without conviction.' },
+  { id: 'seed-post-4', actor: 'dex_moreau', minutesAgo: 150, content: 'Thinking about a 40x long on #ORBT. Risk management is for people without conviction.' },
   { id: 'seed-post-5', actor: 'june_park', minutesAgo: 120, content: 'Sources say Helix trial results land this week. The prediction market already moved. #HELX' },
   { id: 'seed-post-6', actor: 'rafael_cruz', minutesAgo: 90, content: 'Solaris grid uptime hit 99.2% last quarter. The roadmap is long but the panels are real. #SOLR #energy' },
   { id: 'seed-post-7', actor: 'sam_quinn', minutesAgo: 45, content: 'Calibration check: my 70% calls came true 68% of the time this month. Markets keep you honest. #markets' },

@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ACTORS, ORGANIZATIONS, POOLS, QUESTIONS } from '@/lib/world/seed/world-data';
+import { generateHistory, normalCdf, type TBackfillAction, type TBackfillWorld, type THistory } from './generate';
+
+const DAY = 86_400_000;
+const END = new Date('2030-01-15T10:17:23.000Z');
+
+/** The seeded world, as backfillHistory reads it from a fresh database. */
+const world = (end: Date): TBackfillWorld => ({
+  orgs: ORGANIZATIONS.map((o) => ({ id: o.id, name: o.name, ticker: o.ticker, price: Number(o.price), volatility: Number(o.volatility) })),
+  actors: ACTORS.map((a) => ({ id: `actor-${a.slug}`, name: a.name, organizationId: a.org, cash: 10_000 })),
+  markets: QUESTIONS.map((q) => ({ id: q.id, yesShares: q.yes, noShares: q.no, resolutionDate: new Date(end.getTime() + q.days * DAY) })),
+  pools: POOLS.map((p) => ({ id: p.id, accountUserId: `account-${p.id}`, cash: Number(p.value) })),
+});
+
+const run = (seed: string, end = END, days = 3) => generateHistory({ seed, end, days, stepMinutes: 60, world: world(end) });
+
+const isTrade = (a: TBackfillAction) => a.kind === 'buy' || a.kind === 'sell' || a.kind === 'open' || a.kind === 'close';
+const times = (h: THistory) => [
+  ...h.actions.map((a) => a.at),
+  ...h.events.map((e) => e.at),
+  ...h.perpPoints.map((p) => p.at),
+  ...h.marketPoints.map((p) => p.at),
+  ...h.navPoints.map((p) => p.at),
+];
+const increasing = (ts: readonly Date[]) => ts.every((t, i) => i === 0 || t.getTime() > ts[i - 1]!.getTime());
+const bySeries = <T extends { at: Date }>(rows: readonly T[], key: (r: T) => string) => {
+  const m = new Map<string, Date[]>();
+  for (const r of rows) m.set(key(r), [...(m.get(key(r)) ?? []), r.at]);
+  return [...m.values()];
+};
+
+const seeds = fc.string({ minLength: 1, maxLength: 12 });
+const ends = fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2032, 0, 1) }).map((ms) => new Date(ms));
+
+describe('generateHistory', () => {
+  it('walks 30 days of the seeded world: trades, news, questions resolved, prices landing on today’s', () => {
+    const h = run('playmoney', END, 30);
+    expect(h.start.getTime()).toBe(END.getTime() - 30 * DAY);
+    expect(h.steps).toBe(720);
+    const kinds = new Set(h.actions.map((a) => a.kind));
+    expect([...kinds].sort()).toEqual(['buy', 'close', 'create', 'open', 'resolve', 'sell']);
+    expect(h.questions.filter((q) => q.outcome !== null).length).toBeGreaterThanOrEqual(5);
+    expect(new Set(h.questions.map((q) => q.outcome)).size).toBe(3); // YES, NO and still open
+    for (const o of ORGANIZATIONS) {
+      expect(h.final.find((f) => f.ticker === o.ticker)?.fair).toBe(Number(o.price));
+      const series = h.perpPoints.filter((p) => p.ticker === o.ticker).map((p) => p.index);
+      expect(series).toHaveLength(719);
+      expect(Math.max(...series) / Math.min(...series)).toBeGreaterThan(1.05);
+    }
+    expect(h.events.length).toBeGreaterThan(300);
+  });
+
+  it('same seed → the identical history; another seed → a different one', () => {
+    fc.assert(
+      fc.property(seeds, seeds, ends, (a, b, end) => {
+        fc.pre(a !== b);
+        const h = run(a, end);
+        expect(run(a, end)).toEqual(h);
+        const other = run(b, end);
+        expect(other.perpPoints).not.toEqual(h.perpPoints);
+      }),
+      { numRuns: 8 },
+    );
+  });
+
+  it('keeps prediction prices in (0, 1), perp prices and NAVs above 0, and every time inside the window, increasing', () => {
+    fc.assert(
+      fc.property(seeds, ends, (seed, end) => {
+        const h = run(seed, end);
+        for (const p of h.marketPoints) {
+          expect(Number(p.yesPrice)).toBeGreaterThan(0);
+          expect(Number(p.yesPrice)).toBeLessThan(1);
+        }
+        for (const p of h.perpPoints) {
+          expect(p.mark).toBeGreaterThan(0);
+          expect(p.index).toBeGreaterThan(0);
+        }
+        for (const p of h.navPoints) expect(Number(p.nav)).toBeGreaterThan(0);
+        for (const t of times(h)) {
+          expect(t.getTime()).toBeGreaterThan(h.start.getTime());
+          expect(t.getTime()).toBeLessThan(end.getTime());
+        }
+        // Trades strictly in order; every action in order; each chart series strictly increasing.
+        expect(increasing(h.actions.filter(isTrade).map((a) => a.at))).toBe(true);
+        expect(h.actions.every((a, i) => i === 0 || a.at.getTime() >= h.actions[i - 1]!.at.getTime())).toBe(true);
+        for (const s of [...bySeries(h.perpPoints, (p) => p.ticker), ...bySeries(h.marketPoints, (p) => p.market), ...bySeries(h.navPoints, (p) => p.poolId)]) {
+          expect(increasing(s)).toBe(true);
+        }
+      }),
+      { numRuns: 8 },
+    );
+  });
+
+  it('resolves questions by their rules, at or before now, and never trades a question after its date', () => {
+    fc.assert(
+      fc.property(seeds, ends, (seed, end) => {
+        const h = run(seed, end, 6);
+        for (const q of h.questions) {
+          if (q.outcome === null) {
+            expect(q.resolutionDate.getTime()).toBeGreaterThan(end.getTime() - 3_600_000);
+            continue;
+          }
+          expect(q.resolvedAt!.getTime()).toBeLessThanOrEqual(end.getTime());
+          // Due, or an event question its news fulfilled (YES, as soon as it happened).
+          if (q.resolvedAt!.getTime() < q.resolutionDate.getTime()) expect([q.rule.kind, q.outcome]).toEqual(['event', 'YES']);
+          else expect(q.resolvedAt!.getTime()).toBeLessThan(q.resolutionDate.getTime() + 3_600_000);
+          if (q.rule.kind === 'price') {
+            const price = h.perpPoints.find((p) => p.ticker === (q.rule as { ticker: string }).ticker && p.at.getTime() === q.resolvedAt!.getTime())!.index;
+            const above = price > q.rule.threshold;
+            const below = price < q.rule.threshold;
+            expect(q.outcome).toBe((q.rule.comparison === 'above' ? above : below) ? 'YES' : 'NO');
+          }
+        }
+        const dates = new Map(h.questions.map((q) => [q.key, q.resolutionDate]));
+        for (const a of h.actions) {
+          if ((a.kind === 'buy' || a.kind === 'sell') && dates.has(a.market)) expect(a.at.getTime()).toBeLessThan(dates.get(a.market)!.getTime());
+        }
+      }),
+      { numRuns: 6 },
+    );
+  });
+});
+
+describe('normalCdf', () => {
+  it('matches known values and is monotone', () => {
+    expect(normalCdf(0)).toBeCloseTo(0.5, 6);
+    expect(normalCdf(1.96)).toBeCloseTo(0.975, 3);
+    expect(normalCdf(-1.96)).toBeCloseTo(0.025, 3);
+    fc.assert(fc.property(fc.double({ min: -8, max: 8, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (z, d) => normalCdf(z + d) >= normalCdf(z)));
+  });
+});

@@ -1,0 +1,486 @@
+/**
+ * The world's past, generated (pure: no I/O, no clock, no Math.random). From the seeded world and
+ * an rng seeded by GAME_SEED and a backfill label, walks game time from `end − days` to `end` in
+ * coarse steps (an hour by default) with the world's own rules, and returns what happened:
+ *
+ *   news        planEventCount / planWorldEvent (world-rules.ts), their impact on fair value, and
+ *               relatedQuestions: the bias an event puts on a question becomes an NPC buy of the
+ *               favoured side (biasTradeAmount, as the tick's price step does);
+ *   prices      stepFairValue / driftMark (prices.ts) with the per-minute volatility scaled to the
+ *               step (σ·√minutes) and the news's impact, pulled toward the seeded price
+ *               (REVERSION_PER_HOUR) so the walk lands on today's price at `end`: the past
+ *               leads into the present;
+ *   questions   kept at MIN_ACTIVE_QUESTIONS with questionsToCreate / planQuestion, resolved when
+ *               due by resolveOutcome from the walk's price or the news that happened;
+ *   trades      NPC prediction buys toward what the world implies (a price question's chance from
+ *               the walk, an event question's from the news), sells of positions against it, NPC
+ *               and pool perp opens and closes (a holding time or a stop-loss), every price and
+ *               share count from the same pure CPMM and perps math the services run;
+ *   points      a mark and index point per ticker and a price point per active market at every
+ *               step, and each pool's NAV (cash + each perp's equity at the mark).
+ *
+ * Invariants (generate.test.ts, fast-check): the same input gives the same history; every time is
+ * strictly inside (start, end) and each series strictly increases; prediction prices stay in (0, 1)
+ * and perp prices above 0; a resolved question resolves at or before `end`.
+ */
+import { dec, toDecimalString, type TDecimal } from '@/lib/money/decimal';
+import { createPool as newCpmmPool, prices as cpmmPrices, quoteBuy, quoteSell, toPool, toPublic, type TOutcome, type TPool } from '@/lib/markets/cpmm';
+import { DEFAULT_DEPTH, isLiquidatable, markToMarket, quoteClose, quoteOpen, type TPerpSide } from '@/lib/perps/math';
+import { navOf } from '@/lib/pools/math';
+import { biasTradeAmount, driftMark, MARK_DRIFT, MIN_PRICE, stepFairValue } from '../prices';
+import { createRng } from '../rng';
+import {
+  fulfils,
+  MIN_ACTIVE_QUESTIONS,
+  planEventCount,
+  planQuestion,
+  planWorldEvent,
+  questionsToCreate,
+  relatedQuestions,
+  resolveOutcome,
+  type TActorState,
+  type TOpenQuestion,
+  type TQuestionRule,
+} from '../world-rules';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Liquidity of a question the backfill asks (the tick's GAME_QUESTION_LIQUIDITY). */
+export const BACKFILL_QUESTION_LIQUIDITY = 1000;
+/** Chance per step that an NPC trades a given active question, and that news on it is traded. */
+const PREDICTION_TRADE_CHANCE = 0.016;
+const NEWS_TRADE_CHANCE = 0.25;
+/** Chance per step that an NPC opens a perp, and that a pool's manager does (about one a day). */
+const NPC_PERP_CHANCE = 0.03;
+const POOL_PERP_CHANCE = 0.012;
+/**
+ * Share of the gap (in log price) between a fair value and today's price closed per hour. Minute by
+ * minute the tick's walk wanders far in 30 days (σ·√43,200 ≈ 1 in log price); the backfill keeps
+ * the past around the present (a mean-reverting walk, half-life about 17 hours) and lands
+ * on it at `end` (the pull grows to the whole gap over the last steps).
+ */
+export const REVERSION_PER_HOUR = 0.04;
+/** An NPC keeps this much cash: a trade that would go below is not made. */
+const CASH_BUFFER = 1000;
+/** A perp is closed early when its equity falls to this share of its margin (a stop-loss). */
+const STOP_LOSS_EQUITY = 0.5;
+
+export type TBackfillWorld = {
+  orgs: readonly { id: string; name: string; ticker: string; price: number; volatility: number }[];
+  /** NPC actors who trade (their cash: the balance the seed gave them). */
+  actors: readonly (TActorState & { cash: number })[];
+  /** Open questions already in the world (the seed's, without a rule). */
+  markets: readonly { id: string; yesShares: string; noShares: string; resolutionDate: Date }[];
+  /** Pools: their account (who trades) and its cash. */
+  pools: readonly { id: string; accountUserId: string; cash: number }[];
+};
+
+export type TBackfillInput = { seed: string; end: Date; days: number; stepMinutes: number; world: TBackfillWorld };
+
+/** A market: a seeded market's id, or the key (`bf-q-<n>`) of a question the backfill created. */
+export type TMarketRef = string;
+
+export type TBackfillAction =
+  | { kind: 'create'; at: Date; key: string; text: string; resolutionDate: Date; rule: TQuestionRule }
+  | { kind: 'resolve'; at: Date; market: TMarketRef; outcome: TOutcome }
+  | { kind: 'buy'; at: Date; userId: string; market: TMarketRef; outcome: TOutcome; amount: string }
+  | { kind: 'sell'; at: Date; userId: string; market: TMarketRef; outcome: TOutcome; shares: string }
+  | { kind: 'open'; at: Date; key: string; trader: TTrader; ticker: string; side: TPerpSide; size: string; leverage: string; mark: string }
+  | { kind: 'close'; at: Date; key: string; trader: TTrader; ticker: string; mark: string };
+
+/** Who trades a perp: an NPC with their own balance, or a pool's manager with the pool's account. */
+export type TTrader = { userId: string; poolId: string | null };
+
+export type TBackfillEvent = {
+  id: string;
+  at: Date;
+  kind: string;
+  title: string;
+  content: string;
+  organizationId: string;
+  actorId: string | null;
+  impact: number;
+  related: TMarketRef[];
+};
+
+export type THistory = {
+  start: Date;
+  end: Date;
+  steps: number;
+  actions: TBackfillAction[];
+  events: TBackfillEvent[];
+  perpPoints: { ticker: string; at: Date; mark: number; index: number }[];
+  marketPoints: { market: TMarketRef; at: Date; yesPrice: string; yesShares: string; noShares: string }[];
+  navPoints: { poolId: string; at: Date; nav: string }[];
+  /** Every question the backfill asked: when, and how and when it resolved (null: still open at `end`). */
+  questions: { key: string; createdAt: Date; resolutionDate: Date; rule: TQuestionRule; outcome: TOutcome | null; resolvedAt: Date | null }[];
+  /** Fair value and mark of each organization at `end` (the fair value is the seeded price). */
+  final: { id: string; ticker: string; fair: number; mark: number }[];
+};
+
+/** The standard normal distribution function (Abramowitz–Stegun 7.1.26, error below 1.5e-7). */
+export const normalCdf = (z: number) => {
+  const t = 1 / (1 + 0.3275911 * (Math.abs(z) / Math.SQRT2));
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erf = 1 - poly * Math.exp(-(z * z) / 2);
+  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+};
+
+const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+const money = (x: number) => (Math.floor(x * 100) / 100).toFixed(2);
+
+type TMarketSim = {
+  ref: TMarketRef;
+  pool: TPool;
+  resolutionDate: Date;
+  createdAt: Date;
+  rule: TQuestionRule | null;
+  /** Where an unruled (seeded) question's traders think it stands: a slow random walk. */
+  drift: number;
+  /** A fulfilling event has happened (event rules). */
+  fulfilled: boolean;
+  /** NPC buys waiting from this step's news (bias trades). */
+  biasBuys: { outcome: TOutcome; amount: number }[];
+  createdThisStep: boolean;
+};
+
+type TPerpSim = {
+  key: string;
+  trader: TTrader;
+  ticker: string;
+  side: TPerpSide;
+  units: TDecimal;
+  entryPrice: TDecimal;
+  margin: TDecimal;
+  openFee: TDecimal;
+  liquidationPrice: TDecimal;
+  closeAtStep: number;
+};
+
+export const generateHistory = (input: TBackfillInput): THistory => {
+  const { world, stepMinutes } = input;
+  const stepMs = stepMinutes * 60_000;
+  const end = input.end;
+  const start = new Date(end.getTime() - input.days * DAY);
+  const steps = Math.floor((end.getTime() - start.getTime()) / stepMs);
+  const root = createRng(`${input.seed}:backfill`);
+  const orgs = [...world.orgs].sort((a, b) => a.ticker.localeCompare(b.ticker));
+  const actors = [...world.actors].sort((a, b) => a.id.localeCompare(b.id));
+  const actorStates: TActorState[] = actors.map(({ id, name, organizationId }) => ({ id, name, organizationId }));
+  const cash = new Map<string, TDecimal>([...actors.map((a) => [a.id, dec(a.cash)] as const), ...world.pools.map((p) => [p.accountUserId, dec(p.cash)] as const)]);
+  const cashOf = (userId: string) => cash.get(userId) ?? dec(0);
+  const addCash = (userId: string, d: TDecimal) => cash.set(userId, cashOf(userId).plus(d));
+  /** Shares each NPC holds, by market and side. */
+  const holdings = new Map<string, TDecimal>();
+  const holdKey = (userId: string, ref: TMarketRef, side: TOutcome) => `${userId}|${ref}|${side}`;
+
+  // Prices: σ per minute scaled to the step; the walk starts away from today's price and is
+  // pulled onto it by `end`.
+  const scale = Math.sqrt(stepMinutes);
+  const initRng = root.fork('start');
+  const fair = new Map<string, number>();
+  const mark = new Map<string, number>();
+  const trend = new Map<string, number[]>();
+  for (const o of orgs) {
+    const spread = o.volatility * scale * Math.sqrt(steps) * 0.5;
+    const p0 = Math.max(MIN_PRICE, Math.round(o.price * Math.exp(clamp(spread * initRng.fork(o.ticker).normal(), -0.3, 0.3)) * 10_000) / 10_000);
+    fair.set(o.id, p0);
+    mark.set(o.ticker, p0);
+    trend.set(o.id, [p0]);
+  }
+  const markRate = 1 - (1 - MARK_DRIFT) ** stepMinutes;
+
+  const markets: TMarketSim[] = world.markets
+    .filter((m) => m.resolutionDate.getTime() > end.getTime())
+    .map((m) => ({
+      ref: m.id,
+      pool: toPool({ yesShares: m.yesShares, noShares: m.noShares }),
+      resolutionDate: m.resolutionDate,
+      createdAt: start,
+      rule: null,
+      drift: cpmmPrices(toPool({ yesShares: m.yesShares, noShares: m.noShares })).yes.toNumber(),
+      fulfilled: false,
+      biasBuys: [],
+      createdThisStep: false,
+    }));
+  let questionCount = 0;
+  const questionNumbers = new Map<TMarketRef, number>();
+  const perps: TPerpSim[] = [];
+  let perpCount = 0;
+
+  const out: THistory = { start, end, steps, actions: [], events: [], perpPoints: [], marketPoints: [], navPoints: [], questions: [], final: [] };
+  let lastEventAt = start.getTime() - HOUR;
+
+  for (let k = 1; k <= steps; k++) {
+    const t = new Date(start.getTime() + k * stepMs);
+    const last = k === steps;
+    const rng = root.fork(`step-${k}`);
+    // 1. News, a second before the step (so a question asked at `t` cannot count it).
+    const newsAt = new Date(t.getTime() - 1000);
+    const open = markets.filter((m) => m.resolutionDate.getTime() >= newsAt.getTime());
+    for (const m of markets) m.createdThisStep = false;
+
+    const push = new Map<string, number>();
+    const newsRng = rng.fork('news');
+    const quiet = newsAt.getTime() - lastEventAt >= HOUR;
+    const count = last ? 0 : planEventCount(newsRng, quiet);
+    const ruled: (TOpenQuestion & { sim: TMarketSim })[] = open
+      .filter((m) => m.rule)
+      .map((m) => ({ marketId: m.ref, questionNumber: questionNumbers.get(m.ref) ?? 0, rule: m.rule, sim: m }));
+    for (let i = 0; i < count; i++) {
+      const e = planWorldEvent(newsRng.fork(`event-${i}`), {
+        orgs: orgs.map((o) => ({ id: o.id, name: o.name, ticker: o.ticker, price: fair.get(o.id)! })),
+        actors: actorStates,
+        questions: ruled,
+      });
+      if (!e) break;
+      const rel = relatedQuestions(e, ruled);
+      for (const b of rel.biases) {
+        const sim = markets.find((m) => m.ref === b.marketId)!;
+        if (sim.rule?.kind === 'event' && fulfils(sim.rule, { kind: e.kind, organizationId: e.organizationId, actorId: e.actorId })) sim.fulfilled = true;
+        sim.biasBuys.push({ outcome: b.direction, amount: biasTradeAmount(b.adjustment) });
+      }
+      push.set(e.organizationId, (push.get(e.organizationId) ?? 0) + e.impact);
+      out.events.push({
+        id: `backfill-${newsAt.toISOString()}-${i}`,
+        at: newsAt,
+        kind: e.kind,
+        title: e.title,
+        content: e.content,
+        organizationId: e.organizationId,
+        actorId: e.actorId,
+        impact: e.impact,
+        related: rel.biases.map((b) => b.marketId),
+      });
+      lastEventAt = newsAt.getTime();
+    }
+
+    // 2. Prices: one walk step per organization (its own fork), pulled toward today's price.
+    const priceRng = rng.fork('prices');
+    for (const o of orgs) {
+      const x = fair.get(o.id)!;
+      let next: number;
+      if (last) next = o.price;
+      else {
+        const pull = Math.exp(Math.log(o.price / x) * Math.max(REVERSION_PER_HOUR * (stepMinutes / 60), 1 / (steps - k + 1)));
+        const p = (1 + (push.get(o.id) ?? 0)) * pull - 1;
+        next = stepFairValue({ fairValue: x, volatility: o.volatility * scale, push: p }, priceRng.fork(o.ticker));
+      }
+      fair.set(o.id, next);
+      mark.set(o.ticker, last ? next : driftMark(mark.get(o.ticker)!, next, markRate));
+      const tr = trend.get(o.id)!;
+      tr.push(next);
+      if (tr.length > 7) tr.shift();
+      if (!last) out.perpPoints.push({ ticker: o.ticker, at: t, mark: mark.get(o.ticker)!, index: next });
+    }
+    if (last) break;
+    const orgOf = (id: string) => orgs.find((o) => o.id === id)!;
+
+    // 3. Questions resolve from what happened: an event question as soon as news fulfils it (the
+    // tick resolves those at its next run), the others when due.
+    for (const m of markets.filter((q) => q.rule && (q.resolutionDate.getTime() <= t.getTime() || (q.rule.kind === 'event' && q.fulfilled)))) {
+      const outcome = resolveOutcome(m.rule, {
+        price: m.rule!.kind === 'price' ? fair.get(m.rule!.organizationId)! : null,
+        eventHappened: m.fulfilled,
+        yesPrice: cpmmPrices(m.pool).yes.toNumber(),
+      });
+      out.actions.push({ kind: 'resolve', at: t, market: m.ref, outcome });
+      const q = out.questions.find((x) => x.key === m.ref)!;
+      q.outcome = outcome;
+      q.resolvedAt = t;
+      for (const a of actors) {
+        const won = holdings.get(holdKey(a.id, m.ref, outcome));
+        if (won) addCash(a.id, won.toDecimalPlaces(8, 1));
+      }
+      markets.splice(markets.indexOf(m), 1);
+    }
+
+    // 4. Questions: kept at the minimum, each asked from the world as it is now.
+    const qRng = rng.fork('questions');
+    const active = markets.length;
+    const toCreate = active < MIN_ACTIVE_QUESTIONS ? questionsToCreate(qRng, active) : 0;
+    for (let i = 0; i < toCreate; i++) {
+      const q = planQuestion(qRng.fork(`question-${i}`), {
+        orgs: orgs.map((o) => ({ id: o.id, name: o.name, ticker: o.ticker, price: fair.get(o.id)! })),
+        actors: actorStates,
+        at: t,
+      });
+      if (!q) break;
+      const key = `bf-q-${++questionCount}`;
+      questionNumbers.set(key, questionCount);
+      out.actions.push({ kind: 'create', at: t, key, text: q.text, resolutionDate: q.resolutionDate, rule: q.rule });
+      out.questions.push({ key, createdAt: t, resolutionDate: q.resolutionDate, rule: q.rule, outcome: null, resolvedAt: null });
+      markets.push({
+        ref: key,
+        pool: newCpmmPool(BACKFILL_QUESTION_LIQUIDITY),
+        resolutionDate: q.resolutionDate,
+        createdAt: t,
+        rule: q.rule,
+        drift: 0.5,
+        fulfilled: false,
+        biasBuys: [],
+        createdThisStep: true,
+      });
+    }
+
+    // 5. A price point per active market (one just asked has its creation point).
+    for (const m of markets) {
+      if (m.createdThisStep) continue;
+      const pub = toPublic(m.pool);
+      out.marketPoints.push({ market: m.ref, at: t, yesPrice: toDecimalString(cpmmPrices(m.pool).yes.toDecimalPlaces(18, 1)), yesShares: toDecimalString(pub.yesShares), noShares: toDecimalString(pub.noShares) });
+    }
+
+    // 6. Trades, at minutes into the step (each trade a later minute or millisecond).
+    const trades: { at: Date; act: () => TBackfillAction | null }[] = [];
+    const tradeRng = rng.fork('trades');
+    const minuteIn = () => new Date(t.getTime() + tradeRng.int(1, Math.max(1, stepMinutes - 1)) * 60_000);
+    const richActors = (min: number) => actors.filter((a) => cashOf(a.id).minus(min).gte(CASH_BUFFER));
+
+    const buy = (m: TMarketSim, userId: string, outcome: TOutcome, amount: number, at: Date): TBackfillAction | null => {
+      const amt = dec(money(amount));
+      if (amt.lt(1) || at.getTime() >= m.resolutionDate.getTime() || cashOf(userId).minus(amt).lt(CASH_BUFFER)) return null;
+      const quote = quoteBuy(m.pool, outcome, amt);
+      m.pool = quote.pool;
+      const hk = holdKey(userId, m.ref, outcome);
+      holdings.set(hk, (holdings.get(hk) ?? dec(0)).plus(quote.shares));
+      addCash(userId, amt.neg());
+      return { kind: 'buy', at, userId, market: m.ref, outcome, amount: toDecimalString(amt) };
+    };
+
+    for (const m of [...markets].sort((a, b) => a.ref.localeCompare(b.ref))) {
+      const mRng = tradeRng.fork(m.ref);
+      // The news's bias trade first, as the tick's price step makes: one NPC buys the side the
+      // step's news favours on balance (a sample of them, to bound the backfill's trades).
+      const net = m.biasBuys.reduce((s, b) => s + (b.outcome === 'YES' ? b.amount : -b.amount), 0);
+      if (net !== 0 && mRng.chance(NEWS_TRADE_CHANCE)) {
+        const buyer = richActors(Math.abs(net));
+        if (buyer.length) {
+          const who = mRng.pick(buyer).id;
+          const at = minuteIn();
+          trades.push({ at, act: () => buy(m, who, net > 0 ? 'YES' : 'NO', Math.max(1, Math.abs(net)), at) });
+        }
+      }
+      const hadNews = m.biasBuys.length > 0;
+      m.biasBuys = [];
+      if (m.rule === null) m.drift = clamp(m.drift + mRng.normal() * 0.02, 0.05, 0.95);
+      // A step with news on the question trades only the way the news implies (the buys above).
+      // A question just asked is traded at once (its first price comes from a trader's view).
+      if (!(m.createdThisStep || mRng.chance(PREDICTION_TRADE_CHANCE)) || hadNews) continue;
+      const hoursLeft = Math.max(0.5, (m.resolutionDate.getTime() - t.getTime()) / HOUR);
+      let belief: number;
+      if (m.rule?.kind === 'price') {
+        const o = orgOf(m.rule.organizationId);
+        const sd = o.volatility * Math.sqrt(60) * Math.sqrt(hoursLeft);
+        const above = 1 - normalCdf(Math.log(m.rule.threshold / fair.get(o.id)!) / sd);
+        belief = m.rule.comparison === 'above' ? above : 1 - above;
+      } else if (m.rule?.kind === 'event') belief = m.fulfilled ? 0.97 : 1 - Math.exp(-0.05 * hoursLeft);
+      else belief = m.drift;
+      belief = clamp(belief, 0.03, 0.97);
+      const who = mRng.pick(actors).id;
+      const at = minuteIn();
+      const favoured: TOutcome = belief > cpmmPrices(m.pool).yes.toNumber() ? 'YES' : 'NO';
+      const against: TOutcome = favoured === 'YES' ? 'NO' : 'YES';
+      const held = holdings.get(holdKey(who, m.ref, against));
+      if (held && held.gt(1) && mRng.chance(0.5)) {
+        trades.push({
+          at,
+          act: () => {
+            if (at.getTime() >= m.resolutionDate.getTime()) return null;
+            const shares = held.div(2).toDecimalPlaces(6, 1);
+            const quote = quoteSell(m.pool, against, shares);
+            m.pool = quote.pool;
+            holdings.set(holdKey(who, m.ref, against), held.minus(shares));
+            addCash(who, quote.proceeds);
+            return { kind: 'sell', at, userId: who, market: m.ref, outcome: against, shares: toDecimalString(shares) };
+          },
+        });
+        continue;
+      }
+      const gap = Math.abs(belief - cpmmPrices(m.pool).yes.toNumber());
+      if (gap < 0.02) continue;
+      const amount = clamp(gap * 600, 5, 250) * mRng.float(0.6, 1.4);
+      trades.push({ at, act: () => buy(m, who, favoured, amount, at) });
+    }
+
+    // Perps: positions due (held long enough, or hit their stop-loss) close; new ones open.
+    const perpRng = tradeRng.fork('perps');
+    for (const p of [...perps]) {
+      const m = dec(mark.get(p.ticker)!);
+      // The walk reached its liquidation price: the sweep after the next fill on the ticker (or
+      // the one at the end) takes it, and its collateral is gone.
+      if (isLiquidatable(p.side, m, p.liquidationPrice)) {
+        perps.splice(perps.indexOf(p), 1);
+        continue;
+      }
+      const equity = markToMarket({ ...p, collateral: p.margin }, m).equity;
+      if (p.closeAtStep > k && equity.gt(p.margin.times(STOP_LOSS_EQUITY))) continue;
+      const at = minuteIn();
+      trades.push({
+        at,
+        act: () => {
+          const q = quoteClose({ ...p, collateral: p.margin }, m, DEFAULT_DEPTH);
+          addCash(p.trader.userId, q.total);
+          perps.splice(perps.indexOf(p), 1);
+          return { kind: 'close', at, key: p.key, trader: p.trader, ticker: p.ticker, mark: toDecimalString(m) };
+        },
+      });
+    }
+    const openPerp = (trader: TTrader, size: number, leverage: number, hold: number) => {
+      const o = perpRng.pick(orgs);
+      const tr = trend.get(o.id)!;
+      const up = tr[tr.length - 1]! >= tr[0]!;
+      const side: TPerpSide = perpRng.chance(0.6) === up ? 'long' : 'short';
+      const at = minuteIn();
+      trades.push({
+        at,
+        act: () => {
+          const m = mark.get(o.ticker)!;
+          const q = quoteOpen({ side, size: money(size), leverage, markPrice: m, depth: DEFAULT_DEPTH });
+          if (cashOf(trader.userId).minus(q.cost).lt(trader.poolId ? 0 : CASH_BUFFER)) return null;
+          addCash(trader.userId, q.cost.neg());
+          const key = `bf-p-${++perpCount}`;
+          perps.push({ key, trader, ticker: o.ticker, side, units: q.units, entryPrice: q.entryPrice, margin: q.margin, openFee: q.fee, liquidationPrice: q.liquidationPrice, closeAtStep: k + hold });
+          return { kind: 'open', at, key, trader, ticker: o.ticker, side, size: money(size), leverage: String(leverage), mark: String(m) };
+        },
+      });
+    };
+    if (perpRng.chance(NPC_PERP_CHANCE)) {
+      const a = perpRng.pick(actors);
+      openPerp({ userId: a.id, poolId: null }, perpRng.float(200, 1500), perpRng.int(2, 4), perpRng.int(2, 36));
+    }
+    for (const pool of world.pools) {
+      if (!perpRng.chance(POOL_PERP_CHANCE) || perps.filter((p) => p.trader.poolId === pool.id).length >= 3) continue;
+      const c = cashOf(pool.accountUserId).toNumber();
+      openPerp({ userId: pool.accountUserId, poolId: pool.id }, c * perpRng.float(0.05, 0.15), perpRng.int(1, 3), perpRng.int(6, 72));
+    }
+
+    // In time order, each later than the one before; a trade is simulated when it happens.
+    trades.sort((a, b) => a.at.getTime() - b.at.getTime());
+    let prev = t.getTime();
+    for (const tr of trades) {
+      const at = Math.max(tr.at.getTime(), prev + 1);
+      tr.at.setTime(at);
+      const action = tr.act();
+      if (action) {
+        action.at = new Date(at);
+        out.actions.push(action);
+        prev = at;
+      }
+    }
+
+    // 7. Each pool's NAV after the step's trades: cash + each perp's equity at the mark.
+    for (const pool of world.pools) {
+      const own = perps.filter((p) => p.trader.poolId === pool.id);
+      const nav = navOf({
+        cash: cashOf(pool.accountUserId),
+        perps: own.map((p) => ({ collateral: p.margin, pricePnL: markToMarket({ ...p, collateral: p.margin }, mark.get(p.ticker)!).unrealizedPnL })),
+        predictions: [],
+      });
+      out.navPoints.push({ poolId: pool.id, at: new Date(t.getTime() + stepMs - 1), nav: toDecimalString(nav) });
+    }
+  }
+  out.navPoints = out.navPoints.filter((p) => p.at.getTime() < end.getTime());
+  out.final = orgs.map((o) => ({ id: o.id, ticker: o.ticker, fair: fair.get(o.id)!, mark: mark.get(o.ticker)! }));
+  return out;
+};

@@ -1,0 +1,352 @@
+/**
+ * Writes the generated past (generate.ts) into a freshly seeded world, once. Trades, question
+ * creations and resolutions go through the real services (lib/markets buy, sell, create, resolve;
+ * lib/perps open and close; lib/pools' manager trades) with the clock pinned to each action's past
+ * time, so balances, positions, ledger rows, volume and CPMM state are what those trades make;
+ * price, NAV and news points go in as bulk inserts. The world's seed rows (questions,
+ * organizations, actors, pools with their seed lots and first NAV points, and the opening ledger
+ * rows) move back to the window's start, so nothing trades before it exists.
+ *
+ * Once: a `game_clock` row (`id = 'backfill'`) claimed before anything is written; a restart, a
+ * second call or a world the tick has already run in (the main clock has ticks) writes nothing.
+ * The clock is given back as it was (pinned tests keep their time, a server its wall clock), so
+ * the first live tick continues from `end`.
+ */
+import 'server-only';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import {
+  actors,
+  balanceTransactions,
+  gameClock,
+  marketPricePoints,
+  markets,
+  organizations,
+  perpMarkets,
+  perpPricePoints,
+  poolDeposits,
+  poolNavPoints,
+  pools,
+  questionRules,
+  users,
+  worldEvents,
+} from '@/db/schema';
+import { npcCaller } from '@/lib/auth/caller';
+import { now, setFixedTime } from '@/lib/clock/clock';
+import { env } from '@/lib/env';
+import { isAppError } from '@/lib/errors/app-error';
+import { buyShares } from '@/lib/markets/service/buy-shares';
+import { createMarket } from '@/lib/markets/service/create-market';
+import { resolveMarket } from '@/lib/markets/service/resolve-market';
+import { sellShares } from '@/lib/markets/service/sell-shares';
+import { dec, toDecimalString } from '@/lib/money/decimal';
+import { closePosition } from '@/lib/perps/service/close-position';
+import { liquidateTicker } from '@/lib/perps/service/liquidate';
+import { openPosition } from '@/lib/perps/service/open-position';
+import { loadHoldings } from '@/lib/pools/holdings';
+import { SHARE_SCALE, sharePriceOf } from '@/lib/pools/math';
+import { recordNav } from '@/lib/pools/service/shared';
+import { closePoolPerp, openPoolPerp } from '@/lib/pools/service/trade';
+import { CLOCK_ID } from '../tick';
+import { BACKFILL_QUESTION_LIQUIDITY, generateHistory, type TBackfillAction, type TBackfillWorld, type THistory } from './generate';
+
+/** The marker row in game_clock: present once a backfill has started. */
+export const BACKFILL_CLOCK_ID = 'backfill';
+/** Rows per bulk insert (well under PostgreSQL's 65,535 parameters). */
+const CHUNK = 1000;
+
+export type TBackfillResult =
+  | { skipped: true; reason: 'done' | 'old-world' }
+  | {
+      skipped: false;
+      /** Wall time, and this process's CPU time (on PGlite the database's too: the load-independent cost). */
+      ms: number;
+      cpuMs: number;
+      start: string;
+      end: string;
+      /** Actions carried out by kind, the time they took (ms) by kind, and the refused ones (first few). */
+      actions: Record<string, number>;
+      actionMs: Record<string, number>;
+      failed: number;
+      failures: string[];
+      points: { perps: number; markets: number; navs: number };
+      events: number;
+    };
+
+/**
+ * Whether the clock is pinned (tests): a pinned clock reads the same time twice across a pause,
+ * wall time does not. lib/clock does not say, and the backfill must give back what it found.
+ */
+const isClockPinned = async () => {
+  const a = now().getTime();
+  await new Promise((r) => setTimeout(r, 3));
+  return now().getTime() === a;
+};
+
+const loadWorld = async (db: Db): Promise<TBackfillWorld & { usernames: Map<string, string> }> => {
+  const orgs = await db.select().from(organizations).orderBy(organizations.ticker);
+  const npcs = await db
+    .select({ id: users.id, username: users.username, name: users.displayName, organizationId: actors.organizationId, cash: users.virtualBalance })
+    .from(actors)
+    .innerJoin(users, eq(users.id, actors.userId))
+    .orderBy(users.id);
+  const open = await db
+    .select({ id: markets.id, yesShares: markets.yesShares, noShares: markets.noShares, resolutionDate: markets.resolutionDate })
+    .from(markets)
+    .where(eq(markets.status, 'active'))
+    .orderBy(markets.id);
+  const poolRows = await db
+    .select({ id: pools.id, accountUserId: pools.accountUserId, cash: users.virtualBalance })
+    .from(pools)
+    .innerJoin(users, eq(users.id, pools.accountUserId))
+    .where(eq(pools.isActive, true))
+    .orderBy(pools.id);
+  return {
+    usernames: new Map(npcs.map((a) => [a.id, a.username])),
+    orgs: orgs.map((o) => ({ id: o.id, name: o.name, ticker: o.ticker, price: Number(o.currentPrice), volatility: Number(o.volatility) })),
+    actors: npcs.map((a) => ({ id: a.id, name: a.name ?? a.id, organizationId: a.organizationId, cash: Number(a.cash) })),
+    markets: open,
+    pools: poolRows.map((p) => ({ id: p.id, accountUserId: p.accountUserId, cash: Number(p.cash) })),
+  };
+};
+
+const insertChunks = async <T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>) => {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+};
+
+/** The seed's rows exist from the window's start: the past's trades never precede them. */
+const moveSeedBack = async (db: Db, world: TBackfillWorld, start: Date) => {
+  const marketIds = world.markets.map((m) => m.id);
+  const userIds = [...world.actors.map((a) => a.id), ...world.pools.map((p) => p.accountUserId)];
+  await db.transaction(async (tx) => {
+    if (marketIds.length) {
+      await tx.update(markets).set({ createdAt: start }).where(and(inArray(markets.id, marketIds), gt(markets.createdAt, start)));
+      await tx
+        .update(marketPricePoints)
+        .set({ createdAt: start })
+        .where(and(inArray(marketPricePoints.marketId, marketIds), eq(marketPricePoints.source, 'create'), gt(marketPricePoints.createdAt, start)));
+    }
+    await tx.update(organizations).set({ createdAt: start }).where(gt(organizations.createdAt, start));
+    await tx.update(perpMarkets).set({ createdAt: start }).where(gt(perpMarkets.createdAt, start));
+    await tx.update(pools).set({ createdAt: start }).where(gt(pools.createdAt, start));
+    // The manager's seed lot and the pool's first NAV point open the pool's chart.
+    await tx.update(poolDeposits).set({ createdAt: start }).where(and(eq(poolDeposits.isSeed, true), gt(poolDeposits.createdAt, start)));
+    await tx.update(poolNavPoints).set({ createdAt: start }).where(and(eq(poolNavPoints.source, 'seed'), gt(poolNavPoints.createdAt, start)));
+    if (userIds.length) {
+      await tx.update(users).set({ createdAt: start }).where(and(inArray(users.id, userIds), gt(users.createdAt, start)));
+      await tx.update(actors).set({ createdAt: start }).where(and(inArray(actors.userId, userIds), gt(actors.createdAt, start)));
+      await tx
+        .update(balanceTransactions)
+        .set({ createdAt: start })
+        .where(and(inArray(balanceTransactions.userId, userIds), gt(balanceTransactions.createdAt, start)));
+    }
+  });
+};
+
+/** Carries the actions out in time order through the services; a refused trade is counted and skipped. */
+const runActions = async (db: Db, history: THistory, usernames: ReadonlyMap<string, string>) => {
+  const marketIds = new Map<string, string>();
+  const positionIds = new Map<string, string>();
+  const caller = (userId: string) => npcCaller({ userId, username: usernames.get(userId) ?? userId });
+  const marketOf = (ref: string) => marketIds.get(ref) ?? ref;
+  const setMark = (ticker: string, mark: string, at: Date) =>
+    db.update(perpMarkets).set({ markPrice: mark, updatedAt: at }).where(eq(perpMarkets.ticker, ticker));
+  const counts: Record<string, number> = {};
+  const ms: Record<string, number> = {};
+  const failures: string[] = [];
+  let failed = 0;
+  const run = async (a: TBackfillAction) => {
+    switch (a.kind) {
+      case 'create': {
+        // The question and its rule commit together, as the tick's question step does.
+        await db.transaction(async (tx) => {
+          const m = await createMarket({ caller: null, text: a.text, resolutionDate: a.resolutionDate, liquidity: BACKFILL_QUESTION_LIQUIDITY, tx });
+          marketIds.set(a.key, m.id);
+          const r = a.rule;
+          await tx.insert(questionRules).values({
+            marketId: m.id,
+            kind: r.kind,
+            organizationId: r.organizationId,
+            ticker: r.kind === 'price' ? r.ticker : null,
+            actorId: r.kind === 'event' ? r.actorId : null,
+            eventKind: r.kind === 'event' ? r.eventKind : null,
+            comparison: r.kind === 'price' ? r.comparison : null,
+            threshold: r.kind === 'price' ? String(r.threshold) : null,
+            createdAt: a.at,
+          });
+        });
+        return true;
+      }
+      case 'resolve':
+        await resolveMarket({ marketId: marketOf(a.market), outcome: a.outcome });
+        return true;
+      case 'buy':
+        await buyShares({ caller: caller(a.userId), marketId: marketOf(a.market), outcome: a.outcome, amount: a.amount });
+        return true;
+      case 'sell':
+        await sellShares({ caller: caller(a.userId), marketId: marketOf(a.market), outcome: a.outcome, shares: a.shares });
+        return true;
+      case 'open': {
+        await setMark(a.ticker, a.mark, a.at);
+        if (a.trader.poolId) {
+          const r = await openPoolPerp({ poolId: a.trader.poolId, ticker: a.ticker, side: a.side, size: a.size, leverage: a.leverage });
+          if (r.id) positionIds.set(a.key, r.id);
+          return r.ok;
+        }
+        const r = await openPosition({ caller: caller(a.trader.userId), ticker: a.ticker, side: a.side, size: a.size, leverage: a.leverage });
+        positionIds.set(a.key, r.position.id);
+        return true;
+      }
+      case 'close': {
+        const id = positionIds.get(a.key);
+        if (!id) return false;
+        await setMark(a.ticker, a.mark, a.at);
+        if (a.trader.poolId) return (await closePoolPerp({ poolId: a.trader.poolId, positionId: id, ticker: a.ticker })).ok;
+        await closePosition({ caller: caller(a.trader.userId), positionId: id });
+        return true;
+      }
+    }
+  };
+  for (const a of history.actions) {
+    setFixedTime(a.at);
+    const t0 = performance.now();
+    let ok: boolean;
+    try {
+      ok = await run(a);
+    } catch (e) {
+      // The engines refuse with typed errors (a spent NPC, a position already gone): skip it.
+      if (!isAppError(e)) throw e;
+      ok = false;
+      if (failures.length < 5) failures.push(`${a.kind} at ${a.at.toISOString()}: ${e.code}`);
+    }
+    ms[a.kind] = Math.round((ms[a.kind] ?? 0) + performance.now() - t0);
+    if (ok) counts[a.kind] = (counts[a.kind] ?? 0) + 1;
+    else {
+      failed++;
+      if (failures.length < 5 && !failures.some((f) => f.startsWith(`${a.kind} at ${a.at.toISOString()}`))) failures.push(`${a.kind} at ${a.at.toISOString()}: refused`);
+    }
+  }
+  return { marketIds, counts, ms, failed, failures };
+};
+
+/** Bulk inserts of the points and the news, with the questions' real ids and numbers. */
+const writePoints = async (db: Db, history: THistory, marketIds: Map<string, string>) => {
+  const idOf = (ref: string) => marketIds.get(ref) ?? ref;
+  await insertChunks(history.perpPoints, (c) =>
+    db.insert(perpPricePoints).values(c.map((p) => ({ ticker: p.ticker, markPrice: p.mark.toFixed(4), indexPrice: p.index.toFixed(4), source: 'tick' as const, createdAt: p.at }))),
+  );
+  await insertChunks(history.marketPoints, (c) =>
+    db.insert(marketPricePoints).values(c.map((p) => ({ marketId: idOf(p.market), yesPrice: p.yesPrice, yesShares: p.yesShares, noShares: p.noShares, source: 'tick' as const, createdAt: p.at }))),
+  );
+  const shares = new Map((await db.select({ id: pools.id, totalShares: pools.totalShares }).from(pools)).map((p) => [p.id, p.totalShares]));
+  await insertChunks(history.navPoints, (c) =>
+    db.insert(poolNavPoints).values(
+      c.map((p) => {
+        const totalShares = shares.get(p.poolId) ?? '0';
+        return {
+          poolId: p.poolId,
+          totalValue: p.nav,
+          totalShares,
+          sharePrice: toDecimalString(sharePriceOf({ nav: p.nav, totalShares }).toDecimalPlaces(SHARE_SCALE, 1)),
+          source: 'tick' as const,
+          createdAt: p.at,
+        };
+      }),
+    ),
+  );
+  const ids = [...marketIds.values()];
+  const numbers = new Map(
+    ids.length ? (await db.select({ id: markets.id, n: markets.questionNumber }).from(markets).where(inArray(markets.id, ids))).map((m) => [m.id, m.n]) : [],
+  );
+  await insertChunks(history.events, (c) =>
+    db
+      .insert(worldEvents)
+      .values(
+        c.map((e) => ({
+          id: e.id,
+          kind: e.kind,
+          title: e.title,
+          content: e.content,
+          organizationId: e.organizationId,
+          actorId: e.actorId,
+          impact: e.impact.toFixed(6),
+          relatedQuestions: e.related.map((r) => numbers.get(idOf(r))).filter((n): n is number => typeof n === 'number'),
+          createdAt: e.at,
+        })),
+      )
+      .onConflictDoNothing(),
+  );
+};
+
+/** Today's prices where the walk ended, the sweep, and each pool's NAV as of `end`. */
+const settlePresent = async (db: Db, history: THistory) => {
+  const { end } = history;
+  await db.transaction(async (tx) => {
+    for (const o of history.final) {
+      await tx.update(organizations).set({ fairValue: o.fair.toFixed(4), currentPrice: o.fair.toFixed(4) }).where(eq(organizations.id, o.id));
+      await tx.update(perpMarkets).set({ markPrice: o.mark.toFixed(4), updatedAt: end }).where(eq(perpMarkets.ticker, o.ticker));
+    }
+  });
+  await liquidateTicker();
+  await db.transaction(async (tx) => {
+    const rows = await tx.select().from(pools).where(eq(pools.isActive, true)).orderBy(pools.id).for('update');
+    const holdings = await loadHoldings(
+      tx,
+      rows.map((p) => p.accountUserId),
+    );
+    await recordNav(
+      tx,
+      rows.map((p) => ({ poolId: p.id, nav: holdings.get(p.accountUserId)?.nav ?? dec(0), totalShares: dec(p.totalShares) })),
+      'tick',
+      end,
+    );
+  });
+};
+
+/**
+ * Backfills `days` of history ending now (game time), once per world. Call after seedWorld.
+ * `stepMinutes` is the generator's step (an hour by default).
+ */
+export const backfillHistory = async (db: Db, opts: { days?: number; stepMinutes?: number } = {}): Promise<TBackfillResult> => {
+  const days = opts.days ?? 30;
+  const stepMinutes = opts.stepMinutes ?? 60;
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const end = now();
+  // Claim the backfill before writing anything: a concurrent or later call finds the row.
+  const claimed = await db.insert(gameClock).values({ id: BACKFILL_CLOCK_ID, lastTickAt: end }).onConflictDoNothing().returning({ id: gameClock.id });
+  if (!claimed.length) return { skipped: true, reason: 'done' };
+  const [main] = await db.select({ ticks: gameClock.tickCount }).from(gameClock).where(eq(gameClock.id, CLOCK_ID));
+  if (main && main.ticks > 0) return { skipped: true, reason: 'old-world' };
+
+  const world = await loadWorld(db);
+  const history = generateHistory({ seed: env().gameSeed, end, days, stepMinutes, world });
+  const pinned = await isClockPinned();
+  let written: Awaited<ReturnType<typeof runActions>>;
+  try {
+    await moveSeedBack(db, world, history.start);
+    written = await runActions(db, history, world.usernames);
+  } finally {
+    setFixedTime(pinned ? end : undefined);
+  }
+  await writePoints(db, history, written.marketIds);
+  await settlePresent(db, history);
+  const result: TBackfillResult = {
+    skipped: false,
+    ms: Math.round(performance.now() - started),
+    cpuMs: Math.round((process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1000),
+    start: history.start.toISOString(),
+    end: end.toISOString(),
+    actions: written.counts,
+    actionMs: written.ms,
+    failed: written.failed,
+    failures: written.failures,
+    points: { perps: history.perpPoints.length, markets: history.marketPoints.length, navs: history.navPoints.length },
+    events: history.events.length,
+  };
+  await db
+    .update(gameClock)
+    .set({ tickCount: history.steps, lastRunAt: sql`now()`, lastTickMs: result.ms, lastSummary: result })
+    .where(eq(gameClock.id, BACKFILL_CLOCK_ID));
+  return result;
+};

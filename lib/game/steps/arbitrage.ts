@@ -1,0 +1,44 @@
+/**
+ * Arbitrage, the end of the pools step (steps/pools.ts): after the NPCs and pool managers traded,
+ * before the pools' NAVs are recorded. A perp's mark that sits more than
+ * ARBITRAGE_BAND away from its index (the organization's price) is brought back to the band's
+ * edge, the way arbitrageurs trade the premium away on a real exchange; funding (the premium plus
+ * 0.01%, capped at ±0.75%) then stays inside its cap between ticks. One set-based update with
+ * the `perp_update` announcements in one transaction, then the liquidation sweep (marks moved).
+ * Deterministic: a function of the stored marks and prices only.
+ */
+import { sql } from 'drizzle-orm';
+import { rowsOf, withTransaction } from '@/db/client';
+import { organizations, perpMarkets } from '@/db/schema';
+import { emitEvents } from '@/lib/events/outbox';
+import { liquidateTicker } from '@/lib/perps/service/liquidate';
+import { ARBITRAGE_BAND, closePremium } from '../prices';
+import type { TTickContext } from '../types';
+
+export const runArbitrageStep = async (ctx: TTickContext) => {
+  const at = ctx.at;
+  const moved = await withTransaction(async (tx) => {
+    const rows = rowsOf<{ ticker: string; mark_price: string; index_price: string }>(
+      await tx.execute(sql`
+        select m.ticker, m.mark_price, o.current_price as index_price
+        from ${perpMarkets} m join ${organizations} o on o.ticker = m.ticker
+        order by m.ticker for update of m`),
+    );
+    const changes = rows
+      .map((r) => ({ ticker: r.ticker, mark: Number(r.mark_price), next: closePremium(Number(r.mark_price), Number(r.index_price), ARBITRAGE_BAND) }))
+      .filter((c) => c.next !== c.mark);
+    if (!changes.length) return [];
+    const values = sql.join(changes.map((c) => sql`(${c.ticker}, ${c.next.toFixed(4)}::numeric)`), sql`, `);
+    await tx.execute(sql`
+      update ${perpMarkets} p set mark_price = v.mark, updated_at = ${at.toISOString()}::timestamptz
+      from (values ${values}) as v(ticker, mark) where p.ticker = v.ticker`);
+    await emitEvents(
+      tx,
+      'markets',
+      changes.map((c) => ({ type: 'perp_update', data: { ticker: c.ticker, markPrice: c.next, timestamp: at.toISOString() } })),
+    );
+    return changes.map((c) => c.ticker);
+  });
+  const liquidated = moved.length ? await liquidateTicker() : [];
+  return { tickers: moved.length, liquidations: liquidated.length };
+};
