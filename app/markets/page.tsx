@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { MarketsList } from '@/components/markets/markets-list';
 import { PageHeader } from '@/components/ui/page-header';
 
@@ -8,7 +9,10 @@ export default function MarketsPage() {
   return (
     <>
       <PageHeader title="Markets" description="Yes/no questions about the game world. Buy the outcome you believe in; winning shares pay $1." />
-      <MarketsList />
+      {/* The list reads its search and filters from the address (useSearchParams): rendered on the client. */}
+      <Suspense>
+        <MarketsList />
+      </Suspense>
     </>
   );
 }

@@ -20,15 +20,21 @@ const CardSparkline = ({ market }: { market: TMarket }) => {
 export const MarketCard = ({ market }: { market: TMarket }) => {
   const isResolved = market.status === 'resolved';
   return (
-    <article className="group relative flex w-full flex-col gap-4 rounded-2xl border border-line bg-surface p-5 transition-colors focus-within:border-accent/60 hover:border-line-strong hover:bg-elevated/40">
-      <h3 className="line-clamp-3 min-h-[3.75rem] text-base leading-snug font-semibold text-ink">
+    <article className="group relative flex w-full flex-col gap-3 rounded-2xl border border-line bg-surface p-4 transition-colors focus-within:border-accent/60 hover:border-line-strong hover:bg-elevated/40 sm:gap-4 sm:p-5">
+      {(market.ticker || market.topic) && (
+        <p className="-mb-1 flex flex-wrap gap-x-2 text-xs text-ink-muted">
+          {market.ticker && <span className="font-medium text-ink">${market.ticker}</span>}
+          {market.topic && <span>{market.topic}</span>}
+        </p>
+      )}
+      <h3 className="line-clamp-3 text-base leading-snug font-semibold text-ink sm:min-h-[3.75rem]">
         <Link href={`/markets/${market.id}`} className="outline-none after:absolute after:inset-0 after:rounded-2xl">
           {market.question}
         </Link>
       </h3>
       <div className="flex items-end justify-between gap-3">
         <div>
-          <p className="text-3xl font-semibold tracking-tight text-ink tabular-nums">
+          <p className="text-2xl font-semibold tracking-tight text-ink tabular-nums sm:text-3xl">
             <LiveValue value={market.yesPrice}>{formatProbability(market.yesPrice)}</LiveValue>
           </p>
           <p className="text-xs text-ink-muted">chance of YES</p>
@@ -39,8 +45,11 @@ export const MarketCard = ({ market }: { market: TMarket }) => {
           <PriceChange change={market.change24h} />
         )}
       </div>
-      <CardSparkline market={market} />
-      <dl className="mt-auto flex items-center justify-between gap-3 border-t border-line pt-3 text-xs text-ink-muted">
+      {/* Phones get a denser card: the 7-day line is for wider screens. */}
+      <div className="hidden sm:block">
+        <CardSparkline market={market} />
+      </div>
+      <dl className="mt-auto flex items-center justify-between gap-3 border-t border-line pt-2.5 text-xs text-ink-muted sm:pt-3">
         <div className="flex gap-1">
           <dt>Volume</dt>
           <dd className="font-medium text-ink tabular-nums">{formatCompactMoney(market.volume)}</dd>
@@ -55,11 +64,11 @@ export const MarketCard = ({ market }: { market: TMarket }) => {
 };
 
 export const MarketCardSkeleton = () => (
-  <div className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5">
+  <div className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:gap-4 sm:p-5">
     <Skeleton className="h-4 w-11/12" />
     <Skeleton className="h-4 w-2/3" />
     <Skeleton className="mt-3 h-8 w-20" />
-    <Skeleton className="h-20 w-full" />
+    <Skeleton className="hidden h-20 w-full sm:block" />
     <Skeleton className="h-3 w-full" />
   </div>
 );

@@ -14,11 +14,17 @@ import { describeError, hasErrorCode } from '@/lib/client/queries/errors';
 import { useMarket, useMarketPositions, type TMarket } from '@/lib/client/queries/markets';
 import { useSession } from '@/lib/client/queries/users';
 import { formatProbability } from './format';
+import { MarketAbout } from './market-about';
+import { MarketDiscussion } from './market-discussion';
+import { MarketHolders } from './market-holders';
+import { MarketNews } from './market-news';
+import { MyMarketTrades } from './my-market-trades';
 import { PositionCard } from './position-card';
 import { PriceChange } from './price-change';
 import { PriceChart } from './price-chart';
 import { RecentTrades } from './recent-trades';
 import { TradePanel } from './trade-panel';
+import { MobileTradeBar } from './trade-sheet';
 
 const MarketHeader = ({ market }: { market: TMarket }) => {
   const isResolved = market.status === 'resolved';
@@ -98,7 +104,11 @@ const YourPositions = ({ marketId }: { marketId: string }) => {
   );
 };
 
-/** The market page: header with prices, chart, trade panel (or outcome), the user's position and recent trades. */
+/**
+ * The market page: header with prices, chart, what the question is and how it resolves, the trade
+ * panel (or outcome), the player's position and trades, top holders, the discussion, related news
+ * and recent trades. On a phone a bar fixed above the tab bar opens the trade panel as a sheet.
+ */
 export const MarketDetail = ({ id }: { id: string }) => {
   const market = useMarket(id);
   if (market.isPending) return <DetailSkeleton label="Loading market" titleClassName="w-3/4" />;
@@ -122,13 +132,23 @@ export const MarketDetail = ({ id }: { id: string }) => {
       backHref="/markets"
       backLabel="All markets"
       header={<MarketHeader market={m} />}
-      main={<PriceChart market={m} />}
+      main={
+        <>
+          <PriceChart market={m} />
+          <MarketAbout market={m} />
+        </>
+      }
       aside={isResolved ? <ResolvedPanel market={m} /> : <TradePanel market={m} />}
       asideLabel={isResolved ? 'Outcome' : 'Trade'}
       below={
         <>
           <YourPositions marketId={m.id} />
+          <MyMarketTrades marketId={m.id} />
+          <MarketHolders marketId={m.id} />
+          <MarketDiscussion marketId={m.id} />
+          <MarketNews marketId={m.id} />
           <RecentTrades marketId={m.id} />
+          {!isResolved && <MobileTradeBar market={m} />}
         </>
       }
     />

@@ -87,10 +87,10 @@ const Preview = ({ preview, outcome, mode }: { preview: TTradePreview; outcome: 
   );
 };
 
-const TradeForm = ({ market, userId, balance }: { market: TMarket; userId: string; balance: string }) => {
+const TradeForm = ({ market, userId, balance, initialOutcome = 'YES' }: { market: TMarket; userId: string; balance: string; initialOutcome?: TOutcome }) => {
   const inputId = useId();
   const [mode, setMode] = useState<TTradeMode>('buy');
-  const [outcome, setOutcome] = useState<TOutcome>('YES');
+  const [outcome, setOutcome] = useState<TOutcome>(initialOutcome);
   const [text, setText] = useState('');
   const [success, setSuccess] = useState<string | null>(null);
   const { positions } = useMarketPositions(userId, market.id);
@@ -205,12 +205,19 @@ const TradeForm = ({ market, userId, balance }: { market: TMarket; userId: strin
   );
 };
 
-/** Buy or sell YES/NO shares with a live preview; a sign-in prompt for visitors. */
-export const TradePanel = ({ market }: { market: TMarket }) => (
-  <Card aria-labelledby="trade-title" className="flex flex-col gap-4">
-    <CardTitle id="trade-title">Trade</CardTitle>
-    <TradeSessionGate skeletons={LOADING_SKELETONS} signedOutMessage="Sign in to trade this market. New players start with $1,000 of play money.">
-      {(user) => <TradeForm market={market} userId={user.id} balance={user.virtualBalance} />}
-    </TradeSessionGate>
-  </Card>
-);
+/**
+ * Buy or sell YES/NO shares with a live preview; a sign-in prompt for visitors. `initialOutcome`
+ * picks the side it opens on (a phone's trade bar, a post's YES/NO buttons); YES by default.
+ */
+export const TradePanel = ({ market, initialOutcome, className }: { market: TMarket; initialOutcome?: TOutcome; className?: string }) => {
+  // More than one panel can be on a page (the side panel and a phone's sheet): ids are per panel.
+  const titleId = useId();
+  return (
+    <Card aria-labelledby={titleId} className={cn('flex flex-col gap-4', className)}>
+      <CardTitle id={titleId}>Trade</CardTitle>
+      <TradeSessionGate skeletons={LOADING_SKELETONS} signedOutMessage="Sign in to trade this market. New players start with $1,000 of play money.">
+        {(user) => <TradeForm market={market} userId={user.id} balance={user.virtualBalance} initialOutcome={initialOutcome} />}
+      </TradeSessionGate>
+    </Card>
+  );
+};

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZIdParam, ZSuccess, ZTimestamp, zAmountInput, zCaseEnum, zQueryInt } from './common';
 import { defineEndpoint } from './endpoint';
 import { ZPerpPosition } from './perps';
+import { ZUserSummary } from './users';
 
 const ZOutcome = zCaseEnum(['YES', 'NO'], 'upper');
 /**
@@ -56,8 +57,23 @@ export const ZMarket = z.object({
   outcome: z.enum(['YES', 'NO']).nullable().describe('the same as resolvedOutcome'),
   resolvedAt: ZTimestamp.nullable(),
   userPosition: ZPredictionPosition.nullable().optional(),
+  topic: z.string().nullable().optional().describe("listings: the sector of the organization the question's rule is about (null: no rule)"),
+  ticker: z.string().nullable().optional().describe("listings: the ticker of the organization the question's rule is about (null: no rule)"),
 });
 export type TMarket = z.infer<typeof ZMarket>;
+
+const ZRuleOrganization = z.object({ id: z.string(), name: z.string(), ticker: z.string() });
+
+/** One market with what its page explains: description and resolution criteria from its rule. */
+export const ZMarketDetail = ZMarket.extend({
+  description: z.string().describe("what the question is about, written from its rule"),
+  resolutionCriteria: z.string().describe('what makes it YES or NO, when, and from which source in the world'),
+  resolutionSource: z.enum(['price', 'event', 'market']).describe("price: an organization's price; event: world news; market: its own YES price (no rule)"),
+  organization: ZRuleOrganization.nullable().describe("the organization the question's rule is about"),
+  topic: z.string().nullable().describe("the organization's sector"),
+  ticker: z.string().nullable(),
+});
+export type TMarketDetail = z.infer<typeof ZMarketDetail>;
 
 const ZFees = z.object({ total: z.number(), platform: z.number(), referrer: z.number() });
 const ZMarketIdParams = z.object({ id: ZIdParam });
@@ -75,6 +91,24 @@ export const predictionsList = defineEndpoint({
     userId: z.string().min(1).max(200).optional(),
     page: zQueryInt({ default: 1, min: 1 }),
     limit: zQueryInt({ default: 20, min: 1, max: 100 }),
+    q: z
+      .string()
+      .max(200)
+      .optional()
+      .transform((s) => s?.trim() || undefined)
+      .describe('search: words the question text contains (case-insensitive)'),
+    sort: z
+      .enum(['newest', 'volume', 'closing', 'movers'])
+      .default('newest')
+      .describe('newest first (the default), by volume, closing soonest, or movers (largest absolute 24 h YES move)'),
+    topic: z.string().min(1).max(100).optional().describe("the sector of the organization a question's rule is about"),
+    ticker: z
+      .string()
+      .min(1)
+      .max(20)
+      .optional()
+      .transform((s) => s?.replace(/^\$/, '').toUpperCase())
+      .describe("the ticker of the organization a question's rule is about ($ optional, any case)"),
   }),
   response: z.object({
     success: ZSuccess,
@@ -83,6 +117,9 @@ export const predictionsList = defineEndpoint({
     count: z.number().int(),
     total: z.number().int(),
     pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }),
+    facets: z
+      .object({ topics: z.array(z.string()), tickers: z.array(z.string()) })
+      .describe('the topics and tickers the questions are about, for the filters'),
   }),
 });
 
@@ -90,12 +127,95 @@ export const predictionsGet = defineEndpoint({
   id: 'predictions.get',
   method: 'GET',
   path: '/api/markets/predictions/{id}',
-  summary: 'One prediction market',
+  summary: 'One prediction market, with its description and resolution criteria',
   tag: 'markets',
   auth: 'public',
   rateLimit: 'predictionsList',
   params: ZMarketIdParams,
-  response: z.object({ success: ZSuccess, market: ZMarket }),
+  response: z.object({ success: ZSuccess, market: ZMarketDetail }),
+  errors: ['NOT_FOUND'],
+});
+
+const ZHolder = z.object({
+  user: ZUserSummary,
+  side: z.enum(['YES', 'NO']),
+  outcome: z.enum(['YES', 'NO']),
+  shares: z.number(),
+  avgPrice: z.number(),
+  value: z.number().describe('shares at the current price of their side'),
+});
+
+export const predictionsHolders = defineEndpoint({
+  id: 'predictions.holders',
+  method: 'GET',
+  path: '/api/markets/predictions/{id}/holders',
+  summary: 'Top holders of a market on each side, largest first (people the caller has a block with are left out)',
+  tag: 'markets',
+  auth: 'public',
+  params: ZMarketIdParams,
+  query: z.object({ limit: zQueryInt({ default: 10, min: 1, max: 50 }) }),
+  response: z.object({
+    success: ZSuccess,
+    marketId: z.string(),
+    yes: z.array(ZHolder),
+    no: z.array(ZHolder),
+    holders: z.array(ZHolder).describe('both sides together, largest first'),
+    yesHolderCount: z.number().int(),
+    noHolderCount: z.number().int(),
+  }),
+  errors: ['NOT_FOUND'],
+});
+
+const ZNewsItem = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  content: z.string(),
+  impact: z.number().describe("signed push on the organization's fair value (0.03 = +3%)"),
+  organization: ZRuleOrganization.nullable(),
+  createdAt: ZTimestamp,
+  timestamp: ZTimestamp,
+});
+
+export const predictionsNews = defineEndpoint({
+  id: 'predictions.news',
+  method: 'GET',
+  path: '/api/markets/predictions/{id}/news',
+  summary: 'World news that bears on the question, newest first',
+  tag: 'markets',
+  auth: 'public',
+  params: ZMarketIdParams,
+  query: z.object({ limit: zQueryInt({ default: 10, min: 1, max: 50 }) }),
+  response: z.object({ success: ZSuccess, marketId: z.string(), news: z.array(ZNewsItem), count: z.number().int() }),
+  errors: ['NOT_FOUND'],
+});
+
+export const predictionsPosts = defineEndpoint({
+  id: 'predictions.posts',
+  method: 'GET',
+  path: '/api/markets/predictions/{id}/posts',
+  summary: 'Posts about the question (relatedQuestion), newest first, that the caller may see; their comments are at /api/posts/{id}/comments',
+  tag: 'markets',
+  auth: 'public',
+  params: ZMarketIdParams,
+  query: z.object({ limit: zQueryInt({ default: 10, min: 1, max: 50 }) }),
+  response: z.object({
+    success: ZSuccess,
+    marketId: z.string(),
+    posts: z.array(
+      z.object({
+        id: z.string(),
+        authorId: z.string(),
+        author: ZUserSummary,
+        content: z.string(),
+        commentsCount: z.number().int(),
+        likesCount: z.number().int(),
+        createdAt: ZTimestamp,
+      }),
+    ),
+    count: z.number().int(),
+    commentsCount: z.number().int().describe('comments on those posts together'),
+  }),
   errors: ['NOT_FOUND'],
 });
 
@@ -331,6 +451,9 @@ export const adminResolveMarket = defineEndpoint({
 export const marketsEndpoints = [
   predictionsList,
   predictionsGet,
+  predictionsHolders,
+  predictionsNews,
+  predictionsPosts,
   predictionsBuy,
   predictionsSell,
   predictionsHistory,

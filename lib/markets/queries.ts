@@ -1,29 +1,40 @@
 /** Read side of prediction markets: listings, history, positions, trades, biases. Reads only. */
 import { and, asc, count, desc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { marketBiases, marketPositions, marketPricePoints, markets, trades, users, type TMarketRow } from '@/db/schema';
+import { marketBiases, marketPositions, marketPricePoints, markets, organizations, questionRules, trades, users, type TMarketRow } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { dec, toNumber } from '@/lib/money/decimal';
 import { toUserSummary } from '@/lib/users/dto';
 import { toMarketDto, toPositionDto } from './dto';
+import { findMarketTopics } from './page-queries';
 
 const DAY_MS = 86_400_000;
 
+/** The market's YES price 24 h before `since`: the newest point at or before then, else its first point. */
+const yesPrice24hAgoSql = (since: SQL, marketId: SQL) => sql<string | null>`coalesce(
+        (select p.yes_price from ${marketPricePoints} p where p.market_id = ${marketId} and p.created_at <= ${since} order by p.created_at desc limit 1),
+        (select p.yes_price from ${marketPricePoints} p where p.market_id = ${marketId} order by p.created_at asc limit 1))`;
+
+/** The YES price now, as marketPrices computes it: the outcome once resolved, else the pool's weights. */
+const yesPriceNowSql = sql`(case when ${markets.status} = 'resolved' and ${markets.resolvedOutcome} is not null
+  then (case when ${markets.resolvedOutcome} = 'YES' then 1 else 0 end)::numeric
+  else ${markets.yesShares} / nullif(${markets.yesShares} + ${markets.noShares}, 0) end)`;
+
+// Raw SQL parameters are not typed by a column: send the time as ISO text with a cast.
+const sinceSql = (sinceDate: Date) => sql`${sinceDate.toISOString()}::timestamptz`;
+// Qualified on purpose: drizzle prints a lone column unqualified, which inside these
+// subqueries would bind to the subquery's own "id".
+const MARKET_ID = sql.raw('"markets"."id"');
+
 /** Market columns plus 24 h volume and the YES price 24 h ago, in one statement. */
 const withExtras = (db: DbOrTx, sinceDate: Date) => {
-  // Raw SQL parameters are not typed by a column: send the time as ISO text with a cast.
-  const since = sql`${sinceDate.toISOString()}::timestamptz`;
-  // Qualified on purpose: drizzle prints a lone column unqualified, which inside these
-  // subqueries would bind to the subquery's own "id".
-  const marketId = sql.raw('"markets"."id"');
+  const since = sinceSql(sinceDate);
   return db
     .select({
       market: markets,
-      volume24h: sql<string>`coalesce((select sum(t.amount) from ${trades} t where t.market_id = ${marketId} and t.created_at > ${since}), 0)`,
-      yesPrice24hAgo: sql<string | null>`coalesce(
-        (select p.yes_price from ${marketPricePoints} p where p.market_id = ${marketId} and p.created_at <= ${since} order by p.created_at desc limit 1),
-        (select p.yes_price from ${marketPricePoints} p where p.market_id = ${marketId} order by p.created_at asc limit 1))`,
+      volume24h: sql<string>`coalesce((select sum(t.amount) from ${trades} t where t.market_id = ${MARKET_ID} and t.created_at > ${since}), 0)`,
+      yesPrice24hAgo: yesPrice24hAgoSql(since, MARKET_ID),
     })
     .from(markets);
 };
@@ -34,15 +45,56 @@ export const getMarketRowOrThrow = async (db: DbOrTx, id: string): Promise<TMark
   return m;
 };
 
-export const findMarkets = async (
-  db: DbOrTx,
-  opts: { status: 'active' | 'resolved' | 'all'; page: number; limit: number; userId?: string },
-) => {
+export type TMarketSort = 'newest' | 'volume' | 'closing' | 'movers';
+export type TMarketListOptions = {
+  status: 'active' | 'resolved' | 'all';
+  page: number;
+  limit: number;
+  userId?: string;
+  /** Words the question text contains, case-insensitive. */
+  q?: string;
+  sort?: TMarketSort;
+  /** The sector of the organization the question's rule is about. */
+  topic?: string;
+  /** The ticker of that organization (upper case). */
+  ticker?: string;
+};
+
+/** `like` pattern of a literal text: %, _ and \ match themselves. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const listFilters = (opts: TMarketListOptions): SQL | undefined => {
+  const conds: SQL[] = [];
+  if (opts.status !== 'all') conds.push(eq(markets.status, opts.status));
+  if (opts.q) for (const word of opts.q.split(/\s+/).filter(Boolean).slice(0, 8)) conds.push(sql`${markets.text} ilike ${containsPattern(word)}`);
+  const rule = (cond: SQL) =>
+    sql`exists (select 1 from ${questionRules} r join ${organizations} o on o.id = r.organization_id where r.market_id = ${markets.id} and ${cond})`;
+  if (opts.topic) conds.push(rule(sql`o.sector = ${opts.topic}`));
+  if (opts.ticker) conds.push(rule(sql`o.ticker = ${opts.ticker}`));
+  return conds.length ? and(...conds) : undefined;
+};
+
+const listOrder = (sort: TMarketSort, since: SQL): SQL[] => {
+  const tie = [desc(markets.createdAt), desc(markets.questionNumber)];
+  switch (sort) {
+    case 'volume':
+      return [desc(markets.volume), ...tie];
+    case 'closing':
+      // Open questions first, soonest date first; resolved ones after, most recently resolved first.
+      return [sql`(${markets.status} = 'resolved')`, asc(markets.resolutionDate), desc(markets.resolvedAt), ...tie];
+    case 'movers':
+      return [sql`abs(${yesPriceNowSql} - coalesce(${yesPrice24hAgoSql(since, MARKET_ID)}, ${yesPriceNowSql})) desc nulls last`, ...tie];
+    case 'newest':
+      return tie;
+  }
+};
+
+export const findMarkets = async (db: DbOrTx, opts: TMarketListOptions) => {
   const since = new Date(now().getTime() - DAY_MS);
-  const where: SQL | undefined = opts.status === 'all' ? undefined : eq(markets.status, opts.status);
+  const where = listFilters(opts);
   const rows = await withExtras(db, since)
     .where(where)
-    .orderBy(desc(markets.createdAt), desc(markets.questionNumber))
+    .orderBy(...listOrder(opts.sort ?? 'newest', sinceSql(since)))
     .limit(opts.limit)
     .offset((opts.page - 1) * opts.limit);
   const [{ total }] = (await db.select({ total: count() }).from(markets).where(where)) as [{ total: number }];
@@ -66,18 +118,24 @@ export const findMarkets = async (
       if (!prev || dto.shares > prev.shares) positions.set(p.marketId, dto);
     }
   }
+  const topics = await findMarketTopics(db, rows.map((r) => r.market.id));
   const questions = rows.map((r) => ({
     ...toMarketDto(r.market, { volume24h: r.volume24h, yesPrice24hAgo: r.yesPrice24hAgo }),
+    topic: topics.get(r.market.id)?.topic ?? null,
+    ticker: topics.get(r.market.id)?.ticker ?? null,
     ...(opts.userId ? { userPosition: positions.get(r.market.id) ?? null } : {}),
   }));
   return { questions, total: Number(total) };
 };
 
-export const findMarket = async (db: DbOrTx, id: string) => {
+export const findMarket = async (db: DbOrTx, id: string) => (await findMarketWithRow(db, id)).dto;
+
+/** One market's API shape and its row (the detail page describes the row). */
+export const findMarketWithRow = async (db: DbOrTx, id: string) => {
   const since = new Date(now().getTime() - DAY_MS);
   const [row] = await withExtras(db, since).where(eq(markets.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'Market not found', { marketId: id });
-  return toMarketDto(row.market, { volume24h: row.volume24h, yesPrice24hAgo: row.yesPrice24hAgo });
+  return { row: row.market, dto: toMarketDto(row.market, { volume24h: row.volume24h, yesPrice24hAgo: row.yesPrice24hAgo }) };
 };
 
 export const HISTORY_RANGES = { '1h': 3_600_000, '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS, all: null } as const;

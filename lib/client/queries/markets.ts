@@ -13,10 +13,14 @@ import {
   predictionsBuy,
   predictionsGet,
   predictionsHistory,
+  predictionsHolders,
   predictionsList,
+  predictionsNews,
+  predictionsPosts,
   predictionsSell,
   tradesList,
   type TMarket,
+  type TMarketDetail,
 } from '@/lib/contracts/markets';
 import { MIN_BUY, quoteBuy, quoteSell, toPool, type TOutcome } from '@/lib/markets/cpmm';
 import { dec, type TDecimal } from '@/lib/money/decimal';
@@ -24,6 +28,12 @@ import type { TErrorMessages } from './errors';
 import { getBalanceQueryOptions, getMeQueryOptions } from './users';
 
 export type { TMarket, TOutcome };
+/** A market as the detail query holds it: the list fields, plus what the page explains once fetched (live price updates keep them). */
+export type TMarketWithAbout = TMarket & Partial<Pick<TMarketDetail, 'description' | 'resolutionCriteria' | 'resolutionSource' | 'organization'>>;
+export type THolders = TEndpointResponse<typeof predictionsHolders>;
+export type THolder = THolders['holders'][number];
+export type TNewsItem = TEndpointResponse<typeof predictionsNews>['news'][number];
+export type TMarketPostSummary = TEndpointResponse<typeof predictionsPosts>['posts'][number];
 export type TMarketStatus = 'active' | 'resolved';
 export type THistoryRange = '1h' | '24h' | '7d' | '30d' | 'all';
 export type TPricePoint = TEndpointResponse<typeof predictionsHistory>['points'][number];
@@ -36,6 +46,9 @@ const keys = {
   all: ['markets'] as const,
   lists: () => [...keys.all, 'list'] as const,
   list: (status: TMarketStatus) => [...keys.lists(), status] as const,
+  filteredList: (status: TMarketStatus, f: Omit<TMarketFilters, 'status'>) => [...keys.list(status), f] as const,
+  facets: () => [...keys.all, 'facets'] as const,
+  page: (id: string) => [...keys.all, 'page', id] as const,
   details: () => [...keys.all, 'detail'] as const,
   detail: (id: string) => [...keys.details(), id] as const,
   histories: (id: string) => [...keys.all, 'history', id] as const,
@@ -58,10 +71,66 @@ export const getMarketsQueryOptions = (status: TMarketStatus) =>
 
 export const useMarkets = (status: TMarketStatus) => useQuery(getMarketsQueryOptions(status));
 
+export type TMarketSort = 'newest' | 'volume' | 'closing' | 'movers';
+export type TMarketFilters = { status: TMarketStatus; q?: string; sort?: TMarketSort; topic?: string; ticker?: string };
+
+export const MARKET_SORTS: readonly { value: TMarketSort; label: string }[] = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'volume', label: 'Volume' },
+  { value: 'closing', label: 'Closing' },
+  { value: 'movers', label: 'Movers' },
+];
+
+/** The filters the markets page keeps in its address (unknown or empty values dropped). */
+export const parseMarketFilters = (params: { get: (name: string) => string | null }): TMarketFilters => {
+  const status = params.get('status') === 'resolved' ? 'resolved' : 'active';
+  const sort = MARKET_SORTS.find((s) => s.value === params.get('sort'))?.value;
+  const text = (name: string) => params.get(name)?.trim().slice(0, 100) || undefined;
+  return { status, q: text('q'), sort: sort === 'newest' ? undefined : sort, topic: text('topic'), ticker: text('ticker')?.toUpperCase() };
+};
+
+/** The address query of a set of filters (defaults left out, so the plain page stays /markets). */
+export const marketFiltersSearch = (f: TMarketFilters) => {
+  const p = new URLSearchParams();
+  if (f.status !== 'active') p.set('status', f.status);
+  if (f.q) p.set('q', f.q);
+  if (f.sort && f.sort !== 'newest') p.set('sort', f.sort);
+  if (f.topic) p.set('topic', f.topic);
+  if (f.ticker) p.set('ticker', f.ticker);
+  const s = p.toString();
+  return s ? `?${s}` : '';
+};
+
+/**
+ * One filtered, sorted page of markets. Without filters it is the plain list's query (same key), so
+ * live price updates and invalidations reach it; filtered lists sit under that key.
+ */
+export const getFilteredMarketsQueryOptions = ({ status, ...rest }: TMarketFilters) => {
+  const f = { q: rest.q || undefined, sort: rest.sort && rest.sort !== 'newest' ? rest.sort : undefined, topic: rest.topic || undefined, ticker: rest.ticker || undefined };
+  const isPlain = !f.q && !f.sort && !f.topic && !f.ticker;
+  const queryKey: readonly unknown[] = isPlain ? getMarketsQueryOptions(status).queryKey : keys.filteredList(status, f);
+  return queryOptions({
+    queryKey,
+    queryFn: async () => (await api(predictionsList, { query: { status, limit: LIST_LIMIT, ...f } })).markets,
+  });
+};
+
+export const useFilteredMarkets = (filters: TMarketFilters) => useQuery({ ...getFilteredMarketsQueryOptions(filters), placeholderData: keepPreviousData });
+
+/** The topics and tickers questions are about (the list's filter choices). */
+export const getMarketFacetsQueryOptions = () =>
+  queryOptions({
+    queryKey: keys.facets(),
+    queryFn: async () => (await api(predictionsList, { query: { status: 'all', limit: 1 } })).facets,
+    staleTime: 5 * 60_000,
+  });
+
+export const useMarketFacets = () => useQuery(getMarketFacetsQueryOptions());
+
 export const getMarketQueryOptions = (id: string) =>
   queryOptions({
     queryKey: keys.detail(id),
-    queryFn: async () => (await api(predictionsGet, { params: { id } })).market,
+    queryFn: async (): Promise<TMarketWithAbout> => (await api(predictionsGet, { params: { id } })).market,
   });
 
 export const useMarket = (id: string) => useQuery(getMarketQueryOptions(id));
@@ -175,6 +244,44 @@ export const getMarketTradesQueryOptions = (marketId: string, limit = 20) =>
 export const useMarketTrades = (marketId: string, { isEnabled = true }: { isEnabled?: boolean } = {}) =>
   useQuery({ ...getMarketTradesQueryOptions(marketId), enabled: isEnabled });
 
+/** The signed-in player's own trades in one market, newest first. */
+export const getMyMarketTradesQueryOptions = (marketId: string, userId: string) =>
+  queryOptions({
+    queryKey: [...keys.trades(marketId), 'mine', userId] as const,
+    queryFn: async () => (await api(tradesList, { query: { marketId, userId, limit: 50, type: 'prediction' } })).trades,
+  });
+
+export const useMyMarketTrades = (marketId: string, userId: string | undefined) =>
+  useQuery({ ...getMyMarketTradesQueryOptions(marketId, userId ?? ''), enabled: !!userId });
+
+// ---------------------------------------------------------------------------------------------
+// The market page: holders, news, posts
+
+export const getMarketHoldersQueryOptions = (marketId: string) =>
+  queryOptions({
+    queryKey: [...keys.page(marketId), 'holders'] as const,
+    queryFn: () => api(predictionsHolders, { params: { id: marketId }, query: { limit: 10 } }),
+  });
+
+export const useMarketHolders = (marketId: string) => useQuery(getMarketHoldersQueryOptions(marketId));
+
+export const getMarketNewsQueryOptions = (marketId: string) =>
+  queryOptions({
+    queryKey: [...keys.page(marketId), 'news'] as const,
+    queryFn: async () => (await api(predictionsNews, { params: { id: marketId }, query: { limit: 10 } })).news,
+    staleTime: 60_000,
+  });
+
+export const useMarketNews = (marketId: string) => useQuery(getMarketNewsQueryOptions(marketId));
+
+export const getMarketPostsQueryOptions = (marketId: string) =>
+  queryOptions({
+    queryKey: [...keys.page(marketId), 'posts'] as const,
+    queryFn: async () => (await api(predictionsPosts, { params: { id: marketId }, query: { limit: 10 } })).posts,
+  });
+
+export const useMarketPosts = (marketId: string) => useQuery(getMarketPostsQueryOptions(marketId));
+
 // ---------------------------------------------------------------------------------------------
 // Trading
 
@@ -187,6 +294,7 @@ const useInvalidateAfterTrade = () => {
       qc.invalidateQueries({ queryKey: keys.lists() }),
       qc.invalidateQueries({ queryKey: keys.histories(marketId) }),
       qc.invalidateQueries({ queryKey: keys.trades(marketId) }),
+      qc.invalidateQueries({ queryKey: getMarketHoldersQueryOptions(marketId).queryKey }),
       qc.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }),
       ...(userId
         ? [

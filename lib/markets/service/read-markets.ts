@@ -5,20 +5,28 @@ import { findUserById } from '@/lib/users/queries';
 import { AppError } from '@/lib/errors/app-error';
 import { dec, toNumber } from '@/lib/money/decimal';
 import { findPerpTrades, findUserPerpPositions } from '@/lib/perps/service/read';
+import type { TCaller } from '@/lib/auth/caller';
+import { describeMarket } from '../describe';
+import { findDescribableRule, findMarketFacets, findMarketPosts, findRelatedNews, findTopHolders } from '../page-queries';
 import {
   findActiveBiases,
-  findMarket,
+  findMarketWithRow,
   findMarkets,
+  getMarketRowOrThrow,
   findPriceHistory,
   findTopMarkets,
   findTrades,
   findUserPredictionPositions,
+  type TMarketListOptions,
   type THistoryRange,
 } from '../queries';
 
-export const listPredictions = async (opts: { status: 'active' | 'resolved' | 'all'; page: number; limit: number; userId?: string }) => {
-  const { questions, total } = await findMarkets(await getDb(), opts);
+/** A page of questions, filtered (status, search, topic, ticker) and sorted, with the filters' choices. */
+export const listPredictions = async (opts: TMarketListOptions) => {
+  const db = await getDb();
+  const [{ questions, total }, facets] = await Promise.all([findMarkets(db, opts), findMarketFacets(db)]);
   return {
+    facets,
     questions,
     markets: questions,
     count: total,
@@ -27,7 +35,49 @@ export const listPredictions = async (opts: { status: 'active' | 'resolved' | 'a
   };
 };
 
-export const getPrediction = async (id: string) => ({ market: await findMarket(await getDb(), id) });
+/** One question with its description and resolution criteria, written from its rule (lib/markets/describe). */
+export const getPrediction = async (id: string) => {
+  const db = await getDb();
+  const { row, dto } = await findMarketWithRow(db, id);
+  const rule = await findDescribableRule(db, id);
+  const text = describeMarket(
+    { text: row.text, createdAt: row.createdAt, resolutionDate: row.resolutionDate, status: row.status, resolvedOutcome: row.resolvedOutcome, resolvedAt: row.resolvedAt },
+    rule,
+  );
+  const org = rule?.organization ?? null;
+  return {
+    market: {
+      ...dto,
+      ...text,
+      organization: org ? { id: org.id, name: org.name, ticker: org.ticker } : null,
+      topic: org?.sector || null,
+      ticker: org?.ticker ?? null,
+    },
+  };
+};
+
+/** The largest holders on each side; the caller's blocks leave people out. */
+export const getTopHolders = async (input: { caller: TCaller | null; marketId: string; limit: number }) => {
+  const db = await getDb();
+  const market = await getMarketRowOrThrow(db, input.marketId);
+  return { marketId: market.id, ...(await findTopHolders(db, market, input.caller?.userId ?? null, input.limit)) };
+};
+
+/** World news that bears on the question (the tick records the question numbers an event concerns). */
+export const getRelatedNews = async (input: { marketId: string; limit: number }) => {
+  const db = await getDb();
+  const market = await getMarketRowOrThrow(db, input.marketId);
+  const news = await findRelatedNews(db, market.questionNumber, input.limit);
+  return { marketId: market.id, news, count: news.length };
+};
+
+/** Posts about the question that the caller may see; each post's comments are the comments API's. */
+export const getMarketPosts = async (input: { caller: TCaller | null; marketId: string; limit: number }) => {
+  const db = await getDb();
+  const market = await getMarketRowOrThrow(db, input.marketId);
+  const posts = await findMarketPosts(db, market.id, input.caller?.userId ?? null, input.limit);
+  return { marketId: market.id, posts, count: posts.length, commentsCount: posts.reduce((n, p) => n + p.commentsCount, 0) };
+};
 
 export const getPriceHistory = async (marketId: string, range: THistoryRange) => {
   const points = await findPriceHistory(await getDb(), marketId, range);
