@@ -11,12 +11,14 @@ import { cn } from '@/components/ui/cn';
 import { formatCount } from '@/components/ui/format';
 import { ChatIcon, HeartIcon, ReplyIcon, RepostIcon } from '@/components/ui/icons';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { RichText } from '@/components/ui/rich-text';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { describeError } from '@/lib/client/queries/errors';
 import { POST_ERROR_MESSAGES, useTogglePostLike, useTogglePostShare, type TPost } from '@/lib/client/queries/posts';
 import { useSession } from '@/lib/client/queries/users';
+import { PostMarketCard } from './post-market-card';
+import { PostText } from './post-text';
+import { PostTradeChip } from './post-trade-chip';
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
@@ -133,8 +135,9 @@ export const PostActions = ({ post, commentHref }: { post: TPost; commentHref: s
 const profileHref = (username: string) => `/u/${encodeURIComponent(username)}`;
 
 /**
- * One post in a feed or on its own page: author, time, text with linked #tags and @mentions, the
- * image, a repost header when someone the reader follows shared it, and the actions.
+ * One post in a feed or on its own page: author, time, text with linked #tags, @mentions and
+ * $TICKERs, the trade it reports, the image, the live card of the market it is about, a repost
+ * header when someone the reader follows shared it, and the actions.
  */
 export const PostCard = ({
   post,
@@ -196,10 +199,12 @@ export const PostCard = ({
               </Link>
             )}
           </div>
-          <RichText
+          <PostText
             text={post.content}
+            tickers={post.tickers ?? []}
             className={cn('mt-1 leading-relaxed break-words whitespace-pre-wrap text-ink', isDetail ? 'text-base sm:text-lg' : 'text-sm sm:text-[15px]')}
           />
+          {post.trade && <PostTradeChip trade={post.trade} className="mt-2" />}
           {post.imageUrl && (
             // eslint-disable-next-line @next/next/no-img-element -- uploaded images and remote URLs of any size
             <img
@@ -209,6 +214,7 @@ export const PostCard = ({
               className="mt-3 max-h-[28rem] w-full rounded-xl border border-line bg-canvas object-contain"
             />
           )}
+          {post.market && <PostMarketCard post={post} />}
           <PostActions post={post} commentHref={isDetail ? '#comment-form' : `${postHref}#comments`} />
         </div>
         <ModerationMenu person={post.author} where={{ kind: 'post', postId: post.id }} className="-mt-1.5 -mr-2 shrink-0" />

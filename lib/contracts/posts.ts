@@ -16,6 +16,44 @@ const ZRepost = z.object({
   createdAt: ZTimestamp,
 });
 
+/** The market a post is about (its relatedQuestion), priced as GET /api/markets/predictions/{id} prices it. */
+const ZPostMarket = z.object({
+  id: z.string(),
+  question: z.string(),
+  yesPrice: z.number(),
+  noPrice: z.number(),
+  /** YES price now less 24 hours ago (probability points, -1..1). */
+  change24h: z.number(),
+  status: z.enum(['active', 'resolved']),
+  resolvedOutcome: z.enum(['YES', 'NO']).nullable(),
+});
+
+/** The author's open position in the post's market (the larger side when they hold both). */
+const ZAuthorPosition = z.object({ side: z.enum(['YES', 'NO']), shares: z.number(), avgPrice: z.number() });
+
+/** The trade a post reports: a prediction market trade or a perp trade, made by the post's author. */
+const ZPostTrade = z.object({
+  kind: z.enum(['prediction', 'perp']),
+  id: z.string(),
+  /** YES/NO for a prediction trade, long/short for a perp. */
+  side: z.enum(['YES', 'NO', 'long', 'short']),
+  /** buy/sell for a prediction trade, open/close/liquidation for a perp. */
+  action: z.enum(['buy', 'sell', 'open', 'close', 'liquidation']),
+  ticker: z.string().nullable(),
+  marketId: z.string().nullable(),
+  /** What was paid or received (prediction), the notional (perp). */
+  amount: z.number(),
+  /** Average price per share (prediction), the fill price (perp). */
+  price: z.number(),
+  /** Shares bought or sold (prediction only). */
+  shares: z.number().nullable(),
+  /** The position's leverage (perp only). */
+  leverage: z.number().nullable(),
+  createdAt: ZTimestamp,
+});
+export type TPostMarket = z.infer<typeof ZPostMarket>;
+export type TPostTrade = z.infer<typeof ZPostTrade>;
+
 export const ZPost = z.object({
   id: z.string(),
   type: z.enum(['post', 'article']),
@@ -37,6 +75,14 @@ export const ZPost = z.object({
   userShared: z.boolean(),
   /** Set on a feed item that is a repost: who shared it, when, with what quote. */
   repost: ZRepost.nullable(),
+  /** The relatedQuestion's market, live when read; null when the post names none. */
+  market: ZPostMarket.nullable(),
+  /** The author's open position in that market; null without a market or a holding. */
+  authorPosition: ZAuthorPosition.nullable(),
+  /** The trade the post reports; null for other posts. */
+  trade: ZPostTrade.nullable(),
+  /** Perp tickers written as $TICKER in the content (links to /perps/{ticker}), uppercase, in order of first appearance. */
+  tickers: z.array(z.string()),
 });
 export type TPost = z.infer<typeof ZPost>;
 

@@ -1,7 +1,8 @@
 /**
  * Feed queries. A page of any feed costs a fixed number of statements, whatever its size:
  *   1. the page: which posts (and reposts) in which order, keyset or offset;
- *   2. the posts: content, author, counters, tags and the caller's like/share flags, all ids at once;
+ *   2. the posts: content, author, counters, tags and the caller's like/share flags, all ids at once,
+ *      with the related market, the author's position in it, the reported trade and the $TICKERs;
  *   3. (page form only) the total.
  * Every statement filters authors through lib/moderation/visibility's `canSee` (blocks either
  * way, the caller's mutes, banned authors): the page (posts, and for reposts both the post's
@@ -11,7 +12,23 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@/db/client';
-import { favorites, follows, postLikes, posts, postTags, shares, users } from '@/db/schema';
+import {
+  favorites,
+  follows,
+  marketPositions,
+  marketPricePoints,
+  markets,
+  perpMarkets,
+  perpPositions,
+  perpTrades,
+  postLikes,
+  posts,
+  postTags,
+  shares,
+  trades,
+  users,
+} from '@/db/schema';
+import { now } from '@/lib/clock/clock';
 import { canSee } from '@/lib/moderation/visibility';
 import { encodeCursor, type TCursor } from './cursor';
 import { toPostDto, type TPostRowRaw, type TRepostRaw } from './dto';
@@ -75,16 +92,51 @@ export const buildFeedPageQuery = (source: TFeedSource, page: TPageSpec, callerI
 export const buildFeedCountQuery = (source: TFeedSource, callerId: string | null) =>
   sql`select count(*) as n from (${itemsOf(source, callerId)}) f`;
 
-/** Statement 2: the posts behind the ids that the caller may see, with authors, tags and the caller's flags. */
-export const buildPostsQuery = (ids: string[], callerId: string | null) => {
+const DAY_MS = 86_400_000;
+
+/**
+ * Statement 2: the posts behind the ids that the caller may see, with authors, tags and the
+ * caller's flags, and what makes a post tradeable, still in the one statement (a page of 20 costs
+ * what a page of 2 does):
+ * - the relatedQuestion's market (reserves, status) and its YES price 24 h before `at`, the same
+ *   rule as lib/markets/queries (the newest point at or before then, else the first point);
+ * - the author's open position in it (shares > 0, not settled; the larger side if both);
+ * - the trade the post reports (`trade_kind`/`trade_id`: a `trades` row, or a `perp_trades` row
+ *   with its position's leverage);
+ * - the perp tickers the content writes as `$TICKER` (a whole token, case as listed).
+ */
+export const buildPostsQuery = (ids: string[], callerId: string | null, at: Date = now()) => {
   const caller = callerId ?? '';
+  const since = sql`${new Date(at.getTime() - DAY_MS).toISOString()}::timestamptz`;
   return sql`
     select p.id, p.type, p.content, p.image_url, p.related_question_id, p.likes_count, p.comments_count, p.shares_count,
       p.created_at, p.author_id, u.username, u.display_name, u.profile_image_url, u.reputation_points, u.is_actor,
       array(select t.tag from ${postTags} t where t.post_id = p.id order by t.tag) as tags,
       exists(select 1 from ${postLikes} l where l.post_id = p.id and l.user_id = ${caller}) as liked,
-      exists(select 1 from ${shares} s where s.post_id = p.id and s.user_id = ${caller}) as shared
+      exists(select 1 from ${shares} s where s.post_id = p.id and s.user_id = ${caller}) as shared,
+      m.id as market_id, m.text as market_text, m.status as market_status, m.yes_shares::text as market_yes_shares,
+      m.no_shares::text as market_no_shares, m.resolved_outcome as market_resolved_outcome,
+      case when m.id is null then null else coalesce(
+        (select pp.yes_price from ${marketPricePoints} pp where pp.market_id = m.id and pp.created_at <= ${since} order by pp.created_at desc limit 1),
+        (select pp.yes_price from ${marketPricePoints} pp where pp.market_id = m.id order by pp.created_at asc limit 1))::text end as market_yes_24h_ago,
+      ap.side as position_side, ap.shares::text as position_shares, ap.cost_basis::text as position_cost_basis,
+      p.trade_kind,
+      coalesce(pt.id, xt.id) as trade_id, coalesce(pt.side, xt.side) as trade_side, coalesce(pt.action, xt.action) as trade_action,
+      pt.market_id as trade_market_id, xt.ticker as trade_ticker,
+      coalesce(pt.amount, xt.size)::text as trade_amount, coalesce(pt.price, xt.price)::text as trade_price,
+      pt.shares::text as trade_shares, xp.leverage::text as trade_leverage, coalesce(pt.created_at, xt.created_at) as trade_created_at,
+      array(select pm.ticker from ${perpMarkets} pm
+        where position(('$' || pm.ticker) in p.content) > 0 and p.content ~ ('(^|[^A-Za-z0-9_$])[$]' || pm.ticker || '($|[^A-Za-z0-9_])')
+        order by position(('$' || pm.ticker) in p.content)) as tickers
     from ${posts} p join ${users} u on u.id = p.author_id
+      left join ${markets} m on m.id = p.related_question_id
+      left join lateral (
+        select mp.side, mp.shares, mp.cost_basis from ${marketPositions} mp
+        where mp.market_id = p.related_question_id and mp.user_id = p.author_id and mp.shares > 0 and mp.settled_at is null
+        order by mp.shares desc, mp.side limit 1) ap on true
+      left join ${trades} pt on p.trade_kind = 'prediction' and pt.id = p.trade_id
+      left join ${perpTrades} xt on p.trade_kind = 'perp' and xt.id = p.trade_id
+      left join ${perpPositions} xp on xp.id = xt.position_id
     where p.id in (${ids.length ? sql.join(ids.map((id) => sql`${id}`), sql`, `) : sql`null`}) and ${canSee(sql`p.author_id`, callerId)}`;
 };
 

@@ -20,14 +20,30 @@ import {
 import { flattenUnique } from '@/lib/client/pages';
 import { api, apiForm } from '@/lib/client/api';
 import type { TEndpointResponse } from '@/lib/contracts/endpoint';
-import { postsCreate, postsFavoritesFeed, postsGet, postsInteractions, postsLike, postsList, postsShare, postsUnlike, postsUnshare, trendingTag, usersPosts, type TPost } from '@/lib/contracts/posts';
+import {
+  postsCreate,
+  postsFavoritesFeed,
+  postsGet,
+  postsInteractions,
+  postsLike,
+  postsList,
+  postsShare,
+  postsUnlike,
+  postsUnshare,
+  trendingTag,
+  usersPosts,
+  type TPost,
+  type TPostMarket,
+  type TPostTrade,
+} from '@/lib/contracts/posts';
 import { uploadImage } from '@/lib/contracts/uploads';
 import { POST_MAX_CHARS, visibleLength } from '@/lib/posts/text';
 import { MAX_UPLOAD_BYTES } from '@/lib/uploads/limits';
 import { SOCIAL_PACE_MESSAGES, type TErrorMessages } from './errors';
+import { getMarketsQueryOptions } from './markets';
 import { widgetKeys } from './widgets';
 
-export type { TPost };
+export type { TPost, TPostMarket, TPostTrade };
 export { POST_MAX_CHARS, visibleLength };
 export type TFeedPage = TEndpointResponse<typeof postsList>;
 export type TFeedKind = 'latest' | 'following' | 'favorites';
@@ -96,6 +112,46 @@ export const getInteractionsQueryOptions = (postId: string) =>
   });
 
 export const useInteractions = (postId: string) => useQuery(getInteractionsQueryOptions(postId));
+
+// ---------------------------------------------------------------------------------------------
+// The market on a post's card, live
+
+/**
+ * A post's market as its card shows it: the snapshot the post came with, then the live figures of
+ * the active markets list (one request for every card on screen, however many posts name a
+ * market). That list is what the realtime cache patches on each `market_update` (prices at once,
+ * the 24 h change after a short throttle: lib/client/realtime/cache.ts), so the card's price moves
+ * with the market. A resolved market does not move: its snapshot is final.
+ */
+export const usePostMarket = (snapshot: TPostMarket | null): TPostMarket | null => {
+  const id = snapshot?.id;
+  const live = useQuery({
+    ...getMarketsQueryOptions('active'),
+    enabled: snapshot?.status === 'active',
+    select: (list) => list.find((m) => m.id === id),
+  }).data;
+  if (!snapshot || !live) return snapshot;
+  return {
+    ...snapshot,
+    yesPrice: live.yesPrice,
+    noPrice: live.noPrice,
+    change24h: live.change24h,
+    status: live.status,
+    resolvedOutcome: live.resolvedOutcome,
+  };
+};
+
+/**
+ * After the trade sheet closes on one's own post: the posts on screen reload, so the card's
+ * "holds 120 YES at 41¢" shows the position just taken. Others' posts show their authors'
+ * positions, which a reader's trade does not change: nothing to reload then.
+ */
+export const useRefreshOwnPostPosition = () => {
+  const qc = useQueryClient();
+  return (post: Pick<TPost, 'authorId'>, readerId: string | undefined) => {
+    if (readerId && post.authorId === readerId) void qc.invalidateQueries({ queryKey: postKeys.all });
+  };
+};
 
 // ---------------------------------------------------------------------------------------------
 // Tag pages, a user's posts
