@@ -21,6 +21,7 @@ import {
   MIN_LEVERAGE,
   PERP_ERROR_MESSAGES,
   previewOrder,
+  useMyPerpPositions,
   useOpenPerp,
   type TOrderPreview,
   type TPerpSide,
@@ -109,17 +110,44 @@ const LeverageControl = ({ value, onChange }: { value: number; onChange: (v: num
   );
 };
 
-const OrderForm = ({ ticker, userId, balance }: { ticker: TPerpTicker; userId: string; balance: string }) => {
+/** What the success notice says, and about which position: it stays only while that position is open. */
+type TOpened = { positionId: string; message: string; at: number };
+
+/**
+ * Whether an "opened" notice still tells the truth: not once a read of the open positions made
+ * after the open no longer lists the position (closed or liquidated since).
+ */
+const useIsStillOpen = (opened: TOpened | null, userId: string, ticker: string) => {
+  const positions = useMyPerpPositions(userId, 'open', { ticker });
+  if (!opened) return false;
+  if (!positions.data || positions.dataUpdatedAt < opened.at) return true;
+  return positions.data.some((p) => p.id === opened.positionId);
+};
+
+const OrderForm = ({
+  ticker,
+  userId,
+  balance,
+  initialSide = 'long',
+  isInSheet = false,
+}: {
+  ticker: TPerpTicker;
+  userId: string;
+  balance: string;
+  initialSide?: TPerpSide;
+  isInSheet?: boolean;
+}) => {
   const sizeId = useId();
-  const [side, setSide] = useState<TPerpSide>('long');
+  const [side, setSide] = useState<TPerpSide>(initialSide);
   const [sizeText, setSizeText] = useState('');
   const [leverage, setLeverage] = useState(DEFAULT_LEVERAGE);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [opened, setOpened] = useState<TOpened | null>(null);
+  const isStillOpen = useIsStillOpen(opened, userId, ticker.ticker);
   const open = useOpenPerp(ticker.ticker, userId);
   const preview = previewOrder({ markPrice: ticker.markPrice, depth: ticker.depth, side, sizeText, leverage, balance });
 
   const clearResult = () => {
-    setSuccess(null);
+    setOpened(null);
     open.reset();
   };
 
@@ -130,9 +158,11 @@ const OrderForm = ({ ticker, userId, balance }: { ticker: TPerpTicker; userId: s
       { side, size: preview.size, leverage },
       {
         onSuccess: (r) => {
-          setSuccess(
-            `Opened a ${formatLeverage(r.position.leverage)} ${r.position.side} on ${r.position.ticker} at ${formatPrice(r.position.entryPrice)}: size ${formatMoney(r.position.size)}, margin ${formatMoney(r.position.margin)}, fee ${formatMoney(r.fee)}.`,
-          );
+          setOpened({
+            positionId: r.position.id,
+            at: Date.now(),
+            message: `Opened a ${formatLeverage(r.position.leverage)} ${r.position.side} on ${r.position.ticker} at ${formatPrice(r.position.entryPrice)}: size ${formatMoney(r.position.size)}, margin ${formatMoney(r.position.margin)}, fee ${formatMoney(r.fee)}.`,
+          });
           setSizeText('');
         },
       },
@@ -196,21 +226,35 @@ const OrderForm = ({ ticker, userId, balance }: { ticker: TPerpTicker; userId: s
         }}
       />
       <Preview preview={preview} />
-      <SideSubmitButton tone={side === 'long' ? 'up' : 'down'} disabled={preview.state !== 'ready'} isLoading={open.isPending}>
-        {verb}
-      </SideSubmitButton>
+      {/* In the phone's sheet the button stays in view at its foot, however tall the preview. */}
+      <div className={cn(isInSheet && 'sticky bottom-0 -mx-1 bg-surface px-1 pt-1 pb-1')}>
+        <SideSubmitButton tone={side === 'long' ? 'up' : 'down'} disabled={preview.state !== 'ready'} isLoading={open.isPending}>
+          {verb}
+        </SideSubmitButton>
+      </div>
       {open.isError && <Notice tone="error">{describeError(open.error, PERP_ERROR_MESSAGES)}</Notice>}
-      {success && <Notice tone="success">{success}</Notice>}
+      {opened && isStillOpen && <Notice tone="success">{opened.message}</Notice>}
     </form>
   );
 };
 
-/** Open a leveraged long or short with a live preview; a sign-in prompt for visitors. */
-export const OrderPanel = ({ ticker }: { ticker: TPerpTicker }) => (
-  <Card aria-labelledby="order-title" className="flex flex-col gap-4">
-    <CardTitle id="order-title">Open a position</CardTitle>
+/**
+ * Open a leveraged long or short with a live preview; a sign-in prompt for visitors. `initialSide`
+ * is the side the form starts on (the phone's bar opens it on the side tapped); `isBare` drops the
+ * card around it (inside the phone's sheet, which has its own title).
+ */
+export const OrderPanel = ({ ticker, initialSide, isBare = false }: { ticker: TPerpTicker; initialSide?: TPerpSide; isBare?: boolean }) => {
+  const titleId = useId();
+  const form = (
     <TradeSessionGate skeletons={LOADING_SKELETONS} signedOutMessage="Sign in to trade perpetuals. New players start with $1,000 of play money.">
-      {(user) => <OrderForm ticker={ticker} userId={user.id} balance={user.virtualBalance} />}
+      {(user) => <OrderForm ticker={ticker} userId={user.id} balance={user.virtualBalance} initialSide={initialSide} isInSheet={isBare} />}
     </TradeSessionGate>
-  </Card>
-);
+  );
+  if (isBare) return form;
+  return (
+    <Card aria-labelledby={titleId} className="flex flex-col gap-4">
+      <CardTitle id={titleId}>Open a position</CardTitle>
+      {form}
+    </Card>
+  );
+};

@@ -13,8 +13,10 @@ import { describeError } from '@/lib/client/queries/errors';
 import { usePerpTicker, type TPerpTicker } from '@/lib/client/queries/perps';
 import { formatFundingRate, formatNextFunding, formatPrice } from './format';
 import { OrderPanel } from './order-panel';
+import { PerpOrderSheet } from './order-sheet';
 import { PerpChart } from './perp-chart';
 import { PerpPositions } from './perp-positions';
+import { PerpTape } from './perp-tape';
 
 const TickerHeader = ({ ticker: t, nowMs }: { ticker: TPerpTicker; nowMs: number }) => (
   <DetailHeader
@@ -61,7 +63,10 @@ const TickerHeader = ({ ticker: t, nowMs }: { ticker: TPerpTicker; nowMs: number
   </DetailHeader>
 );
 
-/** A ticker's page: header with mark, index and funding, chart, order panel and the user's positions. */
+/**
+ * A ticker's page: header with mark, index and funding, chart (line or candles), order panel, the
+ * user's positions, the recent-trades tape, and on phones a sticky Long / Short bar opening the order sheet.
+ */
 export const PerpDetail = ({ ticker }: { ticker: string }) => {
   const query = usePerpTicker(ticker);
   if (query.isPending) return <DetailSkeleton label="Loading ticker" titleClassName="w-2/3" />;
@@ -88,7 +93,13 @@ export const PerpDetail = ({ ticker }: { ticker: string }) => {
       main={<PerpChart ticker={t} />}
       aside={<OrderPanel ticker={t} />}
       asideLabel="Order"
-      below={<PerpPositions ticker={t.ticker} />}
+      below={
+        <>
+          <PerpPositions ticker={t.ticker} />
+          <PerpTape ticker={t.ticker} />
+          <PerpOrderSheet ticker={t} />
+        </>
+      }
       gridClassName="lg:grid-rows-[auto_1fr]"
     />
   );

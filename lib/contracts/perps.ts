@@ -170,6 +170,73 @@ export const perpsHistory = defineEndpoint({
   errors: ['NOT_FOUND'],
 });
 
+const ZTickerParams = z.object({ ticker: z.string().min(1).max(20).transform((t) => t.toUpperCase()) });
+
+export const ZPerpCandle = z.object({
+  /** Bucket start, unix seconds (aligned to the interval from the epoch, UTC). */
+  time: z.number().int(),
+  timestamp: ZTimestamp,
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  /** Price points in the bucket. */
+  count: z.number().int(),
+});
+export type TPerpCandle = z.infer<typeof ZPerpCandle>;
+
+export const perpsCandles = defineEndpoint({
+  id: 'perps.candles',
+  method: 'GET',
+  path: '/api/markets/perps/tickers/{ticker}/candles',
+  summary: "A ticker's mark price as OHLC candles per interval (empty buckets left out), from `from` or over a range",
+  tag: 'perps',
+  auth: 'public',
+  params: ZTickerParams,
+  query: z.object({
+    interval: z.enum(['5m', '15m', '1h', '4h', '1d']).optional().describe('candle width; by default the one the range reads well with (1h: 5m, 24h: 1h, 7d: 4h, 30d and all: 1d)'),
+    range: z.enum(['1h', '24h', '7d', '30d', 'all']).default('24h'),
+    from: z.iso.datetime({ offset: true }).max(40).optional().describe('start of the window (overrides range); aligned down to the interval'),
+  }),
+  response: z.object({
+    success: ZSuccess,
+    ticker: z.string(),
+    interval: z.enum(['5m', '15m', '1h', '4h', '1d']),
+    intervalSeconds: z.number().int(),
+    from: ZTimestamp.nullable(),
+    markPrice: z.number(),
+    candles: z.array(ZPerpCandle),
+  }),
+  errors: ['NOT_FOUND'],
+});
+
+export const ZPerpTapeTrade = z.object({
+  id: z.string(),
+  side: z.enum(['long', 'short']),
+  action: z.enum(['open', 'close', 'liquidation']),
+  /** Notional traded. */
+  size: z.number(),
+  price: z.number(),
+  createdAt: ZTimestamp,
+  timestamp: ZTimestamp,
+  /** Whether the caller made it (false without a token). */
+  isMine: z.boolean(),
+});
+export type TPerpTapeTrade = z.infer<typeof ZPerpTapeTrade>;
+
+export const perpsTickerTrades = defineEndpoint({
+  id: 'perps.tickerTrades',
+  method: 'GET',
+  path: '/api/markets/perps/tickers/{ticker}/trades',
+  summary: "A ticker's latest trades (opens, closes, liquidations), newest first, without who made them",
+  tag: 'perps',
+  auth: 'public',
+  params: ZTickerParams,
+  query: z.object({ limit: zQueryInt({ default: 30, min: 1, max: 100 }) }),
+  response: z.object({ success: ZSuccess, ticker: z.string(), trades: z.array(ZPerpTapeTrade) }),
+  errors: ['NOT_FOUND'],
+});
+
 export const perpsUserPositions = defineEndpoint({
   id: 'perps.myPositions',
   method: 'GET',
@@ -205,6 +272,8 @@ export const perpsEndpoints = [
   perpsCloseVariant,
   perpsCloseByBody,
   perpsHistory,
+  perpsCandles,
+  perpsTickerTrades,
   perpsUserPositions,
   adminPerpPrice,
 ] as const;

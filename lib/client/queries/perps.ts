@@ -9,13 +9,25 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/client/api';
 import type { TEndpointResponse } from '@/lib/contracts/endpoint';
-import { perpsClose, perpsHistory, perpsList, perpsOpen, perpsUserPositions, type TPerpPosition, type TPerpTicker } from '@/lib/contracts/perps';
+import {
+  perpsCandles,
+  perpsClose,
+  perpsHistory,
+  perpsList,
+  perpsOpen,
+  perpsTickerTrades,
+  perpsUserPositions,
+  type TPerpCandle,
+  type TPerpPosition,
+  type TPerpTapeTrade,
+  type TPerpTicker,
+} from '@/lib/contracts/perps';
 import { HIGH_LEVERAGE, MAX_LEVERAGE, MIN_LEVERAGE, orderProblem, quoteOpen, type TPerpSide } from '@/lib/perps/math';
 import type { TErrorMessages } from './errors';
 import { getMyPositionsQueryOptions, type THistoryRange } from './markets';
 import { getBalanceQueryOptions, getMeQueryOptions } from './users';
 
-export type { TPerpPosition, TPerpSide, TPerpTicker, THistoryRange };
+export type { TPerpCandle, TPerpPosition, TPerpSide, TPerpTapeTrade, TPerpTicker, THistoryRange };
 export { HIGH_LEVERAGE, MAX_LEVERAGE, MIN_LEVERAGE };
 export type TPerpHistory = TEndpointResponse<typeof perpsHistory>;
 export type TPerpPricePoint = TPerpHistory['history'][number];
@@ -26,6 +38,9 @@ const keys = {
   tickers: () => [...keys.all, 'tickers'] as const,
   histories: (ticker: string) => [...keys.all, 'history', ticker.toUpperCase()] as const,
   history: (ticker: string, range: THistoryRange) => [...keys.histories(ticker), range] as const,
+  candlesOf: (ticker: string) => [...keys.all, 'candles', ticker.toUpperCase()] as const,
+  candles: (ticker: string, range: THistoryRange) => [...keys.candlesOf(ticker), range] as const,
+  tape: (ticker: string) => [...keys.all, 'tape', ticker.toUpperCase()] as const,
   positionsAll: () => [...keys.all, 'positions'] as const,
   positions: (userId: string, status: TPerpPositionStatus, ticker?: string) => [...keys.positionsAll(), userId, status, ticker ?? 'all'] as const,
 };
@@ -54,9 +69,22 @@ export const usePerpTicker = (ticker: string) => {
   return useQuery({
     ...getPerpTickersQueryOptions(),
     refetchInterval: LIVE_REFETCH_MS,
-    select: (tickers) => tickers.find((t) => t.ticker === symbol) ?? null,
+    select: (tickers) => {
+      const t = tickers.find((x) => x.ticker === symbol);
+      return t ? withLiveRange(t) : null;
+    },
   });
 };
+
+/**
+ * The 24 h high and low widened to the mark: a live price update moves the cached mark before the
+ * next read of the list brings the server's range (which already brackets the mark).
+ */
+export const withLiveRange = (t: TPerpTicker): TPerpTicker => ({
+  ...t,
+  high24h: Math.max(t.high24h, t.markPrice),
+  low24h: Math.min(t.low24h, t.markPrice),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Price history
@@ -112,6 +140,39 @@ export const usePerpSparkline = (ticker: Pick<TPerpTicker, 'ticker' | 'markPrice
 };
 
 // ---------------------------------------------------------------------------------------------
+// Candles and the trades tape
+
+/** Candles of a range, at the interval the server picks for it (a few dozen candles). */
+export const getPerpCandlesQueryOptions = (ticker: string, range: THistoryRange) =>
+  queryOptions({
+    queryKey: keys.candles(ticker, range),
+    queryFn: () => api(perpsCandles, { params: { ticker }, query: { range } }),
+    staleTime: 30_000,
+  });
+
+export const usePerpCandles = (ticker: string, range: THistoryRange, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...getPerpCandlesQueryOptions(ticker, range), placeholderData: keepPreviousData, enabled });
+
+/** How many trades the tape shows. */
+export const TAPE_LIMIT = 30;
+
+/** The ticker's latest trades, newest first. */
+export const getPerpTapeQueryOptions = (ticker: string) =>
+  queryOptions({
+    queryKey: keys.tape(ticker),
+    queryFn: async () => (await api(perpsTickerTrades, { params: { ticker }, query: { limit: TAPE_LIMIT } })).trades,
+  });
+
+export const usePerpTape = (ticker: string) => useQuery(getPerpTapeQueryOptions(ticker));
+
+/** Refreshes what a live price or trade event changes on a ticker page beyond the ticker itself: its candles and tape. */
+export const useRefreshPerpActivity = () => {
+  const qc = useQueryClient();
+  return (ticker: string) =>
+    Promise.all([qc.invalidateQueries({ queryKey: keys.candlesOf(ticker) }), qc.invalidateQueries({ queryKey: keys.tape(ticker) })]);
+};
+
+// ---------------------------------------------------------------------------------------------
 // Positions (the caller's)
 
 /** The newest 100 of each kind: plenty for one player. */
@@ -137,13 +198,15 @@ export const useMyPerpPositions = (userId: string | undefined, status: TPerpPosi
 // ---------------------------------------------------------------------------------------------
 // Trading
 
-/** Everything an open or close changes: tickers (mark, open interest), histories, positions, balance. */
+/** Everything an open or close changes: tickers (mark, open interest), histories, candles, the tape, positions, balance. */
 const useInvalidateAfterPerpTrade = () => {
   const qc = useQueryClient();
   return (ticker: string, userId: string | undefined) =>
     Promise.all([
       qc.invalidateQueries({ queryKey: keys.tickers() }),
       qc.invalidateQueries({ queryKey: keys.histories(ticker) }),
+      qc.invalidateQueries({ queryKey: keys.candlesOf(ticker) }),
+      qc.invalidateQueries({ queryKey: keys.tape(ticker) }),
       qc.invalidateQueries({ queryKey: keys.positionsAll() }),
       qc.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }),
       ...(userId

@@ -11,9 +11,21 @@ import { toUserSummary } from '@/lib/users/dto';
 import { toPerpPositionDto, toPerpTickerDto, type TTickerStats } from '../dto';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * The notional a trade moved at its price: the stored size for opens and closes (a close stores
+ * units × exit), units × price for a liquidation (whose row stores the position's opening size).
+ * Needs perp_positions joined on the trade's position.
+ */
+export const tradedNotional = sql<string>`case when ${perpTrades.action} = 'liquidation' then trunc(${perpPositions.units} * ${perpTrades.price}, 8) else ${perpTrades.size} end`;
 const RANGE_MS = { '1h': 3_600_000, '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS, all: null } as const;
 
-/** Every ticker (or one) with its 24 h statistics, in one statement. */
+/**
+ * Every ticker (or one) with its 24 h statistics, in one statement.
+ * - open interest: the notional of open positions at the mark (units × mark), long and short;
+ * - 24 h volume: the notional of every trade in the last 24 h (opens, closes, liquidations);
+ * - 24 h high and low: the price points of the last 24 h and the live mark, so they bracket it.
+ */
 const tickerStats = async (ticker?: string): Promise<TTickerStats[]> => {
   const db = await getDb();
   const since = sql`${new Date(now().getTime() - DAY_MS).toISOString()}::timestamptz`;
@@ -23,11 +35,12 @@ const tickerStats = async (ticker?: string): Promise<TTickerStats[]> => {
         coalesce(
           (select pp.mark_price from ${perpPricePoints} pp where pp.ticker = m.ticker and pp.created_at <= ${since} order by pp.created_at desc limit 1),
           (select pp.mark_price from ${perpPricePoints} pp where pp.ticker = m.ticker order by pp.created_at asc limit 1)) as mark_24h_ago,
-        (select max(pp.mark_price) from ${perpPricePoints} pp where pp.ticker = m.ticker and pp.created_at > ${since}) as high_24h,
-        (select min(pp.mark_price) from ${perpPricePoints} pp where pp.ticker = m.ticker and pp.created_at > ${since}) as low_24h,
-        coalesce((select sum(t.size) from ${perpTrades} t where t.ticker = m.ticker and t.created_at > ${since} and t.action <> 'liquidation'), 0) as volume_24h,
-        coalesce((select sum(p.size) from ${perpPositions} p where p.ticker = m.ticker and p.status = 'open' and p.side = 'long'), 0) as oi_long,
-        coalesce((select sum(p.size) from ${perpPositions} p where p.ticker = m.ticker and p.status = 'open' and p.side = 'short'), 0) as oi_short
+        greatest(m.mark_price, (select max(pp.mark_price) from ${perpPricePoints} pp where pp.ticker = m.ticker and pp.created_at > ${since})) as high_24h,
+        least(m.mark_price, (select min(pp.mark_price) from ${perpPricePoints} pp where pp.ticker = m.ticker and pp.created_at > ${since})) as low_24h,
+        coalesce((select sum(${tradedNotional}) from ${perpTrades} join ${perpPositions} on ${perpPositions.id} = ${perpTrades.positionId}
+          where ${perpTrades.ticker} = m.ticker and ${perpTrades.createdAt} > ${since}), 0) as volume_24h,
+        coalesce((select trunc(sum(p.units) * m.mark_price, 8) from ${perpPositions} p where p.ticker = m.ticker and p.status = 'open' and p.side = 'long'), 0) as oi_long,
+        coalesce((select trunc(sum(p.units) * m.mark_price, 8) from ${perpPositions} p where p.ticker = m.ticker and p.status = 'open' and p.side = 'short'), 0) as oi_short
       from ${perpMarkets} m join ${organizations} o on o.id = m.organization_id
       where ${ticker ? sql`m.ticker = ${ticker}` : sql`true`}
       order by m.ticker`),
