@@ -8,12 +8,32 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState, Notice } from '@/components/ui/error-state';
-import { AtIcon, BellIcon, ChatIcon, HeartIcon, ReplyIcon, RepostIcon, UserPlusIcon } from '@/components/ui/icons';
+import {
+  AlertIcon,
+  AtIcon,
+  BellIcon,
+  ChatIcon,
+  CheckIcon,
+  HeartIcon,
+  MarketsIcon,
+  PerpsIcon,
+  PointsIcon,
+  ReplyIcon,
+  RepostIcon,
+  UserPlusIcon,
+  WalletIcon,
+} from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/client/queries/errors';
-import { useMarkNotificationsRead, useNotifications, type TNotification, type TNotificationType } from '@/lib/client/queries/notifications';
+import {
+  useMarkNotificationsRead,
+  useNotifications,
+  type TNotification,
+  type TNotificationKind,
+  type TNotificationType,
+} from '@/lib/client/queries/notifications';
 import { useSession } from '@/lib/client/queries/users';
 
 const TYPES: Record<TNotificationType, { icon: ReactNode; label: string; tone: string }> = {
@@ -26,23 +46,53 @@ const TYPES: Record<TNotificationType, { icon: ReactNode; label: string; tone: s
   system: { icon: <BellIcon className="size-4" />, label: 'Announcement', tone: 'text-ink-muted bg-elevated' },
 };
 
-/** Where a notification leads: the post (at the comment, when there is one), else the actor's profile. */
+type TLook = { icon: ReactNode; label: string; tone: string };
+
+/** Trading notifications (system ones with a kind): their own icon and label. */
+const KINDS: Record<TNotificationKind, TLook> = {
+  trade: { icon: <MarketsIcon className="size-4" />, label: 'Trade', tone: 'text-accent bg-accent-soft' },
+  price_move: { icon: <MarketsIcon className="size-4" />, label: 'Price move', tone: 'text-accent bg-accent-soft' },
+  liquidation_warning: { icon: <AlertIcon className="size-4" />, label: 'Liquidation warning', tone: 'text-warn bg-warn-soft' },
+  liquidation: { icon: <PerpsIcon className="size-4" />, label: 'Liquidation', tone: 'text-down bg-down-soft' },
+  funding: { icon: <WalletIcon className="size-4" />, label: 'Funding', tone: 'text-ink-muted bg-elevated' },
+  resolution: { icon: <CheckIcon className="size-4" />, label: 'Resolution', tone: 'text-ink-muted bg-elevated' },
+  payout: { icon: <PointsIcon className="size-4" />, label: 'Payout', tone: 'text-up bg-up-soft' },
+};
+
+/** How a notification looks: by its kind when it has one, else by its type. */
+const lookOf = (n: TNotification): TLook => (n.kind ? KINDS[n.kind] : undefined) ?? TYPES[n.type] ?? TYPES.system;
+
+/**
+ * Where a notification leads: its own link (a market, a ticker, the portfolio), else the post (at
+ * the comment, when there is one), else the actor's profile.
+ */
 export const notificationHref = (n: TNotification) => {
+  if (n.link) return n.link;
   if (n.postId) return `/posts/${encodeURIComponent(n.postId)}${n.commentId ? `#comment-${n.commentId}` : ''}`;
   if (n.actor) return `/u/${encodeURIComponent(n.actor.username)}`;
   return null;
 };
 
 const NotificationRow = ({ n, onOpen }: { n: TNotification; onOpen: (n: TNotification) => void }) => {
-  const type = TYPES[n.type] ?? TYPES.system;
+  const type = lookOf(n);
   const href = notificationHref(n);
   const body = (
     <>
       <span className="relative shrink-0">
-        {n.actor ? <Avatar src={n.actor.profileImageUrl} name={n.actor.displayName || n.actor.username} /> : <span className="block size-10" />}
-        <span aria-hidden="true" className={cn('absolute -right-1 -bottom-1 flex size-6 items-center justify-center rounded-full ring-2 ring-surface', type.tone)}>
-          {type.icon}
-        </span>
+        {n.actor ? (
+          <Avatar src={n.actor.profileImageUrl} name={n.actor.displayName || n.actor.username} />
+        ) : n.kind ? (
+          <span aria-hidden="true" className={cn('flex size-10 items-center justify-center rounded-full [&>svg]:size-5', type.tone)}>
+            {type.icon}
+          </span>
+        ) : (
+          <span className="block size-10" />
+        )}
+        {(n.actor || !n.kind) && (
+          <span aria-hidden="true" className={cn('absolute -right-1 -bottom-1 flex size-6 items-center justify-center rounded-full ring-2 ring-surface', type.tone)}>
+            {type.icon}
+          </span>
+        )}
       </span>
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline gap-2">
@@ -57,7 +107,7 @@ const NotificationRow = ({ n, onOpen }: { n: TNotification; onOpen: (n: TNotific
   );
   const rowClass = cn('flex items-start gap-3 px-4 py-3.5 transition-colors', !n.read && 'bg-accent-soft/60', href && 'hover:bg-elevated');
   return (
-    <li data-unread={n.read ? undefined : 'true'}>
+    <li data-unread={n.read ? undefined : 'true'} data-kind={n.kind ?? undefined}>
       {href ? (
         <Link href={href} className={rowClass} onClick={() => onOpen(n)}>
           {body}
@@ -79,7 +129,7 @@ export const NotificationList = () => {
   const header = (
     <PageHeader
       title="Notifications"
-      description={list.data ? (unread > 0 ? `${unread} unread` : 'You are all caught up.') : 'Follows, comments, likes, mentions and shares.'}
+      description={list.data ? (unread > 0 ? `${unread} unread` : 'You are all caught up.') : 'Follows, comments, likes, mentions, shares and your trades.'}
       actions={
         session.isSignedIn && list.data ? (
           <Button variant="secondary" size="sm" disabled={unread === 0} isLoading={mark.isPending && mark.variables && 'all' in mark.variables} onClick={() => mark.mutate({ all: true })}>
@@ -106,7 +156,7 @@ export const NotificationList = () => {
     return (
       <>
         {header}
-        <SignInPrompt icon={<BellIcon />} title="Sign in to see your notifications" description="New followers, comments on your posts, likes, mentions and shares show up here." />
+        <SignInPrompt icon={<BellIcon />} title="Sign in to see your notifications" description="New followers, comments on your posts, likes, mentions and shares show up here, and so do big moves, liquidation warnings, funding and payouts on your positions." />
       </>
     );
   }
@@ -127,7 +177,7 @@ export const NotificationList = () => {
         <EmptyState
           icon={<BellIcon />}
           title="No notifications yet"
-          description="New followers, comments and replies on your posts, likes, mentions and shares will show up here."
+          description="New followers, comments and replies on your posts, likes, mentions and shares will show up here, and so will big moves, liquidation warnings, funding and payouts on your positions."
         />
       ) : (
         <ul aria-label="Notifications" className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface">

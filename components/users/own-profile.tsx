@@ -14,6 +14,7 @@ import { WaitlistCard } from '@/components/waitlist/waitlist-card';
 import { describeError } from '@/lib/client/queries/errors';
 import { useSession, useSignOut } from '@/lib/client/queries/users';
 import { ProfileActivity } from './profile-activity';
+import { TrackRecord } from './track-record';
 import { ProfileCard, ProfileSkeleton, StatsGrid } from './profile-card';
 
 export const OwnProfile = () => {
@@ -72,6 +73,7 @@ export const OwnProfile = () => {
         </h2>
         <StatsGrid user={user} />
       </section>
+      <TrackRecord userId={user.id} />
       <ReputationCard userId={user.id} />
       <LeagueHistory userId={user.id} isOwn />
       <WaitlistCard showEmailBonus={false} />

@@ -14,6 +14,7 @@ import { describeError, hasErrorCode } from '@/lib/client/queries/errors';
 import { useMe, useProfile } from '@/lib/client/queries/users';
 import { ProfileActivity } from './profile-activity';
 import { ProfileCard, ProfileSkeleton, StatsGrid } from './profile-card';
+import { TrackRecord } from './track-record';
 
 export const PublicProfile = ({ username }: { username: string }) => {
   const profile = useProfile(username);
@@ -66,6 +67,7 @@ export const PublicProfile = ({ username }: { username: string }) => {
         </h2>
         <StatsGrid user={user} />
       </section>
+      <TrackRecord userId={user.id} />
       <ReputationCard userId={user.id} />
       {/* NPC actors trade but are never seated in the league. */}
       {!user.isActor && <LeagueHistory userId={user.id} isOwn={isSelf} />}

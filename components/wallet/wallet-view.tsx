@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { SignInPrompt } from '@/components/auth/sign-in-prompt';
 import { Badge, type TBadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -82,6 +83,21 @@ const BalanceCard = ({
   </Card>
 );
 
+/** What an entry was about (its question, ticker or pool), as a link to that page when there is one. */
+const EntrySubject = ({ t }: { t: TTransaction }) => {
+  if (!t.subject) return null;
+  if (!t.link) return <span className="mt-0.5 block text-xs text-ink-muted">{t.subject}</span>;
+  return (
+    <Link
+      href={t.link}
+      data-testid="wallet-entry-link"
+      className="mt-0.5 block w-fit max-w-full truncate rounded text-xs font-medium text-accent hover:underline focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none"
+    >
+      {t.subject}
+    </Link>
+  );
+};
+
 const TRANSACTION_COLUMNS: readonly TDataColumn<TTransaction>[] = [
   {
     id: 'date',
@@ -102,7 +118,17 @@ const TRANSACTION_COLUMNS: readonly TDataColumn<TTransaction>[] = [
       return <Badge tone={badge.tone}>{badge.label}</Badge>;
     },
   },
-  { id: 'description', header: 'Description', cellClassName: 'align-top text-ink', cell: (t) => t.description },
+  {
+    id: 'description',
+    header: 'Description',
+    cellClassName: 'align-top text-ink',
+    cell: (t) => (
+      <div className="min-w-0 max-w-md">
+        {t.description}
+        <EntrySubject t={t} />
+      </div>
+    ),
+  },
   {
     id: 'amount',
     header: 'Amount',
@@ -127,6 +153,7 @@ const TransactionItem = ({ t }: { t: TTransaction }) => {
       <div className="min-w-0">
         <Badge tone={badge.tone}>{badge.label}</Badge>
         <p className="mt-1.5 text-sm text-ink">{t.description}</p>
+        <EntrySubject t={t} />
         <time dateTime={t.createdAt} className="mt-0.5 block text-xs text-ink-faint">
           {formatDateTime(t.createdAt)}
         </time>

@@ -28,6 +28,7 @@ import { leaguesEndpoints } from './leagues';
 import { reputationEndpoints } from './reputation';
 import { registryEndpoints } from './registry';
 import { systemEndpoints } from './system';
+import { trackRecordEndpoints } from './track-record';
 import { uploadsEndpoints } from './uploads';
 import { waitlistEndpoints } from './waitlist';
 import { usersEndpoints } from './users';
@@ -37,6 +38,7 @@ import { worldEndpoints } from './world';
 export const endpoints: readonly TEndpoint[] = [
   ...systemEndpoints,
   ...usersEndpoints,
+  ...trackRecordEndpoints,
   ...onboardingEndpoints,
   ...identityEndpoints,
   ...pointsEndpoints,

@@ -1,7 +1,11 @@
 /** Notifications: the list with its unread count, and marking them read. */
 import { z } from 'zod';
 import { ZIdParam, ZSuccess, ZTimestamp, zQueryBool, zQueryInt } from './common';
+import { NOTIFICATION_KINDS } from '@/lib/notifications/kinds';
 import { defineEndpoint } from './endpoint';
+
+/** The finer kind of a `system` notification (lib/notifications/kinds.ts). */
+export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 
 export const ZNotification = z.object({
   id: z.string(),
@@ -14,6 +18,10 @@ export const ZNotification = z.object({
   message: z.string(),
   read: z.boolean(),
   createdAt: ZTimestamp,
+  /** Additive: the finer kind of a `system` notification; null for the social types. */
+  kind: ZNotificationKind.nullable(),
+  /** Additive: the in-app page it is about (`/markets/<id>`, `/perps/<ticker>`, `/pools/<id>`, `/portfolio`), when one. */
+  link: z.string().nullable(),
 });
 export type TNotification = z.infer<typeof ZNotification>;
 

@@ -80,6 +80,10 @@ export const ZTransaction = z.object({
   referenceId: z.string().nullable(),
   createdAt: ZTimestamp,
   timestamp: ZTimestamp,
+  /** Additive: what the row was about, readable (the question, "NEXA long 10x", the pool's name). */
+  subject: z.string().nullable(),
+  /** Additive: the in-app page of its market, ticker or pool (`/markets/<id>`, `/perps/<ticker>`, `/pools/<id>`). */
+  link: z.string().nullable(),
 });
 
 

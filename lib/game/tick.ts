@@ -6,12 +6,14 @@
  * As of game time (CONTRACT.md "Game time": under ALLOW_TEST_CLOCK=1 a tick may run as of a later
  * time; game time never moves backwards, also across restarts), in order:
  *   funding for every period due → news (world events, breaking news, biases) → prices (fair
- *   values, marks, liquidations, bias trades) → price points → NPC activity → pool managers trade
- *   and each pool's NAV is recorded → questions (resolve
- *   due ones from the world, top up to 10–20) → the self-dealing detector (hourly; files system
- *   reports, lib/admin/detector) → on-chain identities → standings (the leaderboard read model and
- *   reputation, for the accounts that changed) → leagues (the daily close, season ends, seating)
- *   → publish (prune the event log).
+ *   values, marks, liquidations, bias and news trades) → price points → NPC activity (posts, trades,
+ *   perps) → pool managers trade, arbitrage brings every mark back within ARBITRAGE_BAND of its
+ *   index, and each pool's NAV is recorded → alerts (price moves in held markets, liquidation
+ *   warnings: lib/notifications/trading.ts) → questions (event questions an earlier tick's news
+ *   fulfilled resolve YES, due ones from the world; top up to 10–20) → the self-dealing detector
+ *   (hourly; files system reports, lib/admin/detector) → on-chain identities → standings (the
+ *   leaderboard read model and reputation, for the accounts that changed) → leagues (the daily
+ *   close, season ends, seating) → publish (prune the event log).
  * Deterministic for a given GAME_SEED and game time: one rng seeded by both, forked per step.
  * Each step gets a time budget (ctx.deadline) and reports counts; the whole tick stays well
  * inside the scheduler's 60 s.
@@ -25,6 +27,7 @@ import { payDueFunding } from '@/lib/perps/service/funding';
 import { pruneEventLog } from '@/lib/realtime';
 import { runNpcActivity } from './npc';
 import { createRng } from './rng';
+import { runAlertsStep } from './steps/alerts';
 import { runNewsStep } from './steps/news';
 import { runPoolStep } from './steps/pools';
 import { runPriceStep } from './steps/prices';
@@ -158,6 +161,7 @@ const runSteps = async (requested: string | undefined) => {
   const pricePoints = await step('pricePoints', () => recordTickPricePoints(at), { perps: 0, questions: 0 });
   const npc = await step('npc', () => runNpcActivity(budget(STEP_BUDGET_MS.npc)), { posts: 0, replies: 0, likes: 0, shares: 0, trades: 0 });
   const poolStep = await step('pools', () => runPoolStep(budget(STEP_BUDGET_MS.pools)), { pools: 0, trades: 0, posts: 0, navPoints: 0 });
+  await step('alerts', () => runAlertsStep(ctx), { priceMoves: 0, liquidationWarnings: 0, warningsReset: 0 });
   const resolutions = await step('resolve', () => resolveDueQuestions(budget(STEP_BUDGET_MS.resolve)), { due: 0, resolved: 0, yes: 0 });
   const questions = await step('create', () => createQuestions(budget(STEP_BUDGET_MS.create)), { active: 0, created: 0 });
   const groupStep = await step('groups', () => runGroupStep(budget(STEP_BUDGET_MS.groups)), { messages: 0, invites: 0 });

@@ -1,7 +1,12 @@
-/** Read side of the ledger: balance summary and transaction history. Reads only. */
+/**
+ * Read side of the ledger: balance summary and transaction history. Reads only. A history page
+ * names what each row was about (`subject`, `link`: its question, ticker or pool, from
+ * reference_type / reference_id) in the same single statement, whatever the page size.
+ */
 import 'server-only';
-import { desc, eq } from 'drizzle-orm';
-import { balanceTransactions, users } from '@/db/schema';
+import { desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { balanceTransactions, markets, perpPositions, pools, users } from '@/db/schema';
 import type { DbOrTx } from '@/db/client';
 import { toDecimalString } from '@/lib/money/decimal';
 
@@ -16,9 +21,45 @@ export type TTransactionDto = {
   referenceId: string | null;
   createdAt: string;
   timestamp: string;
+  /** What the row was about, readable: the question, "NEXA long 10x", the pool's name. */
+  subject: string | null;
+  /** The in-app page of that market, ticker or pool. */
+  link: string | null;
 };
 
-export const toTransactionDto = (r: typeof balanceTransactions.$inferSelect): TTransactionDto => ({
+/** The referenced row's name and page, from the left joins of findTransactions. */
+export type TTransactionReference = {
+  question: string | null;
+  ticker: string | null;
+  side: string | null;
+  leverage: string | null;
+  poolName: string | null;
+};
+
+const NO_REFERENCE: TTransactionReference = { question: null, ticker: null, side: null, leverage: null, poolName: null };
+
+/** Pure: the subject and link of a transaction from its reference and the referenced row. */
+export const describeReference = (
+  r: { referenceType: string | null; referenceId: string | null },
+  ref: TTransactionReference,
+): { subject: string | null; link: string | null } => {
+  if (!r.referenceId) return { subject: null, link: null };
+  switch (r.referenceType) {
+    case 'market':
+      return ref.question === null ? { subject: null, link: null } : { subject: ref.question, link: `/markets/${encodeURIComponent(r.referenceId)}` };
+    case 'perp_position': {
+      if (ref.ticker === null) return { subject: null, link: null };
+      const lev = ref.leverage === null ? '' : ` ${Number(ref.leverage)}x`;
+      return { subject: `${ref.ticker}${ref.side ? ` ${ref.side}` : ''}${lev}`, link: `/perps/${encodeURIComponent(ref.ticker)}` };
+    }
+    case 'pool':
+      return ref.poolName === null ? { subject: null, link: null } : { subject: ref.poolName, link: `/pools/${encodeURIComponent(r.referenceId)}` };
+    default:
+      return { subject: null, link: null };
+  }
+};
+
+export const toTransactionDto = (r: typeof balanceTransactions.$inferSelect, ref: TTransactionReference = NO_REFERENCE): TTransactionDto => ({
   id: r.id,
   type: r.type,
   amount: toDecimalString(r.amount),
@@ -29,18 +70,34 @@ export const toTransactionDto = (r: typeof balanceTransactions.$inferSelect): TT
   referenceId: r.referenceId,
   createdAt: r.createdAt.toISOString(),
   timestamp: r.createdAt.toISOString(),
+  ...describeReference(r, ref),
 });
 
-/** The newest transactions of a user, newest first. */
+const bt = balanceTransactions;
+const refMarket = alias(markets, 'ref_market');
+const refPosition = alias(perpPositions, 'ref_position');
+const refPool = alias(pools, 'ref_pool');
+
+/** The newest transactions of a user, newest first, each with what it was about: one statement. */
 export const findTransactions = async (db: DbOrTx, userId: string, opts: { limit: number; offset: number }) => {
   const rows = await db
-    .select()
-    .from(balanceTransactions)
-    .where(eq(balanceTransactions.userId, userId))
-    .orderBy(desc(balanceTransactions.seq))
+    .select({
+      t: bt,
+      question: refMarket.text,
+      ticker: refPosition.ticker,
+      side: refPosition.side,
+      leverage: refPosition.leverage,
+      poolName: refPool.name,
+    })
+    .from(bt)
+    .leftJoin(refMarket, sql`${bt.referenceType} = 'market' and ${refMarket.id} = ${bt.referenceId}`)
+    .leftJoin(refPosition, sql`${bt.referenceType} = 'perp_position' and ${refPosition.id} = ${bt.referenceId}`)
+    .leftJoin(refPool, sql`${bt.referenceType} = 'pool' and ${refPool.id} = ${bt.referenceId}`)
+    .where(eq(bt.userId, userId))
+    .orderBy(desc(bt.seq))
     .limit(opts.limit)
     .offset(opts.offset);
-  return rows.map(toTransactionDto);
+  return rows.map(({ t, ...ref }) => toTransactionDto(t, ref));
 };
 
 export const findBalanceSummary = async (db: DbOrTx, userId: string) => {

@@ -39,6 +39,10 @@ const EXEMPT: Record<string, { reason: string; kind: 'writer' | 'other' }> = {
   },
   'lib/reputation/inputs.ts': { kind: 'other', reason: "reputation counts the likes, comments and shares one's posts received: a number that names nobody" },
   'lib/admin/service/stats.ts': { kind: 'other', reason: 'administrators see everything: system stats count all activity' },
+  'lib/notifications/trading.ts': {
+    kind: 'other',
+    reason: "the trading alerts read only the holder's own earlier alerts (one price_move per market a day): a user's own notifications, naming nobody else",
+  },
   'lib/moderation/service/reports.ts': {
     kind: 'other',
     reason: 'a report names a post whatever the reporter may still see of it: one reports what one has just blocked',

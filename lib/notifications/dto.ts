@@ -1,5 +1,6 @@
 /** Database rows to the API's notification shape. No I/O. */
 import type { TNotification } from '@/lib/contracts/notifications';
+import { NOTIFICATION_KINDS, type TNotificationKind } from './kinds';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -16,7 +17,16 @@ export type TNotificationRowRaw = {
   message: string;
   read: boolean;
   created_at: string | Date;
+  kind: string | null;
+  link: string | null;
 };
+
+/** A stored kind the contract knows, else null (a kind written by a newer writer is not an error). */
+const kindOf = (k: string | null): TNotificationKind | null =>
+  k !== null && (NOTIFICATION_KINDS as readonly string[]).includes(k) ? (k as TNotificationKind) : null;
+
+/** Only in-app paths are links: a stored value that is not one is left out. */
+const linkOf = (l: string | null) => (l !== null && l.startsWith('/') && !l.startsWith('//') ? l : null);
 
 export const toNotificationDto = (r: TNotificationRowRaw): TNotification => ({
   id: r.id,
@@ -29,4 +39,6 @@ export const toNotificationDto = (r: TNotificationRowRaw): TNotification => ({
   message: r.message,
   read: r.read,
   createdAt: iso(r.created_at),
+  kind: kindOf(r.kind),
+  link: linkOf(r.link),
 });

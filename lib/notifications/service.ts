@@ -16,6 +16,7 @@ import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { canNotify } from '@/lib/moderation/visibility';
 import { toNotificationDto, type TNotificationRowRaw } from './dto';
+import type { TNotificationKind } from './kinds';
 
 export type TNotify = {
   /** The recipient. */
@@ -27,6 +28,10 @@ export type TNotify = {
   commentId?: string | null;
   title: string;
   message: string;
+  /** What a `system` notification is about (price_move, liquidation, …); null for the social types. */
+  kind?: TNotificationKind | null;
+  /** The in-app page it is about, when one. */
+  link?: string | null;
 };
 
 /**
@@ -41,14 +46,14 @@ export const notify = async (db: DbOrTx, items: TNotify[]) => {
     rows.map(
       (n) =>
         sql`(${crypto.randomUUID()}::text, ${n.userId}::text, ${n.type}::text, ${n.actorId ?? null}::text, ${n.postId ?? null}::text,
-          ${n.commentId ?? null}::text, ${n.title}::text, ${n.message}::text)`,
+          ${n.commentId ?? null}::text, ${n.title}::text, ${n.message}::text, ${n.kind ?? null}::text, ${n.link ?? null}::text)`,
     ),
     sql`, `,
   );
   await db.execute(sql`
-    insert into ${notifications} (id, user_id, type, actor_id, post_id, comment_id, title, message, read, created_at)
-    select v.id, v.user_id, v.type, v.actor_id, v.post_id, v.comment_id, v.title, v.message, false, ${at}::timestamptz
-    from (values ${values}) as v(id, user_id, type, actor_id, post_id, comment_id, title, message)
+    insert into ${notifications} (id, user_id, type, actor_id, post_id, comment_id, title, message, kind, link, read, created_at)
+    select v.id, v.user_id, v.type, v.actor_id, v.post_id, v.comment_id, v.title, v.message, v.kind, v.link, false, ${at}::timestamptz
+    from (values ${values}) as v(id, user_id, type, actor_id, post_id, comment_id, title, message, kind, link)
     where ${canNotify(sql`v.user_id`, sql`v.actor_id`)}`);
 };
 
@@ -69,7 +74,8 @@ export const listNotifications = async (input: { caller: TCaller; unread?: boole
   const rows = rowsOf<TNotificationRowRaw>(
     await db.execute(sql`
       select n.id, n.type, n.actor_id, a.username as actor_username, a.display_name as actor_display_name,
-        a.profile_image_url as actor_image, n.post_id, n.comment_id, n.title, n.message, n.read, n.created_at
+        a.profile_image_url as actor_image, n.post_id, n.comment_id, n.title, n.message, n.read, n.created_at,
+        n.kind, n.link
       from ${notifications} n left join ${users} a on a.id = n.actor_id
       where ${shownTo(userId)} ${input.unread ? sql`and n.read = false` : sql``}
       order by n.created_at desc, n.id desc

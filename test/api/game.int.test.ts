@@ -306,7 +306,7 @@ describe('a failing step', () => {
       expect(res.body.errors).toEqual({ npc: 'npc step down' });
       expect(res.body.npc).toEqual({ posts: 0, replies: 0, likes: 0, shares: 0, trades: 0 });
       expect(res.body.questions.active).toBeGreaterThanOrEqual(10);
-      expect(Object.keys(res.body.timings)).toEqual(['funding', 'news', 'prices', 'pricePoints', 'npc', 'pools', 'resolve', 'create', 'groups', 'selfDealing', 'identity', 'standings', 'leagues', 'prune']);
+      expect(Object.keys(res.body.timings)).toEqual(['funding', 'news', 'prices', 'pricePoints', 'npc', 'pools', 'alerts', 'resolve', 'create', 'groups', 'selfDealing', 'identity', 'standings', 'leagues', 'prune']);
       // The standing steps ran after the failure: the current season exists, as of game time.
       expect(res.body.leagues.season).toMatch(/^\d{4}-W\d{2}$/);
       expect(res.body.standings.refreshed).toBeGreaterThanOrEqual(0);

@@ -225,7 +225,7 @@ export interface paths {
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
-         *     Routing: this route wins where it overlaps `/api/users/{userId}/profile`, `/api/users/{userId}/update-profile`, `/api/users/{userId}/balance`, `/api/users/{userId}/stats`, `/api/users/{userId}/is-new`, `/api/users/{userId}/link-social`, `/api/users/{userId}/update-visibility`, `/api/users/{userId}/share`, `/api/users/{userId}/verify-share`, `/api/users/{userId}/points`, `/api/users/{userId}/referral-code`, `/api/users/{userId}/referrals`, `/api/users/{userId}/referral-fees`, `/api/users/{userId}/leagues`, `/api/users/{userId}/posts`, `/api/users/{userId}/follow`, `/api/users/{userId}/followers`, `/api/users/{userId}/following`, `/api/users/{userId}/block`, `/api/users/{userId}/mute` (a static path segment wins over a parameter).
+         *     Routing: this route wins where it overlaps `/api/users/{userId}/profile`, `/api/users/{userId}/update-profile`, `/api/users/{userId}/balance`, `/api/users/{userId}/stats`, `/api/users/{userId}/is-new`, `/api/users/{userId}/track-record`, `/api/users/{userId}/trades`, `/api/users/{userId}/link-social`, `/api/users/{userId}/update-visibility`, `/api/users/{userId}/share`, `/api/users/{userId}/verify-share`, `/api/users/{userId}/points`, `/api/users/{userId}/referral-code`, `/api/users/{userId}/referrals`, `/api/users/{userId}/referral-fees`, `/api/users/{userId}/leagues`, `/api/users/{userId}/posts`, `/api/users/{userId}/follow`, `/api/users/{userId}/followers`, `/api/users/{userId}/following`, `/api/users/{userId}/block`, `/api/users/{userId}/mute` (a static path segment wins over a parameter).
          */
         get: operations["users.byUsername"];
         put?: never;
@@ -382,6 +382,54 @@ export interface paths {
          * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         get: operations["onboarding.generateProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/track-record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's public track record: open positions, realized PnL, trade counts and calibration (Brier score over resolved questions)
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
+         */
+        get: operations["users.trackRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's trades (prediction and perpetual), newest first, by page
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
+         */
+        get: operations["users.trades"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1174,12 +1222,78 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One prediction market
+         * One prediction market, with its description and resolution criteria
          * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         get: operations["predictions.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/markets/predictions/{id}/holders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Top holders of a market on each side, largest first (people the caller has a block with are left out)
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["predictions.holders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/markets/predictions/{id}/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * World news that bears on the question, newest first
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["predictions.news"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/markets/predictions/{id}/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Posts about the question (relatedQuestion), newest first, that the caller may see; their comments are at /api/posts/{id}/comments
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["predictions.posts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1488,6 +1602,50 @@ export interface paths {
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         get: operations["perps.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/markets/perps/tickers/{ticker}/candles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A ticker's mark price as OHLC candles per interval (empty buckets left out), from `from` or over a range
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["perps.candles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/markets/perps/tickers/{ticker}/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A ticker's latest trades (opens, closes, liquidations), newest first, without who made them
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["perps.tickerTrades"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4441,6 +4599,8 @@ export interface operations {
                             createdAt: string;
                             /** @description ISO 8601 UTC timestamp */
                             timestamp: string;
+                            subject: string | null;
+                            link: string | null;
                         }[];
                     };
                 };
@@ -4855,6 +5015,284 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "users.trackRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        userId: string;
+                        username: string;
+                        openPositions: {
+                            predictions: {
+                                id: string;
+                                marketId: string;
+                                question: string;
+                                /** @enum {string} */
+                                side: "YES" | "NO";
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                shares: number;
+                                avgPrice: number;
+                                currentPrice: number;
+                                costBasis: number;
+                                value: number;
+                                unrealizedPnL: number;
+                                realizedPnL: number;
+                                /** @enum {string} */
+                                status: "open" | "closed" | "settled";
+                                payout: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                updatedAt: string;
+                            }[];
+                            perps: {
+                                id: string;
+                                userId: string;
+                                ticker: string;
+                                name: string;
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                /** @enum {string} */
+                                status: "open" | "closed" | "liquidated";
+                                entryPrice: number;
+                                size: number;
+                                units: number;
+                                collateral: number;
+                                margin: number;
+                                leverage: number;
+                                liquidationPrice: number;
+                                currentPrice: number;
+                                markPrice: number;
+                                unrealizedPnL: number;
+                                unrealizedPnLPercent: number;
+                                fundingPaid: number;
+                                openFee: number;
+                                exitPrice: number | null;
+                                realizedPnL: number | null;
+                                netPnL: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                openedAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                closedAt: string | null;
+                            }[];
+                        };
+                        unrealizedPnL: number;
+                        realizedPnL: {
+                            total: number;
+                            predictions: number;
+                            perps: number;
+                        };
+                        trades: {
+                            total: number;
+                            predictions: number;
+                            perps: number;
+                        };
+                        closedPositions: number;
+                        winningPositions: number;
+                        winRate: number;
+                        resolvedMarkets: number;
+                        calibration: {
+                            /** @description mean squared error of the forecasts its buys implied; null before any resolved question */
+                            brier: number | null;
+                            resolvedForecasts: number;
+                            buckets: {
+                                from: number;
+                                to: number;
+                                forecasts: number;
+                                /** @description the mean forecast in the bucket, null when empty */
+                                meanForecast: number | null;
+                                /** @description how often its questions resolved YES, null when empty */
+                                outcomeRate: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "users.trades": {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                type?: "all" | "prediction" | "perp";
+            };
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        trades: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "prediction" | "perp";
+                            /** @enum {string} */
+                            action: "buy" | "sell" | "open" | "close" | "liquidation";
+                            userId: string;
+                            user: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                            };
+                            /** @description the question id of a prediction trade, the ticker of a perpetual trade */
+                            marketId: string;
+                            /** @description perpetual trades only */
+                            ticker?: string;
+                            question: string;
+                            positionId: string;
+                            /** @enum {string} */
+                            side: "YES" | "NO" | "long" | "short";
+                            outcome: ("YES" | "NO") | null;
+                            amount: number;
+                            /** @description perpetual trades only: the notional traded */
+                            size?: number;
+                            shares: number;
+                            price: number;
+                            fee: number;
+                            /** @description prediction trades only: the YES price after the trade */
+                            yesPriceAfter?: number;
+                            /** @description perpetual trades only: the PnL a close or liquidation realized */
+                            realizedPnL?: number | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            timestamp: string;
+                        }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            pages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: USER_NOT_FOUND. */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -8641,6 +9079,14 @@ export interface operations {
                 userId?: string;
                 page?: number;
                 limit?: number;
+                /** @description search: words the question text contains (case-insensitive) */
+                q?: string;
+                /** @description newest first (the default), by volume, closing soonest, or movers (largest absolute 24 h YES move) */
+                sort?: "newest" | "volume" | "closing" | "movers";
+                /** @description the sector of the organization a question's rule is about */
+                topic?: string;
+                /** @description the ticker of the organization a question's rule is about ($ optional, any case) */
+                ticker?: string;
             };
             header?: never;
             path?: never;
@@ -8712,6 +9158,10 @@ export interface operations {
                                 /** @description ISO 8601 UTC timestamp */
                                 updatedAt: string;
                             } | null;
+                            /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                            topic?: string | null;
+                            /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                            ticker?: string | null;
                         }[];
                         markets: {
                             id: string;
@@ -8764,6 +9214,10 @@ export interface operations {
                                 /** @description ISO 8601 UTC timestamp */
                                 updatedAt: string;
                             } | null;
+                            /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                            topic?: string | null;
+                            /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                            ticker?: string | null;
                         }[];
                         count: number;
                         total: number;
@@ -8772,6 +9226,11 @@ export interface operations {
                             limit: number;
                             total: number;
                             pages: number;
+                        };
+                        /** @description the topics and tickers the questions are about, for the filters */
+                        facets: {
+                            topics: string[];
+                            tickers: string[];
                         };
                     };
                 };
@@ -8883,7 +9342,345 @@ export interface operations {
                                 /** @description ISO 8601 UTC timestamp */
                                 updatedAt: string;
                             } | null;
+                            /** @description the organization's sector */
+                            topic: string | null;
+                            ticker: string | null;
+                            /** @description what the question is about, written from its rule */
+                            description: string;
+                            /** @description what makes it YES or NO, when, and from which source in the world */
+                            resolutionCriteria: string;
+                            /**
+                             * @description price: an organization's price; event: world news; market: its own YES price (no rule)
+                             * @enum {string}
+                             */
+                            resolutionSource: "price" | "event" | "market";
+                            /** @description the organization the question's rule is about */
+                            organization: {
+                                id: string;
+                                name: string;
+                                ticker: string;
+                            } | null;
                         };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "predictions.holders": {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        marketId: string;
+                        yes: {
+                            user: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                reputationPoints: number;
+                                isActor: boolean;
+                            };
+                            /** @enum {string} */
+                            side: "YES" | "NO";
+                            /** @enum {string} */
+                            outcome: "YES" | "NO";
+                            shares: number;
+                            avgPrice: number;
+                            /** @description shares at the current price of their side */
+                            value: number;
+                        }[];
+                        no: {
+                            user: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                reputationPoints: number;
+                                isActor: boolean;
+                            };
+                            /** @enum {string} */
+                            side: "YES" | "NO";
+                            /** @enum {string} */
+                            outcome: "YES" | "NO";
+                            shares: number;
+                            avgPrice: number;
+                            /** @description shares at the current price of their side */
+                            value: number;
+                        }[];
+                        /** @description both sides together, largest first */
+                        holders: {
+                            user: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                reputationPoints: number;
+                                isActor: boolean;
+                            };
+                            /** @enum {string} */
+                            side: "YES" | "NO";
+                            /** @enum {string} */
+                            outcome: "YES" | "NO";
+                            shares: number;
+                            avgPrice: number;
+                            /** @description shares at the current price of their side */
+                            value: number;
+                        }[];
+                        yesHolderCount: number;
+                        noHolderCount: number;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "predictions.news": {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        marketId: string;
+                        news: {
+                            id: string;
+                            kind: string;
+                            title: string;
+                            content: string;
+                            /** @description signed push on the organization's fair value (0.03 = +3%) */
+                            impact: number;
+                            organization: {
+                                id: string;
+                                name: string;
+                                ticker: string;
+                            } | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            timestamp: string;
+                        }[];
+                        count: number;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "predictions.posts": {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        marketId: string;
+                        posts: {
+                            id: string;
+                            authorId: string;
+                            author: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                reputationPoints: number;
+                                isActor: boolean;
+                            };
+                            content: string;
+                            commentsCount: number;
+                            likesCount: number;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        }[];
+                        count: number;
+                        /** @description comments on those posts together */
+                        commentsCount: number;
                     };
                 };
             };
@@ -9693,6 +10490,10 @@ export interface operations {
                                 /** @description ISO 8601 UTC timestamp */
                                 updatedAt: string;
                             } | null;
+                            /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                            topic?: string | null;
+                            /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                            ticker?: string | null;
                         };
                     };
                 };
@@ -9826,6 +10627,10 @@ export interface operations {
                                 /** @description ISO 8601 UTC timestamp */
                                 updatedAt: string;
                             } | null;
+                            /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                            topic?: string | null;
+                            /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                            ticker?: string | null;
                         };
                         alreadyResolved: boolean;
                         positionsPaid: number;
@@ -10561,6 +11366,189 @@ export interface operations {
                             rate: number;
                             markPrice: number;
                             indexPrice: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "perps.candles": {
+        parameters: {
+            query?: {
+                /** @description candle width; by default the one the range reads well with (1h: 5m, 24h: 1h, 7d: 4h, 30d and all: 1d) */
+                interval?: "5m" | "15m" | "1h" | "4h" | "1d";
+                range?: "1h" | "24h" | "7d" | "30d" | "all";
+                /** @description start of the window (overrides range); aligned down to the interval */
+                from?: string;
+            };
+            header?: never;
+            path: {
+                ticker: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        ticker: string;
+                        /** @enum {string} */
+                        interval: "5m" | "15m" | "1h" | "4h" | "1d";
+                        intervalSeconds: number;
+                        from: string | null;
+                        markPrice: number;
+                        candles: {
+                            time: number;
+                            /** @description ISO 8601 UTC timestamp */
+                            timestamp: string;
+                            open: number;
+                            high: number;
+                            low: number;
+                            close: number;
+                            count: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "perps.tickerTrades": {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                ticker: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        ticker: string;
+                        trades: {
+                            id: string;
+                            /** @enum {string} */
+                            side: "long" | "short";
+                            /** @enum {string} */
+                            action: "open" | "close" | "liquidation";
+                            size: number;
+                            price: number;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            timestamp: string;
+                            isMine: boolean;
                         }[];
                     };
                 };
@@ -11701,6 +12689,40 @@ export interface operations {
                                 /** @description ISO 8601 UTC timestamp */
                                 createdAt: string;
                             } | null;
+                            market: {
+                                id: string;
+                                question: string;
+                                yesPrice: number;
+                                noPrice: number;
+                                change24h: number;
+                                /** @enum {string} */
+                                status: "active" | "resolved";
+                                resolvedOutcome: ("YES" | "NO") | null;
+                            } | null;
+                            authorPosition: {
+                                /** @enum {string} */
+                                side: "YES" | "NO";
+                                shares: number;
+                                avgPrice: number;
+                            } | null;
+                            trade: {
+                                /** @enum {string} */
+                                kind: "prediction" | "perp";
+                                id: string;
+                                /** @enum {string} */
+                                side: "YES" | "NO" | "long" | "short";
+                                /** @enum {string} */
+                                action: "buy" | "sell" | "open" | "close" | "liquidation";
+                                ticker: string | null;
+                                marketId: string | null;
+                                amount: number;
+                                price: number;
+                                shares: number | null;
+                                leverage: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            } | null;
+                            tickers: string[];
                         }[];
                         pagination?: {
                             page: number;
@@ -11826,6 +12848,40 @@ export interface operations {
                                 /** @description ISO 8601 UTC timestamp */
                                 createdAt: string;
                             } | null;
+                            market: {
+                                id: string;
+                                question: string;
+                                yesPrice: number;
+                                noPrice: number;
+                                change24h: number;
+                                /** @enum {string} */
+                                status: "active" | "resolved";
+                                resolvedOutcome: ("YES" | "NO") | null;
+                            } | null;
+                            authorPosition: {
+                                /** @enum {string} */
+                                side: "YES" | "NO";
+                                shares: number;
+                                avgPrice: number;
+                            } | null;
+                            trade: {
+                                /** @enum {string} */
+                                kind: "prediction" | "perp";
+                                id: string;
+                                /** @enum {string} */
+                                side: "YES" | "NO" | "long" | "short";
+                                /** @enum {string} */
+                                action: "buy" | "sell" | "open" | "close" | "liquidation";
+                                ticker: string | null;
+                                marketId: string | null;
+                                amount: number;
+                                price: number;
+                                shares: number | null;
+                                leverage: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            } | null;
+                            tickers: string[];
                         };
                     };
                 };
@@ -11947,6 +13003,40 @@ export interface operations {
                                 /** @description ISO 8601 UTC timestamp */
                                 createdAt: string;
                             } | null;
+                            market: {
+                                id: string;
+                                question: string;
+                                yesPrice: number;
+                                noPrice: number;
+                                change24h: number;
+                                /** @enum {string} */
+                                status: "active" | "resolved";
+                                resolvedOutcome: ("YES" | "NO") | null;
+                            } | null;
+                            authorPosition: {
+                                /** @enum {string} */
+                                side: "YES" | "NO";
+                                shares: number;
+                                avgPrice: number;
+                            } | null;
+                            trade: {
+                                /** @enum {string} */
+                                kind: "prediction" | "perp";
+                                id: string;
+                                /** @enum {string} */
+                                side: "YES" | "NO" | "long" | "short";
+                                /** @enum {string} */
+                                action: "buy" | "sell" | "open" | "close" | "liquidation";
+                                ticker: string | null;
+                                marketId: string | null;
+                                amount: number;
+                                price: number;
+                                shares: number | null;
+                                leverage: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            } | null;
+                            tickers: string[];
                         };
                     };
                 };
@@ -12067,6 +13157,40 @@ export interface operations {
                                 /** @description ISO 8601 UTC timestamp */
                                 createdAt: string;
                             } | null;
+                            market: {
+                                id: string;
+                                question: string;
+                                yesPrice: number;
+                                noPrice: number;
+                                change24h: number;
+                                /** @enum {string} */
+                                status: "active" | "resolved";
+                                resolvedOutcome: ("YES" | "NO") | null;
+                            } | null;
+                            authorPosition: {
+                                /** @enum {string} */
+                                side: "YES" | "NO";
+                                shares: number;
+                                avgPrice: number;
+                            } | null;
+                            trade: {
+                                /** @enum {string} */
+                                kind: "prediction" | "perp";
+                                id: string;
+                                /** @enum {string} */
+                                side: "YES" | "NO" | "long" | "short";
+                                /** @enum {string} */
+                                action: "buy" | "sell" | "open" | "close" | "liquidation";
+                                ticker: string | null;
+                                marketId: string | null;
+                                amount: number;
+                                price: number;
+                                shares: number | null;
+                                leverage: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            } | null;
+                            tickers: string[];
                         }[];
                         pagination?: {
                             page: number;
@@ -12651,6 +13775,40 @@ export interface operations {
                                 /** @description ISO 8601 UTC timestamp */
                                 createdAt: string;
                             } | null;
+                            market: {
+                                id: string;
+                                question: string;
+                                yesPrice: number;
+                                noPrice: number;
+                                change24h: number;
+                                /** @enum {string} */
+                                status: "active" | "resolved";
+                                resolvedOutcome: ("YES" | "NO") | null;
+                            } | null;
+                            authorPosition: {
+                                /** @enum {string} */
+                                side: "YES" | "NO";
+                                shares: number;
+                                avgPrice: number;
+                            } | null;
+                            trade: {
+                                /** @enum {string} */
+                                kind: "prediction" | "perp";
+                                id: string;
+                                /** @enum {string} */
+                                side: "YES" | "NO" | "long" | "short";
+                                /** @enum {string} */
+                                action: "buy" | "sell" | "open" | "close" | "liquidation";
+                                ticker: string | null;
+                                marketId: string | null;
+                                amount: number;
+                                price: number;
+                                shares: number | null;
+                                leverage: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            } | null;
+                            tickers: string[];
                         }[];
                         count: number;
                         total: number;
@@ -12763,6 +13921,40 @@ export interface operations {
                                 /** @description ISO 8601 UTC timestamp */
                                 createdAt: string;
                             } | null;
+                            market: {
+                                id: string;
+                                question: string;
+                                yesPrice: number;
+                                noPrice: number;
+                                change24h: number;
+                                /** @enum {string} */
+                                status: "active" | "resolved";
+                                resolvedOutcome: ("YES" | "NO") | null;
+                            } | null;
+                            authorPosition: {
+                                /** @enum {string} */
+                                side: "YES" | "NO";
+                                shares: number;
+                                avgPrice: number;
+                            } | null;
+                            trade: {
+                                /** @enum {string} */
+                                kind: "prediction" | "perp";
+                                id: string;
+                                /** @enum {string} */
+                                side: "YES" | "NO" | "long" | "short";
+                                /** @enum {string} */
+                                action: "buy" | "sell" | "open" | "close" | "liquidation";
+                                ticker: string | null;
+                                marketId: string | null;
+                                amount: number;
+                                price: number;
+                                shares: number | null;
+                                leverage: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            } | null;
+                            tickers: string[];
                         }[];
                         pagination: {
                             page: number;
@@ -14416,6 +15608,8 @@ export interface operations {
                             read: boolean;
                             /** @description ISO 8601 UTC timestamp */
                             createdAt: string;
+                            kind: ("trade" | "price_move" | "liquidation_warning" | "liquidation" | "funding" | "resolution" | "payout") | null;
+                            link: string | null;
                         }[];
                         unreadCount: number;
                     };
@@ -18685,6 +19879,10 @@ export interface operations {
                                 /** @description ISO 8601 UTC timestamp */
                                 updatedAt: string;
                             } | null;
+                            /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                            topic?: string | null;
+                            /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                            ticker?: string | null;
                         }[];
                     };
                 };

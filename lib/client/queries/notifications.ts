@@ -9,6 +9,7 @@ import { notificationsList, notificationsMarkRead, type TNotification } from '@/
 
 export type { TNotification };
 export type TNotificationType = TNotification['type'];
+export type TNotificationKind = NonNullable<TNotification['kind']>;
 
 const keys = {
   all: ['notifications'] as const,

@@ -11,6 +11,7 @@ import { marketPositions, markets } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { credit, recordRealizedPnL } from '@/lib/ledger/ledger';
 import { dec, toDecimalString } from '@/lib/money/decimal';
+import { notifyMarketResolved } from '@/lib/notifications/trading';
 import { payoutFor, type TOutcome } from '../cpmm';
 import { toMarketDto } from '../dto';
 import { lockMarket, emitMarketUpdate, recordPricePoint } from './shared';
@@ -65,6 +66,8 @@ export const resolveMarket = async (input: { marketId: string; outcome: TOutcome
         })
         .where(eq(marketPositions.id, p.id));
     }
+    // One `payout` or `resolution` notification per holder, set-based, in this transaction.
+    await notifyMarketResolved(tx, { marketId: market.id, at });
     await recordPricePoint(tx, resolved!, 'resolve');
     await emitMarketUpdate(tx, resolved!);
     return { market: resolved!, alreadyResolved: false, paid, totalPayout };

@@ -3,12 +3,15 @@
  * or restarts run: the period's rate per ticker is written once (primary key ticker + period),
  * each open position's payment once (primary key position + period), and only the payments
  * actually inserted change collateral. Positions opened after a boundary do not pay for it.
- * Each period is two set-based statements in one transaction, not a loop over positions.
+ * Each period is two set-based statements in one transaction, not a loop over positions; the
+ * payments statement also writes each holder one `funding` notification for the period (all their
+ * positions added up).
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
 import { organizations, perpFundingPayments, perpFundingRates, perpMarkets, perpPositions } from '@/db/schema';
+import { fundingNoticeCte } from '@/lib/notifications/trading';
 import { duePeriods } from '../math';
 import { fundingRateSql, liquidationPriceSql } from './sql';
 
@@ -50,7 +53,8 @@ export const payDueFunding = async (at: Date) => {
               updated_at = ${ts}
             from pay where pp.id = pay.position_id
             returning pp.id
-          )
+          ),
+          ${fundingNoticeCte('pay', ts)}
           select count(*) as n from charged`),
       );
       await tx.execute(sql`update ${perpMarkets} set last_funding_at = ${p} where last_funding_at < ${p}`);

@@ -43,8 +43,8 @@ export const buildSweepStatement = (opts: { ticker?: string; at: Date }) => {
       from liq
     ),
     note as (
-      insert into ${notifications} (id, user_id, type, title, message, read, created_at)
-      select gen_random_uuid()::text, liq.user_id, 'system', 'Position liquidated',
+      insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
+      select gen_random_uuid()::text, liq.user_id, 'system', 'liquidation', '/perps/' || liq.ticker, 'Position liquidated',
         'Your ' || trim(to_char(liq.leverage, 'FM999990.####'), '.') || 'x ' || liq.side || ' on ' || liq.ticker
           || ' was liquidated at ' || trim(to_char(liq.exit_price, 'FM999999999990.00######'), '.') || '. Its margin is lost.',
         false, ${ts}

@@ -1,0 +1,7 @@
+/**
+ * What a `system` notification is about (the `type` stays one of the specification's seven): a
+ * trade, a big move in a market one holds, a perp nearing its liquidation price, a liquidation,
+ * funding paid or received, a resolution, a payout. No imports: the contract reads it too.
+ */
+export const NOTIFICATION_KINDS = ['trade', 'price_move', 'liquidation_warning', 'liquidation', 'funding', 'resolution', 'payout'] as const;
+export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];

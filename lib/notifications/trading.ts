@@ -1,0 +1,183 @@
+/**
+ * Trading notifications (`type: 'system'` with a `kind` and a `link`), each written set-based in
+ * the transaction of what causes it, never one statement per position:
+ *
+ * - `fundingNoticeCte`: a CTE for the funding statement itself: one notification per holder
+ *   and period, adding up every position's payment (paid or received), only for the payments
+ *   that statement inserted, so a repeated period notifies nobody twice.
+ * - `notifyMarketResolved`: after a resolution settled its positions, one notification per
+ *   holder: `payout` with what the winning shares paid, else `resolution` with the loss.
+ * - `notifyPriceMoves` (the tick's alerts step): holders of a market whose YES price moved 10
+ *   points or more from 24 hours earlier; once per market and holder within 24 hours.
+ * - `warnNearLiquidation` (the tick's alerts step): open perps with a quarter or less of their
+ *   margin buffer left (equity above the maintenance margin, against what it was at open) are
+ *   warned once (perp_positions.liquidation_warned_at); a warned position that recovers above
+ *   half is reset, so its next approach warns again.
+ *
+ * The liquidation itself is notified by the sweep's statement (lib/perps/service/liquidate.ts).
+ * NPC actors never sign in, so none of these are written for them. Thresholds and their pure
+ * twins: ./alerts-math.ts. I/O: the database, in the caller's transaction.
+ */
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '@/db/client';
+import { marketPositions, marketPricePoints, markets, notifications, perpMarkets, perpPositions, users } from '@/db/schema';
+import { LIQUIDATION_RESET_RATIO, LIQUIDATION_WARN_RATIO, PRICE_MOVE_POINTS } from './alerts-math';
+
+const DAY = sql`interval '24 hours'`;
+const num = (x: number) => sql.raw(`${x}::numeric`);
+/** A money amount as "1,234.50". */
+const money = (x: SQL) => sql`trim(to_char(round(${x}, 2), 'FM999,999,999,990.00'))`;
+/** A probability as "41%". */
+const pct = (x: SQL) => sql`(round((${x}) * 100)::int)::text || '%'`;
+/** A price as "92.4172" (up to 4 places). */
+const price = (x: SQL) => sql`rtrim(rtrim(to_char(round(${x}, 4), 'FM999999999990.0000'), '0'), '.')`;
+const quote = (text: SQL) => sql`'“' || (case when length(${text}) > 80 then left(${text}, 79) || '…' else ${text} end) || '”'`;
+
+/**
+ * A CTE (named `funding_notice`) for the funding statement: `pay` names its CTE returning
+ * `position_id, amount` of the payments it inserted. Data-modifying, so it runs unreferenced.
+ */
+export const fundingNoticeCte = (pay: string, at: SQL) => {
+  const p = sql.raw(pay);
+  return sql`funding_notice as (
+      insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
+      select gen_random_uuid()::text, f.user_id, 'system', 'funding',
+        case when f.tickers = 1 then '/perps/' || f.ticker else '/portfolio' end,
+        case when f.total > 0 then 'Funding paid' else 'Funding received' end,
+        'You ' || case when f.total > 0 then 'paid ' else 'received ' end || ${money(sql`abs(f.total)`)}
+          || ' in funding on ' || case when f.positions = 1 then 'your ' || f.ticker || ' position'
+            else f.positions || ' positions' || case when f.tickers = 1 then ' on ' || f.ticker else '' end end || '.',
+        false, ${at}
+      from (
+        select pp.user_id, sum(${p}.amount) as total, count(*) as positions, count(distinct pp.ticker) as tickers, min(pp.ticker) as ticker
+        from ${p} join ${perpPositions} pp on pp.id = ${p}.position_id
+        join ${users} u on u.id = pp.user_id and not u.is_actor
+        group by pp.user_id
+      ) f
+      where f.total <> 0
+    )`;
+};
+
+/**
+ * After `marketId` resolved at `at` and its positions were settled (settled_at = at), one
+ * notification per holder (both sides added up): `payout` when the shares paid, else `resolution`.
+ */
+export const notifyMarketResolved = async (tx: DbOrTx, input: { marketId: string; at: Date }) => {
+  const ts = sql`${input.at.toISOString()}::timestamptz`;
+  await tx.execute(sql`
+    insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
+    select gen_random_uuid()::text, h.user_id, 'system',
+      case when h.paid > 0 then 'payout' else 'resolution' end,
+      '/markets/' || m.id,
+      case when h.paid > 0 then 'Payout: ' || ${money(sql`h.paid`)} else 'Market resolved ' || m.resolved_outcome end,
+      ${quote(sql`m.text`)} || ' resolved ' || m.resolved_outcome || '. '
+        || case when h.paid > 0 then 'Your ' || m.resolved_outcome || ' shares paid ' || ${money(sql`h.paid`)}
+          else 'Your ' || case when m.resolved_outcome = 'YES' then 'NO' else 'YES' end || ' shares paid nothing' end
+        || ' (' || case when h.pnl >= 0 then '+' else '−' end || ${money(sql`abs(h.pnl)`)} || ' on this market).',
+      false, ${ts}
+    from (
+      select mp.user_id, sum(coalesce(mp.payout, 0)) as paid, sum(mp.realized_pnl) as pnl
+      from ${marketPositions} mp
+      join ${users} u on u.id = mp.user_id and not u.is_actor
+      where mp.market_id = ${input.marketId} and mp.settled_at = ${ts}
+      group by mp.user_id
+    ) h
+    join ${markets} m on m.id = ${input.marketId}`);
+};
+
+/** Holders of active markets that moved 10 points or more in 24 h, told once per market within 24 h. */
+export const notifyPriceMoves = async (db: DbOrTx, at: Date) => {
+  const ts = sql`${at.toISOString()}::timestamptz`;
+  const rows = rowsOf<{ n: number | string }>(
+    await db.execute(sql`
+      with moved as (
+        select m.id, m.text, c.now_p, r.then_p
+        from ${markets} m
+        cross join lateral (select (m.yes_shares / (m.yes_shares + m.no_shares))::numeric as now_p) c
+        cross join lateral (
+          select coalesce(
+            (select pp.yes_price from ${marketPricePoints} pp where pp.market_id = m.id and pp.created_at <= ${ts} - ${DAY} order by pp.created_at desc limit 1),
+            (select pp.yes_price from ${marketPricePoints} pp where pp.market_id = m.id and pp.created_at > ${ts} - ${DAY} order by pp.created_at asc limit 1)
+          ) as then_p
+        ) r
+        where m.status = 'active' and r.then_p is not null and abs(c.now_p - r.then_p) >= ${num(PRICE_MOVE_POINTS)}
+      ),
+      holders as (
+        select distinct mp.user_id, moved.id, moved.text, moved.now_p, moved.then_p
+        from moved
+        join ${marketPositions} mp on mp.market_id = moved.id and mp.shares > 0 and mp.settled_at is null
+        join ${users} u on u.id = mp.user_id and not u.is_actor
+        where not exists (
+          select 1 from ${notifications} n
+          where n.user_id = mp.user_id and n.created_at > ${ts} - ${DAY} and n.kind = 'price_move' and n.link = '/markets/' || moved.id
+        )
+      ),
+      ins as (
+        insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
+        select gen_random_uuid()::text, h.user_id, 'system', 'price_move', '/markets/' || h.id,
+          case when h.now_p > h.then_p then 'Up ' else 'Down ' end
+            || round(abs(h.now_p - h.then_p) * 100)::int || ' points in a market you hold',
+          ${quote(sql`h.text`)} || ' moved from ' || ${pct(sql`h.then_p`)} || ' to ' || ${pct(sql`h.now_p`)} || ' in 24 h.',
+          false, ${ts}
+        from holders h
+        returning id
+      )
+      select count(*) as n from ins`),
+  );
+  return Number(rows[0]?.n ?? 0);
+};
+
+/**
+ * Each open position's margin buffer at the mark over its buffer at open (alerts-math
+ * marginBufferRatio): 1 at open, 0 at the liquidation price; 0 when it had no buffer at all.
+ */
+const bufferRatioSql = (M: SQL) => sql`case
+    when pp.margin - ${M} * pp.size <= 0 then 0
+    else (case when pp.side = 'long' then pp.units * (1 - ${M}) * (m.mark_price - pp.liquidation_price)
+      else pp.units * (1 + ${M}) * (pp.liquidation_price - m.mark_price) end)::numeric(80, 40) / (pp.margin - ${M} * pp.size)
+  end`;
+
+/**
+ * Warns open perps near liquidation once per approach; resets the ones that recovered.
+ * `maintenanceRate` is lib/perps' MAINTENANCE_RATE (a decimal string).
+ */
+export const warnNearLiquidation = async (db: DbOrTx, at: Date, maintenanceRate: string) => {
+  const ts = sql`${at.toISOString()}::timestamptz`;
+  const M = sql`${maintenanceRate}::numeric`;
+  const [r] = rowsOf<{ warned: number | string; reset: number | string }>(
+    await db.execute(sql`
+      with pos as (
+        select pp.id, pp.liquidation_warned_at as warned_at, ${bufferRatioSql(M)} as ratio
+        from ${perpPositions} pp join ${perpMarkets} m on m.ticker = pp.ticker
+        where pp.status = 'open'
+      ),
+      warn as (
+        update ${perpPositions} p set liquidation_warned_at = ${ts}
+        from pos
+        where p.id = pos.id and p.status = 'open' and p.liquidation_warned_at is null
+          and pos.warned_at is null and pos.ratio <= ${num(LIQUIDATION_WARN_RATIO)}
+        returning p.id, p.user_id, p.ticker, p.side, p.leverage, p.liquidation_price
+      ),
+      reset as (
+        update ${perpPositions} p set liquidation_warned_at = null
+        from pos
+        where p.id = pos.id and p.status = 'open' and pos.warned_at is not null and pos.ratio > ${num(LIQUIDATION_RESET_RATIO)}
+        returning p.id
+      ),
+      note as (
+        insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
+        select gen_random_uuid()::text, w.user_id, 'system', 'liquidation_warning', '/perps/' || w.ticker,
+          'Liquidation warning: ' || w.ticker,
+          'Your ' || rtrim(rtrim(to_char(w.leverage, 'FM999990.0000'), '0'), '.') || 'x ' || w.side || ' on ' || w.ticker
+            || ' is close to its liquidation price of ' || ${price(sql`w.liquidation_price`)} || ' (mark ' || ${price(sql`m.mark_price`)}
+            || '). It is liquidated if the mark reaches it.',
+          false, ${ts}
+        from warn w
+        join ${perpMarkets} m on m.ticker = w.ticker
+        join ${users} u on u.id = w.user_id and not u.is_actor
+      )
+      select (select count(*) from warn) as warned, (select count(*) from reset) as reset`),
+  );
+  return { warned: Number(r?.warned ?? 0), reset: Number(r?.reset ?? 0) };
+};
