@@ -1,13 +1,10 @@
 'use client';
 
 import { useState, type PointerEvent } from 'react';
-import { GRID_LINES } from '@/components/ui/line-chart';
+import { ChartAxes } from '@/components/ui/chart-axes';
 import type { TPerpCandle } from '@/lib/client/queries/perps';
 import { formatPrice } from './format';
 
-const GRID = Array.from({ length: GRID_LINES }, (_, i) => i / (GRID_LINES - 1));
-const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 const full = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 const INTERVAL_WORDS: Record<number, string> = { 300: '5-minute', 900: '15-minute', 3600: 'hourly', 14_400: '4-hour', 86_400: 'daily' };
@@ -60,10 +57,6 @@ export const CandleChart = ({
   const slot = (plotW * intervalSeconds) / (t1 - t0);
   const bodyW = Math.max(1, Math.min(18, slot * 0.7));
 
-  const isShortSpan = t1 - t0 <= 36 * 3600;
-  const tickCount = width < 420 ? 3 : 5;
-  const ticks = Array.from({ length: tickCount }, (_, i) => t0 + ((t1 - t0) * i) / (tickCount - 1));
-  const formatTick = (t: number) => (isShortSpan ? timeOfDay : monthDay).format(new Date(t * 1000));
 
   const onPointerMove = (e: PointerEvent<SVGSVGElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
@@ -86,31 +79,7 @@ export const CandleChart = ({
       onPointerMove={onPointerMove}
       onPointerLeave={() => setHover(null)}
     >
-      {GRID.map((g) => {
-        const v = min + g * (max - min);
-        return (
-          <g key={g}>
-            <line x1={pad.left} x2={width - pad.right} y1={y(v)} y2={y(v)} stroke="var(--color-line)" strokeDasharray={g === 0 ? undefined : '3 4'} />
-            <text x={width - pad.right + 8} y={y(v)} dy="0.32em" fontSize="11" fill="var(--color-ink-faint)">
-              {formatAxis(v)}
-            </text>
-          </g>
-        );
-      })}
-      {ticks.map((t, i) =>
-        i > 0 && formatTick(t) === formatTick(ticks[i - 1]!) ? null : (
-          <text
-            key={i}
-            x={x(t)}
-            y={height - 6}
-            fontSize="11"
-            fill="var(--color-ink-faint)"
-            textAnchor={i === 0 ? 'start' : i === ticks.length - 1 ? 'end' : 'middle'}
-          >
-            {formatTick(t)}
-          </text>
-        ),
-      )}
+      <ChartAxes width={width} height={height} pad={pad} t0={t0} t1={t1} min={min} max={max} x={x} y={y} formatAxis={formatAxis} />
       {candles.map((c) => {
         const isUp = c.close >= c.open;
         const color = isUp ? 'var(--color-up)' : 'var(--color-down)';

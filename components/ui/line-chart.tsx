@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { AreaGradient } from './area-gradient';
+import { ChartAxes } from './chart-axes';
 import { Button } from './button';
 import { Card, CardTitle } from './card';
 import { SegmentedControl, type TSegmentOption } from './segmented-control';
@@ -10,12 +11,8 @@ import { Skeleton } from './skeleton';
 /** The words for a history range in a chart's accessible name ("… over the last 7 days"). */
 export const RANGE_WORDS = { '1h': 'the last hour', '24h': 'the last 24 hours', '7d': 'the last 7 days', '30d': 'the last 30 days', all: 'all time' } as const;
 
-const GRID = [0, 0.25, 0.5, 0.75, 1];
-/** How many value grid lines a chart draws, bottom and top included. */
-export const GRID_LINES = GRID.length;
+export { GRID_LINES } from './chart-axes';
 
-const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 const full = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** Width of the element, kept current as it resizes (0 before the first measurement). */
@@ -96,10 +93,6 @@ export const LineChart = <P extends TPoint>({
   const dashedLines = dashedValues.map((v) => stepPath(series, x, y, v));
   const area = `${line} V${bottom.toFixed(1)} H${x(t0).toFixed(1)} Z`;
 
-  const isShortSpan = t1 - t0 <= 36 * 3600;
-  const tickCount = width < 420 ? 3 : 5;
-  const ticks = Array.from({ length: tickCount }, (_, i) => t0 + ((t1 - t0) * i) / (tickCount - 1));
-  const formatTick = (t: number) => (isShortSpan ? timeOfDay : monthDay).format(new Date(t * 1000));
 
   const last = series.at(-1)!;
   const isUp = value(last) >= value(series[0]!);
@@ -127,32 +120,7 @@ export const LineChart = <P extends TPoint>({
       onPointerLeave={() => setHover(null)}
     >
       <AreaGradient id={gradientId} color={stroke} opacity={0.22} />
-      {GRID.map((g) => {
-        const v = min + g * (max - min);
-        return (
-          <g key={g}>
-            <line x1={pad.left} x2={width - pad.right} y1={y(v)} y2={y(v)} stroke="var(--color-line)" strokeDasharray={g === 0 ? undefined : '3 4'} />
-            <text x={width - pad.right + 8} y={y(v)} dy="0.32em" fontSize="11" fill="var(--color-ink-faint)">
-              {formatAxis(v)}
-            </text>
-          </g>
-        );
-      })}
-      {ticks.map((t, i) =>
-        // A short span can give neighbouring ticks the same label: show each label once.
-        i > 0 && formatTick(t) === formatTick(ticks[i - 1]!) ? null : (
-          <text
-            key={i}
-            x={x(t)}
-            y={height - 6}
-            fontSize="11"
-            fill="var(--color-ink-faint)"
-            textAnchor={i === 0 ? 'start' : i === ticks.length - 1 ? 'end' : 'middle'}
-          >
-            {formatTick(t)}
-          </text>
-        ),
-      )}
+      <ChartAxes width={width} height={height} pad={pad} t0={t0} t1={t1} min={min} max={max} x={x} y={y} formatAxis={formatAxis} />
       <path d={area} fill={`url(#${gradientId})`} />
       {dashedLines.map((d, i) => (
         <path key={i} d={d} fill="none" stroke="var(--color-ink-faint)" strokeWidth="1.5" strokeDasharray="4 4" />

@@ -27,7 +27,6 @@ import {
   poolDeposits,
   poolNavPoints,
   pools,
-  questionRules,
   users,
   worldEvents,
 } from '@/db/schema';
@@ -36,7 +35,6 @@ import { now, setFixedTime } from '@/lib/clock/clock';
 import { env } from '@/lib/env';
 import { isAppError } from '@/lib/errors/app-error';
 import { buyShares } from '@/lib/markets/service/buy-shares';
-import { createMarket } from '@/lib/markets/service/create-market';
 import { resolveMarket } from '@/lib/markets/service/resolve-market';
 import { sellShares } from '@/lib/markets/service/sell-shares';
 import { dec, toDecimalString } from '@/lib/money/decimal';
@@ -47,6 +45,7 @@ import { loadHoldings } from '@/lib/pools/holdings';
 import { SHARE_SCALE, sharePriceOf } from '@/lib/pools/math';
 import { recordNav } from '@/lib/pools/service/shared';
 import { closePoolPerp, openPoolPerp } from '@/lib/pools/service/trade';
+import { createRuledQuestion } from '../steps/questions';
 import { CLOCK_ID } from '../tick';
 import { BACKFILL_QUESTION_LIQUIDITY, generateHistory, type TBackfillAction, type TBackfillWorld, type THistory } from './generate';
 
@@ -160,20 +159,7 @@ const runActions = async (db: Db, history: THistory, usernames: ReadonlyMap<stri
       case 'create': {
         // The question and its rule commit together, as the tick's question step does.
         await db.transaction(async (tx) => {
-          const m = await createMarket({ caller: null, text: a.text, resolutionDate: a.resolutionDate, liquidity: BACKFILL_QUESTION_LIQUIDITY, tx });
-          marketIds.set(a.key, m.id);
-          const r = a.rule;
-          await tx.insert(questionRules).values({
-            marketId: m.id,
-            kind: r.kind,
-            organizationId: r.organizationId,
-            ticker: r.kind === 'price' ? r.ticker : null,
-            actorId: r.kind === 'event' ? r.actorId : null,
-            eventKind: r.kind === 'event' ? r.eventKind : null,
-            comparison: r.kind === 'price' ? r.comparison : null,
-            threshold: r.kind === 'price' ? String(r.threshold) : null,
-            createdAt: a.at,
-          });
+          marketIds.set(a.key, await createRuledQuestion(tx, { text: a.text, resolutionDate: a.resolutionDate, rule: a.rule, liquidity: BACKFILL_QUESTION_LIQUIDITY, at: a.at }));
         });
         return true;
       }

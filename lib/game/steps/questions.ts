@@ -8,7 +8,7 @@
  * rule it will resolve by.
  */
 import { sql } from 'drizzle-orm';
-import { getDb, rowsOf, withTransaction } from '@/db/client';
+import { getDb, rowsOf, withTransaction, type Tx } from '@/db/client';
 import { markets, organizations, questionRules, worldEvents } from '@/db/schema';
 import { createMarket } from '@/lib/markets/service/create-market';
 import { resolveMarket } from '@/lib/markets/service/resolve-market';
@@ -19,6 +19,27 @@ import { planQuestion, questionsToCreate, resolveOutcome, type TQuestionRule } f
 
 /** Liquidity of a game question (the admin default). */
 export const GAME_QUESTION_LIQUIDITY = 1000;
+
+/** A game question and the rule that resolves it, in the caller's transaction (never one without the other). */
+export const createRuledQuestion = async (
+  tx: Tx,
+  q: { text: string; resolutionDate: Date; rule: TQuestionRule; liquidity: number; at: Date },
+): Promise<string> => {
+  const market = await createMarket({ caller: null, text: q.text, resolutionDate: q.resolutionDate, liquidity: q.liquidity, tx });
+  const r = q.rule;
+  await tx.insert(questionRules).values({
+    marketId: market.id,
+    kind: r.kind,
+    organizationId: r.organizationId,
+    ticker: r.kind === 'price' ? r.ticker : null,
+    actorId: r.kind === 'event' ? r.actorId : null,
+    eventKind: r.kind === 'event' ? r.eventKind : null,
+    comparison: r.kind === 'price' ? r.comparison : null,
+    threshold: r.kind === 'price' ? String(r.threshold) : null,
+    createdAt: q.at,
+  });
+  return market.id;
+};
 /** Due questions resolved per tick at most; the rest wait for the next tick. */
 const MAX_RESOLUTIONS = 50;
 
@@ -120,21 +141,7 @@ export const createQuestions = async (ctx: TTickContext) => {
     const q = planQuestion(rng.fork(`question-${i}`), { orgs, actors, at: ctx.at });
     if (!q) break;
     // The question, its announcements and its rule commit together: no question without its rule.
-    await withTransaction(async (tx) => {
-      const market = await createMarket({ caller: null, text: q.text, resolutionDate: q.resolutionDate, liquidity: GAME_QUESTION_LIQUIDITY, tx });
-      const r = q.rule;
-      await tx.insert(questionRules).values({
-        marketId: market.id,
-        kind: r.kind,
-        organizationId: r.organizationId,
-        ticker: r.kind === 'price' ? r.ticker : null,
-        actorId: r.kind === 'event' ? r.actorId : null,
-        eventKind: r.kind === 'event' ? r.eventKind : null,
-        comparison: r.kind === 'price' ? r.comparison : null,
-        threshold: r.kind === 'price' ? String(r.threshold) : null,
-        createdAt: ctx.at,
-      });
-    });
+    await withTransaction((tx) => createRuledQuestion(tx, { ...q, liquidity: GAME_QUESTION_LIQUIDITY, at: ctx.at }));
     created++;
   }
   return { active: open.length + created, created };
