@@ -173,10 +173,11 @@ describe('open interest, 24 h volume and the 24 h range', () => {
     const after = (await tickerOf('KLDR')).volume24h;
     const rows = await (await getDb()).select().from(perpTrades).where(eq(perpTrades.userId, user.id));
     expect(rows.map((r) => r.action).sort()).toEqual(['close', 'liquidation', 'open', 'open']);
-    // A close stores its own notional (units × exit); a liquidation's is units × the mark it happened at.
+    // A close stores its own notional (units × exit), and so does a liquidation (units × the mark it happened at).
     const closeNotional = toNumber(rows.find((r) => r.action === 'close')!.size);
     const liq = rows.find((r) => r.action === 'liquidation')!;
     const liqNotional = dec(risky.body.position.units).times(liq.price).toNumber();
+    expect(toNumber(liq.size)).toBeCloseTo(liqNotional, 6);
     expect(toNumber(liq.price)).toBeCloseTo(liqPrice, 6);
     expect(after - before).toBeCloseTo(500 + 1000 + closeNotional + liqNotional, 4);
   });

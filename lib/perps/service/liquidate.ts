@@ -34,12 +34,13 @@ export const buildSweepStatement = (opts: { ticker?: string; at: Date }) => {
       from m
       where p.ticker = m.ticker and p.status = 'open'
         and ${liquidatableSql(sql`${p}.side`, sql`m.mark_price`, sql`${p}.liquidation_price`)}
-      returning p.id, p.user_id, p.ticker, p.side, p.size, p.leverage, p.exit_price, p.net_pnl
+      returning p.id, p.user_id, p.ticker, p.side, p.size, p.units, p.leverage, p.exit_price, p.net_pnl
     ),
     ${realizedPnLBookingCte({ name: 'booked', source: sql`(select user_id, net_pnl as pnl from liq)`, at: opts.at })},
     trade as (
       insert into ${perpTrades} (id, user_id, position_id, ticker, side, action, size, price, fee, realized_pnl, created_at)
-      select gen_random_uuid()::text, liq.user_id, liq.id, liq.ticker, liq.side, 'liquidation', liq.size, liq.exit_price, 0, liq.net_pnl, ${ts}
+      -- The notional traded at the liquidation price, as a close records it (units × exit).
+      select gen_random_uuid()::text, liq.user_id, liq.id, liq.ticker, liq.side, 'liquidation', trunc(liq.units * liq.exit_price, 8), liq.exit_price, 0, liq.net_pnl, ${ts}
       from liq
     ),
     note as (

@@ -5,28 +5,27 @@
 import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import { getDb } from '@/db/client';
-import { perpPositions, perpTrades } from '@/db/schema';
+import { perpTrades } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { toNumber } from '@/lib/money/decimal';
 import type { TPerpTapeTrade } from '@/lib/contracts/perps';
-import { getTicker, tradedNotional } from './read';
+import { getTicker } from './read';
 
 /** GET /api/markets/perps/tickers/{ticker}/trades: the newest `limit` trades of a ticker. */
 export const listTickerTrades = async ({ ticker, limit, caller }: { ticker: string; limit: number; caller: TCaller | null }) => {
   const t = await getTicker(ticker);
   const db = await getDb();
   const rows = await db
-    .select({ trade: perpTrades, notional: tradedNotional })
+    .select({ trade: perpTrades })
     .from(perpTrades)
-    .innerJoin(perpPositions, eq(perpPositions.id, perpTrades.positionId))
     .where(eq(perpTrades.ticker, t.ticker))
     .orderBy(desc(perpTrades.createdAt), desc(perpTrades.id))
     .limit(limit);
-  const trades: TPerpTapeTrade[] = rows.map(({ trade: r, notional }) => ({
+  const trades: TPerpTapeTrade[] = rows.map(({ trade: r }) => ({
     id: r.id,
     side: r.side,
     action: r.action,
-    size: toNumber(notional),
+    size: toNumber(r.size),
     price: toNumber(r.price),
     createdAt: r.createdAt.toISOString(),
     timestamp: r.createdAt.toISOString(),

@@ -12,12 +12,6 @@ import { toPerpPositionDto, toPerpTickerDto, type TTickerStats } from '../dto';
 
 const DAY_MS = 86_400_000;
 
-/**
- * The notional a trade moved at its price: the stored size for opens and closes (a close stores
- * units × exit), units × price for a liquidation (whose row stores the position's opening size).
- * Needs perp_positions joined on the trade's position.
- */
-export const tradedNotional = sql<string>`case when ${perpTrades.action} = 'liquidation' then trunc(${perpPositions.units} * ${perpTrades.price}, 8) else ${perpTrades.size} end`;
 const RANGE_MS = { '1h': 3_600_000, '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS, all: null } as const;
 
 /**
@@ -37,7 +31,8 @@ const tickerStats = async (ticker?: string): Promise<TTickerStats[]> => {
           (select pp.mark_price from ${perpPricePoints} pp where pp.ticker = m.ticker order by pp.created_at asc limit 1)) as mark_24h_ago,
         greatest(m.mark_price, (select max(pp.mark_price) from ${perpPricePoints} pp where pp.ticker = m.ticker and pp.created_at > ${since})) as high_24h,
         least(m.mark_price, (select min(pp.mark_price) from ${perpPricePoints} pp where pp.ticker = m.ticker and pp.created_at > ${since})) as low_24h,
-        coalesce((select sum(${tradedNotional}) from ${perpTrades} join ${perpPositions} on ${perpPositions.id} = ${perpTrades.positionId}
+        -- Every trade's row holds the notional it moved at its price (opens, closes, liquidations).
+        coalesce((select sum(${perpTrades.size}) from ${perpTrades}
           where ${perpTrades.ticker} = m.ticker and ${perpTrades.createdAt} > ${since}), 0) as volume_24h,
         coalesce((select trunc(sum(p.units) * m.mark_price, 8) from ${perpPositions} p where p.ticker = m.ticker and p.status = 'open' and p.side = 'long'), 0) as oi_long,
         coalesce((select trunc(sum(p.units) * m.mark_price, 8) from ${perpPositions} p where p.ticker = m.ticker and p.status = 'open' and p.side = 'short'), 0) as oi_short
