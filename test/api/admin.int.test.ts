@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GET as reportDetailRoute, POST as reportActionRoute } from '@/app/api/admin/reports/[reportId]/route';
 import { GET as reportsRoute } from '@/app/api/admin/reports/route';
+import { GET as perpsListRoute } from '@/app/api/markets/perps/route';
 import { GET as reportStatsRoute } from '@/app/api/admin/reports/stats/route';
 import { GET as statsRoute } from '@/app/api/admin/stats/route';
 import { GET as adminTradesRoute } from '@/app/api/admin/trades/route';
@@ -583,6 +584,9 @@ describe('GET /api/admin/stats', () => {
     expect(s.trading.volume24h).toBeCloseTo(before.trading.volume24h + 150, 6);
     expect(s.trading.predictionOpenInterest).toBeCloseTo(before.trading.predictionOpenInterest + 150, 6);
     expect(s.trading.openInterest).toBeCloseTo(s.trading.perpOpenInterest + s.trading.predictionOpenInterest, 6);
+    // The perps part is what the tickers show: open positions valued at the mark.
+    const tickers = (await call(perpsListRoute, '/api/markets/perps')).body.markets as { openInterest: number }[];
+    expect(s.trading.perpOpenInterest).toBeCloseTo(tickers.reduce((a, t) => a + t.openInterest, 0), 2);
     expect(s.trading.activeMarkets).toBe(before.trading.activeMarkets + 1);
     expect(s.reports.total).toBe(before.reports.total + 1);
     expect(s.reports.pending).toBe(before.reports.pending + 1);

@@ -9,16 +9,17 @@
  *   - active = a person (player or agent) who traded (prediction or perpetual), posted or
  *     commented in the window; new and signups count people too;
  *   - a trade is a row of the trade feed (prediction buys and sells; perpetual opens, closes and
- *     liquidations); volume is the gross prediction amount plus the perpetual notional of opens and
- *     closes (liquidations excluded, as the tickers' own 24 h volume does);
- *   - open interest: the notional of open perpetual positions plus the cost basis of prediction
- *     shares still held in unsettled markets.
+ *     liquidations); volume is the gross prediction amount plus the perpetual notional of every
+ *     trade, liquidations included (each row holds the notional it moved at its price), as the
+ *     tickers' own 24 h volume counts it;
+ *   - open interest: the notional of open perpetual positions at the mark (as the tickers show it)
+ *     plus the cost basis of prediction shares still held in unsettled markets.
  * Days are UTC calendar days; the windows (24 h, 7 days) end at now() (game time).
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf } from '@/db/client';
-import { comments, marketPositions, markets, perpPositions, perpTrades, posts, reports, trades, users } from '@/db/schema';
+import { comments, marketPositions, markets, perpMarkets, perpPositions, perpTrades, posts, reports, trades, users } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { dec, toNumber } from '@/lib/money/decimal';
@@ -71,10 +72,10 @@ export const getAdminStats = async (input: { caller: TCaller; days: number }) =>
         (select count(*) from ${trades} where created_at > ${ts(dayAgo)})
           + (select count(*) from ${perpTrades} where created_at > ${ts(dayAgo)}) as trades24h,
         (select coalesce(sum(amount), 0) from ${trades}) as pred_volume,
-        (select coalesce(sum(size), 0) from ${perpTrades} where action <> 'liquidation') as perp_volume,
+        (select coalesce(sum(size), 0) from ${perpTrades}) as perp_volume,
         (select coalesce(sum(amount), 0) from ${trades} where created_at > ${ts(dayAgo)}) as pred_volume24h,
-        (select coalesce(sum(size), 0) from ${perpTrades} where action <> 'liquidation' and created_at > ${ts(dayAgo)}) as perp_volume24h,
-        (select coalesce(sum(size), 0) from ${perpPositions} where status = 'open') as perp_oi,
+        (select coalesce(sum(size), 0) from ${perpTrades} where created_at > ${ts(dayAgo)}) as perp_volume24h,
+        (select coalesce(sum(trunc(p.units * m.mark_price, 8)), 0) from ${perpPositions} p join ${perpMarkets} m on m.ticker = p.ticker where p.status = 'open') as perp_oi,
         (select coalesce(sum(cost_basis), 0) from ${marketPositions} where shares > 0 and settled_at is null) as pred_oi,
         (select count(*) from ${markets} where status = 'active') as active_markets,
         (select count(*) from ${reports}) as reports_total,
@@ -94,7 +95,7 @@ export const getAdminStats = async (input: { caller: TCaller; days: number }) =>
       union all select 'active', ${day('a.created_at')}, count(distinct a.user_id), 0 from acts a join ${users} u on u.id = a.user_id
         where ${isPerson} group by 2
       union all select 'trades', ${day('created_at')}, count(*), coalesce(sum(amount), 0) from ${trades} where created_at >= ${since} group by 2
-      union all select 'trades', ${day('created_at')}, count(*), coalesce(sum(case when action <> 'liquidation' then size else 0 end), 0)
+      union all select 'trades', ${day('created_at')}, count(*), coalesce(sum(size), 0)
         from ${perpTrades} where created_at >= ${since} group by 2
       union all select 'posts', ${day('created_at')}, count(*), 0 from ${posts} where created_at >= ${since} group by 2
       union all select 'reports', ${day('created_at')}, count(*), 0 from ${reports} where created_at >= ${since} group by 2`),
