@@ -501,6 +501,14 @@ const openFeed = async (u: TUserRow | null, opts: { lastEventId?: string } = {})
     frames,
     /** The post ids of the feed_update frames, in order. */
     postIds: () => frames.filter((f) => f.event === 'feed_update').map((f) => f.data.data.post.id as string),
+    /**
+     * The post ids from `first` on: posts an earlier test made can still be on their way through
+     * the outbox when a stream opens (a loaded machine), and reach it, rightly, before the warm-up.
+     */
+    postIdsFrom: (first: string) => {
+      const ids = stream.postIds();
+      return ids.slice(Math.max(0, ids.indexOf(first)));
+    },
     events: () => frames.filter((f) => f.event),
     waitFor: (postId: string) => vi.waitFor(() => expect(stream.postIds()).toContain(postId), { timeout: 5000, interval: 10 }),
     close,
@@ -533,9 +541,9 @@ describe('the live feed (SSE) respects blocks and mutes per subscriber', () => {
     expect((await share(c, p1)).status).toBe(201); // a repost of A's post: its original author is hidden from B
     const p2 = await newPost(d, 'D posts after that');
     await Promise.all([sc.waitFor(p2), anon.waitFor(p2), sb.waitFor(p2)]);
-    expect(sc.postIds()).toEqual([warm, p1, p1, p2]);
-    expect(anon.postIds()).toEqual([warm, p1, p1, p2]);
-    expect(sb.postIds()).toEqual([warm, p2]); // in order: p1 and its repost came before p2 and were left out
+    expect(sc.postIdsFrom(warm)).toEqual([warm, p1, p1, p2]);
+    expect(anon.postIdsFrom(warm)).toEqual([warm, p1, p1, p2]);
+    expect(sb.postIdsFrom(warm)).toEqual([warm, p2]); // in order: p1 and its repost came before p2 and were left out
 
     // The connection stats never count the internal channel.
     const stats = await call(sseStatsRoute, '/api/sse/stats');
@@ -544,7 +552,7 @@ describe('the live feed (SSE) respects blocks and mutes per subscriber', () => {
     await setBlock(b, a, 'unblock'); // writes visibility_changed in its transaction
     const p3 = await newPost(a, 'A posts after the unblock');
     await sb.waitFor(p3);
-    expect(sb.postIds()).toEqual([warm, p2, p3]);
+    expect(sb.postIdsFrom(warm)).toEqual([warm, p2, p3]);
     // No internal event ever reaches a client.
     for (const s of [sb, sc, anon]) expect(s.events().filter((f) => f.event !== 'feed_update')).toEqual([]);
   });
@@ -561,7 +569,7 @@ describe('the live feed (SSE) respects blocks and mutes per subscriber', () => {
     const hidden = await newPost(a, 'A after blocking B');
     const marker = await newPost(d, 'D after the block');
     await sb.waitFor(marker);
-    expect(sb.postIds()).toEqual([warm, before, marker]);
+    expect(sb.postIdsFrom(warm)).toEqual([warm, before, marker]);
     expect(sb.postIds()).not.toContain(hidden);
 
     // A reconnect replays what was missed, with the same filter.
