@@ -233,7 +233,7 @@ describe('runNpcActivity', () => {
       calls++;
       throw new TypeError('fetch failed');
     }) as unknown as typeof fetch;
-    const result = await runNpcActivity(tickCtx(at), { llm, fetchImpl: failing });
+    await runNpcActivity(tickCtx(at), { llm, fetchImpl: failing });
     expect(calls).toBe(1);
     // The planned posts (trade announcements come after their trades, from templates, never the model).
     const written = await q<{ content: string }>(
