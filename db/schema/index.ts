@@ -13,3 +13,4 @@ export * from './chats';
 export * from './points';
 export * from './standings';
 export * from './a2a';
+export * from './idempotency';

@@ -1,0 +1,29 @@
+/**
+ * Idempotency keys (CONTRACT.md, "Limits"): the first answer to a money or points POST sent with
+ * an `Idempotency-Key` header, stored per caller in the same transaction as the request's effect
+ * (lib/idempotency). A repeat within 24 hours replays it; the tick deletes older rows.
+ */
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import { users } from './users';
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    /** The operation's id: a key names one request of one operation. */
+    operation: text('operation').notNull(),
+    /** SHA-256 of the operation, its path parameters and its body as received (hex). */
+    requestHash: text('request_hash').notNull(),
+    /** The stored answer: HTTP status and the operation's result. */
+    status: integer('status').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+export type TIdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
