@@ -56,11 +56,17 @@ export const totalBalance = async (userIds: readonly string[]): Promise<TDecimal
   return dec(r?.s ?? '0');
 };
 
-/** A pool's NAV recomputed here from the raw rows: cash + each open perp's equity (never below 0) + each live prediction holding at its side's price. */
+/**
+ * A pool's NAV recomputed here from the raw rows: cash + each open perp's equity (never below 0;
+ * its collateral less the funding accrued since it opened: ±units × (funding index − entry index),
+ * truncated to 8 places) + each live prediction holding at its side's price.
+ */
 export const navFromRows = async (poolId: string): Promise<TDecimal> => {
   const [r] = await q<{ cash: string; perps: string; preds: string }>(sql`
     select u.virtual_balance::text as cash,
-      coalesce((select sum(greatest(0, pp.collateral + pp.units * (m.mark_price - pp.entry_price) * case when pp.side = 'long' then 1 else -1 end))
+      coalesce((select sum(greatest(0, pp.collateral
+          - (case when pp.side = 'long' then 1 else -1 end) * trunc(pp.units * (m.funding_index - pp.funding_index_entry), 8)
+          + pp.units * (m.mark_price - pp.entry_price) * case when pp.side = 'long' then 1 else -1 end))
         from perp_positions pp join perp_markets m on m.ticker = pp.ticker
         where pp.user_id = p.account_user_id and pp.status = 'open'), 0)::text as perps,
       coalesce((select sum(mp.shares * case when mp.side = 'YES' then mk.yes_shares / (mk.yes_shares + mk.no_shares) else mk.no_shares / (mk.yes_shares + mk.no_shares) end)

@@ -1,7 +1,8 @@
 /**
  * Perpetual futures: one market per organization ticker, leveraged isolated-margin positions,
- * funding per 8-hour period (rates and per-position payments, each written once), trades and
- * mark/index price points. Formulas live in lib/perps (README there).
+ * funding per 8-hour period as a cumulative funding index per ticker (one rate row per ticker and
+ * period; a position's funding is the index difference since it opened, settled on close and on
+ * liquidation), trades and mark/index price points. Formulas live in lib/perps (README there).
  */
 import { sql } from 'drizzle-orm';
 import { index, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
@@ -24,6 +25,11 @@ export const perpMarkets = pgTable('perp_markets', {
   volume: money('volume').notNull().default('0'),
   /** Start of the newest 8-hour period whose funding has been paid. */
   lastFundingAt: timestamptz('last_funding_at').notNull(),
+  /**
+   * Cumulative funding per unit: Σ mark × rate over the periods paid since issue 20 (funding paid
+   * before was applied to each position's collateral then). A long accrues units × (this − its entry).
+   */
+  fundingIndex: quantity('funding_index').notNull().default('0'),
   createdAt: timestamptz('created_at').notNull(),
   updatedAt: timestamptz('updated_at').notNull(),
 });
@@ -47,11 +53,33 @@ export const perpPositions = pgTable(
     leverage: numeric('leverage', { precision: 10, scale: 4 }).notNull(),
     /** size / leverage: what the trader put up. */
     margin: money('margin').notNull(),
-    /** Margin less the funding charged so far (more when funding was received). */
+    /**
+     * Margin less the funding settled so far (more when funding was received). While open, the
+     * funding accrued since `fundingIndexEntry` is not in it: readers add it (lib/perps/math
+     * withAccruedFunding); close and liquidation settle it here.
+     */
     collateral: money('collateral').notNull(),
-    /** Funding charged to the position so far; negative when it received funding. */
+    /** Funding settled on the position so far; negative when it received funding. Open: plus the accrual. */
     fundingPaid: money('funding_paid').notNull().default('0'),
+    /** From `collateral` (lib/perps/math liquidationPrice). Open: readers add the accrual's shift. */
     liquidationPrice: quantity('liquidation_price').notNull(),
+    /**
+     * The ticker's funding index when the position opened (moved past any period boundary that
+     * came before the open but was paid after it, so it never pays for a period it was not open
+     * across). Accrued funding = ±units × (perp_markets.funding_index − this).
+     */
+    fundingIndexEntry: quantity('funding_index_entry').notNull().default('0'),
+    /**
+     * liquidation_price − trunc(funding_index_entry / (1 ∓ m), 18) (lib/perps/math liquidationKey,
+     * m = MAINTENANCE_RATE 0.5%): the liquidation price free of the index, so the sweep finds what
+     * the mark and the funding reached by one range per ticker and side (key ≥ mark − shift(index)
+     * for a long, ≤ for a short). Generated: it follows every write of either column.
+     */
+    liquidationKey: quantity('liquidation_key')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`liquidation_price - trunc(case when side = 'long' then funding_index_entry::numeric(80, 40) / (1 - 0.005) else funding_index_entry::numeric(80, 40) / (1 + 0.005) end, 18)`,
+      ),
     openFee: money('open_fee').notNull(),
     closeFee: money('close_fee'),
     exitPrice: quantity('exit_price'),
@@ -68,14 +96,19 @@ export const perpPositions = pgTable(
   },
   (t) => [
     index('perp_positions_user_status_idx').on(t.userId, t.status, t.openedAt),
-    // The liquidation sweep: open positions of a ticker and side, by liquidation price.
+    // The liquidation sweep: open positions of a ticker and side, by their index-free liquidation key.
     index('perp_positions_liquidation_idx')
-      .on(t.ticker, t.side, t.liquidationPrice)
+      .on(t.ticker, t.side, t.liquidationKey)
+      .where(sql`status = 'open'`),
+    // The funding step: open positions opened after a boundary it is paying (normally none or a
+    // tick's worth), whose entry index moves past the period.
+    index('perp_positions_open_opened_idx')
+      .on(t.ticker, t.openedAt)
       .where(sql`status = 'open'`),
   ],
 );
 
-/** The funding rate of each ticker for each 8-hour period, written once. */
+/** The funding rate of each ticker for each 8-hour period, written once, with the index it made. */
 export const perpFundingRates = pgTable(
   'perp_funding_rates',
   {
@@ -86,12 +119,17 @@ export const perpFundingRates = pgTable(
     rate: quantity('rate').notNull(),
     markPrice: quantity('mark_price').notNull(),
     indexPrice: quantity('index_price').notNull(),
+    /** perp_markets.funding_index after this period (0 for periods paid before the index existed). */
+    cumulativeIndex: quantity('cumulative_index').notNull().default('0'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.ticker, t.periodStart] })],
 );
 
-/** One funding payment per position and period: the primary key makes funding idempotent. */
+/**
+ * History: one funding payment per position and period, as paid before the funding index
+ * (issue 20). Nothing writes it any more; kept so that history is not lost.
+ */
 export const perpFundingPayments = pgTable(
   'perp_funding_payments',
   {

@@ -21,13 +21,14 @@ import {
   trades,
   users,
 } from '@/db/schema';
+import { fundedCollateralSql } from '@/lib/perps/service/sql';
 
 /** Money that comes in or goes out otherwise than by trading: not part of a return. */
 export const FLOW_TYPES = ['deposit', 'withdrawal', 'transfer_in', 'transfer_out', 'bonus', 'referral_fee'] as const;
 
 /**
  * Records the close of `day` for every ranked account that has none: equity = cash + open perps
- * at their mark (never below zero each) + open prediction shares at the price + pool shares at
+ * at their mark (collateral with the funding accrued since they opened, never below zero each) + open prediction shares at the price + pool shares at
  * the pool's share price; flows since the account's previous snapshot. Idempotent.
  */
 export const insertDailySnapshots = async (db: DbOrTx, day: string, at: Date, opts: { newPlayersSince?: Date } = {}) => {
@@ -43,7 +44,7 @@ export const insertDailySnapshots = async (db: DbOrTx, day: string, at: Date, op
       insert into ${equitySnapshots} (user_id, day, equity, flows, lifetime_pnl, created_at)
       select u.id, ${day}::date,
         round(u.virtual_balance
-          + coalesce((select sum(greatest(0, p.collateral + p.units * (m.mark_price - p.entry_price) * case when p.side = 'long' then 1 else -1 end))
+          + coalesce((select sum(greatest(0, ${fundedCollateralSql('p', sql`m.funding_index`)} + p.units * (m.mark_price - p.entry_price) * case when p.side = 'long' then 1 else -1 end))
                       from ${perpPositions} p join ${perpMarkets} m on m.ticker = p.ticker
                       where p.user_id = u.id and p.status = 'open'), 0)
           + coalesce((select sum(mp.shares * case when mp.side = 'YES' then mk.yes_shares else mk.no_shares end / (mk.yes_shares + mk.no_shares))

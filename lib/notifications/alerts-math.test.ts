@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAINTENANCE_RATE, liquidationPrice, quoteOpen } from '@/lib/perps/math';
+import { MAINTENANCE_RATE, effectiveLiquidationPrice, liquidationPrice, quoteOpen } from '@/lib/perps/math';
+import { dec } from '@/lib/money/decimal';
 import { LIQUIDATION_RESET_RATIO, LIQUIDATION_WARN_RATIO, hasRecovered, isBigMove, isWarningDue, marginBufferRatio, markAtRatio } from './alerts-math';
 
 describe('isBigMove', () => {
@@ -47,6 +48,10 @@ describe('marginBufferRatio', () => {
     const drained = liquidationPrice({ side: 'long', entryPrice: q.entryPrice, units: q.units, collateral: q.margin.minus(160) });
     expect(isWarningDue({ ...p, markPrice: p.entryPrice })).toBe(false);
     expect(isWarningDue({ ...p, liquidationPrice: drained.toNumber(), markPrice: p.entryPrice })).toBe(true);
+    // The same 160 accrued on the funding index (160 / units per unit) gives the same liquidation price.
+    const accrued = effectiveLiquidationPrice({ side: 'long', liquidationPrice: q.liquidationPrice, fundingIndexEntry: 3 }, dec(160).div(q.units).plus(3));
+    expect(accrued.toNumber()).toBeCloseTo(drained.toNumber(), 9);
+    expect(isWarningDue({ ...p, liquidationPrice: accrued.toNumber(), markPrice: p.entryPrice })).toBe(true);
   });
 
   const position = fc

@@ -9,7 +9,9 @@
  *   above the maintenance margin at which it is liquidated) is down to LIQUIDATION_WARN_RATIO of
  *   what it was at open: "a quarter of your margin left". Measuring the buffer rather than the
  *   raw margin keeps the warning ahead of the liquidation at every leverage (at 100x the
- *   maintenance margin alone is half the margin), and funding that ate the collateral counts.
+ *   maintenance margin alone is half the margin), and funding that ate the collateral counts:
+ *   the liquidation price given is the effective one, with the funding accrued since the position
+ *   opened (lib/perps/math effectiveLiquidationPrice).
  *   It is due again only after the buffer recovered above LIQUIDATION_RESET_RATIO: the gap keeps
  *   a mark wobbling around one threshold from warning every tick.
  *

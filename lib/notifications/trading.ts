@@ -2,9 +2,6 @@
  * Trading notifications (`type: 'system'` with a `kind` and a `link`), each written set-based in
  * the transaction of what causes it, never one statement per position:
  *
- * - `fundingNoticeCte`: a CTE for the funding statement itself: one notification per holder
- *   and period, adding up every position's payment (paid or received), only for the payments
- *   that statement inserted, so a repeated period notifies nobody twice.
  * - `notifyMarketResolved`: after a resolution settled its positions, one notification per
  *   holder: `payout` with what the winning shares paid, else `resolution` with the loss.
  * - `notifyPriceMoves` (the tick's alerts step): holders of a market whose YES price moved 10
@@ -12,9 +9,13 @@
  * - `warnNearLiquidation` (the tick's alerts step): open perps with a quarter or less of their
  *   margin buffer left (equity above the maintenance margin, against what it was at open) are
  *   warned once (perp_positions.liquidation_warned_at); a warned position that recovers above
- *   half is reset, so its next approach warns again.
+ *   half is reset, so its next approach warns again. Its liquidation price counts the funding
+ *   accrued since it opened (lib/perps/math effectiveLiquidationPrice).
  *
- * The liquidation itself is notified by the sweep's statement (lib/perps/service/liquidate.ts).
+ * The liquidation itself is notified by the sweep's statement (lib/perps/service/liquidate.ts),
+ * with the funding the position paid or received. Funding has no notification of its own any more
+ * (issue 20): a period moves each ticker's funding index and touches no position, so telling every
+ * holder would cost a statement per holder; the close answer and the liquidation notice state it.
  * NPC actors never sign in, so none of these are written for them. Thresholds and their pure
  * twins: ./alerts-math.ts. I/O: the database, in the caller's transaction.
  */
@@ -33,31 +34,6 @@ const pct = (x: SQL) => sql`(round((${x}) * 100)::int)::text || '%'`;
 /** A price as "92.4172" (up to 4 places). */
 const price = (x: SQL) => sql`rtrim(rtrim(to_char(round(${x}, 4), 'FM999999999990.0000'), '0'), '.')`;
 const quote = (text: SQL) => sql`'“' || (case when length(${text}) > 80 then left(${text}, 79) || '…' else ${text} end) || '”'`;
-
-/**
- * A CTE (named `funding_notice`) for the funding statement: `pay` names its CTE returning
- * `position_id, amount` of the payments it inserted. Data-modifying, so it runs unreferenced.
- */
-export const fundingNoticeCte = (pay: string, at: SQL) => {
-  const p = sql.raw(pay);
-  return sql`funding_notice as (
-      insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
-      select gen_random_uuid()::text, f.user_id, 'system', 'funding',
-        case when f.tickers = 1 then '/perps/' || f.ticker else '/portfolio' end,
-        case when f.total > 0 then 'Funding paid' else 'Funding received' end,
-        'You ' || case when f.total > 0 then 'paid ' else 'received ' end || ${money(sql`abs(f.total)`)}
-          || ' in funding on ' || case when f.positions = 1 then 'your ' || f.ticker || ' position'
-            else f.positions || ' positions' || case when f.tickers = 1 then ' on ' || f.ticker else '' end end || '.',
-        false, ${at}
-      from (
-        select pp.user_id, sum(${p}.amount) as total, count(*) as positions, count(distinct pp.ticker) as tickers, min(pp.ticker) as ticker
-        from ${p} join ${perpPositions} pp on pp.id = ${p}.position_id
-        join ${users} u on u.id = pp.user_id and not u.is_actor
-        group by pp.user_id
-      ) f
-      where f.total <> 0
-    )`;
-};
 
 /**
  * After `marketId` resolved at `at` and its positions were settled (settled_at = at), one
@@ -129,13 +105,21 @@ export const notifyPriceMoves = async (db: DbOrTx, at: Date) => {
 };
 
 /**
- * Each open position's margin buffer at the mark over its buffer at open (alerts-math
- * marginBufferRatio): 1 at open, 0 at the liquidation price; 0 when it had no buffer at all.
+ * An open position's liquidation price with the funding accrued since it opened (lib/perps/math
+ * effectiveLiquidationPrice, written here with the caller's maintenance rate M):
+ * greatest(0, liquidation_key + trunc(funding index / (1 ∓ M), 18)).
  */
-const bufferRatioSql = (M: SQL) => sql`case
+const liquidationPriceSql = (M: SQL) => sql`greatest(0, pp.liquidation_key + trunc(case when pp.side = 'long'
+    then m.funding_index::numeric(80, 40) / (1 - ${M}) else m.funding_index::numeric(80, 40) / (1 + ${M}) end, 18))`;
+
+/**
+ * Each open position's margin buffer at the mark over its buffer at open (alerts-math
+ * marginBufferRatio): 1 at open, 0 at the liquidation price `liq`; 0 when it had no buffer at all.
+ */
+const bufferRatioSql = (M: SQL, liq: SQL) => sql`case
     when pp.margin - ${M} * pp.size <= 0 then 0
-    else (case when pp.side = 'long' then pp.units * (1 - ${M}) * (m.mark_price - pp.liquidation_price)
-      else pp.units * (1 + ${M}) * (pp.liquidation_price - m.mark_price) end)::numeric(80, 40) / (pp.margin - ${M} * pp.size)
+    else (case when pp.side = 'long' then pp.units * (1 - ${M}) * (m.mark_price - ${liq})
+      else pp.units * (1 + ${M}) * (${liq} - m.mark_price) end)::numeric(80, 40) / (pp.margin - ${M} * pp.size)
   end`;
 
 /**
@@ -148,8 +132,8 @@ export const warnNearLiquidation = async (db: DbOrTx, at: Date, maintenanceRate:
   const [r] = rowsOf<{ warned: number | string; reset: number | string }>(
     await db.execute(sql`
       with pos as (
-        select pp.id, pp.liquidation_warned_at as warned_at, ${bufferRatioSql(M)} as ratio
-        from ${perpPositions} pp join ${perpMarkets} m on m.ticker = pp.ticker
+        select pp.id, pp.liquidation_warned_at as warned_at, l.liq, ${bufferRatioSql(M, sql`l.liq`)} as ratio
+        from ${perpPositions} pp join ${perpMarkets} m on m.ticker = pp.ticker, lateral (select ${liquidationPriceSql(M)} as liq) l
         where pp.status = 'open'
       ),
       warn as (
@@ -157,7 +141,7 @@ export const warnNearLiquidation = async (db: DbOrTx, at: Date, maintenanceRate:
         from pos
         where p.id = pos.id and p.status = 'open' and p.liquidation_warned_at is null
           and pos.warned_at is null and pos.ratio <= ${num(LIQUIDATION_WARN_RATIO)}
-        returning p.id, p.user_id, p.ticker, p.side, p.leverage, p.liquidation_price
+        returning p.id, p.user_id, p.ticker, p.side, p.leverage, pos.liq
       ),
       reset as (
         update ${perpPositions} p set liquidation_warned_at = null
@@ -170,7 +154,7 @@ export const warnNearLiquidation = async (db: DbOrTx, at: Date, maintenanceRate:
         select gen_random_uuid()::text, w.user_id, 'system', 'liquidation_warning', '/perps/' || w.ticker,
           'Liquidation warning: ' || w.ticker,
           'Your ' || rtrim(rtrim(to_char(w.leverage, 'FM999990.0000'), '0'), '.') || 'x ' || w.side || ' on ' || w.ticker
-            || ' is close to its liquidation price of ' || ${price(sql`w.liquidation_price`)} || ' (mark ' || ${price(sql`m.mark_price`)}
+            || ' is close to its liquidation price of ' || ${price(sql`w.liq`)} || ' (mark ' || ${price(sql`m.mark_price`)}
             || '). It is liquidated if the mark reaches it.',
           false, ${ts}
         from warn w

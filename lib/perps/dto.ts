@@ -1,15 +1,27 @@
-/** Database rows to the API's perps shapes (numbers where the specification says number). No I/O. */
+/**
+ * Database rows to the API's perps shapes (numbers where the specification says number). No I/O.
+ * An open position is shown as of its ticker's funding index: collateral, funding paid and
+ * liquidation price include the funding accrued since it opened (lib/perps/math withAccruedFunding).
+ */
 import type { TPerpPosition, TPerpTicker } from '@/lib/contracts/perps';
 import type { TPerpPositionRow } from '@/db/schema';
 import { dec, toNumber, type TDecimalInput } from '@/lib/money/decimal';
-import { changePercent, fundingPeriodStart, fundingRate, FUNDING_PERIOD_MS, markToMarket } from './math';
+import { changePercent, fundingPeriodStart, fundingRate, FUNDING_PERIOD_MS, markToMarket, withAccruedFunding } from './math';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const num = (v: TDecimalInput | null) => (v === null ? null : toNumber(v));
 
-export const toPerpPositionDto = (p: TPerpPositionRow, ctx: { markPrice: TDecimalInput; name: string }): TPerpPosition => {
+/**
+ * `fundingIndex`: the ticker's perp_markets.funding_index, for an open position; null when the
+ * row's values are final (a closed or liquidated position settled its funding).
+ */
+export const toPerpPositionDto = (
+  p: TPerpPositionRow,
+  ctx: { markPrice: TDecimalInput; name: string; fundingIndex: TDecimalInput | null },
+): TPerpPosition => {
   const open = p.status === 'open';
-  const m = markToMarket(p, ctx.markPrice);
+  const funded = open && ctx.fundingIndex !== null ? withAccruedFunding(p, ctx.fundingIndex) : p;
+  const m = markToMarket({ ...p, collateral: funded.collateral }, ctx.markPrice);
   const unrealized = open ? m.unrealizedPnL : dec(0);
   return {
     id: p.id,
@@ -21,15 +33,15 @@ export const toPerpPositionDto = (p: TPerpPositionRow, ctx: { markPrice: TDecima
     entryPrice: toNumber(p.entryPrice),
     size: toNumber(p.size),
     units: toNumber(p.units),
-    collateral: toNumber(p.collateral),
+    collateral: toNumber(funded.collateral),
     margin: toNumber(p.margin),
     leverage: toNumber(p.leverage),
-    liquidationPrice: toNumber(p.liquidationPrice),
+    liquidationPrice: toNumber(funded.liquidationPrice),
     currentPrice: toNumber(ctx.markPrice),
     markPrice: toNumber(ctx.markPrice),
     unrealizedPnL: toNumber(unrealized),
     unrealizedPnLPercent: toNumber(dec(p.margin).isZero() ? 0 : unrealized.div(p.margin).times(100).toDecimalPlaces(4)),
-    fundingPaid: toNumber(p.fundingPaid),
+    fundingPaid: toNumber(funded.fundingPaid),
     openFee: toNumber(p.openFee),
     exitPrice: num(p.exitPrice),
     realizedPnL: num(p.realizedPnL),

@@ -5,17 +5,24 @@ import {
   FUNDING_RATE_CAP,
   MAINTENANCE_RATE,
   MAX_IMPACT,
+  accruedFunding,
   applyFunding,
   duePeriods,
+  effectiveLiquidationPrice,
   fillPrice,
+  fundingIndexStep,
   fundingPayment,
   fundingPeriodStart,
   fundingRate,
   isLiquidatable,
+  liquidationKey,
+  liquidationPrice,
+  liquidationShift,
   markToMarket,
   orderProblem,
   quoteClose,
   quoteOpen,
+  withAccruedFunding,
   type TPerpSide,
 } from './math';
 
@@ -91,6 +98,49 @@ describe('perps examples', () => {
     expect(fundingRate(50, 100).toFixed()).toBe(FUNDING_RATE_CAP.negated().toFixed());
     expect(fundingPayment('long', 10, 100, '0.001').toFixed()).toBe('1');
     expect(fundingPayment('short', 10, 100, '0.001').toFixed()).toBe('-1');
+  });
+
+  it('accrues funding as units × the index difference: a long pays what a short of equal units receives', () => {
+    // Three periods at mark 100 and rate 0.1%: the index moves by 0.1 each.
+    const step = fundingIndexStep(100, '0.001');
+    expect(step.toFixed()).toBe('0.1');
+    const index = step.times(3).plus('2.5');
+    expect(accruedFunding('long', 10, index, '2.5').toFixed()).toBe('3');
+    expect(accruedFunding('short', 10, index, '2.5').toFixed()).toBe('-3');
+    expect(fundingPayment('long', 10, 100, '0.001').times(3).toFixed()).toBe('3');
+    // Opened at the current index: nothing accrued.
+    expect(accruedFunding('long', 10, index, index).isZero()).toBe(true);
+  });
+
+  it('moves the liquidation price by index / (1 ∓ m): the example long of 10x at 100.1', () => {
+    const q = quoteOpen({ side: 'long', size: 1000, leverage: 10, markPrice: 100, depth: 1_000_000 });
+    const p = { side: 'long' as const, units: q.units, collateral: q.margin, fundingPaid: 0, liquidationPrice: q.liquidationPrice, fundingIndexEntry: '7' };
+    // Nothing accrued: exactly the stored price.
+    expect(effectiveLiquidationPrice(p, '7').toFixed()).toBe(q.liquidationPrice.toFixed());
+    expect(liquidationKey('long', q.liquidationPrice, '7').toFixed()).toBe(q.liquidationPrice.minus(liquidationShift('long', 7)).toFixed());
+    // The index rose by 2 per unit: about 19.98 paid, the liquidation price 2 / 0.995 higher.
+    const f = withAccruedFunding(p, '9');
+    expect(f.accrued.toFixed()).toBe(q.units.times(2).toDecimalPlaces(8, 1).toFixed());
+    expect(f.collateral.toFixed()).toBe(q.margin.minus(f.accrued).toFixed());
+    expect(f.fundingPaid.toFixed()).toBe(f.accrued.toFixed());
+    expect(f.liquidationPrice.toNumber()).toBeCloseTo(q.liquidationPrice.toNumber() + 2 / 0.995, 9);
+    // A short receiving the same rises away from the mark by 2 / 1.005.
+    const s = quoteOpen({ side: 'short', size: 1000, leverage: 10, markPrice: 100, depth: 1_000_000 });
+    const shortAfter = effectiveLiquidationPrice({ side: 'short', liquidationPrice: s.liquidationPrice, fundingIndexEntry: 0 }, 2);
+    expect(shortAfter.toNumber()).toBeCloseTo(s.liquidationPrice.toNumber() + 2 / 1.005, 9);
+  });
+
+  it('lets funding alone liquidate: the mark unchanged, the index past the collateral', () => {
+    const q = quoteOpen({ side: 'long', size: 1000, leverage: 2, markPrice: 100, depth: 1e24 });
+    const p = { side: 'long' as const, liquidationPrice: q.liquidationPrice, fundingIndexEntry: 0 };
+    expect(isLiquidatable('long', 100, effectiveLiquidationPrice(p, 0))).toBe(false);
+    // Collateral 500 on 10 units: an index of ~50 per unit eats it down to the maintenance margin.
+    expect(isLiquidatable('long', 100, effectiveLiquidationPrice(p, 49))).toBe(false);
+    expect(isLiquidatable('long', 100, effectiveLiquidationPrice(p, 50))).toBe(true);
+    // A 1x long (no liquidation price) is liquidated once funding has eaten its collateral.
+    const one = quoteOpen({ side: 'long', size: 1000, leverage: 1, markPrice: 100, depth: 1e24 });
+    expect(one.liquidationPrice.isZero()).toBe(true);
+    expect(isLiquidatable('long', 100, effectiveLiquidationPrice({ side: 'long', liquidationPrice: 0, fundingIndexEntry: 0 }, 99.6))).toBe(true);
   });
 
   it('lists the due funding periods at 00:00, 08:00 and 16:00 UTC', () => {
@@ -169,6 +219,65 @@ describe('perps properties', () => {
         if (payment.gt(0) && !after.liquidationPrice.isZero()) {
           expect(side === 'long' ? after.liquidationPrice.gte(q.liquidationPrice) : after.liquidationPrice.lte(q.liquidationPrice)).toBe(true);
         }
+      }),
+    );
+  });
+
+  const arbIndex = fc.integer({ min: -50_000_000, max: 50_000_000 }).map((c) => dec(c).div(1e6));
+  const arbPeriods = fc.array(fc.tuple(arbPrice, arbPrice), { minLength: 1, maxLength: 12 });
+
+  it('funding accrued on the index sums to zero between a long and a short of equal units', () => {
+    fc.assert(
+      fc.property(arbSize, arbIndex, arbIndex, (units, entry, index) => {
+        expect(accruedFunding('long', units, index, entry).plus(accruedFunding('short', units, index, entry)).isZero()).toBe(true);
+      }),
+    );
+  });
+
+  it('funding accrued on the index is the sum of the per-period payments, within their truncation', () => {
+    fc.assert(
+      fc.property(arbSide, arbSize, arbIndex, arbPeriods, (side, units, entry, periods) => {
+        let index = dec(entry);
+        let paid = dec(0);
+        for (const [mark, indexPrice] of periods) {
+          const rate = fundingRate(mark, indexPrice);
+          index = index.plus(fundingIndexStep(mark, rate));
+          paid = paid.plus(fundingPayment(side, units, mark, rate));
+        }
+        const accrued = accruedFunding(side, units, index, entry);
+        // Each payment truncates below 10⁻⁸, each index step below 10⁻¹⁸ per unit, the accrual once more.
+        const bound = dec(periods.length + 1).times('1e-8').plus(dec(units).times(periods.length).times('1e-18'));
+        expect(accrued.minus(paid).abs().lte(bound)).toBe(true);
+      }),
+    );
+  });
+
+  it('the effective liquidation price is liquidationPrice() of the funded collateral, and the sweep key finds it', () => {
+    fc.assert(
+      fc.property(arbSide, arbPrice, arbSize, arbLeverage, arbIndex, fc.integer({ min: -2_000_000, max: 2_000_000 }), (side, mark, size, lev, entry, moveBp) => {
+        const q = quoteOpen({ side, size, leverage: lev, markPrice: mark, depth: 1e24 });
+        // An index move of up to ±2 × the mark per unit (enough to eat any collateral).
+        const index = dec(entry).plus(mark.times(moveBp).div(1_000_000).toDecimalPlaces(18, 1));
+        const p = { side, units: q.units, collateral: q.margin, fundingPaid: 0, liquidationPrice: q.liquidationPrice, fundingIndexEntry: entry };
+        const f = withAccruedFunding(p, index);
+        const recomputed = applyFunding({ ...openState(side, q), fundingPaid: 0 }, f.accrued);
+        expect(recomputed.collateral.toFixed()).toBe(f.collateral.toFixed());
+        expect(recomputed.fundingPaid.toFixed()).toBe(f.fundingPaid.toFixed());
+        const m = side === 'long' ? dec(1).minus(MAINTENANCE_RATE) : dec(1).plus(MAINTENANCE_RATE);
+        // The accrual's truncation (< 10⁻⁸ of collateral), the units' (a 1x long's stored price is clipped at 0) and the 18th places.
+        const bound = dec('1e-8').plus(q.entryPrice.times('1e-18')).div(q.units.times(m)).plus('1e-16');
+        expect(f.liquidationPrice.minus(recomputed.liquidationPrice).abs().lte(bound)).toBe(true);
+        // Exactly the stored price while nothing has accrued.
+        expect(effectiveLiquidationPrice(p, entry).toFixed()).toBe(q.liquidationPrice.toFixed());
+        // The sweep's index condition is isLiquidatable at the effective price, for any mark.
+        const key = liquidationKey(side, q.liquidationPrice, entry);
+        for (const probe of [mark, f.liquidationPrice, f.liquidationPrice.plus('1e-18'), f.liquidationPrice.minus('1e-18')]) {
+          if (probe.lte(0)) continue;
+          const reach = probe.minus(liquidationShift(side, index));
+          expect(side === 'long' ? key.gte(reach) : key.lte(reach)).toBe(isLiquidatable(side, probe, f.liquidationPrice));
+        }
+        // And liquidationPrice() itself is what the stored price was computed with.
+        expect(liquidationPrice({ side, entryPrice: q.entryPrice, units: q.units, collateral: q.margin }).toFixed()).toBe(q.liquidationPrice.toFixed());
       }),
     );
   });

@@ -13,6 +13,9 @@
  *   entry·(1 − 1/L)/(1 − m) for a long and entry·(1 + 1/L)/(1 + m) for a short.
  * - Funding per 8-hour period: rate = clamp((mark − index)/index + 0.01%, ±0.75%); a position
  *   pays units × mark × rate (a long pays when the rate is positive, a short receives the same).
+ *   It is kept as a cumulative funding index per ticker (Σ mark × rate over the periods paid, per
+ *   unit): a position's funding is units × (index − its entry index), settled on close and on
+ *   liquidation; meanwhile its effective collateral and liquidation price add that accrual.
  *
  * Rounding: prices and units are truncated to 18 places, money computed here to 8 places
  * (truncation, as PostgreSQL's trunc). Margin and the opening fee are rounded half-even.
@@ -178,17 +181,86 @@ export const fundingRate = (markPrice: TDecimalInput, indexPrice: TDecimalInput)
   return r;
 };
 
-/** What a position pays for one period (negative: receives). Longs and shorts mirror exactly. */
+/**
+ * What a position would pay for one period on its own (negative: receives); longs and shorts
+ * mirror exactly. The funding index replaces these per-period payments (accruedFunding): this is
+ * the reference the tests hold the index to.
+ */
 export const fundingPayment = (side: TPerpSide, units: TDecimalInput, markPrice: TDecimalInput, rate: TDecimalInput) =>
   floorMoney(dec(units).times(markPrice).times(rate)).times(direction(side));
 
-/** A position after paying one period's funding: less collateral, a moved liquidation price. */
+/** A position after settling `payment` of funding: less collateral, a moved liquidation price. */
 export const applyFunding = (p: TPositionState & { fundingPaid: TDecimalInput }, payment: TDecimalInput) => {
   const collateral = dec(p.collateral).minus(payment);
   return {
     collateral,
     fundingPaid: dec(p.fundingPaid).plus(payment),
     liquidationPrice: liquidationPrice({ side: p.side, entryPrice: p.entryPrice, units: p.units, collateral }),
+  };
+};
+
+/** One period's step of a ticker's funding index: mark × rate per unit (18 places). */
+export const fundingIndexStep = (markPrice: TDecimalInput, rate: TDecimalInput) => floorPrice(dec(markPrice).times(rate));
+
+/**
+ * The funding a position has accrued since its entry index (positive: it pays, negative: it
+ * receives): units × (index − entry), truncated to 8 places and signed by side, so a long and a
+ * short of equal units accrue exactly opposite amounts. Equals the sum of the per-period
+ * fundingPayment()s to within their truncation (at most 10⁻⁸ per period).
+ */
+export const accruedFunding = (side: TPerpSide, units: TDecimalInput, index: TDecimalInput, entryIndex: TDecimalInput) =>
+  floorMoney(dec(units).times(dec(index).minus(entryIndex))).times(direction(side));
+
+/**
+ * How far the funding index moves the liquidation price: index / (1 − m) for a long and
+ * index / (1 + m) for a short, truncated to 18 places. From liquidationPrice(): collateral less
+ * units × ΔI moves (entry ∓ collateral/units)/(1 ∓ m) up by ΔI/(1 ∓ m) on both sides (a long
+ * that pays nears the mark from below, a short that receives moves away above it).
+ */
+export const liquidationShift = (side: TPerpSide, index: TDecimalInput) =>
+  floorPrice(dec(index).div(side === 'long' ? dec(1).minus(MAINTENANCE_RATE) : dec(1).plus(MAINTENANCE_RATE)));
+
+/**
+ * The stored, index-free form of a position's liquidation price (perp_positions.liquidation_key,
+ * a generated column): the stored price less the shift of its entry index. The sweep compares
+ * it with mark − liquidationShift(index), so one B-tree range per ticker and side finds every
+ * position the mark and the funding have reached.
+ */
+export const liquidationKey = (side: TPerpSide, storedLiquidationPrice: TDecimalInput, entryIndex: TDecimalInput) =>
+  dec(storedLiquidationPrice).minus(liquidationShift(side, entryIndex));
+
+/**
+ * The liquidation price with the accrued funding: key + shift(index), never below 0. Equals
+ * liquidationPrice() recomputed from the funded collateral to within the accrual's truncation
+ * (10⁻⁸ / units / (1 ∓ m)) and a few units of the 18th place; exactly the stored one when nothing
+ * accrued. isLiquidatable(side, mark, this) is the sweep's condition.
+ */
+export const effectiveLiquidationPrice = (
+  p: { side: TPerpSide; liquidationPrice: TDecimalInput; fundingIndexEntry: TDecimalInput },
+  index: TDecimalInput,
+) => max0(liquidationKey(p.side, p.liquidationPrice, p.fundingIndexEntry).plus(liquidationShift(p.side, index)));
+
+export type TFundedPosition = {
+  side: TPerpSide;
+  units: TDecimalInput;
+  collateral: TDecimalInput;
+  fundingPaid: TDecimalInput;
+  liquidationPrice: TDecimalInput;
+  fundingIndexEntry: TDecimalInput;
+};
+
+/**
+ * An open position as of the ticker's funding index `index`: the stored collateral, funding paid
+ * and liquidation price (as of its entry index, or its last settlement) plus the accrual. What
+ * every reader shows and values; closing and liquidation store exactly this.
+ */
+export const withAccruedFunding = (p: TFundedPosition, index: TDecimalInput) => {
+  const accrued = accruedFunding(p.side, p.units, index, p.fundingIndexEntry);
+  return {
+    accrued,
+    collateral: dec(p.collateral).minus(accrued),
+    fundingPaid: dec(p.fundingPaid).plus(accrued),
+    liquidationPrice: effectiveLiquidationPrice(p, index),
   };
 };
 

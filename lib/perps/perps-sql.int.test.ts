@@ -1,7 +1,9 @@
 /**
  * Opening, closing and funding run as SQL statements with lib/perps/math written in SQL
  * (service/sql.ts). These property tests hold the stored results to the pure functions, digit
- * for digit: fill price, units, liquidation price, exit, PnL, fee, credit legs, funding.
+ * for digit: fill price, units, liquidation price, entry index and liquidation key, exit, PnL,
+ * fee, credit legs, the funding accrued on the index and settled on close, the funding rate, the
+ * index step and the effective liquidation price.
  */
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
@@ -12,21 +14,43 @@ import { seedUser } from '@/test/factories';
 import { callerOfUser } from '@/lib/auth/caller';
 import { seedWorld } from '@/lib/world/seed/world';
 import { dec } from '@/lib/money/decimal';
-import { applyFunding, fundingPayment, fundingRate, quoteClose, quoteOpen, type TPerpSide } from './math';
+import {
+  accruedFunding,
+  applyFunding,
+  effectiveLiquidationPrice,
+  fundingIndexStep,
+  fundingRate,
+  liquidationKey,
+  liquidationShift,
+  quoteClose,
+  quoteOpen,
+  withAccruedFunding,
+  type TPerpSide,
+} from './math';
 import { closePosition } from './service/close-position';
 import { openPosition } from './service/open-position';
-import { fundingRateSql, liquidationPriceSql } from './service/sql';
+import {
+  accruedFundingSql,
+  effectiveLiquidationPriceSql,
+  fundingIndexStepSql,
+  fundingRateSql,
+  liquidationPriceSql,
+  liquidationShiftSql,
+} from './service/sql';
 
 const arbSide = fc.constantFrom<TPerpSide>('long', 'short');
 const arbPrice = fc.integer({ min: 1_0000, max: 900_0000 }).map((c) => dec(c).div(1e4));
 const arbDepth = fc.integer({ min: 1_000, max: 50_000_000 }).map(String);
+/** A funding index (per unit, 18 places), and a move of it of up to ±5 per unit. */
+const arbIndex = fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }).map((c) => dec(c.toString()).div('1e18'));
+const arbMove = fc.bigInt({ min: -(5n * 10n ** 18n), max: 5n * 10n ** 18n }).map((c) => dec(c.toString()).div('1e18'));
 
 beforeAll(async () => {
   await seedWorld(await getDb());
 });
 
 describe('SQL perps agree with lib/perps/math', () => {
-  it('property: open and close store exactly what quoteOpen and quoteClose compute', async () => {
+  it('property: open and close store exactly what quoteOpen, the funding index and quoteClose compute', async () => {
     const db = await getDb();
     const user = await seedUser({ balance: '1000000000' });
     await fc.assert(
@@ -37,8 +61,10 @@ describe('SQL perps agree with lib/perps/math', () => {
         arbDepth,
         fc.integer({ min: 100, max: 5_000_000_00 }).map((c) => dec(c).div(100).toFixed()),
         fc.integer({ min: 1, max: 100 }),
-        async (side, mark, exitMark, depth, size, leverage) => {
-          await db.update(perpMarkets).set({ markPrice: mark.toFixed(), depth }).where(eq(perpMarkets.ticker, 'NEXA'));
+        arbIndex,
+        arbMove,
+        async (side, mark, exitMark, depth, size, leverage, entryIndex, move) => {
+          await db.update(perpMarkets).set({ markPrice: mark.toFixed(), depth, fundingIndex: entryIndex.toFixed() }).where(eq(perpMarkets.ticker, 'NEXA'));
           const q = quoteOpen({ side, size, leverage, markPrice: mark, depth });
           const { position } = await openPosition({ caller: callerOfUser(user), ticker: 'NEXA', side, size, leverage });
           const [row] = await db.select().from(perpPositions).where(eq(perpPositions.id, position.id));
@@ -46,42 +72,77 @@ describe('SQL perps agree with lib/perps/math', () => {
           expect(row!.units).toBe(q.units.toFixed(18));
           expect(row!.liquidationPrice).toBe(q.liquidationPrice.toFixed(18));
           expect(row!.margin).toBe(q.margin.toFixed(8));
+          // It enters at the ticker's index; the generated key is liquidationKey().
+          expect(row!.fundingIndexEntry).toBe(entryIndex.toFixed(18));
+          expect(row!.liquidationKey).toBe(liquidationKey(side, q.liquidationPrice, entryIndex).toFixed(18));
           if (row!.status !== 'open') return; // liquidated at once by an extreme draw: nothing left to close
-          await db.update(perpMarkets).set({ markPrice: exitMark.toFixed() }).where(eq(perpMarkets.ticker, 'NEXA'));
-          const c = quoteClose(row!, exitMark, depth);
+          // Funding periods move the index; the close settles the accrual.
+          const index = entryIndex.plus(move);
+          await db.update(perpMarkets).set({ markPrice: exitMark.toFixed(), fundingIndex: index.toFixed() }).where(eq(perpMarkets.ticker, 'NEXA'));
+          const funded = withAccruedFunding(row!, index);
+          const c = quoteClose({ ...row!, collateral: funded.collateral }, exitMark, depth);
           const closed = await closePosition({ caller: callerOfUser(user), positionId: position.id });
           const [after] = await db.select().from(perpPositions).where(eq(perpPositions.id, position.id));
           expect(after!.exitPrice).toBe(c.exitPrice.toFixed(18));
           expect(after!.realizedPnL).toBe(c.realizedPnL.toFixed(8));
           expect(after!.closeFee).toBe(c.fee.toFixed(8));
           expect(after!.netPnL).toBe(c.netPnL.toFixed(8));
+          expect(after!.collateral).toBe(funded.collateral.toFixed(8));
+          expect(after!.fundingPaid).toBe(funded.fundingPaid.toFixed(8));
+          expect(after!.fundingPaid).toBe(accruedFunding(side, q.units, index, entryIndex).toFixed(8));
           expect(closed.netPnL).toBe(c.netPnL.toNumber());
+          expect(closed.fundingPaid).toBe(funded.fundingPaid.toNumber());
           const credits = await db.select().from(balanceTransactions).where(eq(balanceTransactions.referenceId, position.id));
           const closeRow = credits.find((r) => r.type === 'perp_close');
           if (c.closeCredit.isZero()) expect(closeRow).toBeUndefined();
           else expect(closeRow!.amount).toBe(c.closeCredit.toFixed(8));
+          const fundingRow = credits.find((r) => r.type === 'funding_paid');
+          if (c.fundingCredit.isZero()) expect(fundingRow).toBeUndefined();
+          else expect(fundingRow!.amount).toBe(c.fundingCredit.toFixed(8));
         },
       ),
       { numRuns: 30 },
     );
+    await db.update(perpMarkets).set({ fundingIndex: '0' }).where(eq(perpMarkets.ticker, 'NEXA'));
   });
 
-  it('property: the funding rate and the liquidation price after funding match', async () => {
+  it('property: the funding rate, the index step, the accrual and the liquidation prices with funding match', async () => {
     const db = await getDb();
     await fc.assert(
-      fc.asyncProperty(arbSide, arbPrice, arbPrice, fc.integer({ min: 1, max: 100 }), async (side, mark, index, leverage) => {
-        const q = quoteOpen({ side, size: 1000, leverage, markPrice: mark, depth: '1000000000' });
-        const rate = fundingRate(mark, index);
-        const payment = fundingPayment(side, q.units, mark, rate);
-        const expected = applyFunding({ side, units: q.units, entryPrice: q.entryPrice, margin: q.margin, collateral: q.margin, openFee: q.fee, fundingPaid: 0 }, payment);
-        const [r] = rowsOf<{ rate: string; liq: string }>(
-          await db.execute(sql`
-            select ${fundingRateSql(sql`${mark.toFixed()}::numeric`, sql`${index.toFixed()}::numeric`)} as rate,
-              ${liquidationPriceSql(sql`${side}::text`, sql`${q.entryPrice.toFixed()}::numeric`, sql`${q.units.toFixed()}::numeric`, sql`${expected.collateral.toFixed()}::numeric`)} as liq`),
-        );
-        expect(dec(r!.rate).toFixed()).toBe(rate.toFixed());
-        expect(dec(r!.liq).toFixed()).toBe(expected.liquidationPrice.toFixed());
-      }),
+      fc.asyncProperty(
+        arbSide,
+        arbPrice,
+        arbPrice,
+        fc.integer({ min: 1, max: 100 }),
+        arbIndex,
+        arbMove,
+        async (side, mark, indexPrice, leverage, entry, move) => {
+          const q = quoteOpen({ side, size: 1000, leverage, markPrice: mark, depth: '1000000000' });
+          const rate = fundingRate(mark, indexPrice);
+          const index = entry.plus(move);
+          const accrued = accruedFunding(side, q.units, index, entry);
+          const expected = applyFunding({ side, units: q.units, entryPrice: q.entryPrice, margin: q.margin, collateral: q.margin, openFee: q.fee, fundingPaid: 0 }, accrued);
+          const key = liquidationKey(side, q.liquidationPrice, entry);
+          const n = (d: { toFixed(): string }) => sql`${d.toFixed()}::numeric`;
+          const [r] = rowsOf<{ rate: string; step: string; accrued: string; liq: string; shift: string; effective: string }>(
+            await db.execute(sql`
+              select ${fundingRateSql(n(mark), n(indexPrice))} as rate,
+                ${fundingIndexStepSql(n(mark), n(rate))} as step,
+                ${accruedFundingSql(sql`${side}::text`, n(q.units), n(index), n(entry))} as accrued,
+                ${liquidationPriceSql(sql`${side}::text`, n(q.entryPrice), n(q.units), n(expected.collateral))} as liq,
+                ${liquidationShiftSql(sql`${side}::text`, n(index))} as shift,
+                ${effectiveLiquidationPriceSql(sql`${side}::text`, n(key), n(index))} as effective`),
+          );
+          expect(dec(r!.rate).toFixed()).toBe(rate.toFixed());
+          expect(dec(r!.step).toFixed()).toBe(fundingIndexStep(mark, rate).toFixed());
+          expect(dec(r!.accrued).toFixed()).toBe(accrued.toFixed());
+          expect(dec(r!.liq).toFixed()).toBe(expected.liquidationPrice.toFixed());
+          expect(dec(r!.shift).toFixed()).toBe(liquidationShift(side, index).toFixed());
+          expect(dec(r!.effective).toFixed()).toBe(
+            effectiveLiquidationPrice({ side, liquidationPrice: q.liquidationPrice, fundingIndexEntry: entry }, index).toFixed(),
+          );
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -1,14 +1,16 @@
 /**
  * What pools hold, read in ONE statement (so cash and positions come from one snapshot: a trade
- * that commits meanwhile is seen wholly or not at all), and valued with the pure navOf. Reads
- * only; the caller decides whether it holds the pool's row lock.
+ * that commits meanwhile is seen wholly or not at all), and valued with the pure navOf. Perps are
+ * taken as of their ticker's funding index: collateral and liquidation price include the funding
+ * accrued since they opened (lib/perps/math withAccruedFunding). Reads only; the caller decides
+ * whether it holds the pool's row lock.
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { textArray, type DbOrTx } from '@/db/client';
 import { marketPositions, markets, perpMarkets, perpPositions, users } from '@/db/schema';
 import { dec, type TDecimal } from '@/lib/money/decimal';
-import { markToMarket, type TPerpSide } from '@/lib/perps/math';
+import { markToMarket, withAccruedFunding, type TPerpSide } from '@/lib/perps/math';
 import { navOf } from './math';
 
 export type TPerpHolding = {
@@ -21,8 +23,10 @@ export type TPerpHolding = {
   entryPrice: string;
   markPrice: string;
   margin: string;
+  /** With the funding accrued so far. */
   collateral: string;
   openFee: string;
+  /** With the funding accrued so far. */
   liquidationPrice: string;
   openedAt: Date;
   unrealizedPnL: TDecimal;
@@ -67,6 +71,9 @@ type TRow = {
   collateral: string | null;
   open_fee: string | null;
   liquidation_price: string | null;
+  funding_paid: string | null;
+  funding_index_entry: string | null;
+  funding_index: string | null;
   opened_at: string | Date | null;
   text: string | null;
 };
@@ -83,16 +90,18 @@ export const loadHoldings = async (db: DbOrTx, accountIds: readonly string[]): P
   const holdings = sql`
       select 'cash' as kind, u.id as account_id, null as id, null as ticker, null as side, u.virtual_balance::text as a,
         null as b, null as c, null as entry_price, null as mark_price, null as margin, null as collateral, null as open_fee,
-        null as liquidation_price, null::timestamptz as opened_at, null as text
+        null as liquidation_price, null as funding_paid, null as funding_index_entry, null as funding_index,
+        null::timestamptz as opened_at, null as text
       from ${users} u where u.id = any(${ids})
       union all
       select 'perp', p.user_id, p.id, p.ticker, p.side, p.size::text, p.units::text, p.leverage::text, p.entry_price::text,
-        m.mark_price::text, p.margin::text, p.collateral::text, p.open_fee::text, p.liquidation_price::text, p.opened_at, null
+        m.mark_price::text, p.margin::text, p.collateral::text, p.open_fee::text, p.liquidation_price::text,
+        p.funding_paid::text, p.funding_index_entry::text, m.funding_index::text, p.opened_at, null
       from ${perpPositions} p join ${perpMarkets} m on m.ticker = p.ticker
       where p.user_id = any(${ids}) and p.status = 'open'
       union all
       select 'pred', mp.user_id, mp.market_id, 'Q' || mk.question_number, mp.side, mp.shares::text, mp.cost_basis::text,
-        (mk.yes_shares / (mk.yes_shares + mk.no_shares))::text, null, null, null, null, null, null, mp.created_at, mk.text
+        (mk.yes_shares / (mk.yes_shares + mk.no_shares))::text, null, null, null, null, null, null, null, null, null, mp.created_at, mk.text
       from ${marketPositions} mp join ${markets} mk on mk.id = mp.market_id
       where mp.user_id = any(${ids}) and mp.shares > 0 and mp.settled_at is null and mk.status = 'active'`;
   const column = <K extends keyof TRow>(name: K) => sql<TRow[K]>`${sql.identifier('h')}.${sql.identifier(name)}`;
@@ -112,6 +121,9 @@ export const loadHoldings = async (db: DbOrTx, accountIds: readonly string[]): P
       collateral: column('collateral'),
       open_fee: column('open_fee'),
       liquidation_price: column('liquidation_price'),
+      funding_paid: column('funding_paid'),
+      funding_index_entry: column('funding_index_entry'),
+      funding_index: column('funding_index'),
       opened_at: column('opened_at'),
       text: column('text'),
     })
@@ -130,10 +142,12 @@ export const loadHoldings = async (db: DbOrTx, accountIds: readonly string[]): P
     if (r.kind === 'cash') e.cash = r.a!;
     else if (r.kind === 'perp') {
       const side = r.side as TPerpSide;
-      const m = markToMarket(
-        { side, units: r.b!, entryPrice: r.entry_price!, margin: r.margin!, collateral: r.collateral!, openFee: r.open_fee! },
-        r.mark_price!,
+      const funded = withAccruedFunding(
+        { side, units: r.b!, collateral: r.collateral!, fundingPaid: r.funding_paid!, liquidationPrice: r.liquidation_price!, fundingIndexEntry: r.funding_index_entry! },
+        r.funding_index!,
       );
+      const collateral = funded.collateral.toFixed(8);
+      const m = markToMarket({ side, units: r.b!, entryPrice: r.entry_price!, margin: r.margin!, collateral, openFee: r.open_fee! }, r.mark_price!);
       e.perps.push({
         id: r.id!,
         ticker: r.ticker!,
@@ -144,9 +158,9 @@ export const loadHoldings = async (db: DbOrTx, accountIds: readonly string[]): P
         entryPrice: r.entry_price!,
         markPrice: r.mark_price!,
         margin: r.margin!,
-        collateral: r.collateral!,
+        collateral,
         openFee: r.open_fee!,
-        liquidationPrice: r.liquidation_price!,
+        liquidationPrice: funded.liquidationPrice.toFixed(18),
         openedAt: new Date(r.opened_at!),
         unrealizedPnL: m.unrealizedPnL,
         value: m.equity.isNegative() ? dec(0) : m.equity,

@@ -46,9 +46,10 @@ export const sharePriceOf = (p: TPoolState): TDecimal => {
 };
 
 /**
- * A pool's value from its parts: cash, each perpetual's equity at the mark (collateral plus price
- * PnL, never below zero: a position cannot owe more than its collateral, it is liquidated first)
- * and each prediction holding at the current price of its side.
+ * A pool's value from its parts: cash, each perpetual's equity at the mark (collateral, with the
+ * funding accrued since it opened, plus price PnL, never below zero: a position cannot owe more
+ * than its collateral, it is liquidated first) and each prediction holding at the current price of
+ * its side.
  */
 export const navOf = (parts: {
   cash: TDecimalInput;

@@ -1,7 +1,8 @@
 /**
  * Trading notifications (issue 19, deliverable 7): each kind is written once, only when due, in
- * the transaction of its cause; the liquidation warning comes once per approach; funding
- * notifications are one set-based statement however many positions pay.
+ * the transaction of its cause; the liquidation warning comes once per approach (its liquidation
+ * price with the funding accrued); funding moves a per-ticker index in the same statements however
+ * many positions are open, and notifies nobody (issue 20).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,7 +20,8 @@ import { createRng } from '@/lib/game/rng';
 import { markAtRatio } from '@/lib/notifications/alerts-math';
 import { notifyPriceMoves } from '@/lib/notifications/trading';
 import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
-import { MAINTENANCE_RATE } from '@/lib/perps/math';
+import { effectiveLiquidationPrice, MAINTENANCE_RATE } from '@/lib/perps/math';
+import { dec } from '@/lib/money/decimal';
 import { payDueFunding } from '@/lib/perps/service/funding';
 import { seedWorld } from '@/lib/world/seed/world';
 import { seedUser } from '@/test/factories';
@@ -142,6 +144,36 @@ describe('liquidation warnings (tick step alerts)', () => {
   });
 });
 
+describe('liquidation warnings with funding', () => {
+  it('counts the funding accrued since the open: the index alone brings the warning, at the funded liquidation price', async () => {
+    const db = await getDb();
+    const user = await seedUser({ balance: '10000' });
+    await setPrice('VRSE', 100);
+    const pos = await open(user, { ticker: 'VRSE', side: 'long', size: 1000, leverage: 10 });
+    const row = await positionRow(pos.id);
+    const [m] = await db.select().from(perpMarkets).where(eq(perpMarkets.ticker, 'VRSE'));
+    const mark = dec(m!.markPrice);
+    const M = MAINTENANCE_RATE;
+    // The funded liquidation price that leaves a fifth of the buffer at this mark, and the index that makes it.
+    const initial = dec(row.margin).minus(M.times(row.size));
+    const target = mark.minus(initial.times('0.2').div(dec(row.units).times(dec(1).minus(M))));
+    const index = dec(row.fundingIndexEntry).plus(target.minus(row.liquidationPrice).times(dec(1).minus(M))).toDecimalPlaces(18, 1);
+    const liq = effectiveLiquidationPrice(row, index);
+    expect(liq.minus(target).abs().lt('1e-9')).toBe(true);
+    await tick();
+    expect(await ofKind(user, 'liquidation_warning')).toHaveLength(0);
+    try {
+      await db.update(perpMarkets).set({ fundingIndex: index.toFixed() }).where(eq(perpMarkets.ticker, 'VRSE'));
+      await tick();
+    } finally {
+      await db.update(perpMarkets).set({ fundingIndex: m!.fundingIndex }).where(eq(perpMarkets.ticker, 'VRSE'));
+    }
+    const [w] = await ofKind(user, 'liquidation_warning');
+    expect(w!.message).toContain(`close to its liquidation price of ${Number(liq.toDecimalPlaces(4).toFixed(4))} (mark`);
+    expect((await positionRow(pos.id)).status).toBe('open');
+  });
+});
+
 describe('price moves (tick step alerts)', () => {
   it('tells each holder once a day when a market they hold moved 10 points, not for small moves', async () => {
     const holder = await seedUser({ balance: '5000' });
@@ -222,10 +254,9 @@ describe('funding notifications', () => {
     return n;
   };
 
-  it('writes one notification per holder and period, adding up positions, in the same number of statements at 3 or 9 holders', async () => {
+  it('moves the index in the same number of statements at 3 or 9 holders, and notifies no holder', async () => {
     const db = await getDb();
-    const base = Date.now();
-    await payDueFunding(new Date(base));
+    await payDueFunding(now());
     // Longs pay when the mark sits above the index.
     await setPrice('NEXA', 160);
     await setPrice('ORBT', 300);
@@ -247,18 +278,14 @@ describe('funding notifications', () => {
     const large = await countStatements(() => payDueFunding(next(2)));
     expect(small).toBeGreaterThan(0);
     expect(large).toBe(small);
-
-    for (const u of fewer) {
-      const notes = await ofKind(u, 'funding');
-      expect(notes).toHaveLength(2);
-      expect(notes[0]).toMatchObject({ type: 'system', title: 'Funding paid', link: '/portfolio' });
-      expect(notes[0]!.message).toMatch(/^You paid [\d.,]+ in funding on 2 positions\.$/);
-    }
-    for (const u of more) expect(await ofKind(u, 'funding')).toHaveLength(1);
-    // The same period again pays and notifies nobody twice.
+    const [after] = await db.select().from(perpMarkets).where(eq(perpMarkets.ticker, 'NEXA'));
+    expect(Number(after!.fundingIndex)).toBeGreaterThan(Number(m!.fundingIndex));
+    for (const u of [...fewer, ...more]) expect(await ofKind(u, 'funding')).toHaveLength(0);
+    // The same period again moves nothing.
     await payDueFunding(next(2));
-    for (const u of more) expect(await ofKind(u, 'funding')).toHaveLength(1);
+    const [again] = await db.select().from(perpMarkets).where(eq(perpMarkets.ticker, 'NEXA'));
+    expect(again!.fundingIndex).toBe(after!.fundingIndex);
     const rows = await db.select().from(notifications).where(and(eq(notifications.userId, more[0]!.id), eq(notifications.kind, 'funding')));
-    expect(rows).toHaveLength(1);
+    expect(rows).toHaveLength(0);
   });
 });

@@ -98,7 +98,8 @@ export const getUserPositions = async (userId: string) => {
   const { predictions, totalValue, totalUnrealizedPnL } = await findUserPredictionPositions(db, userId);
   const perps = await findUserPerpPositions(userId, { status: 'open', limit: 100 });
   // Totals over both kinds: unrealized PnL, and value = what closing everything at the mark is worth
-  // before fees (prediction value; perp collateral plus unrealized PnL).
+  // before fees (prediction value; perp collateral, with the funding accrued so far as the DTO
+  // gives it, plus unrealized PnL).
   let unrealized = dec(totalUnrealizedPnL);
   let value = dec(totalValue);
   for (const p of perps) {

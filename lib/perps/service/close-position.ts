@@ -2,6 +2,8 @@
  * Closing a perpetual position in ONE SQL statement:
  *   pos:    lock the caller's position, only while it is open
  *   mkt:    lock its ticker
+ *   funded: the funding accrued since its entry index (units × index difference), settled here:
+ *           collateral and funding paid as of the ticker's funding index
  *   calc:   fill after impact, price PnL, closing fee, the two ledger legs (lib/perps/math in SQL)
  *   then the mark move, the position's final state, the settlement (perp_close and the funding
  *   settlement as funding_paid, one balance update), the trade and a price point.
@@ -22,7 +24,7 @@ import { toPerpPositionDto } from '../dto';
 import { outboxNotified } from '@/lib/events/outbox';
 import { perpUpdateCtes } from './events';
 import { liquidateAfterTrade } from './liquidate';
-import { closeFeeSql, fillPriceSql, impactSql, pricePnLSql } from './sql';
+import { accruedFundingSql, closeFeeSql, fillPriceSql, impactSql, liquidationPriceSql, pricePnLSql } from './sql';
 
 export const buildCloseStatement = (o: {
   userId: string;
@@ -64,11 +66,17 @@ export const buildCloseStatement = (o: {
       select * from ${perpPositions} where id = ${o.positionId} and user_id = ${o.userId} and status = 'open' for update
     ),
     mkt as (
-      select m.ticker, m.mark_price, m.depth from ${perpMarkets} m where m.ticker = (select ticker from pos) for update
+      select m.ticker, m.mark_price, m.depth, m.funding_index from ${perpMarkets} m where m.ticker = (select ticker from pos) for update
+    ),
+    funded as (
+      select pos.id, pos.user_id, pos.ticker, pos.side, pos.units, pos.entry_price, pos.margin, pos.open_fee,
+        pos.collateral - a.accrued as collateral, pos.funding_paid + a.accrued as funding_paid, mkt.funding_index
+      from pos, mkt,
+        lateral (select ${accruedFundingSql(sql`pos.side`, sql`pos.units`, sql`mkt.funding_index`, sql`pos.funding_index_entry`)} as accrued) a
     ),
     c1 as (
-      select pos.*, x.notional, ${fillPriceSql(sql`mkt.mark_price`, sql`pos.side = 'short'`, impactSql(sql`x.notional`, sql`mkt.depth`))} as exit
-      from pos, mkt, lateral (select trunc(pos.units * mkt.mark_price, 8) as notional) x
+      select funded.*, x.notional, ${fillPriceSql(sql`mkt.mark_price`, sql`funded.side = 'short'`, impactSql(sql`x.notional`, sql`mkt.depth`))} as exit
+      from funded, mkt, lateral (select trunc(funded.units * mkt.mark_price, 8) as notional) x
     ),
     c2 as (
       select c1.*, ${pricePnLSql(sql`c1.side`, sql`c1.units`, sql`c1.entry_price`, sql`c1.exit`)} as pnl,
@@ -89,7 +97,9 @@ export const buildCloseStatement = (o: {
     ${perpUpdateCtes('moved', o.at)},
     closed as (
       update ${perpPositions} set status = 'closed', exit_price = calc.exit, realized_pnl = calc.pnl, close_fee = calc.fee,
-        net_pnl = calc.net, closed_at = ${ts}, updated_at = ${ts}
+        net_pnl = calc.net, collateral = calc.collateral, funding_paid = calc.funding_paid, funding_index_entry = calc.funding_index,
+        liquidation_price = ${liquidationPriceSql(sql`calc.side`, sql`calc.entry_price`, sql`calc.units`, sql`calc.collateral`)},
+        closed_at = ${ts}, updated_at = ${ts}
       from calc where ${perpPositions}.id = calc.id
       returning ${perpPositions}.*
     ),
@@ -128,6 +138,8 @@ const fromRaw = (r: Record<string, unknown>): TPerpPositionRow => {
     collateral: String(r.collateral),
     fundingPaid: String(r.funding_paid),
     liquidationPrice: String(r.liquidation_price),
+    fundingIndexEntry: String(r.funding_index_entry),
+    liquidationKey: String(r.liquidation_key),
     openFee: String(r.open_fee),
     closeFee: s(r.close_fee),
     exitPrice: s(r.exit_price),
@@ -165,7 +177,8 @@ export const closePosition = async (input: { caller: TCaller; positionId: string
   }
   return {
     positionId: pos.id,
-    position: toPerpPositionDto(pos, { markPrice: pos.exitPrice!, name: row.org_name ?? pos.ticker }),
+    // Closed: its funding is settled in the row.
+    position: toPerpPositionDto(pos, { markPrice: pos.exitPrice!, name: row.org_name ?? pos.ticker, fundingIndex: null }),
     exitPrice: toNumber(pos.exitPrice!),
     realizedPnL: toNumber(pos.realizedPnL!),
     fundingPaid: toNumber(pos.fundingPaid),

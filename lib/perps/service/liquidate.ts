@@ -2,7 +2,12 @@
  * The liquidation sweep: ONE set-based statement closes every open position whose liquidation
  * price the mark has reached (of one ticker, or of all), as `liquidated`: the margin is lost (no
  * credit; it left the balance at open), the loss is booked to lifetimePnL, a liquidation trade and
- * a notification are written. The partial index perp_positions_liquidation_idx serves the scan.
+ * a notification (with the funding the position paid or received) are written.
+ * The liquidation price counts the funding accrued since the position opened: it is the stored
+ * liquidation_key plus liquidationShift(the ticker's funding index) (lib/perps/math), so the mark
+ * reaches it when key ≥ mark − shift(index) for a long, key ≤ mark − shift(index) for a short:
+ * one range per ticker and side of the partial index perp_positions_liquidation_idx, whether the
+ * mark moved or only the funding index did. The accrual is settled into the position's row.
  * A position closes once: the update re-checks status = 'open' under the row lock, so a close
  * racing a sweep loses or wins as a whole.
  */
@@ -14,14 +19,31 @@ import { now } from '@/lib/clock/clock';
 import { realizedPnLBookingCte } from '@/lib/ledger/ledger';
 import { outboxNotified } from '@/lib/events/outbox';
 import { perpLiquidationCtes } from './events';
-import { liquidatableSql, pricePnLSql } from './sql';
+import { accruedFundingSql, effectiveLiquidationPriceSql, liquidationShiftSql, pricePnLSql } from './sql';
+
+const money = (x: string) => sql.raw(`trim(to_char(round(abs(${x}), 2), 'FM999,999,999,990.00'))`);
 
 export const buildSweepStatement = (opts: { ticker?: string; at: Date }) => {
   const ts = sql`${opts.at.toISOString()}::timestamptz`;
   const tickerFilter = opts.ticker ? sql`m.ticker = ${opts.ticker}` : sql`true`;
   const p = sql.raw('p');
   return sql`
-    with m as (select ticker, mark_price from ${perpMarkets} m where ${tickerFilter}),
+    with m as (
+      select ticker, mark_price, funding_index,
+        mark_price - ${liquidationShiftSql(sql`'long'`, sql`funding_index`)} as long_reach,
+        mark_price - ${liquidationShiftSql(sql`'short'`, sql`funding_index`)} as short_reach
+      from ${perpMarkets} m where ${tickerFilter}
+    ),
+    -- One index range per ticker and side (an OR of both sides in one scan would read every position).
+    reached as (
+      select c.id from m cross join lateral (
+        select p.id from ${perpPositions} p
+        where p.ticker = m.ticker and p.side = 'long' and p.status = 'open' and p.liquidation_key >= m.long_reach
+        union all
+        select p.id from ${perpPositions} p
+        where p.ticker = m.ticker and p.side = 'short' and p.status = 'open' and p.liquidation_key <= m.short_reach
+      ) c
+    ),
     liq as (
       update ${perpPositions} p set
         status = 'liquidated',
@@ -29,12 +51,19 @@ export const buildSweepStatement = (opts: { ticker?: string; at: Date }) => {
         realized_pnl = ${pricePnLSql(sql`${p}.side`, sql`${p}.units`, sql`${p}.entry_price`, sql`m.mark_price`)},
         net_pnl = -(p.margin + p.open_fee),
         close_fee = 0,
+        -- The funding accrued since the entry index, settled (the collateral is lost all the same).
+        collateral = p.collateral - ${accruedFundingSql(sql`${p}.side`, sql`${p}.units`, sql`m.funding_index`, sql`${p}.funding_index_entry`)},
+        funding_paid = p.funding_paid + ${accruedFundingSql(sql`${p}.side`, sql`${p}.units`, sql`m.funding_index`, sql`${p}.funding_index_entry`)},
+        liquidation_price = ${effectiveLiquidationPriceSql(sql`${p}.side`, sql`${p}.liquidation_key`, sql`m.funding_index`)},
+        funding_index_entry = m.funding_index,
         closed_at = ${ts},
         updated_at = ${ts}
       from m
-      where p.ticker = m.ticker and p.status = 'open'
-        and ${liquidatableSql(sql`${p}.side`, sql`m.mark_price`, sql`${p}.liquidation_price`)}
-      returning p.id, p.user_id, p.ticker, p.side, p.size, p.units, p.leverage, p.exit_price, p.net_pnl
+      -- By primary key (an array, so the plan never hashes a whole ticker), and checked again on the
+      -- locked row: a close that committed meanwhile leaves nothing to liquidate.
+      where p.id = any(array(select id from reached)) and p.ticker = m.ticker and p.status = 'open'
+        and ((p.side = 'long' and p.liquidation_key >= m.long_reach) or (p.side = 'short' and p.liquidation_key <= m.short_reach))
+      returning p.id, p.user_id, p.ticker, p.side, p.size, p.units, p.leverage, p.exit_price, p.net_pnl, p.funding_paid
     ),
     ${realizedPnLBookingCte({ name: 'booked', source: sql`(select user_id, net_pnl as pnl from liq)`, at: opts.at })},
     trade as (
@@ -47,7 +76,9 @@ export const buildSweepStatement = (opts: { ticker?: string; at: Date }) => {
       insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
       select gen_random_uuid()::text, liq.user_id, 'system', 'liquidation', '/perps/' || liq.ticker, 'Position liquidated',
         'Your ' || trim(to_char(liq.leverage, 'FM999990.####'), '.') || 'x ' || liq.side || ' on ' || liq.ticker
-          || ' was liquidated at ' || trim(to_char(liq.exit_price, 'FM999999999990.00######'), '.') || '. Its margin is lost.',
+          || ' was liquidated at ' || trim(to_char(liq.exit_price, 'FM999999999990.00######'), '.') || '. Its margin is lost.'
+          || case when liq.funding_paid > 0 then ' It had paid ' || ${money('liq.funding_paid')} || ' in funding.'
+            when liq.funding_paid < 0 then ' It had received ' || ${money('liq.funding_paid')} || ' in funding.' else '' end,
         false, ${ts}
       from liq
     ),

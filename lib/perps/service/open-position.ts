@@ -3,7 +3,8 @@
  *   mkt:    lock the ticker row
  *   debit:  the ledger's conditional debit of margin + fee (perp_open)
  *   calc:   impact, fill price (the new mark), units and liquidation price (lib/perps/math in SQL)
- *   then the mark move, the position, the trade and a price point.
+ *   then the mark move, the position (entering at the ticker's funding index: it accrues funding
+ *   from here), the trade and a price point.
  * Nothing is written unless the ticker exists and the debit succeeded. After the commit, the
  * liquidation sweep runs for the ticker: the fill moved the mark.
  */
@@ -74,7 +75,7 @@ export const buildOpenStatement = (o: {
   const buy = sql.raw(o.side === 'long' ? 'true' : 'false');
   const statement = sql`
     with mkt as (
-      select ticker, mark_price, depth from ${perpMarkets} where ticker = ${o.ticker} for update
+      select ticker, mark_price, depth, funding_index from ${perpMarkets} where ticker = ${o.ticker} for update
     ),
     ${debit},
     calc as (
@@ -90,12 +91,12 @@ export const buildOpenStatement = (o: {
     ${perpUpdateCtes('moved', o.at)},
     pos as (
       insert into ${perpPositions} (id, user_id, ticker, side, size, units, entry_price, leverage, margin, collateral,
-        funding_paid, liquidation_price, open_fee, status, opened_at, updated_at)
+        funding_paid, liquidation_price, funding_index_entry, open_fee, status, opened_at, updated_at)
       select ${positionId}, ${o.userId}, ${o.ticker}, ${o.side}, ${size}::numeric, calc.units, calc.entry, ${o.leverage}::numeric,
         ${margin}::numeric, ${margin}::numeric, 0,
         ${liquidationPriceSql(sql`${o.side}::text`, sql`calc.entry`, sql`calc.units`, sql`${margin}::numeric`)},
-        ${fee}::numeric, 'open', ${ts}, ${ts}
-      from calc
+        mkt.funding_index, ${fee}::numeric, 'open', ${ts}, ${ts}
+      from calc, mkt
       returning *
     ),
     trade as (
@@ -130,6 +131,8 @@ type TOpenRow = {
   collateral: string;
   funding_paid: string;
   liquidation_price: string;
+  funding_index_entry: string;
+  liquidation_key: string;
   open_fee: string;
   status: 'open';
   opened_at: string | Date;
@@ -175,6 +178,8 @@ export const openPosition = async (input: TOpenInput) => {
       collateral: row.collateral,
       fundingPaid: row.funding_paid,
       liquidationPrice: row.liquidation_price,
+      fundingIndexEntry: row.funding_index_entry,
+      liquidationKey: row.liquidation_key,
       openFee: row.open_fee,
       closeFee: null,
       exitPrice: null,
@@ -186,7 +191,8 @@ export const openPosition = async (input: TOpenInput) => {
       closedAt: null,
       updatedAt: new Date(row.opened_at),
     },
-    { markPrice: row.entry_price, name: row.org_name ?? row.ticker },
+    // Just opened: nothing accrued yet (its entry is the ticker's index).
+    { markPrice: row.entry_price, name: row.org_name ?? row.ticker, fundingIndex: row.funding_index_entry },
   );
   return { position, fee: toNumber(quote.fee), newBalance: toDecimalString(row.balance_after) };
 };

@@ -1,4 +1,7 @@
-/** Read side of perps: tickers with 24 h statistics, price history, positions. Reads only. */
+/**
+ * Read side of perps: tickers with 24 h statistics, price history, positions (open ones as of
+ * their ticker's funding index, lib/perps/dto). Reads only.
+ */
 import 'server-only';
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { getDb, rowsOf } from '@/db/client';
@@ -117,14 +120,14 @@ export const findUserPerpPositions = async (userId: string, opts: TPerpPositions
         ? inArray(perpPositions.status, ['closed', 'liquidated'])
         : undefined;
   const rows = await db
-    .select({ position: perpPositions, markPrice: perpMarkets.markPrice, name: organizations.name })
+    .select({ position: perpPositions, markPrice: perpMarkets.markPrice, fundingIndex: perpMarkets.fundingIndex, name: organizations.name })
     .from(perpPositions)
     .innerJoin(perpMarkets, eq(perpMarkets.ticker, perpPositions.ticker))
     .innerJoin(organizations, eq(organizations.id, perpMarkets.organizationId))
     .where(and(eq(perpPositions.userId, userId), statusFilter, opts.ticker ? eq(perpPositions.ticker, opts.ticker) : undefined))
     .orderBy(desc(sql`coalesce(${perpPositions.closedAt}, ${perpPositions.openedAt})`))
     .limit(opts.limit);
-  return rows.map((r) => toPerpPositionDto(r.position, { markPrice: r.markPrice, name: r.name }));
+  return rows.map((r) => toPerpPositionDto(r.position, { markPrice: r.markPrice, name: r.name, fundingIndex: r.fundingIndex }));
 };
 
 /** GET /api/markets/perps/positions: the caller's own positions. */

@@ -35,10 +35,29 @@ export const pricePnLSql = (side: SQL, units: SQL, entry: SQL, price: SQL) =>
 /** The closing fee: trunc(units × exit × 0.1%, 8). */
 export const closeFeeSql = (units: SQL, exit: SQL) => sql`trunc((${units}) * (${exit}) * ${num(PERP_FEE_RATE)}, 8)`;
 
-/** Whether a mark has reached a liquidation price. */
-export const liquidatableSql = (side: SQL, mark: SQL, liq: SQL) =>
-  sql`(case when ${side} = 'long' then (${mark}) <= (${liq}) else (${mark}) >= (${liq}) end)`;
-
 /** fundingRate: clamp(trunc((mark − index)/index + 0.01%, 18), ±0.75%). */
 export const fundingRateSql = (mark: SQL, index: SQL) =>
   sql`greatest(-${num(FUNDING_RATE_CAP)}, least(${num(FUNDING_RATE_CAP)}, trunc(${div(sql`(${mark}) - (${index})`, index)} + ${num(FUNDING_BASE_RATE)}, ${P})))`;
+
+/** fundingIndexStep: trunc(mark × rate, 18). */
+export const fundingIndexStepSql = (mark: SQL, rate: SQL) => sql`trunc((${mark}) * (${rate}), ${P})`;
+
+/** accruedFunding: ±trunc(units × (index − entry), 8), + for a long (it pays), − for a short. */
+export const accruedFundingSql = (side: SQL, units: SQL, index: SQL, entry: SQL) =>
+  sql`((case when ${side} = 'long' then 1 else -1 end) * trunc((${units}) * ((${index}) - (${entry})), 8))`;
+
+/** liquidationShift: trunc(index / (1 ∓ m), 18). The generated column liquidation_key (db/schema/perps.ts) writes the same. */
+export const liquidationShiftSql = (side: SQL, index: SQL) =>
+  sql`trunc(case when ${side} = 'long' then ${div(index, sql`1 - ${num(MAINTENANCE_RATE)}`)} else ${div(index, sql`1 + ${num(MAINTENANCE_RATE)}`)} end, ${P})`;
+
+/** effectiveLiquidationPrice: greatest(0, liquidation_key + shift(index)). */
+export const effectiveLiquidationPriceSql = (side: SQL, key: SQL, index: SQL) => sql`greatest(0, (${key}) + ${liquidationShiftSql(side, index)})`;
+
+/**
+ * An open position's collateral with its accrued funding, for readers that value positions in
+ * SQL: `p` aliases perp_positions, `index` is its ticker's perp_markets.funding_index.
+ */
+export const fundedCollateralSql = (p: string, index: SQL) => {
+  const a = sql.raw(p);
+  return sql`(${a}.collateral - ${accruedFundingSql(sql`${a}.side`, sql`${a}.units`, index, sql`${a}.funding_index_entry`)})`;
+};
