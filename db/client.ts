@@ -9,13 +9,25 @@
  * PGlite is a single connection; its transaction() holds a mutex so transactions never
  * interleave, and queries on the outer handle wait for it. Inside a transaction use only `tx`:
  * the outer handle would wait forever on PGlite and escape the transaction on PostgreSQL.
+ *
+ * Behind a transaction-mode pooler (PgBouncer; Neon's, Supabase's or Vercel's pooled URL), each
+ * transaction may run on another server connection, so nothing may rely on a session. Setting
+ * DATABASE_URL_UNPOOLED declares the pooler (connectionPlan below): the pool then never prepares
+ * statements (postgres.js `prepare: false`), while LISTEN and the migrations with their session
+ * advisory lock use the direct URL. The 8 s statement bound cannot be a startup parameter there
+ * (PgBouncer refuses unknown ones, managed poolers drop them), so the migration step stores it as
+ * the role's default in this database (`ALTER ROLE <self> IN DATABASE <db> SET statement_timeout`)
+ * through the direct connection: every server connection the pooler opens starts with it, and no
+ * pooler or database setup is needed. Why not ALTER DATABASE: it needs the database's owner, which
+ * the managed services' roles not always are; any role may set its own defaults.
  */
 import 'server-only';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { env } from '@/lib/env';
+import { env, type TEnv } from '@/lib/env';
 import { assertWithinDeadline, trackWrite } from '@/lib/clock/deadline';
 import * as schema from './schema';
 
@@ -25,6 +37,84 @@ import * as schema from './schema';
  * request's answer is due.
  */
 export const STATEMENT_TIMEOUT_MS = 8_000;
+
+/**
+ * Seconds to wait for a new connection: a database that is down fails the request within this
+ * (answered 503) instead of holding it for postgres.js's default of 30 s.
+ */
+export const CONNECT_TIMEOUT_S = 5;
+
+/** Seconds before the n-th reconnect attempt of a pool connection: 0.05, 0.1, 0.2 … at most 1. */
+export const reconnectDelaySeconds = (attempt: number) => Math.min(0.05 * 2 ** attempt, 1);
+
+/** How the service reaches PostgreSQL, derived from the environment alone (db/client.test.ts). */
+export type TConnectionPlan = {
+  /** DATABASE_URL goes through a transaction-mode pooler: DATABASE_URL_UNPOOLED is set and differs. */
+  pooler: boolean;
+  /** The pool every request and the tick use (postgres.js options). */
+  pool: {
+    url: string;
+    max: number;
+    idle_timeout: number;
+    connect_timeout: number;
+    /** Named prepared statements live in a session: off behind a pooler. */
+    prepare: boolean;
+    /** Startup parameters: none behind a pooler, which refuses unknown ones. */
+    connection: Record<string, number>;
+  };
+  /** LISTEN (one connection that stays open): always direct. */
+  listenUrl: string;
+  /** The migrations and their session advisory lock: always direct. */
+  migrateUrl: string;
+  /**
+   * Where the statement bound comes from: a startup parameter of each pool connection, or the
+   * role's default in this database, stored at migration time (see the comment at the top).
+   */
+  statementTimeout: 'startup-parameter' | 'role-default';
+};
+
+/** The connection plan for PostgreSQL; undefined without DATABASE_URL (embedded PGlite). */
+export const connectionPlan = (
+  e: Pick<TEnv, 'databaseUrl' | 'databaseUrlUnpooled' | 'dbPoolMax'>,
+): TConnectionPlan | undefined => {
+  if (!e.databaseUrl) return undefined;
+  const direct = e.databaseUrlUnpooled ?? e.databaseUrl;
+  const pooler = direct !== e.databaseUrl;
+  return {
+    pooler,
+    pool: {
+      url: e.databaseUrl,
+      max: e.dbPoolMax,
+      idle_timeout: 30,
+      connect_timeout: CONNECT_TIMEOUT_S,
+      prepare: !pooler,
+      connection: pooler ? {} : { statement_timeout: STATEMENT_TIMEOUT_MS },
+    },
+    listenUrl: direct,
+    migrateUrl: direct,
+    statementTimeout: pooler ? 'role-default' : 'startup-parameter',
+  };
+};
+
+/**
+ * Makes STATEMENT_TIMEOUT_MS the current role's default in the current database (a no-op when it
+ * already is). Run on a direct connection; new server connections pick it up, so a pooler's
+ * connections opened before the first start keep the old value until the pooler recycles them.
+ */
+const storeRoleStatementTimeout = async (sql: import('postgres').Sql) => {
+  const value = `${STATEMENT_TIMEOUT_MS}ms`;
+  const [row] = await sql<{ stored: boolean }[]>`
+    select exists (
+      select 1 from pg_db_role_setting s
+      where s.setdatabase = (select oid from pg_database where datname = current_database())
+        and s.setrole = (select oid from pg_roles where rolname = current_user)
+        and ${`statement_timeout=${value}`} = any(s.setconfig)
+    ) as stored`;
+  if (row?.stored) return;
+  await sql.unsafe(
+    `do $$ begin execute format('alter role %I in database %I set statement_timeout = %L', current_user, current_database(), '${value}'); end $$`,
+  );
+};
 
 export type TSchema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, TSchema>;
@@ -120,58 +210,73 @@ const openPglite = async (): Promise<Omit<THandle, 'ready'> & { migrate: () => P
   };
 };
 
-const openPostgres = async (url: string): Promise<Omit<THandle, 'ready'> & { migrate: () => Promise<void> }> => {
+const openPostgres = async (plan: TConnectionPlan): Promise<Omit<THandle, 'ready'> & { migrate: () => Promise<void> }> => {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
   const { PgDialect } = await import('drizzle-orm/pg-core');
   // statement_timeout: no statement of a request outlives its deadline (lib/clock/deadline.ts).
-  // The tick's statements run on the same pool and stay far below it (funding 100,000
-  // positions: about 2 s).
-  const client = postgres(url, {
-    max: env().dbPoolMax,
-    onnotice: () => {},
-    idle_timeout: 30,
-    connection: { statement_timeout: STATEMENT_TIMEOUT_MS },
-  });
+  // The tick's statements run on the same pool and stay far below it (funding is one statement
+  // per ticker and period: milliseconds).
+  // backoff: after the database restarts, each connection retries within a second rather than
+  // on postgres.js's default curve, which grows across the pool's attempts and held requests up
+  // to 19 s past the restart in the fault test (test/ops/faults.test.ts).
+  const { url, ...poolOptions } = plan.pool;
+  const client = postgres(url, { ...poolOptions, onnotice: () => {}, backoff: reconnectDelaySeconds });
+  const direct = (directUrl: string) => postgres(directUrl, { max: 1, onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_S });
+  // LISTEN needs a session: behind a pooler, its own client on the direct URL (opened on first use).
+  let listenClient: ReturnType<typeof postgres> | undefined;
+  const listener = () => (plan.pooler ? (listenClient ??= direct(plan.listenUrl)) : client);
   const db = drizzle(client, { schema }) as unknown as Db;
   const dialect = new PgDialect();
   return {
     db,
     kind: 'postgres',
     // The same client drizzle wraps (its type parsers included), so rows match db.execute's.
-    prepared: (statement) => {
-      const q = dialect.sqlToQuery(statement);
-      return client.unsafe(q.sql, q.params as never[], { prepare: true });
-    },
+    // Behind a pooler there are no prepared statements: executePrepared runs db.execute.
+    prepared: plan.pool.prepare
+      ? (statement) => {
+          const q = dialect.sqlToQuery(statement);
+          return client.unsafe(q.sql, q.params as never[], { prepare: true });
+        }
+      : undefined,
     // postgres.js listens on one dedicated connection (outside the pool) and re-LISTENs after a
     // reconnect, calling onListen again: notifications sent meanwhile are lost, so the caller
     // re-reads what it may have missed.
     listen: async (channel, onNotify, onListen) => {
-      const sub = await client.listen(channel, () => onNotify(), () => onListen?.());
+      const sub = await listener().listen(channel, () => onNotify(), () => onListen?.());
       return () => sub.unlisten();
     },
     migrate: async () => {
-      // Several processes may start at once (instances, test workers): one migrates at a time.
-      const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+      // Several processes may start at once (instances, test workers): one migrates at a time,
+      // holding a session lock, so on a direct connection (behind a pooler the migrations run on
+      // it too: a pooler could hand their transaction to another connection than the lock's).
+      const lockClient = direct(plan.migrateUrl);
       try {
+        // Waiting for another process's migrations is no request statement: no 8 s bound (which,
+        // stored as the role's default, this connection would otherwise start with).
+        await lockClient`set statement_timeout = 0`;
         await lockClient`select pg_advisory_lock(7412001)`;
-        await migrate(db as never, { migrationsFolder: migrationsFolder() });
+        await migrate((plan.pooler ? drizzle(lockClient) : db) as never, { migrationsFolder: migrationsFolder() });
+        if (plan.statementTimeout === 'role-default') await storeRoleStatementTimeout(lockClient);
         await lockClient`select pg_advisory_unlock(7412001)`;
       } finally {
         await lockClient.end();
       }
     },
-    close: () => client.end(),
+    close: async () => {
+      await listenClient?.end();
+      await client.end();
+    },
   };
 };
 
 const open = (): THandle => {
-  const url = env().databaseUrl;
+  const plan = connectionPlan(env());
   let inner: { close: () => Promise<void>; listen: TListen; prepared?: TPrepared } | undefined;
   const handle: THandle = {
     db: undefined as unknown as Db,
-    kind: url ? 'postgres' : 'pglite',
+    kind: plan ? 'postgres' : 'pglite',
     ready: Promise.resolve(),
     close: async () => {
       await handle.ready.catch(() => {});
@@ -183,7 +288,7 @@ const open = (): THandle => {
     },
   };
   handle.ready = (async () => {
-    const opened = url ? await openPostgres(url) : await openPglite();
+    const opened = plan ? await openPostgres(plan) : await openPglite();
     inner = opened;
     handle.db = opened.db;
     handle.prepared = opened.prepared;
@@ -206,6 +311,8 @@ const handle = (): THandle => (g[KEY] ??= open());
  * second. PGlite has no such cost to save and runs the statement as db.execute does.
  */
 export const executePrepared = async (statement: SQL): Promise<unknown> => {
+  const ambient = ambientTx();
+  if (ambient) return ambient.execute(statement);
   const h = handle();
   await h.ready;
   return trackWrite(() => (h.prepared ? h.prepared(statement) : h.db.execute(statement)));
@@ -213,6 +320,18 @@ export const executePrepared = async (statement: SQL): Promise<unknown> => {
 
 /** The migrated database. Every service awaits this (it is instant after the first time). */
 export const getDb = async (): Promise<Db> => {
+  const ambient = ambientTx();
+  if (ambient) return ambient as unknown as Db;
+  const h = handle();
+  await h.ready;
+  return h.db;
+};
+
+/**
+ * The database handle itself, never a request transaction: for what outlives a request (the
+ * realtime hub's reader keeps the handle it starts on).
+ */
+export const getRootDb = async (): Promise<Db> => {
   const h = handle();
   await h.ready;
   return h.db;
@@ -235,6 +354,24 @@ export const closeDb = async () => {
   await h.close();
 };
 
+/**
+ * The request transaction (lib/idempotency): while `withRequestTransaction(fn)` runs, everything fn
+ * does through this module (getDb, withTransaction, executePrepared) runs in ONE transaction, so
+ * a request's effect and what is recorded about it (its stored answer) commit or vanish together.
+ * The services need not know: getDb() hands out the transaction, withTransaction becomes a
+ * savepoint in it, executePrepared runs its statement there. Held on globalThis (Next bundles
+ * routes separately); `open` turns false at commit, so work that outlives the request (a
+ * fire-and-forget refresh) falls back to the pool instead of a finished transaction.
+ */
+type TAmbient = { tx: Tx; open: boolean };
+const AMBIENT = Symbol.for('playmoney.requestTransaction');
+type TAmbientGlobal = typeof globalThis & { [AMBIENT]?: AsyncLocalStorage<TAmbient> };
+const ambientStore = () => ((globalThis as TAmbientGlobal)[AMBIENT] ??= new AsyncLocalStorage<TAmbient>());
+const ambientTx = (): Tx | undefined => {
+  const a = ambientStore().getStore();
+  return a?.open ? a.tx : undefined;
+};
+
 const RETRYABLE = new Set(['40001', '40P01']);
 
 const pgCode = (e: unknown): string | undefined => {
@@ -250,6 +387,16 @@ const pgCode = (e: unknown): string | undefined => {
 /** The PostgreSQL error code behind a (possibly wrapped) driver error. */
 export const postgresErrorCode = pgCode;
 
+/** Runs a transaction, and once more when PostgreSQL chose it as a serialization or deadlock victim. */
+const retryOnceOnConflict = async <T>(run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run();
+  } catch (e) {
+    if (!RETRYABLE.has(pgCode(e) ?? '')) throw e;
+    return run();
+  }
+};
+
 /**
  * Runs fn in one database transaction. Serialization failures and deadlocks (which PostgreSQL
  * reports and PGlite, being one connection, never does) are retried once; fn must therefore be
@@ -257,6 +404,10 @@ export const postgresErrorCode = pgCode;
  * request's deadline rolls back instead of committing (lib/clock/deadline.ts).
  */
 export const withTransaction = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
+  // Inside a request transaction: a savepoint of it (an error rolls back this part only, and
+  // the request's transaction decides whether anything is kept).
+  const ambient = ambientTx();
+  if (ambient) return ambient.transaction(fn);
   const db = await getDb();
   const run = () =>
     db.transaction(async (tx) => {
@@ -264,14 +415,30 @@ export const withTransaction = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T>
       assertWithinDeadline();
       return out;
     });
-  return trackWrite(async () => {
-    try {
-      return await run();
-    } catch (e) {
-      if (!RETRYABLE.has(pgCode(e) ?? '')) throw e;
-      return run();
-    }
-  });
+  return trackWrite(() => retryOnceOnConflict(run));
+};
+
+/**
+ * Runs fn in one transaction that every database call fn makes joins (see TAmbient above).
+ * A serialization failure or deadlock retries the whole of fn once, as withTransaction does; a
+ * transaction whose work ends after the request's deadline rolls back instead of committing.
+ */
+export const withRequestTransaction = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
+  if (ambientTx()) throw new Error('withRequestTransaction: already inside a request transaction');
+  const h = handle();
+  await h.ready;
+  const run = () =>
+    h.db.transaction(async (tx) => {
+      const ambient: TAmbient = { tx, open: true };
+      try {
+        const out = await ambientStore().run(ambient, () => fn(tx));
+        assertWithinDeadline();
+        return out;
+      } finally {
+        ambient.open = false;
+      }
+    });
+  return trackWrite(() => retryOnceOnConflict(run));
 };
 
 const preparedCache = new WeakMap<Db, Map<string, unknown>>();

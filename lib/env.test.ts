@@ -39,6 +39,13 @@ describe('parseEnv', () => {
     expect(e.publicBaseUrl).toBe('https://play.example');
   });
 
+  it('reads DATABASE_URL_UNPOOLED (a pooler is declared) and treats a blank one as unset', () => {
+    const pooled = parseEnv({ DATABASE_URL: 'postgres://h:6432/db', DATABASE_URL_UNPOOLED: ' postgres://h:5432/db ' });
+    expect(pooled.databaseUrl).toBe('postgres://h:6432/db');
+    expect(pooled.databaseUrlUnpooled).toBe('postgres://h:5432/db');
+    expect(parseEnv({ DATABASE_URL: 'postgres://h/db', DATABASE_URL_UNPOOLED: ' ' }).databaseUrlUnpooled).toBeUndefined();
+  });
+
   it('rejects a malformed STARTING_BALANCE', () => {
     expect(() => parseEnv({ STARTING_BALANCE: '-5' })).toThrow(EnvError);
   });

@@ -16,6 +16,7 @@ const optionalString = z
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: optionalString,
+  DATABASE_URL_UNPOOLED: optionalString,
   DATA_DIR: z.string().default('./.data'),
   AUTH_JWKS_URL: optionalString,
   AUTH_ISSUER: optionalString,
@@ -52,6 +53,11 @@ export type TEnv = {
   isProduction: boolean;
   isTest: boolean;
   databaseUrl?: string;
+  /**
+   * A direct connection when DATABASE_URL goes through a transaction-mode pooler (PgBouncer,
+   * Neon's or Supabase's pooled URL): LISTEN, the migration lock and prepared statements use it.
+   */
+  databaseUrlUnpooled?: string;
   dataDir: string;
   jwksUrl?: string;
   issuer?: string;
@@ -123,6 +129,7 @@ export const parseEnv = (source: Record<string, string | undefined>): TEnv => {
     isProduction,
     isTest: e.NODE_ENV === 'test',
     databaseUrl: e.DATABASE_URL,
+    databaseUrlUnpooled: e.DATABASE_URL_UNPOOLED,
     dataDir: e.DATA_DIR,
     jwksUrl: e.AUTH_JWKS_URL,
     issuer: e.AUTH_ISSUER,

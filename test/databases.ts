@@ -1,33 +1,63 @@
 /**
  * Throwaway PostgreSQL databases for tests: created on the test server (TEST_BASE_DATABASE_URL)
  * and dropped when the test file ends (test/setup-db.ts). On PGlite a fresh database is simply
- * a new in-memory one.
+ * a new in-memory one. When the server is reached through a transaction-mode pooler
+ * (TEST_BASE_DATABASE_URL_UNPOOLED, taken from DATABASE_URL_UNPOOLED, is the direct URL), the
+ * databases are created and dropped on the direct URL and a test file gets both URLs for its
+ * database, as the service would in production (db/client.ts connectionPlan).
  */
 import postgres from 'postgres';
 import { closeDb } from '@/db/client';
 import { resetEnvCache } from '@/lib/env';
 
-const admin = (baseUrl: string) => postgres(baseUrl, { max: 1, onnotice: () => {} });
+/** The server tests create their databases on; undefined: PGlite. */
+export type TTestServer = { url: string; unpooledUrl?: string };
 
-/** Extra databases this file switched to; setup-db drops them after the file. */
-const extra: string[] = [];
-
-export const createThrowawayDatabase = async (baseUrl: string, label: string) => {
-  const name = `pm_test_${process.pid}_${label}_${Math.random().toString(36).slice(2, 10)}`;
-  const sql = admin(baseUrl);
-  await sql.unsafe(`create database ${name}`);
-  await sql.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString() };
+/** The test server from the environment setup-db recorded. */
+export const testServer = (): TTestServer | undefined => {
+  const url = process.env.TEST_BASE_DATABASE_URL;
+  if (!url) return undefined;
+  return { url, unpooledUrl: process.env.TEST_BASE_DATABASE_URL_UNPOOLED || undefined };
 };
 
-export const dropDatabases = async (baseUrl: string, names: readonly string[]) => {
+const admin = (server: TTestServer) =>
+  postgres(server.unpooledUrl ?? server.url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+
+const withDatabase = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+export const createThrowawayDatabase = async (server: TTestServer, label: string) => {
+  const name = `pm_test_${process.pid}_${label}_${Math.random().toString(36).slice(2, 10)}`;
+  const sql = admin(server);
+  await sql.unsafe(`create database ${name}`);
+  await sql.end();
+  return {
+    name,
+    url: withDatabase(server.url, name),
+    unpooledUrl: server.unpooledUrl ? withDatabase(server.unpooledUrl, name) : undefined,
+  };
+};
+
+export const dropDatabases = async (server: TTestServer, names: readonly string[]) => {
   if (!names.length) return;
-  const sql = admin(baseUrl);
+  const sql = admin(server);
   for (const name of names) await sql.unsafe(`drop database if exists ${name} with (force)`);
   await sql.end();
 };
+
+/** Points the service (db/client.ts) at a database: its URL and, behind a pooler, its direct URL. */
+export const pointAtDatabase = (db: { url: string; unpooledUrl?: string }) => {
+  process.env.DATABASE_URL = db.url;
+  if (db.unpooledUrl) process.env.DATABASE_URL_UNPOOLED = db.unpooledUrl;
+  else delete process.env.DATABASE_URL_UNPOOLED;
+  resetEnvCache();
+};
+
+/** Extra databases this file switched to; setup-db drops them after the file. */
+const extra: string[] = [];
 
 /**
  * Switches this test file to a fresh, empty database (for tests that compare worlds built from
@@ -35,11 +65,11 @@ export const dropDatabases = async (baseUrl: string, names: readonly string[]) =
  */
 export const switchToFreshDatabase = async (label: string) => {
   await closeDb();
-  const base = process.env.TEST_BASE_DATABASE_URL;
-  if (base) {
-    const db = await createThrowawayDatabase(base, `${label}_${extra.length}`);
+  const server = testServer();
+  if (server) {
+    const db = await createThrowawayDatabase(server, `${label}_${extra.length}`);
     extra.push(db.name);
-    process.env.DATABASE_URL = db.url;
+    pointAtDatabase(db);
   } else {
     process.env.DATA_DIR = 'memory://';
   }
@@ -48,6 +78,6 @@ export const switchToFreshDatabase = async (label: string) => {
 
 /** Drops the databases switchToFreshDatabase made (called once the file's own database is closed). */
 export const dropExtraDatabases = async () => {
-  const base = process.env.TEST_BASE_DATABASE_URL;
-  if (base) await dropDatabases(base, extra.splice(0));
+  const server = testServer();
+  if (server) await dropDatabases(server, extra.splice(0));
 };

@@ -1,7 +1,9 @@
 /**
  * Gives every test file its own empty, migrated database: an in-memory PGlite, or, when
  * DATABASE_URL is set, a throwaway database on that server that is dropped afterwards, so tests
- * leave nothing behind. Runs before each test file.
+ * leave nothing behind. Runs before each test file. With DATABASE_URL_UNPOOLED also set
+ * (DATABASE_URL goes through a transaction-mode pooler, as in CI's PgBouncer step), the
+ * throwaway database is made on the direct URL and the file gets both URLs (test/databases.ts).
  */
 import { afterAll, beforeAll } from 'vitest';
 import { closeDb } from '@/db/client';
@@ -10,11 +12,14 @@ import { resetEnvCache } from '@/lib/env';
 import { setLimiter } from '@/lib/operations/rate-limit';
 import { setResponseCheck } from '@/lib/http/route';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
-import { createThrowawayDatabase, dropDatabases, dropExtraDatabases } from './databases';
+import { createThrowawayDatabase, dropDatabases, dropExtraDatabases, testServer, pointAtDatabase } from './databases';
 import { createResponseCheck } from './openapi/response-check';
 
 const baseUrl = process.env.TEST_BASE_DATABASE_URL ?? process.env.DATABASE_URL;
+const baseUnpooledUrl = process.env.TEST_BASE_DATABASE_URL_UNPOOLED ?? process.env.DATABASE_URL_UNPOOLED;
 process.env.TEST_BASE_DATABASE_URL = baseUrl ?? '';
+process.env.TEST_BASE_DATABASE_URL_UNPOOLED = (baseUrl && baseUnpooledUrl) || '';
+const server = testServer();
 let throwaway: string | undefined;
 
 // Every answer a test provokes, success or error, is checked strictly against the OpenAPI document
@@ -25,10 +30,10 @@ beforeAll(async () => {
   await closeDb();
   setLimiter(undefined);
   resetClock();
-  if (baseUrl) {
-    const db = await createThrowawayDatabase(baseUrl, 'file');
+  if (server) {
+    const db = await createThrowawayDatabase(server, 'file');
     throwaway = db.name;
-    process.env.DATABASE_URL = db.url;
+    pointAtDatabase(db);
   } else {
     process.env.DATA_DIR = 'memory://';
   }
@@ -39,8 +44,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeDb();
   await dropExtraDatabases();
-  if (baseUrl && throwaway) {
-    await dropDatabases(baseUrl, [throwaway]);
-    process.env.DATABASE_URL = baseUrl;
+  if (server && throwaway) {
+    await dropDatabases(server, [throwaway]);
+    pointAtDatabase({ url: server.url, unpooledUrl: server.unpooledUrl });
   }
 });

@@ -18,7 +18,7 @@
  * listener. The hub starts on its first subscriber and follows the database handle: when tests
  * close and reopen the database, the next subscriber starts it again on the new one.
  */
-import { getDb, listenToNotifications, type Db } from '@/db/client';
+import { getRootDb, listenToNotifications, type Db } from '@/db/client';
 import { EVENTS_NOTIFY_CHANNEL } from '@/lib/events/outbox';
 import { INTERNAL_CHANNELS } from '@/lib/events/types';
 import { formatPosition, type TPosition } from './position';
@@ -207,7 +207,7 @@ const drain = async (): Promise<void> => {
 };
 
 const start = async () => {
-  const db = await getDb();
+  const db = await getRootDb();
   if (hub.db === db && hub.cursor) return;
   await stopRealtime();
   hub.db = db;
@@ -236,7 +236,7 @@ const start = async () => {
  * starting position is fixed: every event after it reaches the subscribers registered by then.
  */
 export const ensureRealtime = async () => {
-  const db = await getDb();
+  const db = await getRootDb();
   if (hub.db === db && hub.cursor) return;
   hub.starting ??= start().finally(() => {
     hub.starting = null;
