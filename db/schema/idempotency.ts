@@ -5,14 +5,16 @@
  */
 import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
-import { users } from './users';
 
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    /**
+     * The caller. Deliberately no foreign key: claiming a key would then take a KEY SHARE lock on
+     * the caller's user row before the operation locks users in its own order (a transfer locks
+     * both sides by id), and two opposite transfers deadlocked on it (the soak found it).
+     */
+    userId: text('user_id').notNull(),
     key: text('key').notNull(),
     /** The operation's id: a key names one request of one operation. */
     operation: text('operation').notNull(),

@@ -24,6 +24,7 @@ import { apiHeaders } from '@/lib/http/security-headers';
 import { publicOrigin } from '@/lib/system/public-origin';
 import { RPC, classifyBody, parseCall, rpcError, type TRpcResponse } from './jsonrpc';
 import { runCall } from './service/dispatch';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, parseIdempotencyKey } from '@/lib/idempotency/key';
 
 /** Calls in one batch at most; a longer batch is one -32600. */
 export const MAX_BATCH = 50;
@@ -92,8 +93,15 @@ export const handleA2a = async (req: NextRequest): Promise<Response> => {
       return respond(rpcError(null, RPC.PARSE_ERROR, 'Parse error: the body is not JSON'), 200, headers);
     }
 
-    const inv = { requestId, credentials, ip, origin: publicOrigin(req.headers, req.url) };
     const shape = classifyBody(body.value);
+    const inv = {
+      requestId,
+      credentials,
+      ip,
+      origin: publicOrigin(req.headers, req.url),
+      idempotencyKey: parseIdempotencyKey(req.headers.get(IDEMPOTENCY_HEADER)),
+      batch: shape.kind === 'batch',
+    };
     if (shape.kind === 'invalid') {
       await countRequest('authenticated');
       return respond(shape.response, 200, headers);
@@ -110,7 +118,8 @@ export const handleA2a = async (req: NextRequest): Promise<Response> => {
         answers.push(parsed.response);
         continue;
       }
-      const { response, limit } = await runCall(parsed.call, inv);
+      const { response, limit, replayed } = await runCall(parsed.call, inv);
+      if (replayed) headers = { ...headers, [REPLAYED_HEADER]: 'true' };
       if (limit) {
         headers = { ...headers, ...rateHeaders(limit) };
         counted = true;

@@ -2,9 +2,12 @@
  * The browser's typed client: api(endpoint, {params, query, body}) builds the URL from the
  * endpoint declaration, sends the session cookie, and returns the typed response or throws an
  * ApiError rebuilt from the error envelope (the UI switches on `code`, never on message text).
+ * Money requests (endpoints marked `idempotent`) carry an Idempotency-Key per user action and are
+ * sent once more when the first attempt got no answer at all.
  */
 import type { TEndpoint, TEndpointInput, TEndpointResponse } from '@/lib/contracts/endpoint';
 import { ERROR_STATUS, type TErrorCode } from '@/lib/errors/app-error';
+import { createActionKeys } from './idempotency';
 
 /**
  * What an ApiError's `code` can be: a code of the server's table (lib/errors/app-error), or one of
@@ -43,20 +46,33 @@ const queryString = (query: Record<string, unknown> = {}) => {
   return s ? `?${s}` : '';
 };
 
+/** The keys of the money requests this page has made (lib/client/idempotency). */
+const actionKeys = createActionKeys();
+/** A money request that got no answer is sent once more, with its key, after this pause. */
+const RETRY_AFTER_MS = 400;
+
 export const api = async <E extends TEndpoint>(endpoint: E, input: TEndpointInput<E> = {}): Promise<TEndpointResponse<E>> => {
   const url = buildPath(endpoint.path, input.params as Record<string, unknown>) + queryString(input.query as Record<string, unknown>);
   const hasBody = endpoint.method !== 'GET' && input.body !== undefined;
+  const body = hasBody ? JSON.stringify(input.body) : undefined;
+  const headers: Record<string, string> = hasBody ? { 'content-type': 'application/json' } : {};
+  // A money request carries a key per user action, so a double click or a retry trades once.
+  const fingerprint = endpoint.idempotent ? `${endpoint.id}|${url}|${body ?? ''}` : undefined;
+  if (fingerprint) headers['Idempotency-Key'] = actionKeys.begin(fingerprint);
+  const send = () => fetch(url, { method: endpoint.method, credentials: 'same-origin', headers, body });
   let res: Response;
   try {
-    res = await fetch(url, {
-      method: endpoint.method,
-      credentials: 'same-origin',
-      headers: hasBody ? { 'content-type': 'application/json' } : undefined,
-      body: hasBody ? JSON.stringify(input.body) : undefined,
+    res = await send().catch(async (e: unknown) => {
+      // Only a keyed request may be repeated blindly: the server answers it at most once.
+      if (!fingerprint) throw e;
+      await new Promise((r) => setTimeout(r, RETRY_AFTER_MS));
+      return send();
     });
   } catch {
+    if (fingerprint) actionKeys.unanswered(fingerprint);
     throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection.');
   }
+  if (fingerprint) actionKeys.answered(fingerprint);
   return readResponse<E>(res);
 };
 

@@ -62,6 +62,12 @@ export type TEndpoint = {
   jsonRpc?: true;
   /** A write a banned user may still make (signing out); every other write answers 403 USER_BANNED. */
   allowBanned?: true;
+  /**
+   * Moves money or points: accepts an `Idempotency-Key` header (lib/idempotency). The first
+   * answer is stored with the key, per caller, in the transaction of the effect; a repeat replays
+   * it with `Idempotent-Replayed: true` and moves nothing.
+   */
+  idempotent?: true;
   /** false: the wrapper never reads the body (answers that cannot depend on it: the 404 and 405). */
   readsBody?: false;
 };

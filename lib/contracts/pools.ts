@@ -170,6 +170,7 @@ export const poolsDeposit = defineEndpoint({
   id: 'pools.deposit',
   method: 'POST',
   path: '/api/pools/{id}/deposit',
+  idempotent: true,
   summary: 'Deposit into a pool at the current share price: shares = amount / sharePrice (never changes the share price of others)',
   tag: 'pools',
   auth: 'user',
@@ -185,6 +186,7 @@ export const poolsWithdraw = defineEndpoint({
   id: 'pools.withdraw',
   method: 'POST',
   path: '/api/pools/{id}/withdraw',
+  idempotent: true,
   summary:
     "Withdraw shares of one deposit (partly or wholly) at the current share price; a performance fee is charged on that lot's profit only",
   tag: 'pools',
@@ -220,6 +222,7 @@ export const npcInvest = defineEndpoint({
   id: 'pools.npcInvest',
   method: 'POST',
   path: '/api/npc/{actorId}/invest',
+  idempotent: true,
   summary:
     'Invest with an NPC actor: deposit into the pool it manages, or withdraw an amount from your lots there (oldest first) at the share price',
   tag: 'pools',

@@ -97,6 +97,10 @@ export const ERROR_STATUS = {
   TASK_NOT_FOUND: 404,
   /** An A2A task already finished (JSON-RPC -32002). */
   TASK_NOT_CANCELABLE: 409,
+  /** An Idempotency-Key already used by this caller for a different request (another operation or body). */
+  IDEMPOTENCY_KEY_REUSED: 422,
+  /** The first request with this Idempotency-Key is still running: retry with the same key shortly. */
+  IDEMPOTENCY_KEY_IN_USE: 409,
   /** A known path asked with a method it does not serve; the Allow header lists those it does. */
   METHOD_NOT_ALLOWED: 405,
   /** The body is larger than the route accepts (64 KiB of JSON unless the route says otherwise); refused unread. */

@@ -27,6 +27,7 @@ import { clientIp } from './client-ip';
 import { DEFAULT_JSON_BODY_LIMIT, MAX_JSON_DEPTH, MAX_QUERY_PARAMS, MAX_URL_LENGTH, isJsonMediaType, jsonDepthExceeds, mediaTypeOf } from './limits';
 import type { TLimitResult } from '@/lib/operations/rate-limit';
 import { apiHeaders } from './security-headers';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '@/lib/idempotency/key';
 
 export type THandlerContext<E extends TEndpoint> = {
   req: NextRequest;
@@ -191,6 +192,7 @@ export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) =>
         ip,
         rawParams: (await routeCtx?.params) ?? {},
         rawQuery: Object.fromEntries(req.nextUrl.searchParams),
+        idempotencyKey: endpoint.idempotent ? req.headers.get(IDEMPOTENCY_HEADER) : undefined,
         transportChecks: (claims) => {
           if (claims && credentials?.via === 'cookie' && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
           checkUrl(req);
@@ -214,6 +216,7 @@ export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) =>
         }),
     );
     if (outcome.limit) headers = { ...headers, ...rateHeaders(outcome.limit) };
+    if (outcome.ok && outcome.replayed) headers[REPLAYED_HEADER] = 'true';
 
     if (!outcome.ok) {
       if (outcome.retryAfter) headers['Retry-After'] = String(outcome.retryAfter);

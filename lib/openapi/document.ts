@@ -120,6 +120,10 @@ const HEADERS = {
     description: 'Seconds to wait before trying again.',
     schema: { type: 'integer', minimum: 0 },
   },
+  'Idempotent-Replayed': {
+    description: 'Present (`true`) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing moved this time.',
+    schema: { type: 'string', enum: ['true'] },
+  },
 };
 
 /** Why each code a route can answer whatever it does is answered (the others speak for themselves). */
@@ -134,6 +138,8 @@ const CODE_NOTES: Partial<Record<TErrorCode, string>> = {
   INTERNAL_ERROR: 'an unexpected failure; details carry the request id only',
   DEADLINE_EXCEEDED: 'the request ran past its deadline and was abandoned; nothing it did was kept',
   SERVICE_UNAVAILABLE: 'a dependency (database, rate-limit store) is not answering',
+  IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was already used by this caller for a different request (another operation or body)',
+  IDEMPOTENCY_KEY_IN_USE: 'the first request with this Idempotency-Key is still running: retry with the same key shortly',
 };
 
 const STATUS_TITLES: Record<number, string> = {
@@ -143,6 +149,7 @@ const STATUS_TITLES: Record<number, string> = {
   404: 'Not found',
   405: 'Method not allowed',
   409: 'Conflict',
+  422: 'Unprocessable content',
   413: 'Payload too large',
   414: 'URI too long',
   415: 'Unsupported media type',
@@ -188,6 +195,12 @@ const SHARED_BY_STATUS: Record<number, keyof typeof SHARED_ERROR_RESPONSES> = {
   503: 'Unavailable',
 };
 
+/**
+ * A money POST, or the A2A endpoint (whose payment methods honour the key; their refusals are
+ * JSON-RPC errors inside its 200, so it declares the header but not the 409 and 422).
+ */
+const acceptsIdempotencyKey = (e: TEndpoint) => !!e.idempotent || !!e.jsonRpc;
+
 /** Every error code the wrapper and the service can answer for this endpoint. */
 const errorCodesOf = (e: TEndpoint): Set<TErrorCode> => {
   const codes = new Set<TErrorCode>([
@@ -202,6 +215,10 @@ const errorCodesOf = (e: TEndpoint): Set<TErrorCode> => {
     ...(e.errors ?? []),
     ...Object.values(e.fieldErrors ?? {}),
   ]);
+  if (e.idempotent) {
+    codes.add('IDEMPOTENCY_KEY_REUSED');
+    codes.add('IDEMPOTENCY_KEY_IN_USE');
+  }
   if (e.auth === 'admin' || e.auth === 'moderator') codes.add('FORBIDDEN');
   // A banned caller's writes (lib/operations/run-operation.ts).
   if (e.method !== 'GET' && e.auth !== 'cron' && !e.allowBanned) codes.add('USER_BANNED');
@@ -233,7 +250,11 @@ const responsesOf = (e: TEndpoint): TJson => {
   const responses: TJson = {
     [String(e.status ?? 200)]: {
       description: 'Success',
-      headers: isImage(e) ? { ...COMMON_HEADERS, ...IMAGE_CACHE_HEADERS } : COMMON_HEADERS,
+      headers: isImage(e)
+        ? { ...COMMON_HEADERS, ...IMAGE_CACHE_HEADERS }
+        : acceptsIdempotencyKey(e)
+          ? { ...COMMON_HEADERS, 'Idempotent-Replayed': headerRef('Idempotent-Replayed') }
+          : COMMON_HEADERS,
       content: successContent(e),
     },
   };
@@ -285,6 +306,18 @@ const parametersOf = (e: TEndpoint) => {
   }
   if (e.responseType === 'text/event-stream') {
     out.push({ name: 'Last-Event-ID', in: 'header', required: false, description: 'Resume after this event id (what browsers send on reconnect)', schema: { type: 'string', maxLength: 50 } });
+  }
+  if (acceptsIdempotencyKey(e)) {
+    out.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'Makes a retry safe: the first answer is stored with this key for 24 hours; a repeat with the same key and body replays it ' +
+        '(header Idempotent-Replayed: true) and moves nothing; the same key with another body is 422, and a repeat while the first ' +
+        'is still running waits for it (409 if it takes too long). Any 1 to 255 visible ASCII characters; a UUID per user action is usual.',
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+    });
   }
   if (isImage(e)) {
     out.push({ name: 'If-None-Match', in: 'header', required: false, description: 'The ETag of a copy already held (304 when it matches)', schema: { type: 'string', maxLength: 300 } });

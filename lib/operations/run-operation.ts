@@ -28,7 +28,10 @@ import { secretsEqual } from '@/lib/auth/secrets';
 import type { TEndpoint } from '@/lib/contracts/endpoint';
 import { env } from '@/lib/env';
 import { AppError, isAppError, type TErrorCode } from '@/lib/errors/app-error';
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '@/lib/errors/database-unavailable';
 import { runWithDeadline } from '@/lib/clock/deadline';
+import { parseIdempotencyKey, requestFingerprint } from '@/lib/idempotency/key';
+import { runIdempotent } from '@/lib/idempotency/service';
 import { DEFAULT_DEADLINE_MS, findBadText } from './bounds';
 import { PENALTY_PAUSE_MS, checkRateLimit, notePenalty, penaltyUntil, type TLimitResult } from './rate-limit';
 import { RATE_LIMITS } from './rate-limits';
@@ -37,7 +40,7 @@ import type { z } from 'zod';
 /** What the core needs of an operation: its declaration (a REST endpoint is one). */
 export type TOperation = Pick<
   TEndpoint,
-  'id' | 'method' | 'auth' | 'rateLimit' | 'params' | 'query' | 'body' | 'fieldErrors' | 'deadlineMs' | 'allowBanned'
+  'id' | 'method' | 'auth' | 'rateLimit' | 'params' | 'query' | 'body' | 'fieldErrors' | 'deadlineMs' | 'allowBanned' | 'idempotent' | 'status'
 >;
 
 /** One call of an operation, as a transport hands it over. */
@@ -55,6 +58,11 @@ export type TInvocation = {
    * parsed for REST, the params object for JSON-RPC. `undefined` means none was sent.
    */
   readBody?: () => Promise<unknown>;
+  /**
+   * The call's Idempotency-Key as sent (REST: the header), or null/undefined when none; used only
+   * when the operation is `idempotent` (lib/idempotency).
+   */
+  idempotencyKey?: string | null;
   /** Checks of the transport's own, run once the caller is known and before any input is read. */
   transportChecks?: (claims: TTokenClaims | null) => void;
 };
@@ -68,7 +76,9 @@ export type TOperationContext<TParams = unknown, TQuery = unknown, TBody = unkno
   body: TBody;
 };
 
-export type TOutcome<T> = { ok: true; value: T; limit?: TLimitResult } | { ok: false; error: unknown; limit?: TLimitResult; retryAfter?: number };
+export type TOutcome<T> =
+  | { ok: true; value: T; limit?: TLimitResult; /** The stored answer of an earlier call with the same Idempotency-Key. */ replayed?: boolean }
+  | { ok: false; error: unknown; limit?: TLimitResult; retryAfter?: number };
 
 const issuesOf = (e: z.ZodError) =>
   e.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message, code: i.code }));
@@ -121,7 +131,8 @@ const isDataException = (code: string | undefined) => !!code && code.startsWith(
 const QUERY_CANCELED = '57014'; // statement_timeout
 
 /**
- * A database error that is the caller's input or the deadline, as the typed error it is; anything
+ * A database error that is the caller's input, the deadline or an outage of the database (503
+ * with Retry-After), as the typed error it is; anything
  * else stays what it is (a real fault: the transport answers 500 and logs it).
  */
 const typedError = (op: TOperation, error: unknown, requestId: string): unknown => {
@@ -134,6 +145,13 @@ const typedError = (op: TOperation, error: unknown, requestId: string): unknown 
   }
   if (sqlState === QUERY_CANCELED) {
     return new AppError('DEADLINE_EXCEEDED', 'The request took too long and was abandoned; nothing was changed', { requestId });
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Down, restarting or unreachable (lib/errors/database-unavailable.ts): the client may retry.
+    console.warn(`[api] ${op.id}: database unavailable (${sqlState ?? 'no code'}, request ${requestId})`);
+    return new AppError('SERVICE_UNAVAILABLE', 'The database is not answering; nothing was changed. Try again shortly', { requestId }, {
+      'Retry-After': String(DATABASE_RETRY_AFTER_S),
+    });
   }
   return error;
 };
@@ -191,8 +209,12 @@ export const runOperation = async <T>(
     assertText(rawQuery, 'INVALID_PARAMETER', 'query parameter');
     const query = parseWith(op.query, rawQuery, 'query parameter');
 
+    // A malformed key is refused before any input is read, like a bad parameter.
+    const idempotencyKey = op.idempotent ? parseIdempotencyKey(call.idempotencyKey) : undefined;
+    let replayed = false;
     const value = await runWithDeadline(op.deadlineMs ?? DEFAULT_DEADLINE_MS, async () => {
-      const body = validateBody(op, call.readBody ? await call.readBody() : undefined);
+      const rawBody = call.readBody ? await call.readBody() : undefined;
+      const body = validateBody(op, rawBody);
       // Provisions the user on first sight.
       const principal = claims ? await principalFor(claims, cred!.via) : null;
       if (op.auth === 'admin' && !principal?.isAdmin) throw new AppError('FORBIDDEN', 'Administrator only');
@@ -200,9 +222,14 @@ export const runOperation = async <T>(
       if (principal?.isBanned && op.method !== 'GET' && !op.allowBanned) {
         throw new AppError('USER_BANNED', 'This account is banned: it can read but not post, trade or change anything');
       }
-      return fn({ caller: principal && toCaller(principal), principal, params, query, body });
+      const ctx = { caller: principal && toCaller(principal), principal, params, query, body };
+      if (!idempotencyKey || !principal) return fn(ctx);
+      const fingerprint = requestFingerprint(op.id, rawParams, rawBody);
+      const run = await runIdempotent({ userId: principal.userId, key: idempotencyKey, operation: op.id, fingerprint, status: op.status ?? 200 }, () => fn(ctx));
+      replayed = run.replayed;
+      return run.value;
     });
-    return { ok: true, value, limit };
+    return { ok: true, value, limit, ...(replayed ? { replayed } : {}) };
   } catch (thrown) {
     const error = typedError(op, thrown, call.requestId);
     if (identity && isAppError(error)) void notePenalty(identity, error.code);

@@ -38,6 +38,8 @@ export type TOperation = {
   operationId: string;
   pathParams: TParam[];
   queryParams: TParam[];
+  /** Header parameters the document declares (the Idempotency-Key of money POSTs). */
+  headerParams: TParam[];
   /** The request body's media type and schema, when the operation declares one. */
   body?: { mediaType: string; schema: TJsonSchema };
   /** Largest body the route accepts, in bytes (not in the document: the harness passes it in). */
@@ -69,6 +71,7 @@ export const operationsOf = (doc: TDoc, info: (operationId: string) => { bodyLim
         operationId: op.operationId,
         pathParams: params.filter((p) => p.where === 'path'),
         queryParams: params.filter((p) => p.where === 'query'),
+        headerParams: params.filter((p) => p.where === 'header'),
         body: mediaType ? { mediaType, schema: inlineRefs(content![mediaType]!.schema ?? {}, doc) } : undefined,
         jsonRpc: op['x-jsonrpc'] === true,
         ...info(op.operationId),
@@ -668,6 +671,19 @@ export const caseArb = (op: TOperation): fc.Arbitrary<TCase> => {
       .tuple(fc.constantFrom(...(qNames.length ? qNames : ['q', 'x'])), badTextArb(false), noiseHeadersArb)
       .map(([name, v, headers]) => baseCase(op, 'query.badText', { query: [[name, v]], headers, body: harmlessBadBody, expect: [400] })),
   );
+
+  // An Idempotency-Key outside its declared form, on an otherwise valid request: 400, nothing
+  // written (the key is checked before the operation runs).
+  if (op.headerParams.some((p) => p.name === 'Idempotency-Key')) {
+    const validBody: fc.Arbitrary<TBody> = jsonBody
+      ? fc.tuple(validArb(jsonBody, jsonBody), jsonCtArb).map(([value, contentType]) => ({ kind: 'json' as const, value, contentType }))
+      : fc.constant({ kind: 'none' as const });
+    const badKey = fc.oneof(
+      fc.constantFrom(' ', 'two words', 'tab\there', 'é', 'ÿkey', '"quoted key"'),
+      fc.integer({ min: 256, max: 600 }).map((n) => letters(n)),
+    );
+    add(2, fc.tuple(badKey, validBody).map(([key, body]) => baseCase(op, 'header.idempotencyKey', { headers: { 'Idempotency-Key': key }, body, expect: [400], needs: jsonBody ? 'validBody' : null })));
+  }
 
   // Path parameters: malformed (400 or 404) and, for writes, unknown ids (any 4xx, nothing written).
   if (op.pathParams.length > 0) {

@@ -28,9 +28,13 @@ describe('the OpenAPI document', () => {
     expect(health['401'].description).toContain('UNAUTHORIZED');
     expect(health['429']).toEqual({ $ref: '#/components/responses/RateLimited' });
     const buy = op('/api/markets/predictions/{id}/buy', 'post').responses;
-    expect(Object.keys(buy).sort()).toEqual(['200', '400', '401', '403', '404', '413', '414', '415', '429', '500', '503']);
+    expect(Object.keys(buy).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413', '414', '415', '422', '429', '500', '503']);
+    expect(buy['422']['x-error-codes']).toEqual(['IDEMPOTENCY_KEY_REUSED']);
     expect(buy['400']['x-error-codes']).toEqual(expect.arrayContaining(['INVALID_TRADE_SIZE', 'INSUFFICIENT_BALANCE', 'MARKET_CLOSED']));
-    expect(Object.keys(buy['200'].headers)).toEqual(['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']);
+    expect(Object.keys(buy['200'].headers)).toEqual(['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Idempotent-Replayed']);
+    expect(op('/api/markets/predictions/{id}/buy', 'post').parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
+    // A read never takes a key.
+    expect(op('/api/health', 'get').parameters ?? []).not.toContainEqual(expect.objectContaining({ name: 'Idempotency-Key' }));
     expect(doc.components.responses.Unavailable.description).toMatch(/DEADLINE_EXCEEDED.*SERVICE_UNAVAILABLE/);
   });
 

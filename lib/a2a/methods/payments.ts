@@ -11,6 +11,7 @@ export const paymentMethods = [
     group: 'payments',
     kind: 'write',
     rateLimit: 'a2aPayment',
+    idempotent: true,
     params: z.strictObject({
       to: ZIdParam.describe('the recipient: id or username'),
       amount: zAmountInput({ min: 0, max: 1_000_000, exclusiveMin: true, description: 'the amount, up to 8 decimals' }),
@@ -28,6 +29,7 @@ export const paymentMethods = [
     group: 'payments',
     kind: 'write',
     rateLimit: 'a2aPayment',
+    idempotent: true,
     params: z.strictObject({ requestId: ZIdParam, txHash: z.string().max(200).optional().describe('accepted for compatibility; the ledger is the proof') }),
     normalize: (raw) => aliasField(raw, 'requestId', ['paymentId']),
     result: z.object({

@@ -20,6 +20,8 @@ export type TA2aMethod<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.
   /** A read answers a banned caller too; a write does not (as REST's GET and POST). */
   kind: 'read' | 'write';
   rateLimit?: TRateLimitRule;
+  /** Moves money: honours the request's Idempotency-Key header (lib/idempotency), as REST's money POSTs do. */
+  idempotent?: true;
   params: P;
   /** Field names real clients use, mapped before validation (a `recipient` for `to`). */
   normalize?: (raw: Record<string, unknown>) => Record<string, unknown>;

@@ -18,7 +18,19 @@ import { RPC, rpcError, rpcResult, type TRpcCall, type TRpcResponse } from '../j
 import { findMethod } from '../methods';
 import { cancelTask, getTask, methodsMessage, recordTask, requestedCall, type TA2aMessage } from './tasks';
 
-export type TA2aInvocation = { requestId: string; credentials: TCredentials | null; ip: string; origin: string };
+export type TA2aInvocation = {
+  requestId: string;
+  credentials: TCredentials | null;
+  ip: string;
+  origin: string;
+  /**
+   * The HTTP request's Idempotency-Key: it applies to each money method it carries. A single call
+   * uses it as is; a call in a batch as `<key>:<the call's id>`, so a retried batch repeats each
+   * of its calls once and two calls of one batch never share a key.
+   */
+  idempotencyKey?: string | null;
+  batch?: boolean;
+};
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -81,7 +93,7 @@ const PROTOCOL: Record<string, TProtocolMethod> = {
 };
 
 /** One call: its answer (also computed for a notification, which the transport then drops) and the rate-limit state. */
-export const runCall = async (call: TRpcCall, inv: TA2aInvocation): Promise<{ response: TRpcResponse; limit?: TLimitResult }> => {
+export const runCall = async (call: TRpcCall, inv: TA2aInvocation): Promise<{ response: TRpcResponse; limit?: TLimitResult; replayed?: boolean }> => {
   if (Object.hasOwn(UNSUPPORTED, call.method)) {
     return { response: rpcError(call.id, UNSUPPORTED[call.method]!, `${call.method} is not supported by this agent (see its card's capabilities)`) };
   }
@@ -108,8 +120,10 @@ export const runCall = async (call: TRpcCall, inv: TA2aInvocation): Promise<{ re
     auth: 'user',
     rateLimit: method.rateLimit,
     body: method.params,
+    idempotent: method.idempotent,
   };
-  const outcome = await runOperation(op, { requestId: inv.requestId, credentials: inv.credentials, ip: inv.ip, readBody: async () => params }, (ctx) =>
+  const idempotencyKey = method.idempotent && inv.idempotencyKey ? (inv.batch ? `${inv.idempotencyKey}:${JSON.stringify(call.id)}` : inv.idempotencyKey) : undefined;
+  const outcome = await runOperation(op, { requestId: inv.requestId, credentials: inv.credentials, ip: inv.ip, readBody: async () => params, idempotencyKey }, (ctx) =>
     method.run({ caller: ctx.caller!, origin: inv.origin }, ctx.body as never),
   );
   if (!outcome.ok) return { response: errorToRpc(call.id, outcome.error, inv.requestId), limit: outcome.limit };
@@ -121,5 +135,5 @@ export const runCall = async (call: TRpcCall, inv: TA2aInvocation): Promise<{ re
       return { response: rpcError(call.id, RPC.INTERNAL_ERROR, `Result breaks the schema of ${method.name}`, { issues: checked.error.issues }), limit: outcome.limit };
     }
   }
-  return { response: rpcResult(call.id, outcome.value), limit: outcome.limit };
+  return { response: rpcResult(call.id, outcome.value), limit: outcome.limit, replayed: outcome.replayed };
 };
