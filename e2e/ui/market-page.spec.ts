@@ -9,12 +9,18 @@ const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } 
 
 const uniqueOf = (projectName: string) => `${projectName.slice(0, 3)}${Date.now().toString(36).slice(-6)}`;
 
-/** A fresh question, created by the administrator through the API. */
+/**
+ * A fresh question, created by the administrator through the API, closing five days after the
+ * later of the wall clock and the game clock (specs that run the test clock move game time ahead).
+ */
 const createMarket = async (request: APIRequestContext, text: string) => {
   const token = await mintToken(ADMIN_SUBJECT);
+  const headers = { authorization: `Bearer ${token}` };
+  const control = await (await request.get('/api/game/control', { headers })).json();
+  const gameTime = Math.max(Date.now(), control.gameTime ? Date.parse(control.gameTime) : 0);
   const res = await request.post('/api/admin/markets', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { text, resolutionDate: new Date(Date.now() + 5 * 86_400_000).toISOString() },
+    headers,
+    data: { text, resolutionDate: new Date(gameTime + 5 * 86_400_000).toISOString() },
   });
   expect(res.status()).toBe(200);
   return (await res.json()).market as { id: string; question: string };

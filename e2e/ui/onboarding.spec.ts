@@ -1,3 +1,4 @@
+import { tickNextMinute } from '../fixtures/tick';
 import { expect, test, type Page } from '@playwright/test';
 import { mintToken, projectContextOptions, signInNewPlayer } from '../fixtures/auth';
 
@@ -63,7 +64,7 @@ test('a referred player onboards through the wizard and is registered on chain; 
 
   // The scheduler's tick confirms the registration on the (simulated) registry; the wizard polls and shows it.
   await expect(async () => {
-    const tick = await page.request.post('/api/cron/game-tick', { headers: { Authorization: 'Bearer e2e-cron-secret' }, data: {} });
+    const tick = await tickNextMinute(page.request);
     expect(tick.status()).toBe(200);
     await expect(page.getByTestId('onchain-status')).toHaveText('Registered', { timeout: 10_000 });
   }).toPass({ timeout: 90_000 });

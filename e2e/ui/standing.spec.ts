@@ -1,3 +1,4 @@
+import { tickNextMinute } from '../fixtures/tick';
 import { expect, test, type Page } from '@playwright/test';
 import { projectContextOptions, signInNewPlayer } from '../fixtures/auth';
 
@@ -120,7 +121,7 @@ test('GET /leagues: the season counts down in game time, the formula is explaine
   const p = await signInNewPlayer(browser, `e2e|lg${unique}`, projectContextOptions(testInfo.project.use));
 
   // The scheduler's tick records the daily close and seats new players in the current season.
-  const tick = await p.page.request.post('/api/cron/game-tick', { headers: { Authorization: 'Bearer e2e-cron-secret' }, data: {} });
+  const tick = await tickNextMinute(p.page.request);
   expect(tick.status()).toBe(200);
   const overview = await (await p.page.request.get('/api/leagues')).json();
   expect(overview.season?.id).toMatch(/^\d{4}-W\d{2}$/);

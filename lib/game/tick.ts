@@ -18,6 +18,7 @@
  * Each step gets a time budget (ctx.deadline) and reports counts; the whole tick stays well
  * inside the scheduler's 60 s.
  */
+import { deleteExpiredKeys } from '@/lib/idempotency/service';
 import { eq, sql } from 'drizzle-orm';
 import { dbKind, getDb, rowsOf } from '@/db/client';
 import { gameClock, marketPricePoints, markets, organizations, perpMarkets, perpPricePoints } from '@/db/schema';
@@ -79,11 +80,24 @@ const withTickLock = async <T>(fn: () => Promise<T>): Promise<T | undefined> => 
 };
 
 /** Restores game time persisted by earlier ticks, then moves it to `requested` when allowed. */
-const advanceGameTime = async (saved: Date | undefined, requested?: string) => {
-  const db = await getDb();
+const targetGameTime = (saved: Date | undefined, requested?: string) => {
   if (saved) advanceTo(saved);
   if (requested && env().allowTestClock) advanceTo(new Date(requested));
-  const at = now();
+  return now();
+};
+
+const MINUTE_MS = 60_000;
+/**
+ * Once per game minute, however many instances the scheduler (or their own timers) call: a tick
+ * whose time falls in the minute of the last tick is skipped. The advisory lock only keeps ticks
+ * from overlapping; this keeps a second instance from ticking again once the first has finished.
+ */
+export const alreadyTickedThisMinute = (lastTickAt: Date | undefined, ticks: number, at: Date) =>
+  !!lastTickAt && ticks > 0 && Math.floor(at.getTime() / MINUTE_MS) <= Math.floor(lastTickAt.getTime() / MINUTE_MS);
+
+/** Persists game time (never backwards). */
+const saveGameTime = async (at: Date) => {
+  const db = await getDb();
   await db
     .insert(gameClock)
     .values({ id: CLOCK_ID, lastTickAt: at })
@@ -129,7 +143,9 @@ const runSteps = async (requested: string | undefined) => {
   const saved = await readGameClock();
   if (saved?.paused) return { skipped: false as const, paused: true as const, gameTime: saved.lastTickAt.toISOString() };
 
-  const at = await advanceGameTime(saved?.lastTickAt, requested);
+  const at = targetGameTime(saved?.lastTickAt, requested);
+  if (alreadyTickedThisMinute(saved?.lastTickAt, saved?.tickCount ?? 0, at)) return { skipped: true as const };
+  await saveGameTime(at);
   const ctx: TTickContext = { at, rng: createRng(`${env().gameSeed}:${at.toISOString()}`), deadline: tickDeadline, newEvents: [] };
   const budget = (ms: number) => {
     ctx.deadline = Math.min(tickDeadline, performance.now() + ms);
@@ -155,7 +171,7 @@ const runSteps = async (requested: string | undefined) => {
     }
   };
 
-  const funding = await step('funding', () => payDueFunding(at), { periods: 0, payments: 0 });
+  const funding = await step('funding', () => payDueFunding(at), { periods: 0, tickers: 0, entriesMoved: 0 });
   const news = await step('news', () => runNewsStep(budget(STEP_BUDGET_MS.news)), { events: 0, biases: 0 });
   const prices = await step('prices', () => runPriceStep(budget(STEP_BUDGET_MS.prices)), { organizations: 0, liquidations: 0, biasesExpired: 0, biasTrades: 0 });
   const pricePoints = await step('pricePoints', () => recordTickPricePoints(at), { perps: 0, questions: 0 });
@@ -176,6 +192,8 @@ const runSteps = async (requested: string | undefined) => {
   // The log's created_at is the database's wall clock, not game time (a test clock may run days
   // ahead): prune by wall time, or a jump in game time would empty the replay log.
   const pruned = await step('prune', () => pruneEventLog(new Date(Date.now() - EVENT_LOG_KEEP_MS)), 0);
+  // Stored answers of idempotent requests are replayed for 24 hours of wall time, then dropped.
+  await step('idempotencyKeys', () => deleteExpiredKeys(new Date()), 0);
 
   const durationMs = Math.round(performance.now() - started);
   const summary = {
@@ -183,7 +201,7 @@ const runSteps = async (requested: string | undefined) => {
     paused: false as const,
     gameTime: at.toISOString(),
     durationMs,
-    funding: { periods: funding.periods, payments: funding.payments },
+    funding: { periods: funding.periods, tickers: funding.tickers, entriesMoved: funding.entriesMoved },
     liquidations: prices.liquidations,
     pricePoints,
     prices: { organizations: prices.organizations, biasTrades: prices.biasTrades, biasesExpired: prices.biasesExpired },

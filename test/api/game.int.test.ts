@@ -29,7 +29,7 @@ import { env, resetEnvCache } from '@/lib/env';
 import { stepFairValue } from '@/lib/game/prices';
 import { createRng } from '@/lib/game/rng';
 import { loadActors, loadOrganizations, type TOrgWorldState } from '@/lib/game/state';
-import { runGameTick } from '@/lib/game/tick';
+import { readGameClock, runGameTick } from '@/lib/game/tick';
 import { planEventCount, planWorldEvent } from '@/lib/game/world-rules';
 import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
 import { dec } from '@/lib/money/decimal';
@@ -60,6 +60,8 @@ const T0 = new Date('2030-03-04T05:00:00.000Z');
 const at = (hours: number) => new Date(T0.getTime() + hours * HOUR).toISOString();
 
 const tick = (now?: string) => call(tickRoute, '/api/cron/game-tick', { method: 'POST', token: env().cronSecret, body: now ? { now } : {} });
+/** The next game minute after the last tick (a tick runs once per game minute). */
+const nextMinute = async () => new Date((await readGameClock())!.lastTickAt.getTime() + 60_000).toISOString();
 
 let admin: TUserRow;
 let player: TUserRow;
@@ -273,7 +275,7 @@ describe('the game tick', () => {
 
   it('resolves an event question YES when the event happened and a seeded question from its price', async () => {
     const db = await getDb();
-    const gameNow = new Date((await tick()).body.gameTime as string);
+    const gameNow = new Date((await tick(await nextMinute())).body.gameTime as string);
     const [seeded] = await db.select().from(markets).where(eq(markets.id, 'seed-q-6'));
     expect(seeded!.status).toBe('active');
     const [q] = await db.select({ id: markets.id }).from(markets).where(eq(markets.text, 'Will the test event happen?'));
@@ -301,12 +303,12 @@ describe('a failing step', () => {
   it('is reported and the later steps still run', async () => {
     npcFailure.on = true;
     try {
-      const res = await tick();
+      const res = await tick(await nextMinute());
       expect(res.status).toBe(200);
       expect(res.body.errors).toEqual({ npc: 'npc step down' });
       expect(res.body.npc).toEqual({ posts: 0, replies: 0, likes: 0, shares: 0, trades: 0 });
       expect(res.body.questions.active).toBeGreaterThanOrEqual(10);
-      expect(Object.keys(res.body.timings)).toEqual(['funding', 'news', 'prices', 'pricePoints', 'npc', 'pools', 'alerts', 'resolve', 'create', 'groups', 'selfDealing', 'identity', 'standings', 'leagues', 'prune']);
+      expect(Object.keys(res.body.timings)).toEqual(['funding', 'news', 'prices', 'pricePoints', 'npc', 'pools', 'alerts', 'resolve', 'create', 'groups', 'selfDealing', 'identity', 'standings', 'leagues', 'prune', 'idempotencyKeys']);
       // The standing steps ran after the failure: the current season exists, as of game time.
       expect(res.body.leagues.season).toMatch(/^\d{4}-W\d{2}$/);
       expect(res.body.standings.refreshed).toBeGreaterThanOrEqual(0);

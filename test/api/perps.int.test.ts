@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as adminPriceRoute } from '@/app/api/admin/perps/[ticker]/price/route';
 import { POST as tickRoute } from '@/app/api/cron/game-tick/route';
@@ -12,14 +12,37 @@ import { GET as listRoute } from '@/app/api/markets/perps/route';
 import { GET as historyRoute } from '@/app/api/markets/perps/tickers/[ticker]/history/route';
 import { GET as tradesRoute } from '@/app/api/trades/route';
 import { getDb, rowsOf } from '@/db/client';
-import { balanceTransactions, notifications, organizations, perpFundingPayments, perpMarkets, perpPositions, users, type TUserRow } from '@/db/schema';
+import {
+  balanceTransactions,
+  notifications,
+  organizations,
+  perpFundingPayments,
+  perpFundingRates,
+  perpMarkets,
+  perpPositions,
+  users,
+  type TUserRow,
+} from '@/db/schema';
 import { seedUser } from '@/test/factories';
 import { seedWorld } from '@/lib/world/seed/world';
-import { resetClock } from '@/lib/clock/clock';
+import { advanceTo, now, resetClock } from '@/lib/clock/clock';
+import { readGameClock } from '@/lib/game/tick';
 import { env, resetEnvCache } from '@/lib/env';
 import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
 import { dec } from '@/lib/money/decimal';
-import { fundingPayment, fundingRate, quoteClose, quoteOpen } from '@/lib/perps/math';
+import {
+  accruedFunding,
+  effectiveLiquidationPrice,
+  FUNDING_PERIOD_MS,
+  fundingIndexStep,
+  fundingPayment,
+  fundingRate,
+  isLiquidatable,
+  MAINTENANCE_RATE,
+  quoteClose,
+  quoteOpen,
+} from '@/lib/perps/math';
+import { liquidateTicker } from '@/lib/perps/service/liquidate';
 import { call, tokenFor } from '@/test/http';
 
 beforeAll(async () => {
@@ -255,6 +278,9 @@ describe('liquidation through the admin price', () => {
 describe('funding through the game tick and the test clock', () => {
   const tick = (now?: string) =>
     call(tickRoute, '/api/cron/game-tick', { method: 'POST', token: env().cronSecret, body: now ? { now } : {} });
+  /** A tick in the next game minute (a tick runs once per game minute). */
+  const tickNextMinute = async () =>
+    tick(new Date(Math.max(now().getTime(), (await readGameClock())?.lastTickAt.getTime() ?? 0) + 60_000).toISOString());
 
   beforeEach(() => {
     process.env.ALLOW_TEST_CLOCK = '1';
@@ -266,10 +292,26 @@ describe('funding through the game tick and the test clock', () => {
     resetClock();
   });
 
-  it('pays every whole period once: three periods, three payments; the same time again, none', async () => {
+  /** The ticker's funding rate rows from `after` on, oldest first. */
+  const ratesOf = async (ticker: string, after: Date) =>
+    (await getDb())
+      .select()
+      .from(perpFundingRates)
+      .where(and(eq(perpFundingRates.ticker, ticker), gt(perpFundingRates.periodStart, after)))
+      .orderBy(asc(perpFundingRates.periodStart));
+  const positionRow = async (id: string) => {
+    const [row] = await (await getDb()).select().from(perpPositions).where(eq(perpPositions.id, id));
+    return row!;
+  };
+  const myPosition = async (user: TUserRow, id: string) => {
+    const res = await call(myPositionsRoute, '/api/markets/perps/positions', { token: await tokenFor(user), query: { status: 'open' } });
+    return (res.body.positions as { id: string; collateral: number; fundingPaid: number; liquidationPrice: number }[]).find((p) => p.id === id)!;
+  };
+
+  it('moves each ticker\'s index once per whole period, touches no position, and the close pays the per-period sum', async () => {
     const db = await getDb();
     // Bring every ticker's funding up to date first, so only the new position's periods remain.
-    await tick();
+    await tickNextMinute();
     const long = await seedUser({ balance: '10000' });
     const short = await seedUser({ balance: '10000' });
     await setPrice('ORBT', 200);
@@ -278,44 +320,144 @@ describe('funding through the game tick and the test clock', () => {
     const m = await market('ORBT');
     const [org] = await db.select().from(organizations).where(eq(organizations.ticker, 'ORBT'));
     const rate = fundingRate(m.markPrice, org!.currentPrice);
-    const [lRow] = await db.select().from(perpPositions).where(eq(perpPositions.id, l.id));
-    const [sRow] = await db.select().from(perpPositions).where(eq(perpPositions.id, s.id));
-    const later = new Date(Date.now() + 24 * 3_600_000).toISOString();
+    const lRow = await positionRow(l.id);
+    const sRow = await positionRow(s.id);
+    expect(lRow.fundingIndexEntry).toBe(m.fundingIndex);
+    const later = new Date(now().getTime() + 24 * 3_600_000).toISOString();
     const first = await tick(later);
     expect(first.status).toBe(200);
     expect(first.body.funding.periods).toBeGreaterThanOrEqual(3);
-    const paymentsOf = (id: string) => db.select().from(perpFundingPayments).where(eq(perpFundingPayments.positionId, id));
-    expect(await paymentsOf(l.id)).toHaveLength(3);
-    expect(await paymentsOf(s.id)).toHaveLength(3);
-    const perLong = fundingPayment('long', lRow!.units, m.markPrice, rate);
-    const [lAfter] = await db.select().from(perpPositions).where(eq(perpPositions.id, l.id));
-    expect(lAfter!.fundingPaid).toBe(perLong.times(3).toFixed(8));
-    expect(dec(lAfter!.collateral).toFixed()).toBe(dec(lRow!.margin).minus(perLong.times(3)).toFixed());
-    const [sAfter] = await db.select().from(perpPositions).where(eq(perpPositions.id, s.id));
-    expect(dec(sAfter!.fundingPaid).toFixed()).toBe(fundingPayment('short', sRow!.units, m.markPrice, rate).times(3).toFixed());
+    expect(first.body.funding.tickers).toBe(8 * first.body.funding.periods);
+    // Three rate rows, each with the index it made; the market's index is the last.
+    const rates = await ratesOf('ORBT', new Date(m.lastFundingAt));
+    expect(rates).toHaveLength(3);
+    let index = dec(m.fundingIndex);
+    for (const r of rates) {
+      expect(r.rate).toBe(rate.toFixed(18));
+      index = index.plus(fundingIndexStep(m.markPrice, rate));
+      expect(r.cumulativeIndex).toBe(index.toFixed(18));
+    }
+    expect((await market('ORBT')).fundingIndex).toBe(index.toFixed(18));
+    // No position row changed: the accrual is read, not written.
+    const lStored = await positionRow(l.id);
+    expect(lStored).toMatchObject({ collateral: lRow.collateral, fundingPaid: '0.00000000', liquidationPrice: lRow.liquidationPrice, updatedAt: lRow.updatedAt });
+    expect(await db.select().from(perpFundingPayments).where(eq(perpFundingPayments.positionId, l.id))).toHaveLength(0);
+    // Readers add it: the accrual is the sum of the three per-period payments, to their truncation.
+    const perLong = fundingPayment('long', lRow.units, m.markPrice, rate);
+    const accrued = accruedFunding('long', lRow.units, index, lRow.fundingIndexEntry);
+    expect(accrued.minus(perLong.times(3)).abs().lte('3e-8')).toBe(true);
+    const shown = await myPosition(long, l.id);
+    expect(shown.fundingPaid).toBe(accrued.toNumber());
+    expect(shown.collateral).toBe(dec(lRow.margin).minus(accrued).toNumber());
+    expect(shown.liquidationPrice).toBe(effectiveLiquidationPrice(lRow, index).toNumber());
+    // Paying funding moves a long's liquidation price up toward the mark; receiving, down.
+    expect(accrued.isZero()).toBe(false);
+    expect(Math.sign(shown.liquidationPrice - Number(lRow.liquidationPrice))).toBe(accrued.isPositive() ? 1 : -1);
+    const shortShown = await myPosition(short, s.id);
+    expect(shortShown.fundingPaid).toBe(accruedFunding('short', sRow.units, index, sRow.fundingIndexEntry).toNumber());
 
+    // The same time again is the same game minute: skipped, and no period is paid twice.
     const second = await tick(later);
-    expect(second.body.funding.payments).toBe(0);
-    expect(await paymentsOf(l.id)).toHaveLength(3);
+    expect(second.body.skipped).toBe(true);
+    expect(await ratesOf('ORBT', new Date(m.lastFundingAt))).toHaveLength(3);
     // Game time never moves backwards.
-    const earlier = await tick(new Date(Date.now()).toISOString());
-    expect(new Date(earlier.body.gameTime).getTime()).toBeGreaterThanOrEqual(new Date(later).getTime());
+    await tick(new Date(Date.now()).toISOString());
+    expect((await readGameClock())!.lastTickAt.getTime()).toBeGreaterThanOrEqual(new Date(later).getTime());
 
-    // Closing settles the funding as a funding_paid row and reports it.
+    // Closing settles the funding as a funding_paid row and reports it (the index has not moved since).
+    expect((await market('ORBT')).fundingIndex).toBe(index.toFixed(18));
     const res = await close(long, l.id);
     expect(res.status).toBe(200);
-    expect(res.body.fundingPaid).toBe(perLong.times(3).toNumber());
+    expect(res.body.fundingPaid).toBe(accrued.toNumber());
+    const closed = await positionRow(l.id);
+    expect(closed).toMatchObject({ fundingPaid: accrued.toFixed(8), collateral: dec(lRow.margin).minus(accrued).toFixed(8), fundingIndexEntry: index.toFixed(18) });
     const rows = await ledgerOf(long.id);
     const settlement = rows.find((r) => r.type === 'funding_paid');
     expect(settlement).toBeDefined();
-    expect(dec(settlement!.amount).toFixed()).toBe(perLong.times(3).negated().toFixed());
+    expect(dec(settlement!.amount).toFixed()).toBe(accrued.negated().toFixed());
+    expect(dec(settlement!.amount).plus(perLong.times(3)).abs().lte('3e-8')).toBe(true);
     // Ledger chain: every row's balanceAfter = balanceBefore + amount, and the balance is the newest.
     for (const r of rows) expect(dec(r.balanceBefore).plus(r.amount).toFixed()).toBe(dec(r.balanceAfter).toFixed());
     expect((await balanceOf(long.id)).toFixed()).toBe(dec(res.body.newBalance).toFixed());
+    // The short settles what its units accrued, the other way round from the long.
+    const shortClose = await close(short, s.id);
+    expect(shortClose.body.fundingPaid).toBe(accruedFunding('short', sRow.units, index, sRow.fundingIndexEntry).toNumber());
+    expect(Math.sign(shortClose.body.fundingPaid)).toBe(-Math.sign(accrued.toNumber()));
+  });
+
+  it('a position opened after a boundary whose funding has not run yet pays nothing for that period', async () => {
+    await tickNextMinute();
+    const m = await market('SOLR');
+    const boundary = new Date(new Date(m.lastFundingAt).getTime() + FUNDING_PERIOD_MS);
+    const before = await seedUser({ balance: '10000' });
+    const after = await seedUser({ balance: '10000' });
+    // Opened before the boundary, and (game time past it, no tick yet) after it.
+    const early = (await open(before, { ticker: 'SOLR', side: 'long', size: 1000, leverage: 5 })).body.position;
+    advanceTo(new Date(boundary.getTime() + 60_000));
+    const late = (await open(after, { ticker: 'SOLR', side: 'long', size: 1000, leverage: 5 })).body.position;
+    const index0 = (await market('SOLR')).fundingIndex;
+    expect((await positionRow(late.id)).fundingIndexEntry).toBe(index0);
+    // One tick pays the boundary and the next one.
+    const res = await tick(new Date(boundary.getTime() + FUNDING_PERIOD_MS + 120_000).toISOString());
+    expect(res.body.funding.periods).toBe(2);
+    expect(res.body.funding.entriesMoved).toBeGreaterThanOrEqual(1);
+    const [first, second] = await ratesOf('SOLR', new Date(m.lastFundingAt));
+    expect(first!.periodStart.toISOString()).toBe(boundary.toISOString());
+    // The early position entered at the index before both periods, the late one after the first.
+    expect((await positionRow(early.id)).fundingIndexEntry).toBe(index0);
+    const lateRow = await positionRow(late.id);
+    expect(lateRow.fundingIndexEntry).toBe(first!.cumulativeIndex);
+    const market1 = await market('SOLR');
+    expect(market1.fundingIndex).toBe(second!.cumulativeIndex);
+    const lateAccrued = accruedFunding('long', lateRow.units, second!.cumulativeIndex, first!.cumulativeIndex);
+    expect((await myPosition(after, late.id)).fundingPaid).toBe(lateAccrued.toNumber());
+    expect(lateAccrued.minus(fundingPayment('long', lateRow.units, second!.markPrice, second!.rate)).abs().lte('1e-8')).toBe(true);
+    // Its close settles only the second period.
+    const closed = await close(after, late.id);
+    expect(closed.body.fundingPaid).toBe(lateAccrued.toNumber());
+    await close(before, early.id);
+  });
+
+  it('liquidates on funding alone: the mark unchanged, the index moved past the position\'s collateral', async () => {
+    const db = await getDb();
+    const user = await seedUser({ balance: '10000' });
+    const p = (await open(user, { ticker: 'KLDR', side: 'long', size: 1000, leverage: 50 })).body.position;
+    const row = await positionRow(p.id);
+    const m = await market('KLDR');
+    const mark = dec(m.markPrice);
+    // The index at which the effective liquidation price reaches the mark: shift(index) = mark − key.
+    const key = dec(row.liquidationKey);
+    const reach = mark.minus(key).times(dec(1).minus(MAINTENANCE_RATE)).toDecimalPlaces(18, 1);
+    const short = reach.minus('0.000001');
+    expect(isLiquidatable('long', mark, effectiveLiquidationPrice(row, short))).toBe(false);
+    const enough = reach.plus('0.000001');
+    expect(isLiquidatable('long', mark, effectiveLiquidationPrice(row, enough))).toBe(true);
+    try {
+      await db.update(perpMarkets).set({ fundingIndex: short.toFixed() }).where(eq(perpMarkets.ticker, 'KLDR'));
+      expect((await liquidateTicker('KLDR')).map((x) => x.id)).not.toContain(p.id);
+      expect((await positionRow(p.id)).status).toBe('open');
+      await db.update(perpMarkets).set({ fundingIndex: enough.toFixed() }).where(eq(perpMarkets.ticker, 'KLDR'));
+      expect((await liquidateTicker('KLDR')).map((x) => x.id)).toContain(p.id);
+    } finally {
+      await db.update(perpMarkets).set({ fundingIndex: m.fundingIndex }).where(eq(perpMarkets.ticker, 'KLDR'));
+    }
+    expect((await market('KLDR')).markPrice).toBe(m.markPrice);
+    const accrued = accruedFunding('long', row.units, enough, row.fundingIndexEntry);
+    const after = await positionRow(p.id);
+    expect(after).toMatchObject({
+      status: 'liquidated',
+      exitPrice: m.markPrice,
+      fundingPaid: accrued.toFixed(8),
+      collateral: dec(row.collateral).minus(accrued).toFixed(8),
+      netPnL: dec(row.margin).plus(row.openFee).negated().toFixed(8),
+    });
+    const notes = await db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'liquidation')));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.message).toMatch(/It had paid [\d,.]+ in funding\.$/);
   });
 
   it('records a price point per ticker and per active question on each tick', async () => {
-    const res = await tick();
+    const res = await tickNextMinute();
     expect(res.body.pricePoints.perps).toBe(8);
     expect(res.body.pricePoints.questions).toBeGreaterThanOrEqual(0);
   });
