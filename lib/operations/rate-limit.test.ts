@@ -1,7 +1,11 @@
+/**
+ * The rate limiter: the in-memory sliding window, the Redis store through the ioredis adapter
+ * (against the local Redis), and the fallback to per-instance memory while the store is out.
+ */
 import Redis from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createIoredisAdapter, stripShebang } from './redis-adapter';
-import { createMemoryLimiter, createRedisLimiter } from './rate-limit';
+import { STORE_BACK_NOTICE, STORE_DOWN_WARNING, createFallbackLimiter, createMemoryLimiter, createRedisLimiter, type TLimiter } from './rate-limit';
 
 describe('memory limiter (sliding window)', () => {
   it('allows the limit, then refuses until the window slides', async () => {
@@ -58,5 +62,111 @@ describe('Redis limiter through the ioredis adapter (local Redis)', () => {
     for (let i = 0; i < 3; i++) await a.limit('report', 'same');
     for (let i = 0; i < 2; i++) expect((await b.limit('report', 'same')).success).toBe(true);
     expect((await a.limit('report', 'same')).success).toBe(false);
+  });
+});
+
+describe('fallback to per-instance memory while the store is out', () => {
+  /** A store that answers, fails, or never answers, as the test says; counts the calls it got. */
+  const fakeStore = () => {
+    const state = { mode: 'up' as 'up' | 'fail' | 'hang', calls: 0 };
+    const store: TLimiter = {
+      kind: 'redis',
+      limit: async () => {
+        state.calls++;
+        if (state.mode === 'fail') throw new Error('connection is closed');
+        if (state.mode === 'hang') return new Promise(() => {});
+        return { success: true, limit: 99, remaining: 98, reset: 0 };
+      },
+    };
+    return { state, store };
+  };
+  const logger = () => {
+    const lines: string[] = [];
+    return { lines, log: { warn: (m: string) => lines.push(`warn ${m}`), info: (m: string) => lines.push(`info ${m}`) } };
+  };
+
+  it('counts in memory (limits still apply) when the store fails, warns once, and returns to the store', async () => {
+    const { state, store } = fakeStore();
+    const { lines, log } = logger();
+    const limiter = createFallbackLimiter(store, { log, probeMs: 0 });
+    expect((await limiter.limit('report', 'u1')).limit).toBe(99); // from the store
+    state.mode = 'fail';
+    const local = [];
+    for (let i = 0; i < 6; i++) local.push(await limiter.limit('report', 'u1'));
+    // The memory limiter's rule: 5 reports a minute, the 6th refused.
+    expect(local.map((r) => r.success)).toEqual([true, true, true, true, true, false]);
+    expect(local[0]!.limit).toBe(5);
+    expect(limiter.outage()).toBe(true);
+    expect(lines).toEqual([`warn ${STORE_DOWN_WARNING} (connection is closed)`]);
+    state.mode = 'up';
+    expect((await limiter.limit('report', 'u1')).limit).toBe(99);
+    expect(limiter.outage()).toBe(false);
+    expect(lines).toEqual([`warn ${STORE_DOWN_WARNING} (connection is closed)`, `info ${STORE_BACK_NOTICE}`]);
+  });
+
+  it('does not wait on a store that does not answer', async () => {
+    const { state, store } = fakeStore();
+    const { lines, log } = logger();
+    state.mode = 'hang';
+    const limiter = createFallbackLimiter(store, { log, timeoutMs: 50 });
+    const t0 = Date.now();
+    const r = await limiter.limit('report', 'u1');
+    expect(Date.now() - t0).toBeLessThan(500);
+    expect(r).toMatchObject({ success: true, limit: 5 });
+    expect(lines[0]).toContain('no answer within 50 ms');
+  });
+
+  it('goes by the connection state without calling a disconnected store', async () => {
+    const { state, store } = fakeStore();
+    const { lines, log } = logger();
+    let connected = false;
+    const limiter = createFallbackLimiter(store, { log, connected: () => connected });
+    await limiter.limit('report', 'u1');
+    await limiter.limit('report', 'u1');
+    expect(state.calls).toBe(0);
+    expect(lines).toEqual([`warn ${STORE_DOWN_WARNING} (not connected)`]);
+    connected = true;
+    expect((await limiter.limit('report', 'u1')).limit).toBe(99);
+    expect(state.calls).toBe(1);
+    expect(lines.at(-1)).toBe(`info ${STORE_BACK_NOTICE}`);
+  });
+
+  it('is quiet while starting: failures before the first answer, within the grace, count in memory without a warning', async () => {
+    const { state, store } = fakeStore();
+    const { lines, log } = logger();
+    let t = 0;
+    const limiter = createFallbackLimiter(store, { log, startupGraceMs: 1000, clock: () => t });
+    state.mode = 'fail';
+    expect((await limiter.limit('report', 'u1')).limit).toBe(5);
+    expect(lines).toEqual([]);
+    t = 1500; // past the grace and never answered: an outage
+    await limiter.limit('report', 'u1');
+    expect(lines).toEqual([`warn ${STORE_DOWN_WARNING} (connection is closed)`]);
+  });
+
+  it('after a first answer, a failure within the grace is an outage', async () => {
+    const { state, store } = fakeStore();
+    const { lines, log } = logger();
+    const limiter = createFallbackLimiter(store, { log, startupGraceMs: 60_000 });
+    await limiter.limit('report', 'u1');
+    state.mode = 'fail';
+    await limiter.limit('report', 'u1');
+    expect(lines).toEqual([`warn ${STORE_DOWN_WARNING} (connection is closed)`]);
+  });
+
+  it('without a connection state, probes an out store only now and then', async () => {
+    const { state, store } = fakeStore();
+    const { log } = logger();
+    let t = 0;
+    const limiter = createFallbackLimiter(store, { log, probeMs: 1000, clock: () => t });
+    state.mode = 'fail';
+    await limiter.limit('report', 'u1');
+    await limiter.limit('report', 'u1');
+    await limiter.limit('report', 'u1');
+    expect(state.calls).toBe(1);
+    state.mode = 'up';
+    t = 1500;
+    expect((await limiter.limit('report', 'u1')).limit).toBe(99);
+    expect(state.calls).toBe(2);
   });
 });

@@ -2,8 +2,12 @@
  * Rate limiting with a sliding window (@upstash/ratelimit's algorithm) over one of three stores,
  * picked by the environment: Upstash Redis (UPSTASH_REDIS_REST_URL), a self-hosted Redis
  * (REDIS_URL, through the ioredis adapter) or process memory. Counters are per rule and per
- * identity (user id, or client address for anonymous calls). If the store fails the request is
- * let through and the failure logged: an outage of the counter store must not take the API down.
+ * identity (user id, or client address for anonymous calls).
+ * An outage of the counter store must neither take the API down nor switch the limits off: while
+ * Redis is not connected (ioredis status, checked without queueing) or does not answer within
+ * STORE_TIMEOUT_MS, every instance counts in its own memory (limits then hold per instance), logs
+ * one warning for the outage, and goes back to Redis, with one more log line, once it answers again
+ * (createFallbackLimiter; test/ops/faults.test.ts stops a real Redis under a server).
  */
 import { Ratelimit } from '@upstash/ratelimit';
 import { env } from '@/lib/env';
@@ -88,6 +92,92 @@ export const createRedisLimiter = (redis: TRatelimitRedis, kind: 'redis' | 'upst
   };
 };
 
+/** How long one check may wait for the shared store before this instance counts it in memory. */
+export const STORE_TIMEOUT_MS = 400;
+/** While the store is out and cannot say when it is back (Upstash), how often one call probes it. */
+export const STORE_PROBE_MS = 5_000;
+/** How long after start a store that has not answered yet counts as starting, not as an outage. */
+const STARTUP_GRACE_MS = 10_000;
+
+export const STORE_DOWN_WARNING = "[rate-limit] Redis unavailable: counting in this instance's memory until it returns";
+export const STORE_BACK_NOTICE = '[rate-limit] Redis is back: counting in Redis again';
+
+type TFallbackOptions = {
+  /** Whether the store can take a command now, without waiting (ioredis: status 'ready'). */
+  connected?: () => boolean;
+  fallback?: TLimiter;
+  timeoutMs?: number;
+  probeMs?: number;
+  /**
+   * For this long after creation, until the store first answers, a failure counts in memory
+   * without a warning: a connection still being made, or a first check slowed by the server's own
+   * start, is no outage.
+   */
+  startupGraceMs?: number;
+  clock?: () => number;
+  log?: { warn: (msg: string) => void; info: (msg: string) => void };
+};
+
+const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+
+/**
+ * The shared store, with this instance's memory standing in while the store is out. The outage
+ * starts with the first failed, timed-out or unconnected check (one warning), and ends with the
+ * first check the store answers (one notice). Counts made in memory are not carried over.
+ */
+export const createFallbackLimiter = (store: TLimiter, opts: TFallbackOptions = {}): TLimiter & { outage: () => boolean } => {
+  const fallback = opts.fallback ?? createMemoryLimiter();
+  const timeoutMs = opts.timeoutMs ?? STORE_TIMEOUT_MS;
+  const probeMs = opts.probeMs ?? STORE_PROBE_MS;
+  const clock = opts.clock ?? Date.now;
+  const log = opts.log ?? { warn: (m: string) => console.warn(m), info: (m: string) => console.info(m) };
+  const createdAt = clock();
+  let answered = false;
+  let down = false;
+  let lastTry = 0;
+  const fail = (reason: string) => {
+    if (!answered && clock() - createdAt < (opts.startupGraceMs ?? 0)) return;
+    if (!down) log.warn(`${STORE_DOWN_WARNING} (${reason})`);
+    down = true;
+  };
+  return {
+    kind: store.kind,
+    outage: () => down,
+    limit: async (rule, identity) => {
+      if (opts.connected && !opts.connected()) {
+        fail('not connected');
+        return fallback.limit(rule, identity);
+      }
+      // Without a connection state to go by, an outage is probed now and then, not on every call.
+      if (down && !opts.connected && clock() - lastTry < probeMs) return fallback.limit(rule, identity);
+      lastTry = clock();
+      try {
+        const r = await withTimeout(store.limit(rule, identity), timeoutMs);
+        if (down) log.info(STORE_BACK_NOTICE);
+        down = false;
+        answered = true;
+        return r;
+      } catch (e) {
+        fail((e as Error).message);
+        return fallback.limit(rule, identity);
+      }
+    },
+  };
+};
+
 const KEY = Symbol.for('playmoney.ratelimiter');
 type TGlobal = typeof globalThis & { [KEY]?: TLimiter };
 const g = globalThis as TGlobal;
@@ -96,13 +186,25 @@ const createFromEnv = async (): Promise<TLimiter> => {
   const cfg = env();
   if (cfg.upstashUrl && cfg.upstashToken) {
     const { Redis } = await import('@upstash/redis');
-    return createRedisLimiter(new Redis({ url: cfg.upstashUrl, token: cfg.upstashToken }), 'upstash');
+    return createFallbackLimiter(createRedisLimiter(new Redis({ url: cfg.upstashUrl, token: cfg.upstashToken }), 'upstash'), {
+      startupGraceMs: STARTUP_GRACE_MS,
+    });
   }
   if (cfg.redisUrl) {
     const { default: IORedis } = await import('ioredis');
-    const client = new IORedis(cfg.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
-    client.on('error', (e) => console.error('[rate-limit] redis error:', e.message));
-    return createRedisLimiter(createIoredisAdapter(client) as unknown as TRatelimitRedis, 'redis');
+    // While starting (the first few seconds, before the first connection is ready) a check waits
+    // in ioredis's offline queue, bounded by STORE_TIMEOUT_MS; after that only a ready connection
+    // is used, so an outage never queues anything. ioredis keeps reconnecting by itself; its
+    // errors are reported by the fallback, once per outage.
+    const client = new IORedis(cfg.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+    client.on('error', () => {});
+    const startedAt = Date.now();
+    let everReady = false;
+    client.once('ready', () => (everReady = true));
+    return createFallbackLimiter(createRedisLimiter(createIoredisAdapter(client) as unknown as TRatelimitRedis, 'redis'), {
+      connected: () => client.status === 'ready' || (!everReady && Date.now() - startedAt < STARTUP_GRACE_MS),
+      startupGraceMs: STARTUP_GRACE_MS,
+    });
   }
   return createMemoryLimiter();
 };
