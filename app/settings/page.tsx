@@ -14,7 +14,7 @@ export default function SettingsPage() {
         description={
           <>
             Your name, avatar and bio are on{' '}
-            <Link href="/profile/edit" className="text-accent underline-offset-2 hover:underline">
+            <Link href="/profile/edit" className="text-accent underline underline-offset-2 hover:no-underline">
               Edit profile
             </Link>
             .
