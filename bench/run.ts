@@ -7,7 +7,8 @@
  * Environment: BENCH_DATABASE_URL (server to create the throwaway database on; default the local
  * PostgreSQL), BENCH_SECONDS (per figure, default 10), BENCH_POOL (database connections of the
  * server and of the reference, default 8), BENCH_SKIP_BUILD=1 to reuse .next, BENCH_ONLY=a,b to run
- * only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, a2a, hostile, leaderboard), BENCH_NODE_ARGS to pass
+ * only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, a2a, hostile, leaderboard, dbcost;
+ * dbcost alone starts no server: bench/dbcost.ts), BENCH_NODE_ARGS to pass
  * flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a figure),
  * BENCH_DEV=1 to drive the development server instead (no build; checks that a figure runs, its
  * numbers mean little).
@@ -31,6 +32,7 @@ import { benchLeaderboard } from './leaderboard';
 import { benchPoolRoundTrip, closeLibDb } from './pools';
 import { benchSseFanout } from './sse';
 import { benchTick } from './tick';
+import { benchDbCost } from './dbcost';
 import { driveLoops, type TFigure } from './figures';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -363,11 +365,13 @@ const main = async () => {
   const databaseUrl = url.toString();
 
   const dev = process.env.BENCH_DEV === '1';
-  if (process.env.BENCH_SKIP_BUILD !== '1' && !dev) {
+  // dbcost calls the services in this process on a database of its own: alone, it needs no server.
+  const needsServer = !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').some((x) => x.trim() !== 'dbcost');
+  if (needsServer && process.env.BENCH_SKIP_BUILD !== '1' && !dev) {
     console.log('Building the production server…');
     execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   }
-  const server = spawn('node', [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'server.mjs', ...(dev ? ['--dev'] : [])], {
+  const server = !needsServer ? undefined : spawn('node', [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'server.mjs', ...(dev ? ['--dev'] : [])], {
     env: {
       ...process.env,
       NODE_ENV: dev ? 'development' : 'production',
@@ -386,7 +390,7 @@ const main = async () => {
   const base = `http://127.0.0.1:${PORT}`;
   const sql = postgres(databaseUrl, { max: POOL, onnotice: () => {} });
   try {
-    for (let i = 0; i < 120; i++) {
+    for (let i = 0; needsServer && i < 120; i++) {
       const ok = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
       if (ok) break;
       if (i === 119) throw new Error('server did not start');
@@ -394,12 +398,12 @@ const main = async () => {
     }
     const tokens = await Promise.all(Array.from({ length: USERS }, (_, i) => token(`bench|${i}`)));
     // Provision every user once (first sight creates the account), so the run measures reads.
-    for (let i = 0; i < USERS; i += 20) {
+    for (let i = 0; needsServer && i < USERS; i += 20) {
       await Promise.all(tokens.slice(i, i + 20).map((t) => fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${t}` } })));
     }
 
     const subjects = Array.from({ length: USERS }, (_, i) => `bench|${i}`);
-    // BENCH_ONLY=tick,feed,… runs only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, a2a, hostile, leaderboard).
+    // BENCH_ONLY=tick,feed,… runs only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, a2a, hostile, leaderboard, dbcost).
     const only = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
     const runs = (name: string) => !only || only.includes(name);
 
@@ -414,10 +418,11 @@ const main = async () => {
     if (runs('chats')) await benchChatSendDeliver({ base, sql, tokens, subjects, figures, seconds: SECONDS });
     if (runs('a2a')) await benchA2aMarketData({ base, tokens, figures, seconds: SECONDS, token });
     if (runs('hostile')) await benchHostileLoad({ base, tokens, figures, token });
+    if (runs('dbcost')) await benchDbCost({ baseUrl: BASE_URL, figures, poolMax: POOL });
     // Last: its 100,000 players would weigh on the figures above (the tick's daily snapshot).
     if (runs('leaderboard')) await benchLeaderboard({ base, sql, figures, databaseUrl, seconds: SECONDS, poolMax: POOL, token });
   } finally {
-    server.kill('SIGTERM');
+    server?.kill('SIGTERM');
     await sleep(500);
     await sql.end();
     // The project's own handle, when a figure called the services in this process (pools, tick).
