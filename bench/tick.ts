@@ -107,9 +107,16 @@ export const benchTick = async (ctx: { base: string; sql: postgres.Sql; figures:
   const t0 = performance.now();
   await seedTickPools(sql);
   console.log(`  pools seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  // A tick runs once per game minute (lib/game/tick.ts): each call asks for the next minute.
+  let gameTime = Date.now();
   const tick = async () => {
+    gameTime += 60_000;
     const t0 = performance.now();
-    const res = await fetch(`${base}/api/cron/game-tick`, { method: 'POST', headers: { authorization: `Bearer ${CRON_SECRET}`, 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${base}/api/cron/game-tick`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${CRON_SECRET}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ now: new Date(gameTime).toISOString() }),
+    });
     const ms = performance.now() - t0;
     const body = (await res.json()) as { skipped?: boolean; timings?: Record<string, number>; pools?: unknown; errors?: unknown };
     if (!res.ok || body.skipped) console.log(`  note: tick answered ${res.status} ${JSON.stringify(body).slice(0, 300)}`);

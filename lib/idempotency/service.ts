@@ -18,7 +18,7 @@
  */
 import 'server-only';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { dbKind, getDb, postgresErrorCode, rowsOf, withRequestTransaction } from '@/db/client';
+import { getDb, postgresErrorCode, rowsOf, withRequestTransaction } from '@/db/client';
 import { idempotencyKeys } from '@/db/schema';
 import { AppError } from '@/lib/errors/app-error';
 import { KEY_TTL_MS } from './key';
@@ -51,16 +51,18 @@ export const runIdempotent = async <T>(call: TIdempotentCall, fn: () => Promise<
   const at = new Date();
   const expired = new Date(at.getTime() - KEY_TTL_MS);
   return withRequestTransaction(async (tx) => {
-    if (dbKind() === 'postgres') {
-      // Bounds the wait on a first request still running (below the statement timeout).
-      await tx.execute(sql`select set_config('lock_timeout', ${String(LOCK_WAIT_MS)}, true)`);
-    }
     let claimed: unknown[];
     try {
+      // The claim sets the transaction's lock_timeout first (the CTE runs before the insert
+      // reaches the key's index), bounding the wait on a first request still running; one round
+      // trip. It stays set for the request: a trade that waits that long on a lock is answered
+      // 503 and may be retried with the same key.
       claimed = rowsOf(
         await tx.execute(sql`
+          with bound as (select set_config('lock_timeout', ${String(LOCK_WAIT_MS)}, true) as lock_timeout)
           insert into ${idempotencyKeys} (user_id, key, operation, request_hash, status, response, created_at)
-          values (${call.userId}, ${call.key}, ${call.operation}, ${call.fingerprint}, 0, 'null'::jsonb, ${at.toISOString()}::timestamptz)
+          select ${call.userId}, ${call.key}, ${call.operation}, ${call.fingerprint}, 0, 'null'::jsonb, ${at.toISOString()}::timestamptz
+          from bound
           on conflict (user_id, key) do update set
             operation = excluded.operation, request_hash = excluded.request_hash, status = 0,
             response = 'null'::jsonb, created_at = excluded.created_at
@@ -75,7 +77,6 @@ export const runIdempotent = async <T>(call: TIdempotentCall, fn: () => Promise<
       }
       throw e;
     }
-    if (dbKind() === 'postgres') await tx.execute(sql`select set_config('lock_timeout', '0', true)`);
 
     if (claimed.length === 0) {
       const [first] = await tx
@@ -92,7 +93,13 @@ export const runIdempotent = async <T>(call: TIdempotentCall, fn: () => Promise<
       return { value: first.response as T, replayed: true };
     }
 
-    const value = await fn();
+    let value: T;
+    try {
+      value = await fn();
+    } catch (e) {
+      if (postgresErrorCode(e) !== LOCK_NOT_AVAILABLE) throw e;
+      throw new AppError('DEADLINE_EXCEEDED', 'The request waited too long for a lock and was abandoned; nothing was changed', { key: call.key });
+    }
     if (!isPlainJson(value)) throw new Error(`runIdempotent: ${call.operation} answered something that cannot be stored`);
     await tx
       .update(idempotencyKeys)
