@@ -1,16 +1,12 @@
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import base from './vitest.config';
 
 // The operations suite (`npm run test:ops`, test/ops): production server processes on PostgreSQL
 // and Redis (fault injection, several instances, the short soak). Slow and stateful: one file at
 // a time, long timeouts, and no test/setup-db.ts (each file makes and drops its own databases).
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@': path.resolve(import.meta.dirname),
-      'server-only': path.resolve(import.meta.dirname, 'node_modules/server-only/empty.js'),
-    },
-  },
+  // The same module resolution as npm test (the `@` alias, the empty 'server-only').
+  resolve: base.resolve,
   test: {
     environment: 'node',
     include: ['test/ops/**/*.test.ts'],

@@ -77,27 +77,37 @@ const benchPredictionBuy = async (ctx: { base: string; sql: postgres.Sql; tokens
     marketIds.push(body.market.id);
   }
   console.log(`\nPOST /api/markets/predictions/{id}/buy: ${CONNECTIONS} connections over 20 markets, ${SECONDS}s…`);
-  let n = 0;
-  const result = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const i = n++;
-          return {
-            ...req,
-            method: 'POST',
-            path: `/api/markets/predictions/${marketIds[i % 20]}/buy`,
-            headers: { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${tokens[i % USERS]}` },
-            body: JSON.stringify({ outcome: i % 3 ? 'YES' : 'NO', amount: 1 + (i % 10) }),
-          };
+  // Buys over 20 markets from USERS callers; with a key prefix, each buy carries its own key.
+  const driveBuys = async (keyPrefix?: string) => {
+    let n = 0;
+    const run = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [
+        {
+          setupRequest: (req) => {
+            const i = n++;
+            return {
+              ...req,
+              method: 'POST',
+              path: `/api/markets/predictions/${marketIds[i % 20]}/buy`,
+              headers: {
+                ...req.headers,
+                'content-type': 'application/json',
+                authorization: `Bearer ${tokens[i % USERS]}`,
+                ...(keyPrefix ? { 'idempotency-key': `${keyPrefix}-${i}` } : {}),
+              },
+              body: JSON.stringify({ outcome: i % 3 ? 'YES' : 'NO', amount: 1 + (i % 10) }),
+            };
+          },
         },
-      },
-    ],
-  });
-  if (result.non2xx > 0) console.log(`  note: ${result.non2xx} non-2xx answers during the run`);
+      ],
+    });
+    if (run.non2xx > 0) console.log(`  note: ${run.non2xx} non-2xx answers during the ${keyPrefix ? 'keyed ' : ''}run`);
+    return run;
+  };
+  const result = await driveBuys();
   const tradesPerSecond = (result.requests.total - result.non2xx) / SECONDS;
 
   // The reference: exactly the statements one buy issues (the caller by token subject, which
@@ -123,33 +133,7 @@ const benchPredictionBuy = async (ctx: { base: string; sql: postgres.Sql; tokens
 
   // The same buys, each with its own Idempotency-Key: the request transaction that claims the key
   // and stores the answer (lib/idempotency), against the plain buys just measured.
-  const run = Date.now().toString(36);
-  let k = 0;
-  const keyed = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const i = k++;
-          return {
-            ...req,
-            method: 'POST',
-            path: `/api/markets/predictions/${marketIds[i % 20]}/buy`,
-            headers: {
-              ...req.headers,
-              'content-type': 'application/json',
-              authorization: `Bearer ${tokens[i % USERS]}`,
-              'idempotency-key': `bench-${run}-${i}`,
-            },
-            body: JSON.stringify({ outcome: i % 3 ? 'YES' : 'NO', amount: 1 + (i % 10) }),
-          };
-        },
-      },
-    ],
-  });
-  if (keyed.non2xx > 0) console.log(`  note: ${keyed.non2xx} non-2xx answers during the keyed run`);
+  const keyed = await driveBuys(`bench-${Date.now().toString(36)}`);
   const keyedPerSecond = (keyed.requests.total - keyed.non2xx) / SECONDS;
   figures.push({ name: 'keyed buy trades/s (vs plain buy)', project: keyedPerSecond, reference: tradesPerSecond, unit: 'tx/s', higherIsBetter: true });
   figures.push({ name: 'keyed buy p50 (vs plain buy)', project: keyed.latency.p50, reference: result.latency.p50, unit: 'ms', higherIsBetter: false });
