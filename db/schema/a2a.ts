@@ -1,4 +1,5 @@
 /** A2A: micropayment requests between agents and players (settled through lib/ledger), and tasks. */
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { idColumn, money, timestamptz } from './columns';
 import { users } from './users';
@@ -27,12 +28,18 @@ export const a2aPaymentRequests = pgTable(
     paidAt: timestamptz('paid_at'),
     createdAt: timestamptz('created_at').notNull(),
   },
-  (t) => [index('a2a_payment_requests_payer_idx').on(t.payerId, t.createdAt), index('a2a_payment_requests_recipient_idx').on(t.recipientId, t.createdAt)],
+  (t) => [
+    index('a2a_payment_requests_payer_idx').on(t.payerId, t.createdAt),
+    index('a2a_payment_requests_recipient_idx').on(t.recipientId, t.createdAt),
+    // The tick's pruning of unpaid requests past their expiry.
+    index('a2a_payment_requests_pending_expiry_idx').on(t.expiresAt).where(sql`status = 'pending'`),
+  ],
 );
 
 /**
  * A task made by message/send: the method the message asked for, run at once for its owner, with
- * its result (completed) or error (failed). Stored so tasks/get answers on any instance.
+ * its result (completed) or error (failed). Stored so tasks/get answers on any instance; only what
+ * tasks/get answers, at most a few KiB (lib/a2a/service/tasks.ts), and pruned by the tick after 24 hours.
  */
 export const a2aTasks = pgTable(
   'a2a_tasks',
@@ -44,12 +51,14 @@ export const a2aTasks = pgTable(
     contextId: text('context_id').notNull(),
     state: text('state', { enum: ['completed', 'failed'] }).notNull(),
     method: text('method').notNull(),
-    /** The message that asked (A2A Message), and the method's result or JSON-RPC error. */
-    message: jsonb('message').$type<Record<string, unknown>>().notNull(),
-    outcome: jsonb('outcome').$type<Record<string, unknown>>().notNull(),
+    /**
+     * The exact JSON text of `{"result": …}` or `{"error": …}` as first answered (text, not jsonb,
+     * so tasks/get gives back the same bytes), or `{"omitted": {"bytes": n}}` for a result over the cap.
+     */
+    outcome: text('outcome').notNull(),
     createdAt: timestamptz('created_at').notNull(),
   },
-  (t) => [index('a2a_tasks_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [index('a2a_tasks_owner_idx').on(t.ownerId, t.createdAt), index('a2a_tasks_created_idx').on(t.createdAt)],
 );
 
 export type TA2aTaskRow = typeof a2aTasks.$inferSelect;

@@ -2,14 +2,16 @@
  * Chats and groups (specification "Chats and groups"; lib/chats, lib/groups). A direct chat has a
  * `dm_key` (the two user ids, sorted) under a unique index, so a pair has one chat, ever, also
  * when both ask at once. Membership is a participant row; leaving deletes it and reopening a DM
- * inserts it again (the history stays with the chat). Messages carry a per-chat `seq` taken under
- * the chat row's lock, so their order is the order their transactions committed in.
+ * inserts it again (the history stays with the chat). The people a group chat's creator adds are
+ * participants with status `invited` until they accept (declining deletes the row). Messages
+ * carry a per-chat `seq` taken under the chat row's lock, so their order is the order their
+ * transactions committed in.
  *
  * Groups are communities NPC actors run (lib/game/steps/groups.ts): each has one group chat, a
  * member list and invites (one pending invite per group and person).
  */
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { GROUP_KINDS, GROUP_VISIBILITIES, INVITE_STATUSES } from './chats-values';
+import { CHAT_PARTICIPANT_STATUSES, GROUP_KINDS, GROUP_VISIBILITIES, INVITE_STATUSES } from './chats-values';
 import { idColumn, timestamptz } from './columns';
 import { organizations } from './world';
 import { users } from './users';
@@ -46,6 +48,12 @@ export const chatParticipants = pgTable(
       .notNull()
       .references(() => users.id),
     role: text('role', { enum: ['owner', 'member'] }).notNull(),
+    /**
+     * `invited`: added to a group chat by its creator and not yet accepted. An invited participant
+     * reads nothing of the chat (no messages, preview, unread count, notification or live event)
+     * until they accept; declining deletes the row.
+     */
+    status: text('status', { enum: CHAT_PARTICIPANT_STATUSES }).notNull().default('member'),
     /** The seq of the last message this member has read (the unread count is last_seq minus this, less their own). */
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
     joinedAt: timestamptz('joined_at').notNull(),

@@ -3,7 +3,7 @@
  * an `Idempotency-Key` header, stored per caller in the same transaction as the request's effect
  * (lib/idempotency). A repeat within 24 hours replays it; the tick deletes older rows.
  */
-import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 
 export const idempotencyKeys = pgTable(
@@ -20,9 +20,12 @@ export const idempotencyKeys = pgTable(
     operation: text('operation').notNull(),
     /** SHA-256 of the operation, its path parameters and its body as received (hex). */
     requestHash: text('request_hash').notNull(),
-    /** The stored answer: HTTP status and the operation's result. */
+    /**
+     * The stored answer: HTTP status and the operation's result as the exact JSON text first sent
+     * (text, not jsonb, which reorders keys: a replay is byte-identical to the first answer).
+     */
     status: integer('status').notNull(),
-    response: jsonb('response').notNull(),
+    response: text('response').notNull(),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],

@@ -1,5 +1,6 @@
 /** Every table, one file per domain. */
 export * from './users';
+export * from './auth';
 export * from './ledger';
 export * from './world';
 export * from './markets';
@@ -11,6 +12,7 @@ export * from './moderation';
 export * from './events';
 export * from './chats';
 export * from './points';
+export * from './wallets';
 export * from './standings';
 export * from './a2a';
 export * from './idempotency';

@@ -1,8 +1,8 @@
 /**
  * Points and what earns them: the points ledger (lib/points is its only writer), the awards that
  * may happen once (milestones, share verifications, waitlist bonuses), referrals and the
- * referral fees they earn, share actions, linked social accounts, the waitlist email and the
- * on-chain identity intents.
+ * referral fees they earn, share actions, linked social accounts, the waitlist email (and its
+ * verification tokens) and the on-chain identity intents.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -111,7 +111,11 @@ export const shareActions = pgTable(
     verifiedAt: timestamptz('verified_at'),
     createdAt: timestamptz('created_at').notNull(),
   },
-  (t) => [index('share_actions_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('share_actions_user_idx').on(t.userId, t.createdAt),
+    // One external post verifies at most one share, ever (any player): the key of a share reward.
+    uniqueIndex('share_actions_external_post_idx').on(t.platform, t.externalPostId),
+  ],
 );
 
 /** A linked external social account: one per user and platform. */
@@ -139,6 +143,27 @@ export const waitlistEmails = pgTable(
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [uniqueIndex('waitlist_emails_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * A waitlist email waiting for its proof: the token sent to the address (only its SHA-256 is
+ * stored), valid until expiresAt, used once. Presenting it reserves the address (waitlist_emails)
+ * and pays the bonus. A new request replaces the player's unused tokens.
+ */
+export const waitlistEmailTokens = pgTable(
+  'waitlist_email_tokens',
+  {
+    id: idColumn(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [index('waitlist_email_tokens_user_idx').on(t.userId)],
 );
 
 /** Token ids of on-chain identities: one sequence, so ids are unique across users and agents. */

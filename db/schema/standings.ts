@@ -10,9 +10,11 @@ import { idColumn, money, timestamptz } from './columns';
 import { users } from './users';
 
 /**
- * The leaderboard and registry read model. Written only by lib/standings/refresh.ts; rows of
- * users marked in standings_dirty are recomputed by the tick (and at most every few seconds by a
- * read), so a page is an index range scan, never a scan of users and their histories.
+ * The leaderboard and registry read model. A new account's row is inserted by a trigger on users
+ * in the transaction that creates it (migration 0020: listed at once, tick or no tick); after that
+ * it is written only by lib/standings/refresh.ts: rows of users marked in standings_dirty are
+ * recomputed by the tick (and at most every few seconds by a read), so a page is an index range
+ * scan, never a scan of users and their histories.
  */
 export const standings = pgTable(
   'standings',
