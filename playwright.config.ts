@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_JWT_SECRET } from './e2e/fixtures/secret';
+import { E2E_CRON_SECRET, E2E_JWT_SECRET, E2E_SESSION_SECRET } from './e2e/fixtures/secret';
 
 // End-to-end tests drive a production build in Debian's Chromium; nothing is downloaded.
 const port = Number(process.env.E2E_PORT ?? 3300);
@@ -36,7 +36,10 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: '.data-e2e',
       AUTH_JWT_SECRET: E2E_JWT_SECRET,
-      CRON_SECRET: 'e2e-cron-secret',
+      CRON_SECRET: E2E_CRON_SECRET,
+      // Signs the server's own sessions: the sign-in page's cookie is `__Host-pm_session`, Secure,
+      // which Chromium and Playwright's request context accept on http://localhost.
+      SESSION_SECRET: E2E_SESSION_SECRET,
       // The administrator of e2e/ui/moderation.spec.ts (a token subject, as ADMIN_SUBJECTS takes).
       ADMIN_SUBJECTS: 'e2e|moderation-admin',
       LOCAL_SCHEDULER: '0',

@@ -31,7 +31,7 @@ import { benchHostileLoad } from './hostile';
 import { benchLeaderboard } from './leaderboard';
 import { benchPoolRoundTrip, closeLibDb } from './pools';
 import { benchSseFanout } from './sse';
-import { benchTick } from './tick';
+import { BENCH_CRON_SECRET, benchTick } from './tick';
 import { benchDbCost } from './dbcost';
 import { driveLoops, type TFigure } from './figures';
 
@@ -45,7 +45,9 @@ const CONNECTIONS = 32;
  */
 const POOL = Number(process.env.BENCH_POOL ?? 8);
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
-const SECRET = 'bench-secret';
+// A production server refuses secrets under 32 bytes and two equal ones (lib/env.ts).
+const SECRET = 'bench-jwt-secret-for-the-benchmarks-0123456789';
+const SESSION_SECRET = 'bench-session-secret-for-the-benchmarks-01234';
 // Rate limits are per user (1000/min): rotate enough users that the benchmark measures the
 // endpoint, not the 429 path.
 const USERS = 400;
@@ -395,7 +397,8 @@ const main = async () => {
       PORT: String(PORT),
       DATABASE_URL: databaseUrl,
       AUTH_JWT_SECRET: SECRET,
-      CRON_SECRET: 'bench-cron',
+      CRON_SECRET: BENCH_CRON_SECRET,
+      SESSION_SECRET,
       LOCAL_SCHEDULER: '0',
       // The tick figure runs one tick per game minute, moving the test clock a minute each time.
       ALLOW_TEST_CLOCK: '1',

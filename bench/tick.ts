@@ -21,7 +21,8 @@ const POSITIONS = 100_000;
 const MARKETS = 50;
 const NPCS = 200;
 const TICK_LIMIT_MS = 60_000;
-const CRON_SECRET = 'bench-cron';
+/** The scheduler secret the benchmark server runs with (bench/run.ts); 32 bytes or more, as production requires. */
+export const BENCH_CRON_SECRET = 'bench-cron-secret-for-the-benchmarks-0123456789';
 const POOLS = 100;
 const POOL_POSITIONS = 20;
 /** Pools opening their positions at once (each pool's own opens run one after another). */
@@ -114,7 +115,7 @@ export const benchTick = async (ctx: { base: string; sql: postgres.Sql; figures:
     const t0 = performance.now();
     const res = await fetch(`${base}/api/cron/game-tick`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${CRON_SECRET}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${BENCH_CRON_SECRET}`, 'content-type': 'application/json' },
       body: JSON.stringify({ now: new Date(gameTime).toISOString() }),
     });
     const ms = performance.now() - t0;

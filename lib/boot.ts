@@ -1,6 +1,8 @@
 /**
- * Server start (instrumentation.ts): validate the environment (production refuses to start
- * without a token secret or JWKS, or without CRON_SECRET), migrate, seed the world, backfill its
+ * Server start (instrumentation.ts, awaited by server.mjs before it listens): validate the
+ * environment (production exits here, naming the variable, on a missing token secret or JWKS, a
+ * JWKS without issuer and audience, or a missing, short or shared SESSION_SECRET, CRON_SECRET or
+ * AUTH_JWT_SECRET: lib/env.ts), migrate, seed the world, backfill its
  * past once (lib/game/backfill), and run the game tick every minute in-process unless
  * LOCAL_SCHEDULER=0.
  */

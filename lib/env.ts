@@ -7,6 +7,10 @@ import { z } from 'zod';
 
 const DEV_JWT_SECRET = 'playmoney-development-secret-not-for-production';
 const DEV_CRON_SECRET = 'playmoney-development-cron-secret';
+const DEV_SESSION_SECRET = 'playmoney-development-session-secret-not-for-production';
+
+/** The least a production secret may hold: 32 bytes, the size of the HS256 key it becomes. */
+export const MIN_SECRET_BYTES = 32;
 
 const optionalString = z
   .string()
@@ -24,6 +28,7 @@ const ZEnv = z.object({
   AUTH_JWT_SECRET: optionalString,
   ADMIN_SUBJECTS: optionalString,
   CRON_SECRET: optionalString,
+  SESSION_SECRET: optionalString,
   AGENT_CREDENTIALS: optionalString,
   UPSTASH_REDIS_REST_URL: optionalString,
   UPSTASH_REDIS_REST_TOKEN: optionalString,
@@ -35,7 +40,8 @@ const ZEnv = z.object({
     .refine((v) => /^\d+(\.\d+)?$/.test(v), 'STARTING_BALANCE must be a non-negative decimal'),
   ALLOW_TEST_CLOCK: optionalString,
   PUBLIC_BASE_URL: optionalString,
-  TRUST_PROXY: optionalString,
+  TRUST_PROXY: optionalString.refine((v) => v === undefined || /^\d{1,2}$/.test(v), 'TRUST_PROXY must be the number of trusted proxy hops (0, 1, 2, …)'),
+  CLIENT_IP_HEADER: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9-]{1,64}$/.test(v), 'CLIENT_IP_HEADER must be a header name'),
   LOCAL_SCHEDULER: optionalString,
   DB_POOL_MAX: optionalString,
   GAME_SEED: optionalString,
@@ -62,9 +68,15 @@ export type TEnv = {
   jwksUrl?: string;
   issuer?: string;
   audience?: string;
-  /** HS256 secret for user tokens; undefined in production when only a JWKS is configured. */
+  /**
+   * HS256 secret of an external (self-hosted) issuer's access tokens; it verifies those and
+   * nothing else. Undefined in production when only a JWKS is configured.
+   */
   jwtSecret?: string;
-  /** Secret that signs the service's own session tokens (agents, development sign-in). */
+  /**
+   * SESSION_SECRET: signs and verifies the service's own session tokens (sign-in cookies, the
+   * development sign-in, agent sessions) and nothing else. Never derived from another secret.
+   */
   sessionSecret: string;
   adminSubjects: ReadonlySet<string>;
   cronSecret: string;
@@ -75,7 +87,10 @@ export type TEnv = {
   startingBalance: string;
   allowTestClock: boolean;
   publicBaseUrl?: string;
-  trustProxy: boolean;
+  /** Trusted proxy hops in front of the service: the client is that many entries from the right of X-Forwarded-For; 0: the socket address. */
+  trustProxy: number;
+  /** A header a trusted proxy sets to the client address (e.g. `x-real-ip`), read instead of X-Forwarded-For; lower case. */
+  clientIpHeader?: string;
   localScheduler: boolean;
   dbPoolMax: number;
   /** Seeds the game world's randomness: the same seed and game time make the same tick. */
@@ -93,6 +108,42 @@ export type TEnv = {
 
 export class EnvError extends Error {}
 
+type TRawEnv = z.infer<typeof ZEnv>;
+
+/**
+ * What production refuses to start without (CONTRACT.md "Limits"): a way to verify access tokens
+ * (AUTH_JWKS_URL with its issuer and audience, or AUTH_JWT_SECRET), and SESSION_SECRET,
+ * CRON_SECRET and AUTH_JWT_SECRET (when set) of at least MIN_SECRET_BYTES each, no two equal: each
+ * key means one thing, so holding one (every scheduler holds the cron secret) forges nothing else.
+ */
+const assertProductionSecrets = (e: TRawEnv) => {
+  if (!e.AUTH_JWT_SECRET && !e.AUTH_JWKS_URL) {
+    throw new EnvError('Production needs AUTH_JWT_SECRET or AUTH_JWKS_URL to verify access tokens');
+  }
+  if (e.AUTH_JWKS_URL && (!e.AUTH_ISSUER || !e.AUTH_AUDIENCE)) {
+    throw new EnvError('Production with AUTH_JWKS_URL needs AUTH_ISSUER and AUTH_AUDIENCE: a key set alone would accept any token its keys signed, for any service');
+  }
+  if (!e.CRON_SECRET) throw new EnvError('Production needs CRON_SECRET for /api/cron/game-tick');
+  if (!e.SESSION_SECRET) throw new EnvError('Production needs SESSION_SECRET to sign its session tokens (sign-in cookies, agent sessions)');
+  const secrets: [string, string | undefined][] = [
+    ['SESSION_SECRET', e.SESSION_SECRET],
+    ['CRON_SECRET', e.CRON_SECRET],
+    ['AUTH_JWT_SECRET', e.AUTH_JWT_SECRET],
+  ];
+  for (const [name, value] of secrets) {
+    if (value !== undefined && new TextEncoder().encode(value).length < MIN_SECRET_BYTES) {
+      throw new EnvError(`${name} must be at least ${MIN_SECRET_BYTES} bytes in production (e.g. \`openssl rand -base64 32\`)`);
+    }
+  }
+  for (let i = 0; i < secrets.length; i++) {
+    for (let j = i + 1; j < secrets.length; j++) {
+      const [a, va] = secrets[i]!;
+      const [b, vb] = secrets[j]!;
+      if (va !== undefined && va === vb) throw new EnvError(`${a} and ${b} must differ: each secret signs one thing only`);
+    }
+  }
+};
+
 /** Parses an environment into the typed config; throws EnvError on a value production refuses. */
 export const parseEnv = (source: Record<string, string | undefined>): TEnv => {
   const parsed = ZEnv.safeParse(source);
@@ -101,12 +152,7 @@ export const parseEnv = (source: Record<string, string | undefined>): TEnv => {
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
-  if (isProduction && !e.AUTH_JWT_SECRET && !e.AUTH_JWKS_URL) {
-    throw new EnvError('Production needs AUTH_JWT_SECRET or AUTH_JWKS_URL to verify access tokens');
-  }
-  if (isProduction && !e.CRON_SECRET) {
-    throw new EnvError('Production needs CRON_SECRET for /api/cron/game-tick');
-  }
+  if (isProduction) assertProductionSecrets(e);
   const chainVars = [e.CHAIN_RPC_URL, e.IDENTITY_REGISTRY_ADDRESS, e.REGISTRAR_PRIVATE_KEY];
   if (chainVars.some(Boolean) && !chainVars.every(Boolean)) {
     throw new EnvError('On-chain registration needs all of CHAIN_RPC_URL, IDENTITY_REGISTRY_ADDRESS and REGISTRAR_PRIVATE_KEY');
@@ -119,6 +165,7 @@ export const parseEnv = (source: Record<string, string | undefined>): TEnv => {
   }
   const jwtSecret = e.AUTH_JWT_SECRET ?? (isProduction ? undefined : DEV_JWT_SECRET);
   const cronSecret = e.CRON_SECRET ?? DEV_CRON_SECRET;
+  const sessionSecret = e.SESSION_SECRET ?? DEV_SESSION_SECRET;
   const agentCredentials = new Map<string, string>();
   for (const pair of (e.AGENT_CREDENTIALS ?? '').split(',')) {
     const idx = pair.indexOf(':');
@@ -135,9 +182,7 @@ export const parseEnv = (source: Record<string, string | undefined>): TEnv => {
     issuer: e.AUTH_ISSUER,
     audience: e.AUTH_AUDIENCE,
     jwtSecret,
-    // With only a JWKS there is no shared secret; our own session tokens are then signed with a
-    // key derived from the cron secret, which production always has.
-    sessionSecret: jwtSecret ?? `session:${cronSecret}`,
+    sessionSecret,
     adminSubjects: new Set((e.ADMIN_SUBJECTS ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
     cronSecret,
     agentCredentials,
@@ -147,7 +192,8 @@ export const parseEnv = (source: Record<string, string | undefined>): TEnv => {
     startingBalance: e.STARTING_BALANCE,
     allowTestClock: e.ALLOW_TEST_CLOCK === '1',
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: Number(e.TRUST_PROXY ?? 0),
+    clientIpHeader: e.CLIENT_IP_HEADER?.toLowerCase(),
     localScheduler: e.LOCAL_SCHEDULER !== '0',
     dbPoolMax: Number(e.DB_POOL_MAX ?? 10) || 10,
     gameSeed: e.GAME_SEED ?? 'playmoney',

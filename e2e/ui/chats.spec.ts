@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { projectContextOptions, signInNewPlayer } from '../fixtures/auth';
+import { E2E_CRON_SECRET } from '../fixtures/secret';
 
 /** A link in whichever navigation is showing (the sidebar on desktop, the tab bar or the menu on phones). */
 const navLink = (page: Page, name: string | RegExp) => page.getByRole('link', { name, exact: typeof name === 'string' }).filter({ visible: true }).first();
@@ -146,7 +147,7 @@ test('a player who trades a ticker is invited to its group by the world, accepts
   const control = await (await request.get('/api/game/control', { headers: { Authorization: `Bearer ${p.token}` } })).json();
   const gameTime = Math.max(Date.now(), control.gameTime ? Date.parse(control.gameTime) : 0);
   const tick = await request.post('/api/cron/game-tick', {
-    headers: { Authorization: 'Bearer e2e-cron-secret' },
+    headers: { Authorization: `Bearer ${E2E_CRON_SECRET}` },
     data: { now: new Date(gameTime + 2 * 3_600_000).toISOString() },
   });
   expect(tick.status()).toBe(200);

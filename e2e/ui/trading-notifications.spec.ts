@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { mintToken, projectContextOptions, signInNewPlayer } from '../fixtures/auth';
+import { E2E_CRON_SECRET } from '../fixtures/secret';
 
 /**
  * A liquidation warning reaches the notifications page. A new player opens a 10x short on VRSE
@@ -54,7 +55,7 @@ test('a liquidation warning reaches the notifications page and links to the tick
     const wanted = MAINTENANCE * position.size + TARGET_RATIO * initialBuffer;
     const periods = Math.max(1, Math.round((position.collateral - wanted) / perPeriod));
     const now = new Date(nextBoundary(sinceMs) + (periods - 1) * PERIOD_MS + 60_000).toISOString();
-    const tick = await page.request.post('/api/cron/game-tick', { headers: { Authorization: 'Bearer e2e-cron-secret' }, data: { now } });
+    const tick = await page.request.post('/api/cron/game-tick', { headers: { Authorization: `Bearer ${E2E_CRON_SECRET}` }, data: { now } });
     expect(tick.status()).toBe(200);
     const body = await tick.json();
     // Periods move each ticker's funding index; the position's collateral reads the accrual.

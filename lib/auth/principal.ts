@@ -3,14 +3,19 @@
  * (provisioned on first sight). Administrators are users flagged isAdmin or whose subject is in
  * ADMIN_SUBJECTS; moderators are users flagged isModerator (or administrators). A banned user's
  * token still identifies them: the operation core refuses their writes (USER_BANNED), not their reads.
+ * One of the service's own session tokens counts only while its session is live (lib/auth/sessions.ts):
+ * a revoked one is no credential at all, as a bearer (401) or a cookie (a visitor).
  */
 import 'server-only';
 import { env } from '@/lib/env';
 import { provisionUser } from '@/lib/users/service/provision-user';
 import type { TUserRow } from '@/db/schema';
 import { verifyAccessToken, type TTokenClaims } from './jwt';
+import { sessionCookieName } from './session-names';
+import { findSessionUser } from './sessions';
 
-export const SESSION_COOKIE = 'pm_session';
+/** The session cookie's name outside production (tests, development); `__Host-pm_session` in production. */
+export { SESSION_COOKIE, SESSION_COOKIE_SECURE } from './session-names';
 
 export type TPrincipal = {
   userId: string;
@@ -23,6 +28,8 @@ export type TPrincipal = {
   isBanned: boolean;
   /** How the request was authenticated; cookie-authenticated writes need a same-origin check. */
   via: 'bearer' | 'cookie';
+  /** The caller's session (auth_sessions id) when the credential is one of our session tokens. */
+  sessionId?: string;
   user: TUserRow;
 };
 
@@ -45,21 +52,36 @@ export const readCredentials = (headers: Headers, cookie: (name: string) => stri
     const m = auth.match(/^Bearer\s+(.+)$/i);
     return m ? { token: m[1]!.trim(), via: 'bearer' } : { token: '', via: 'bearer' };
   }
-  const c = cookie(SESSION_COOKIE);
+  // Only this mode's name: a plain `pm_session` is never read in production, where the cookie is
+  // `__Host-` and so cannot have been planted by a subdomain or over plain http.
+  const c = cookie(sessionCookieName(env().isProduction));
   return c ? { token: c, via: 'cookie' } : null;
 };
 
 /**
- * The verified claims of a request's token, or null when it is missing or invalid. Cheap (a
- * verified token is remembered until it expires), so the route wrapper can rate-limit by the
- * token's subject and refuse bad input before it spends a database round trip on the user.
+ * Verified claims of a request, with the user already loaded when the credential is one of our
+ * session tokens (its session lookup reads the user too). Per request: never cached.
  */
-export const verifyCredentials = async (cred: TCredentials | null): Promise<TTokenClaims | null> =>
-  cred?.token ? verifyAccessToken(cred.token) : null;
+export type TVerifiedClaims = TTokenClaims & { sessionUser?: TUserRow };
+
+/**
+ * The verified claims of a request's token, or null when it is missing or invalid. An external
+ * token costs no database round trip (a verified token is remembered until it expires), so the
+ * route wrapper can rate-limit by the token's subject and refuse bad input before it loads the
+ * user. One of our session tokens costs one indexed lookup, which also loads the user, so that
+ * principalFor does not: its session must be live on every request, on every instance.
+ */
+export const verifyCredentials = async (cred: TCredentials | null): Promise<TVerifiedClaims | null> => {
+  if (!cred?.token) return null;
+  const claims = await verifyAccessToken(cred.token);
+  if (!claims?.sessionId) return claims;
+  const sessionUser = await findSessionUser(claims.sessionId, claims.subject);
+  return sessionUser ? { ...claims, sessionUser } : null;
+};
 
 /** The principal for verified claims: the user, provisioned on first sight. */
-export const principalFor = async (claims: TTokenClaims, via: TCredentials['via']): Promise<TPrincipal> => {
-  const user = await userForClaims(claims);
+export const principalFor = async (claims: TVerifiedClaims, via: TCredentials['via']): Promise<TPrincipal> => {
+  const user = claims.sessionUser ?? (await userForClaims(claims));
   const isAdmin = user.isAdmin || env().adminSubjects.has(claims.subject);
   return {
     userId: user.id,
@@ -70,6 +92,7 @@ export const principalFor = async (claims: TTokenClaims, via: TCredentials['via'
     isModerator: isAdmin || user.isModerator,
     isBanned: user.isBanned,
     via,
+    sessionId: claims.sessionId,
     user,
   };
 };

@@ -16,8 +16,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SignJWT } from 'jose';
 import postgres from 'postgres';
 
+// A production server refuses secrets under 32 bytes and two equal ones (lib/env.ts).
 export const OPS_JWT_SECRET = 'ops-secret-for-the-operations-suite';
-export const OPS_CRON_SECRET = 'ops-cron-secret';
+export const OPS_CRON_SECRET = 'ops-cron-secret-for-the-operations-suite';
+export const OPS_SESSION_SECRET = 'ops-session-secret-for-the-operations-suite';
 export const pgBaseUrl = () => process.env.OPS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const redisUrl = () => process.env.OPS_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -94,9 +96,10 @@ export const waitForHealth = async (base: string, proc: ChildProcess, timeoutMs:
 
 /**
  * Starts `node server.mjs` in production mode on `port` with the suite's secrets, no in-process
- * scheduler and the test clock allowed; `env` adds to (or overrides) that. Resolves once healthy.
+ * scheduler and the test clock allowed; `env` adds to (or overrides) that, and a key set to
+ * undefined removes a default (the security suite runs without the test clock). Resolves once healthy.
  */
-export const startServer = async (opts: { port: number; env: Record<string, string>; label?: string; timeoutMs?: number }): Promise<TServer> => {
+export const startServer = async (opts: { port: number; env: Record<string, string | undefined>; label?: string; timeoutMs?: number }): Promise<TServer> => {
   installExitHook();
   const dir = appDir();
   const lines: string[] = [];
@@ -104,22 +107,24 @@ export const startServer = async (opts: { port: number; env: Record<string, stri
     for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(`[${opts.label ?? opts.port}] ${line}`);
     if (lines.length > 2000) lines.splice(0, lines.length - 2000);
   };
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    PORT: String(opts.port),
+    HOSTNAME: '127.0.0.1',
+    AUTH_JWT_SECRET: OPS_JWT_SECRET,
+    CRON_SECRET: OPS_CRON_SECRET,
+    SESSION_SECRET: OPS_SESSION_SECRET,
+    LOCAL_SCHEDULER: '0',
+    ALLOW_TEST_CLOCK: '1',
+    DATA_DIR: path.join(dir, `.data-ops-${opts.port}`),
+    ...opts.env,
+  };
   const proc = spawn(process.execPath, ['server.mjs'], {
     cwd: dir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      PORT: String(opts.port),
-      HOSTNAME: '127.0.0.1',
-      AUTH_JWT_SECRET: OPS_JWT_SECRET,
-      CRON_SECRET: OPS_CRON_SECRET,
-      LOCAL_SCHEDULER: '0',
-      ALLOW_TEST_CLOCK: '1',
-      DATA_DIR: path.join(dir, `.data-ops-${opts.port}`),
-      ...opts.env,
-    },
+    env: Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(proc);

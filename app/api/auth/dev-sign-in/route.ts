@@ -4,9 +4,9 @@ import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
 
 // POST /api/auth/dev-sign-in — development only: sign in as any username
-export const POST = route(authDevSignIn, async ({ req, body }) => {
-  const result = await devSignIn(body.username);
-  return sessionCookieResponse(req, { success: true, ...result }, result.token);
+export const POST = route(authDevSignIn, async ({ body }) => {
+  const { user, session } = await devSignIn(body.username);
+  return sessionCookieResponse({ success: true, token: session.token, user }, session);
 });
 
 // GET, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
