@@ -58,7 +58,7 @@ const readJson = async (req: NextRequest): Promise<{ parsed: true; value: unknow
 export const handleA2a = async (req: NextRequest): Promise<Response> => {
   const requestId = crypto.randomUUID();
   let headers: Record<string, string> = { ...apiHeaders(), 'X-Request-Id': requestId };
-  const ip = clientIp(req.headers, env().trustProxy).slice(0, 64);
+  const ip = clientIp(req.headers, env()).slice(0, 64);
   let identity = `ip:${ip}`;
   let counted = false;
   /** Counts this HTTP request once when no call did (the refusals before any call). */
@@ -83,7 +83,7 @@ export const handleA2a = async (req: NextRequest): Promise<Response> => {
     identity = `s:${claims.subject}`;
     if (credentials.via === 'cookie') assertSameOrigin(req);
     // The URL within the API's bounds, as on every route (the query itself means nothing here).
-    checkUrl(req);
+    checkUrl(req, requestId);
     const badQuery = findBadText(Object.fromEntries(req.nextUrl.searchParams));
     if (badQuery) throw new AppError('INVALID_PARAMETER', `Invalid query parameter ${badQuery.path}: ${badQuery.reason}`);
     const body = await readJson(req);

@@ -70,6 +70,19 @@ export type TEndpoint = {
   idempotent?: true;
   /** false: the wrapper never reads the body (answers that cannot depend on it: the 404 and 405). */
   readsBody?: false;
+  /**
+   * A GET that changes state (the specification's legacy `GET /api/auth/onboard?username=…`). A
+   * cookie caller gets it only from our own page's script (`Sec-Fetch-Site: same-origin`, not a
+   * navigation or an image load), so a link or an image cannot make a signed-in player's browser
+   * write; 403 otherwise. Bearer callers are unaffected (lib/http/route.ts).
+   */
+  writesOnGet?: true;
+  /**
+   * 'always': the origin is checked whether or not the request carries a cookie (sign-in, against
+   * login CSRF): a foreign Origin, or a Sec-Fetch-Site other than same-origin, is 403. A client
+   * that sends neither (not a browser) is let through.
+   */
+  sameOrigin?: 'always';
 };
 
 export const defineEndpoint = <const E extends TEndpoint>(e: E): E => e;

@@ -48,8 +48,10 @@ export const mediaTypeOf = (contentType: string | null): string =>
   (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
 
 /**
- * Content types a JSON route reads: JSON itself, `text/plain` (what fetch sends for a string body
- * when the caller sets none) and none at all. Forms, multipart and the rest are refused with 415.
+ * Content types a JSON route reads: `application/json` and `application/*+json`, nothing else.
+ * `text/plain`, a form or a body with no Content-Type at all is refused with 415: those are what
+ * an HTML form or a "simple" cross-site fetch can send without a CORS preflight, so a write that
+ * needs JSON cannot be forged from another site (README "CORS policy for /api"). A write with no
+ * body at all carries no media type and is not refused for it.
  */
-export const isJsonMediaType = (mediaType: string) =>
-  mediaType === '' || mediaType === 'application/json' || mediaType === 'text/plain' || /^application\/[\w.+-]+\+json$/.test(mediaType);
+export const isJsonMediaType = (mediaType: string) => mediaType === 'application/json' || /^application\/[\w.+-]+\+json$/.test(mediaType);

@@ -1,4 +1,4 @@
-import { describe, expect, it, beforeEach } from 'vitest';
+import { describe, expect, it, beforeEach, vi } from 'vitest';
 import { z } from 'zod';
 import { seedUser } from '@/test/factories';
 import { SESSION_COOKIE } from '@/lib/auth/principal';
@@ -6,6 +6,7 @@ import { defineEndpoint } from '@/lib/contracts/endpoint';
 import { call, tokenFor, tokenForSubject } from '@/test/http';
 import { AppError } from '@/lib/errors/app-error';
 import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
+import { INVALID_TARGET_HEADER } from './node-guard.mjs';
 import { route } from './route';
 
 const echo = defineEndpoint({
@@ -77,6 +78,41 @@ const limited = defineEndpoint({
   response: z.object({ success: z.literal(true) }),
 });
 const limitedHandler = route(limited, async () => ({}));
+
+/** A GET that writes, as the legacy onboarding GET does: counts the calls that reached it. */
+let getWrites = 0;
+const writingGet = defineEndpoint({
+  id: 'test.writingGet',
+  method: 'GET',
+  path: '/api/test/writing-get',
+  summary: 'a GET that writes',
+  tag: 'test',
+  auth: 'user',
+  writesOnGet: true,
+  response: z.object({ success: z.literal(true) }),
+});
+const writingGetHandler = route(writingGet, async () => {
+  getWrites++;
+  return {};
+});
+
+/** A sign-in, checked for its origin with or without a cookie. */
+let signIns = 0;
+const signIn = defineEndpoint({
+  id: 'test.signIn',
+  method: 'POST',
+  path: '/api/test/sign-in',
+  summary: 'sign in',
+  tag: 'test',
+  auth: 'public',
+  sameOrigin: 'always',
+  body: z.strictObject({ token: z.string() }),
+  response: z.object({ success: z.literal(true) }),
+});
+const signInHandler = route(signIn, async () => {
+  signIns++;
+  return {};
+});
 
 describe('route() wrapper', () => {
   beforeEach(() => setLimiter(createMemoryLimiter()));
@@ -189,6 +225,81 @@ describe('route() wrapper', () => {
     // A bearer token needs no origin check: it cannot be sent by another site on its own.
     const bearer = await call(echoHandler, '/api/test/1', { ...opts, cookie: undefined, token: await tokenFor(user), headers: { origin: 'https://evil.example' } });
     expect(bearer.status).toBe(200);
+  });
+
+  it('a GET flagged as writing answers a cookie caller only from our own page (Sec-Fetch-Site: same-origin); bearer callers always', async () => {
+    const user = await seedUser();
+    const cookie = `${SESSION_COOKIE}=${await tokenFor(user)}`;
+    const before = getWrites;
+    const refused: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'none' },
+      {},
+      { origin: 'http://localhost:3000' },
+      // An <img> or a link planted on one of our own pages: same-origin, but not our script's fetch.
+      { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' },
+      { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+    ];
+    for (const headers of refused) {
+      const res = await call(writingGetHandler, '/api/test/writing-get', { cookie, headers });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.body.error.code).toBe('FORBIDDEN');
+      expect(res.headers.get('x-ratelimit-limit')).toBeTruthy();
+    }
+    expect(getWrites).toBe(before);
+    expect((await call(writingGetHandler, '/api/test/writing-get', { cookie, headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' } })).status).toBe(200);
+    expect((await call(writingGetHandler, '/api/test/writing-get', { token: await tokenFor(user), headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
+    expect(getWrites).toBe(before + 2);
+    // An ordinary GET is not held to it: reading from anywhere is fine.
+    expect((await call(publicReadHandler, '/api/test/read', { cookie, headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
+  });
+
+  it("sign-in (sameOrigin: 'always') refuses a foreign Origin or cross-site fetch metadata without any cookie; non-browser clients and our own page pass", async () => {
+    const before = signIns;
+    const refused: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'null' },
+    ];
+    for (const headers of refused) {
+      const res = await call(signInHandler, '/api/test/sign-in', { method: 'POST', body: { token: 't' }, headers });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.body.error.code).toBe('FORBIDDEN');
+    }
+    expect(signIns).toBe(before);
+    const allowed: Record<string, string>[] = [{}, { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' }, { origin: 'http://localhost:3000' }];
+    for (const headers of allowed) {
+      expect((await call(signInHandler, '/api/test/sign-in', { method: 'POST', body: { token: 't' }, headers })).status, JSON.stringify(headers)).toBe(200);
+    }
+    expect(signIns).toBe(before + 3);
+  });
+
+  it('400 INVALID_PARAMETER in the envelope for a path or query that does not decode, with the usual headers, logged with its request id', async () => {
+    const token = await tokenFor(await seedUser());
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      for (const target of ['/api/test/%FF', '/api/test/%C0%AF', '/api/test/%ED%A0%80', '/api/test/%00', '/api/test/1%', '/api/test/1?q=%FF', '/api/test/1?%E2%82=1', '/api/test/1?q=%00']) {
+        const res = await call(echoHandler, target, { method: 'POST', token, params: { id: '1' }, body: { text: 'a' } });
+        expect(res.status, target).toBe(400);
+        expect(res.body.error.code, target).toBe('INVALID_PARAMETER');
+        expect(res.headers.get('content-type')).toBe('application/json');
+        expect(res.headers.get('x-ratelimit-limit')).toBe('1000');
+        const id = res.headers.get('x-request-id')!;
+        expect(warn.mock.calls.some((c) => String(c[0]).includes(id)), `${target} logged with ${id}`).toBe(true);
+      }
+      // What server.mjs flagged before Next could route it arrives on a clean path with the reason.
+      const flagged = await call(echoHandler, '/api/_invalid-request-target', { method: 'POST', token, params: { id: '1' }, body: { text: 'a' }, headers: { [INVALID_TARGET_HEADER]: 'a path segment holds an encoded NUL' } });
+      expect(flagged.status).toBe(400);
+      expect(flagged.body.error.message).toMatch(/encoded NUL/);
+    } finally {
+      warn.mockRestore();
+    }
+    // Encoded text that decodes is fine, a literal % included (%25).
+    const ok = await call(echoHandler, '/api/test/1?q=%E2%82%AC%25+x', { method: 'POST', token, params: { id: '1' }, body: { text: 'a' } });
+    expect(ok.status).toBe(200);
   });
 
   it("refuses a banned user's writes (403 USER_BANNED) but still serves their reads", async () => {

@@ -2,10 +2,16 @@
  * route(endpoint, handler): the REST adapter over the operation core (lib/operations). It does
  * only what is HTTP's:
  *   reads the credentials (bearer header or session cookie) and the client address,
- *   checks the URL's bounds (414 URI_TOO_LONG, too many query parameters 400) and that a
- *   cookie-authenticated write comes from our own origin (403),
+ *   checks the URL: its bounds (414 URI_TOO_LONG, too many query parameters 400) and that its
+ *   path and query decode (400 INVALID_PARAMETER, also for what server.mjs flagged before Next's
+ *   router could answer it in plain text),
+ *   refuses what another site could make a signed-in browser send (403 FORBIDDEN): a
+ *   cookie-authenticated write not from our own origin, a cookie-authenticated GET that writes
+ *   (`writesOnGet`) not from our own page, and on sign-in (`sameOrigin: 'always'`) a foreign
+ *   origin with or without a cookie (README "CORS policy for /api"),
  *   reads the body within its route's limit when the core asks for it: size first (413
- *   PAYLOAD_TOO_LARGE, unread), media type (415), UTF-8, nesting depth, JSON (400),
+ *   PAYLOAD_TOO_LARGE, unread), media type (415: JSON only, or multipart on the upload), UTF-8,
+ *   nesting depth, JSON (400),
  *   and turns the outcome into a Response: JSON with `success: true` (in tests checked against
  *   the OpenAPI document), or the error envelope with the status of its code; anything that is
  *   not a typed error is a 500 INTERNAL_ERROR with a request id only.
@@ -24,6 +30,7 @@ import { AppError, errorBody, isAppError } from '@/lib/errors/app-error';
 import { runOperation } from '@/lib/operations/run-operation';
 import { decodeUtf8, readBodyBytes } from './body';
 import { clientIp } from './client-ip';
+import { INVALID_TARGET_HEADER, requestTargetProblem } from './node-guard.mjs';
 import { DEFAULT_JSON_BODY_LIMIT, MAX_JSON_DEPTH, MAX_QUERY_PARAMS, MAX_URL_LENGTH, isJsonMediaType, jsonDepthExceeds, mediaTypeOf } from './limits';
 import type { TLimitResult } from '@/lib/operations/rate-limit';
 import { apiHeaders } from './security-headers';
@@ -60,6 +67,19 @@ export const setResponseCheck = (check: TResponseCheck | undefined) => {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Whether an Origin header names this service (the request's host, or PUBLIC_BASE_URL's). */
+const isOurOrigin = (req: NextRequest, origin: string) => {
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
+  const publicHost = env().publicBaseUrl ? new URL(env().publicBaseUrl!).host : undefined;
+  return originHost === host || originHost === publicHost;
+};
+
 /** A cookie-authenticated write must come from our own origin, so no other site can act for a player. */
 export const assertSameOrigin = (req: NextRequest) => {
   const origin = req.headers.get('origin');
@@ -67,24 +87,52 @@ export const assertSameOrigin = (req: NextRequest) => {
     if (req.headers.get('sec-fetch-site') === 'same-origin') return;
     throw new AppError('FORBIDDEN', 'Cross-site request refused: missing Origin');
   }
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    throw new AppError('FORBIDDEN', 'Cross-site request refused: bad Origin');
-  }
-  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
-  const publicHost = env().publicBaseUrl ? new URL(env().publicBaseUrl!).host : undefined;
-  if (originHost !== host && originHost !== publicHost) {
-    throw new AppError('FORBIDDEN', 'Cross-site request refused');
-  }
+  if (!isOurOrigin(req, origin)) throw new AppError('FORBIDDEN', 'Cross-site request refused');
 };
 
-/** Path and query within their bounds; an over-long URL is 414, too many parameters 400. */
-export const checkUrl = (req: NextRequest) => {
+/** Fetch modes of a script's own request (fetch, XHR), as opposed to a navigation or an <img>. */
+const SCRIPT_FETCH_MODES = new Set(['cors', 'same-origin']);
+
+/**
+ * A cookie-authenticated GET that writes (`writesOnGet`) only from our own page's script: a browser
+ * sends no Origin on a GET, but it says where the request came from in Sec-Fetch-Site and what
+ * made it in Sec-Fetch-Mode, which no page can set. A link, an image or a form on another site
+ * is refused, and so is a link or an image planted on one of our own pages (same-origin, but a
+ * navigation or `no-cors`), before anything is read.
+ */
+export const assertSameOriginGet = (req: NextRequest) => {
+  const mode = req.headers.get('sec-fetch-mode');
+  if (req.headers.get('sec-fetch-site') === 'same-origin' && (mode === null || SCRIPT_FETCH_MODES.has(mode))) return;
+  throw new AppError('FORBIDDEN', 'This request changes state: with the session cookie it is accepted only from this site\'s own scripts (Sec-Fetch-Site: same-origin)');
+};
+
+/**
+ * Sign-in (`sameOrigin: 'always'`), cookie or not (login CSRF): a browser's request carries an
+ * Origin or Sec-Fetch-Site, and either must say it is ours. A client that sends neither is not a
+ * browser acting for someone else, and is let through.
+ */
+export const assertNotCrossSite = (req: NextRequest) => {
+  const origin = req.headers.get('origin');
+  if (origin !== null && !isOurOrigin(req, origin)) throw new AppError('FORBIDDEN', 'Cross-site request refused');
+  const site = req.headers.get('sec-fetch-site');
+  if (site !== null && site !== 'same-origin') throw new AppError('FORBIDDEN', `Cross-site request refused (Sec-Fetch-Site: ${site.slice(0, 40)})`);
+};
+
+/**
+ * Path and query within their bounds (an over-long URL is 414, too many parameters 400), and
+ * decodable: a segment or query component that is not percent-encoded UTF-8, or holds NUL, is 400
+ * INVALID_PARAMETER (so is a request server.mjs flagged for it before Next could route it). The
+ * refusal is logged with its request id.
+ */
+export const checkUrl = (req: NextRequest, requestId?: string) => {
   const { pathname, search, searchParams } = req.nextUrl;
   if (pathname.length + search.length > MAX_URL_LENGTH) {
     throw new AppError('URI_TOO_LONG', `The URL is longer than ${MAX_URL_LENGTH} characters`, { limit: MAX_URL_LENGTH });
+  }
+  const problem = req.headers.get(INVALID_TARGET_HEADER) ?? requestTargetProblem(pathname + search);
+  if (problem) {
+    console.warn(`[api] ${req.method} refused: the request target does not decode (${problem.slice(0, 120)}; request ${requestId ?? 'unknown'})`);
+    throw new AppError('INVALID_PARAMETER', `The URL does not decode: ${problem.slice(0, 100)}. Send percent-encoded UTF-8 without NUL`);
   }
   let n = 0;
   for (const _ of searchParams.keys()) {
@@ -100,7 +148,7 @@ const readJsonBody = async (req: NextRequest, limit: number): Promise<unknown> =
   if (bytes.byteLength === 0) return undefined;
   const type = mediaTypeOf(req.headers.get('content-type'));
   if (!isJsonMediaType(type)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Request body must be JSON (Content-Type: application/json), not ${type}`);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Request body must be JSON (Content-Type: application/json), not ${type || 'a body without Content-Type'}`);
   }
   const text = decodeUtf8(bytes);
   if (text.trim() === '') return undefined;
@@ -177,7 +225,7 @@ export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) =>
   return async (req: NextRequest, routeCtx?: TRouteContext): Promise<Response> => {
     const requestId = crypto.randomUUID();
     const cfg = env();
-    const ip = clientIp(req.headers, cfg.trustProxy).slice(0, 64);
+    const ip = clientIp(req.headers, cfg).slice(0, 64);
     let headers: Record<string, string> = { ...apiHeaders(), 'X-Request-Id': requestId };
 
     const credentials = readCredentials(req.headers, (n) => req.cookies.get(n)?.value);
@@ -194,8 +242,12 @@ export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) =>
         rawQuery: Object.fromEntries(req.nextUrl.searchParams),
         idempotencyKey: endpoint.idempotent ? req.headers.get(IDEMPOTENCY_HEADER) : undefined,
         transportChecks: (claims) => {
-          if (claims && credentials?.via === 'cookie' && !SAFE_METHODS.has(req.method)) assertSameOrigin(req);
-          checkUrl(req);
+          if (endpoint.sameOrigin === 'always') assertNotCrossSite(req);
+          if (claims && credentials?.via === 'cookie') {
+            if (!SAFE_METHODS.has(req.method)) assertSameOrigin(req);
+            else if (endpoint.writesOnGet) assertSameOriginGet(req);
+          }
+          checkUrl(req, requestId);
         },
         readBody: !readsBody
           ? undefined

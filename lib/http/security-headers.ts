@@ -4,8 +4,10 @@
  *
  * CORS policy for /api: any origin may call the API with a bearer token (the answer carries
  * `Access-Control-Allow-Origin: *` and never `Allow-Credentials`, so a browser does not send or
- * expose cookies cross-origin). Writes authenticated by the session cookie are accepted only from
- * our own origin (route.ts `assertSameOrigin`), so another site cannot act for a signed-in player.
+ * expose cookies cross-origin). What the session cookie can authorise is held to our own origin
+ * by route.ts (README "No write answers to a cross-site request"): cookie writes (`assertSameOrigin`),
+ * GETs that write (`assertSameOriginGet`), sign-in with or without a cookie (`assertNotCrossSite`),
+ * and writes take JSON only, which a cross-site form cannot send.
  */
 
 const isProduction = () => process.env.NODE_ENV === 'production';

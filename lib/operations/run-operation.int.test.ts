@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seedUser } from '@/test/factories';
 import { AppError } from '@/lib/errors/app-error';
-import { tokenFor } from '@/test/http';
+import { tokenFor, tokenForSubject } from '@/test/http';
 import { createMemoryLimiter, setLimiter } from './rate-limit';
 import { runOperation, type TInvocation, type TOperation } from './run-operation';
 
@@ -20,6 +20,16 @@ const transfer: TOperation = {
   fieldErrors: { amount: 'INVALID_TRADE_SIZE' },
 };
 const adminOnly: TOperation = { id: 'test.admin', method: 'POST', auth: 'admin' };
+/** An admin write with params, query and body of its own: what a player must never learn the shape of. */
+const adminWrite: TOperation = {
+  id: 'test.adminWrite',
+  method: 'POST',
+  auth: 'admin',
+  params: z.object({ id: z.uuid() }),
+  query: z.strictObject({ dryRun: z.enum(['0', '1']).optional() }),
+  body: z.strictObject({ price: z.number().positive() }),
+};
+const moderatorWrite: TOperation = { ...adminWrite, id: 'test.moderatorWrite', auth: 'moderator' };
 const publicRead: TOperation = { id: 'test.read', method: 'GET', auth: 'public', query: z.object({ n: z.coerce.number().int().max(5).default(1) }) };
 
 const bearer = (token: string) => ({ token, via: 'bearer' as const });
@@ -54,6 +64,47 @@ describe('runOperation', () => {
     expect(await code(transfer, { credentials: bearer(token), readBody: async () => ({ amount: 1, note: 'nul\u0000' }) })).toBe('VALIDATION_ERROR');
     expect(await code(publicRead, { rawQuery: { n: '9' } })).toBe('INVALID_PARAMETER');
     expect(await code(adminOnly, { credentials: bearer(token) })).toBe('FORBIDDEN');
+  });
+
+  it('authorisation before validation: a player on an admin or moderator operation gets 403 whatever the input, unread; an admin gets the 400', async () => {
+    const player = await tokenFor(await seedUser());
+    const admin = await tokenFor(await seedUser({ isAdmin: true }));
+    const id = '00000000-0000-4000-8000-000000000001';
+    const malformed: Partial<TInvocation>[] = [
+      { rawParams: { id: 'not-a-uuid' }, readBody: async () => ({ price: 1 }) },
+      { rawParams: { id: 'nul\u0000' }, readBody: async () => ({ price: 1 }) },
+      { rawParams: { id }, rawQuery: { unknown: 'x' }, readBody: async () => ({ price: 1 }) },
+      { rawParams: { id }, readBody: async () => ({ price: -1, extra: true }) },
+      { rawParams: { id }, readBody: async () => [] },
+      { rawParams: { id }, readBody: async () => ({}) },
+    ];
+    for (const op of [adminWrite, moderatorWrite]) {
+      for (const over of malformed) {
+        let read = false;
+        const readBody = over.readBody && (async () => ((read = true), over.readBody!()));
+        const asPlayer = await runOperation(op, invocation({ ...over, readBody, credentials: bearer(player) }), echo);
+        expect(!asPlayer.ok && (asPlayer.error as AppError).code, `${op.id} ${JSON.stringify(over.rawParams)}`).toBe('FORBIDDEN');
+        expect(read, 'the body of a caller without the role is never read').toBe(false);
+        const asAdmin = await runOperation(op, invocation({ ...over, credentials: bearer(admin) }), echo);
+        expect(!asAdmin.ok && (asAdmin.error as AppError).code).toMatch(/^(INVALID_PARAMETER|VALIDATION_ERROR)$/);
+      }
+      // No token is still 401 first, and the valid call of an admin still runs.
+      const anonymous = await runOperation(op, invocation(malformed[0]!), echo);
+      expect(!anonymous.ok && (anonymous.error as AppError).code).toBe('UNAUTHORIZED');
+      const ok = await runOperation(op, invocation({ rawParams: { id }, readBody: async () => ({ price: 2 }), credentials: bearer(admin) }), echo);
+      expect(ok.ok && ok.value.body).toEqual({ price: 2 });
+    }
+  });
+
+  it('a user operation keeps its order: the input is validated before the user is loaded (a bad body is 400, for anyone with a token)', async () => {
+    const stranger = await tokenForSubject(`never-seen-${Date.now()}`);
+    const out = await runOperation(transfer, invocation({ credentials: bearer(stranger), readBody: async () => ({ amount: 'x' }) }), echo);
+    expect(!out.ok && (out.error as AppError).code).toBe('VALIDATION_ERROR');
+    // Nothing was provisioned for a refused call.
+    const { getDb } = await import('@/db/client');
+    const { users } = await import('@/db/schema');
+    const { like } = await import('drizzle-orm');
+    expect(await (await getDb()).select().from(users).where(like(users.authSubject, 'never-seen-%'))).toHaveLength(0);
   });
 
   it('anonymous public calls have no caller and count against the address', async () => {

@@ -131,6 +131,33 @@ describe('who may call the admin routes', () => {
     }
   });
 
+  it('authorisation before validation: a player (or a moderator on an admin route) gets 403 whatever the params, query or body, and nothing changes; an administrator gets the 400', async () => {
+    const target = await seedUser();
+    const report = await insertReport({ reportedUserId: target.id });
+    type TMalformed = { name: string; handler: any; path: string; method?: string; params?: Record<string, string>; body?: unknown; query?: Record<string, string | number>; moderatorOk?: boolean };
+    const malformed: TMalformed[] = [
+      { name: 'ban: unknown body field', handler: banRoute, path: `/api/admin/users/${target.id}/ban`, params: { userId: target.id }, body: { action: 'ban', isAdmin: true, reason: 1 } },
+      { name: 'ban: body of the wrong type', handler: banRoute, path: `/api/admin/users/${target.id}/ban`, params: { userId: target.id }, body: [] },
+      { name: 'role: bad role', handler: roleRoute, path: `/api/admin/users/${target.id}/role`, params: { userId: target.id }, body: { role: 'root' } },
+      { name: 'role: NUL in the path', handler: roleRoute, path: `/api/admin/users/x/role`, params: { userId: 'x\u0000' }, body: { role: 'user' } },
+      { name: 'action: bad action', handler: reportActionRoute, path: `/api/admin/reports/${report.id}`, params: { reportId: report.id }, body: { action: 'obliterate' }, moderatorOk: true },
+      { name: 'users: bad query', handler: usersRoute, path: '/api/admin/users', method: 'GET', query: { sortBy: 'nonsense', limit: -1 } },
+    ];
+    const before = await (await getDb()).select().from(users).where(eq(users.id, target.id));
+    for (const c of malformed) {
+      const opts = { method: c.method ?? 'POST', params: c.params, body: c.body, query: c.query };
+      const plain = await call(c.handler, c.path, { ...opts, token: await tokenOf(player) });
+      expect(plain.status, `${c.name} as a player: ${JSON.stringify(plain.body)}`).toBe(403);
+      expect(plain.body.error.code).toBe('FORBIDDEN');
+      expect(JSON.stringify(plain.body), 'nothing of the schema leaks').not.toMatch(/issues|sortBy|role|action/);
+      if (!c.moderatorOk) expect((await call(c.handler, c.path, { ...opts, token: await tokenOf(moderator) })).status, `${c.name} as a moderator`).toBe(403);
+      const adm = await call(c.handler, c.path, { ...opts, token: await tokenOf(admin) });
+      expect(adm.status, `${c.name} as an administrator`).toBe(400);
+    }
+    expect(await (await getDb()).select().from(users).where(eq(users.id, target.id))).toEqual(before);
+    expect(await (await getDb()).select().from(reportActions).where(eq(reportActions.reportId, report.id))).toHaveLength(0);
+  });
+
   it('ban_user is for administrators only: a moderator gets 403 and nothing changes', async () => {
     const target = await seedUser();
     const report = await insertReport({ reportedUserId: target.id });
@@ -327,7 +354,14 @@ describe('POST /api/admin/reports/{reportId} and the detail', () => {
     } finally {
       resetClock();
     }
-    const a = await insertReport({ reportedUserId: target.id, source: 'system', category: 'other', details: { rule: 'wash_pair', evidence: { tradeIds: ['t1'] } } });
+    // What the self-dealing detector stores (lib/admin/detector), the shape the detail declares.
+    const details = {
+      rule: 'wash_pair',
+      key: `${target.id}|other`,
+      accounts: [target.id, 'other'],
+      evidence: { marketIds: ['m1'], tradeIds: ['t1'], sums: { pairedTrades: { [target.id]: 4, other: 4 }, gainAtReferencePrice: { [target.id]: '12.5', other: '-12.5' }, volume: '100' } },
+    };
+    const a = await insertReport({ reportedUserId: target.id, source: 'system', category: 'other', details });
     const b = await insertReport({ reportedUserId: target.id });
     const p = await insertReport({ reportedUserId: target.id, reportedPostId: postIds[0]! });
     const p2 = await insertReport({ reportedUserId: target.id, reportedPostId: postIds[0]!, reporterId: moderator.id });
@@ -339,7 +373,7 @@ describe('POST /api/admin/reports/{reportId} and the detail', () => {
 
     const res = await call(reportDetailRoute, `/api/admin/reports/${a.id}`, { token: await tokenOf(moderator), params: { reportId: a.id } });
     expect(res.status).toBe(200);
-    expect(res.body.report).toMatchObject({ id: a.id, status: 'resolved', priority: 'critical', details: { rule: 'wash_pair', evidence: { tradeIds: ['t1'] } } });
+    expect(res.body.report).toMatchObject({ id: a.id, status: 'resolved', priority: 'critical', details });
     expect(res.body.report.relatedCount).toBe(3);
     expect(ids(res.body.relatedReports).sort()).toEqual([b.id, p.id, p2.id].sort());
     expect(res.body.actions.map((x: any) => [x.action, x.actor.id, x.note, x.fromStatus, x.toStatus, x.fromPriority, x.toPriority])).toEqual([

@@ -146,8 +146,11 @@ export const validatorsFor = (op: TOperation): TValidators => {
 // ---------------------------------------------------------------------------------------------
 // The case: what to send, described compactly.
 
-/** A path parameter: a real id the harness picks for the caller, a fresh unknown one, or a literal. */
-export type TPathValue = { kind: 'real' } | { kind: 'unknown' } | { kind: 'literal'; value: string } | { kind: 'long'; length: number };
+/**
+ * A path parameter: a real id the harness picks for the caller, a fresh unknown one, a literal, or
+ * `encoded`: raw text put in the URL as it is (a percent-encoding that does not decode).
+ */
+export type TPathValue = { kind: 'real' } | { kind: 'unknown' } | { kind: 'literal'; value: string } | { kind: 'long'; length: number } | { kind: 'encoded'; raw: string };
 
 export type TAuth =
   | { kind: 'caller' }
@@ -175,6 +178,8 @@ export type TCase = {
   family: string;
   params: Record<string, TPathValue>;
   query: [string, string][];
+  /** Query text appended to the URL as it is, not encoded (a percent-encoding that does not decode). */
+  rawQuery?: string;
   /** Extra query parameters p0..pN (count), or one `pad` parameter of this length. */
   manyParams?: number;
   pad?: number;
@@ -489,10 +494,14 @@ const numberSlots = (schema: TJsonSchema) =>
 // Families that need no schema.
 
 /** Content types a JSON route reads (the server treats them alike): vary them for free coverage. */
-export const JSON_CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'text/plain;charset=UTF-8', 'application/vnd.api+json', null] as const;
+export const JSON_CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/vnd.api+json'] as const;
 const jsonCtArb = fc.constantFrom<string | null>(...JSON_CONTENT_TYPES);
 
+/** What a JSON route refuses with 415: text/plain and no type at all (what a cross-site form sends) among them. */
 const WRONG_JSON_CONTENT_TYPES = [
+  null,
+  'text/plain',
+  'text/plain;charset=UTF-8',
   'application/x-www-form-urlencoded',
   'application/xml',
   'text/xml',
@@ -518,6 +527,9 @@ const badUtf8BodyArb = fc.tuple(fc.constantFrom(...BAD_UTF8), fc.boolean()).map(
   const enc = (s: string) => [...new TextEncoder().encode(s)];
   return inString ? [...enc('{"content":"a'), ...bad, ...enc('b"}')] : [...enc('{"a":1}'), ...bad];
 });
+
+/** Percent-encodings that do not decode to text: invalid UTF-8, an overlong form, encoded surrogates, NUL, broken escapes. */
+const UNDECODABLE = ['%FF', '%C0%AF', '%ED%A0%80', '%ED%BF%BF', '%00', '%', '%E2%82', '%G0', '%F4%90%80%80'];
 
 const NON_OBJECT_BODIES: unknown[] = [[], [{}], [1, 2], 'text', '', 0, 1.5, -1, true, false, null];
 
@@ -672,6 +684,24 @@ export const caseArb = (op: TOperation): fc.Arbitrary<TCase> => {
       .map(([name, v, headers]) => baseCase(op, 'query.badText', { query: [[name, v]], headers, body: harmlessBadBody, expect: [400] })),
   );
 
+  // A path or query that does not decode (bad percent-encoding, invalid UTF-8, an encoded
+  // surrogate, NUL): 400 INVALID_PARAMETER in the envelope, where Next's router would answer a
+  // plain-text 500 (server.mjs hands such a request to the route wrapper; here it arrives as is).
+  if (op.pathParams.length > 0) {
+    add(
+      2,
+      fc
+        .tuple(fc.constantFrom(...op.pathParams), fc.constantFrom(...UNDECODABLE), fc.constantFrom('', 'a', '1'))
+        .map(([p, bad, around]) => baseCase(op, 'path.encoding', { params: { ...realParams(op), [p.name]: { kind: 'encoded', raw: `${around}${bad}${around}` } }, body: harmlessBadBody, expect: [400] })),
+    );
+  }
+  add(
+    1,
+    fc
+      .tuple(fc.constantFrom(...(qNames.length ? qNames : ['q'])), fc.constantFrom(...UNDECODABLE), fc.boolean())
+      .map(([name, bad, inName]) => baseCase(op, 'query.encoding', { rawQuery: inName ? `${bad}=1` : `${name}=${bad}`, body: harmlessBadBody, expect: [400] })),
+  );
+
   // An Idempotency-Key outside its declared form, on an otherwise valid request: 400, nothing
   // written (the key is checked before the operation runs).
   if (op.headerParams.some((p) => p.name === 'Idempotency-Key')) {
@@ -780,7 +810,7 @@ export const caseArb = (op: TOperation): fc.Arbitrary<TCase> => {
     add(
       2,
       fc
-        .tuple(fc.constantFrom(...WRONG_JSON_CONTENT_TYPES), jsonBody ? validArb(jsonBody, jsonBody) : fc.constantFrom<unknown>({ a: 1 }, [1]))
+        .tuple(fc.constantFrom<string | null>(...WRONG_JSON_CONTENT_TYPES), jsonBody ? validArb(jsonBody, jsonBody) : fc.constantFrom<unknown>({ a: 1 }, [1]))
         .map(([contentType, value]) => baseCase(op, 'body.mediaType', { body: { kind: 'text', text: JSON.stringify(value) || '{"a":1}', contentType }, expect: [415] })),
     );
   }
@@ -875,8 +905,9 @@ const show = (v: unknown) => {
 export const describeCase = (c: TCase): string => {
   const parts = [`[${c.family}]`];
   const params = Object.entries(c.params).filter(([, p]) => p.kind !== 'real');
-  if (params.length) parts.push(`params ${show(Object.fromEntries(params.map(([k, p]) => [k, p.kind === 'literal' ? p.value : p.kind === 'long' ? `<${p.length} letters>` : p.kind])))}`);
+  if (params.length) parts.push(`params ${show(Object.fromEntries(params.map(([k, p]) => [k, p.kind === 'literal' ? p.value : p.kind === 'long' ? `<${p.length} letters>` : p.kind === 'encoded' ? `raw ${p.raw}` : p.kind])))}`);
   if (c.query.length) parts.push(`query ${show(c.query)}`);
+  if (c.rawQuery) parts.push(`raw query ${c.rawQuery}`);
   if (c.manyParams) parts.push(`${c.manyParams} query parameters`);
   if (c.pad) parts.push(`pad=<${c.pad} letters>`);
   if (c.auth.kind !== 'caller') parts.push(`auth ${c.auth.kind === 'header' ? JSON.stringify(c.auth.value) : c.auth.kind === 'junkBearer' ? `Bearer <${c.auth.length} junk>` : c.auth.kind}`);

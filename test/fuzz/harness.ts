@@ -288,16 +288,29 @@ export type TBuilt = { req: NextRequest; params: Record<string, string>; url: st
 
 export const buildRequest = async (op: TOperation, c: TCase, caller: TCaller, world: TWorld, address: string): Promise<TBuilt> => {
   const params: Record<string, string> = {};
+  const segments: Record<string, string> = {};
   for (const p of op.pathParams) {
     const v = c.params[p.name] ?? { kind: 'real' };
     params[p.name] =
-      v.kind === 'real' ? realParam(op, p.name, caller, world) : v.kind === 'unknown' ? unknownId(p.schema.maxLength) : v.kind === 'long' ? letters(v.length) : v.value;
+      v.kind === 'real'
+        ? realParam(op, p.name, caller, world)
+        : v.kind === 'unknown'
+          ? unknownId(p.schema.maxLength)
+          : v.kind === 'long'
+            ? letters(v.length)
+            : v.kind === 'encoded'
+              ? v.raw
+              : v.value;
+    // An undecodable segment travels as it is (Next.js would never route it to the handler; the
+    // route wrapper must refuse it from the URL whatever params it is handed).
+    segments[p.name] = v.kind === 'encoded' ? v.raw : encodeSegment(params[p.name]!);
   }
-  const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeSegment(params[name] ?? ''));
+  const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => segments[name] ?? '');
   const url = new URL(BASE + path);
   for (const [k, v] of c.query) url.searchParams.append(k, v);
   for (let i = 0; i < (c.manyParams ?? 0); i++) url.searchParams.append(`p${i}`, '1');
   if (c.pad) url.searchParams.append('pad', letters(c.pad));
+  if (c.rawQuery) url.search = url.search ? `${url.search}&${c.rawQuery}` : `?${c.rawQuery}`;
 
   const headers = new Headers();
   for (const [k, v] of Object.entries(c.headers)) headers.set(k, v);
