@@ -83,6 +83,11 @@ export const benchChatSendDeliver = async (ctx: { base: string; sql: postgres.Sq
     const body = await json<{ chat?: { id: string } }>(res);
     if (!body.chat) throw new Error(`could not create a chat: ${JSON.stringify(body)}`);
     chatIds.push(body.chat.id);
+    // The others are invited: each accepts, and is then a member who hears the chat.
+    for (let m = owner + 1; m < owner + PER_CHAT; m++) {
+      const answer = await fetch(`${base}/api/chats/${body.chat.id}/invitation/accept`, { method: 'POST', headers: auth(m) });
+      if (answer.status !== 200) throw new Error(`could not accept an invitation: ${await answer.text()}`);
+    }
   }
 
   // Every member listens on its chat.

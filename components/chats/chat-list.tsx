@@ -7,10 +7,11 @@ import { ErrorState } from '@/components/ui/error-state';
 import { ChatIcon } from '@/components/ui/icons';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useChats, type TChat } from '@/lib/client/queries/chats';
+import { isChatInvitation, useChats, type TChat } from '@/lib/client/queries/chats';
 import { describeError } from '@/lib/client/queries/errors';
 import { ChatAvatar } from './chat-avatar';
-import { chatTitle, previewOf } from './format';
+import { ChatInvitationActions } from './chat-invitation';
+import { chatTitle, personName, previewOf } from './format';
 
 /** A chat's unread count as a pill; the number is read out with the row ("2 unread"). */
 export const ChatUnreadPill = ({ count }: { count: number }) =>
@@ -23,6 +24,28 @@ export const ChatUnreadPill = ({ count }: { count: number }) =>
       <span className="sr-only">{count === 1 ? '1 unread message' : `${count} unread messages`}</span>
     </span>
   ) : null;
+
+/**
+ * An invitation to a group chat: not a link (nothing of the chat can be read yet), its name, who
+ * invited the caller and when, and Accept / Decline.
+ */
+const InvitationRow = ({ chat, myUserId }: { chat: TChat; myUserId: string | undefined }) => (
+  <li data-invitation="true" className="flex flex-col gap-2 rounded-xl border border-accent/30 bg-accent-soft/40 px-3 py-3">
+    <span className="flex items-center gap-3">
+      <ChatAvatar chat={chat} myUserId={myUserId} />
+      <span className="min-w-0 flex-1">
+        <span className="flex items-baseline gap-2">
+          <span className="truncate text-sm font-semibold text-ink">{chatTitle(chat)}</span>
+          <span className="shrink-0 rounded-full border border-accent/40 px-1.5 text-[11px] font-medium text-accent">Invitation</span>
+        </span>
+        <span className="mt-0.5 block truncate text-sm text-ink-muted">
+          {chat.invitedBy ? `${personName(chat.invitedBy)} invited you` : 'You are invited'} <RelativeTime iso={chat.lastActivityAt} />
+        </span>
+      </span>
+    </span>
+    <ChatInvitationActions chatId={chat.id} title={chatTitle(chat)} className="items-end" />
+  </li>
+);
 
 const ChatRow = ({ chat, myUserId, isActive }: { chat: TChat; myUserId: string | undefined; isActive: boolean }) => {
   const isUnread = chat.unreadCount > 0;
@@ -54,7 +77,7 @@ const ChatRow = ({ chat, myUserId, isActive }: { chat: TChat; myUserId: string |
   );
 };
 
-/** The signed-in user's chats, newest activity first; the open one is marked. */
+/** The signed-in user's chats, newest activity first (invitations with Accept and Decline); the open one is marked. */
 export const ChatList = ({ myUserId, activeChatId, onNewGroupChat }: { myUserId: string | undefined; activeChatId: string | null; onNewGroupChat?: () => void }) => {
   const chats = useChats();
 
@@ -93,9 +116,13 @@ export const ChatList = ({ myUserId, activeChatId, onNewGroupChat }: { myUserId:
   return (
     <nav aria-label="Conversations">
       <ul className="flex flex-col gap-0.5">
-        {chats.data.chats.map((chat) => (
-          <ChatRow key={chat.id} chat={chat} myUserId={myUserId} isActive={chat.id === activeChatId} />
-        ))}
+        {chats.data.chats.map((chat) =>
+          isChatInvitation(chat) ? (
+            <InvitationRow key={chat.id} chat={chat} myUserId={myUserId} />
+          ) : (
+            <ChatRow key={chat.id} chat={chat} myUserId={myUserId} isActive={chat.id === activeChatId} />
+          ),
+        )}
       </ul>
     </nav>
   );

@@ -2,6 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useLayoutEffect, useMemo, useRef, useState, type UIEvent } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, LinkButton } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import { formatDateTime } from '@/components/ui/format';
 import { ArrowDownIcon, ChatIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
+  cachedChatSummary,
   cachedUnreadCount,
   CHAT_ERROR_MESSAGES,
   firstUnreadMessageId,
@@ -20,9 +22,10 @@ import {
   type TChat,
   type TChatMessage,
 } from '@/lib/client/queries/chats';
-import { describeError, hasErrorCode } from '@/lib/client/queries/errors';
+import { describeError, hasErrorCode, isApiError } from '@/lib/client/queries/errors';
 import { useSession } from '@/lib/client/queries/users';
 import { ChatAvatar } from './chat-avatar';
+import { ChatInvitationActions } from './chat-invitation';
 import { chatTitle, formatMessageTime, personName } from './format';
 import { LeaveChatDialog } from './leave-chat-dialog';
 import { MessageComposer } from './message-composer';
@@ -65,6 +68,13 @@ const NewMessagesDivider = ({ dividerRef }: { dividerRef: { current: HTMLDivElem
   </div>
 );
 
+/** "3 members", "3 members · 1 invited" (invited people have not accepted yet). */
+const membersLine = (chat: TChat) => {
+  const invited = chat.participants.filter((p) => p.membership === 'invited').length;
+  const members = chat.participantCount - invited;
+  return `${members === 1 ? '1 member' : `${members} members`}${invited ? ` · ${invited} invited` : ''}`;
+};
+
 const ConversationHeader = ({ chat, myUserId, onLeave }: { chat: TChat; myUserId: string | undefined; onLeave: () => void }) => (
   <header className="flex items-center gap-3 border-b border-line px-3 py-3 sm:px-4">
     <Link
@@ -80,7 +90,7 @@ const ConversationHeader = ({ chat, myUserId, onLeave }: { chat: TChat; myUserId
       <p className="truncate text-xs text-ink-muted">
         {chat.isGroup ? (
           <>
-            {chat.participantCount === 1 ? '1 member' : `${chat.participantCount} members`}
+            {membersLine(chat)}
             {chat.groupId && (
               <>
                 {' · '}
@@ -131,6 +141,7 @@ const ConversationSkeleton = ({ className }: { className: string }) => (
  */
 export const Conversation = ({ chatId, variant = 'page', className }: { chatId: string; variant?: 'page' | 'embedded'; className?: string }) => {
   const qc = useQueryClient();
+  const router = useRouter();
   const session = useSession();
   const myUserId = session.user?.id;
   // Read before the chat loads: loading it marks it read.
@@ -203,6 +214,20 @@ export const Conversation = ({ chatId, variant = 'page', className }: { chatId: 
   if (!session.isSignedIn) return null;
   // A failed older page or background reload keeps what is loaded on screen (the error shows in the log).
   if (chat.isError && !chat.data) {
+    // An invitation not yet answered (opened by its address): nothing of the chat until it is accepted.
+    if (isApiError(chat.error) && chat.error.code === 'NOT_CHAT_MEMBER' && chat.error.details?.invitation === true) {
+      const summary = cachedChatSummary(qc, chatId);
+      const title = summary ? chatTitle(summary) : 'this chat';
+      return (
+        <EmptyState
+          icon={<ChatIcon />}
+          title="You are invited to this chat"
+          description={`${summary?.invitedBy ? `${personName(summary.invitedBy)} invited you. ` : ''}Accept to read its messages and take part; decline and it leaves your chats.`}
+          action={<ChatInvitationActions chatId={chatId} title={title} onDeclined={() => router.push('/chats')} className="items-center" />}
+          className={className}
+        />
+      );
+    }
     if (hasErrorCode(chat.error, 'CHAT_NOT_FOUND', 'NOT_CHAT_MEMBER', 'INVALID_PARAMETER')) {
       return (
         <EmptyState

@@ -18,8 +18,9 @@ export const formatMessageTime = (iso: string, nowMs = Date.now()) => {
 
 export const personName = (p: { displayName: string; username: string }) => p.displayName || p.username || 'Someone';
 
-/** The list row's preview: "You: …", "Alice: …" in a group, the text alone in a direct chat. */
-export const previewOf = (chat: Pick<TChat, 'isGroup' | 'lastMessage'>, myUserId: string | undefined) => {
+/** The list row's preview: "You: …", "Alice: …" in a group, the text alone in a direct chat; an invitation has none. */
+export const previewOf = (chat: Pick<TChat, 'isGroup' | 'lastMessage'> & Partial<Pick<TChat, 'membership' | 'invitedBy'>>, myUserId: string | undefined) => {
+  if (chat.membership === 'invited') return chat.invitedBy ? `${personName(chat.invitedBy)} invited you` : 'You are invited';
   const m: TChatMessage | null = chat.lastMessage;
   if (!m) return 'No messages yet';
   const text = m.content.replace(/\s+/g, ' ').trim();

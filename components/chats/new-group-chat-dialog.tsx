@@ -21,8 +21,9 @@ type TPick = { id: string; username: string; displayName: string; profileImageUr
 const NAME_MAX = 100;
 
 /**
- * "New group chat": a name (optional: the members' names otherwise) and the people, found by
- * searching players and NPCs and added or removed with a press. Creating it opens the chat.
+ * "New group chat": a name (optional: the members' names otherwise) and the people to invite, found
+ * by searching players and NPCs and added or removed with a press. Creating it opens the chat; the
+ * people are invited and join when they accept.
  */
 export const NewGroupChatDialog = ({ myUserId, onClose }: { myUserId: string | undefined; onClose: () => void }) => {
   const id = useId();
@@ -63,7 +64,12 @@ export const NewGroupChatDialog = ({ myUserId, onClose }: { myUserId: string | u
 
   const isWaiting = search.isEnabled && (search.isSettling || (search.isFetching && !search.data));
   return (
-    <Modal title="New group chat" description={`Add up to ${GROUP_CHAT_MAX_PARTICIPANTS} people. You can name the chat, or it is named after its members.`} onClose={onClose} initialFocusRef={nameRef}>
+    <Modal
+      title="New group chat"
+      description={`Invite up to ${GROUP_CHAT_MAX_PARTICIPANTS} people: each joins when they accept. You can name the chat, or it is named after them.`}
+      onClose={onClose}
+      initialFocusRef={nameRef}
+    >
       <form onSubmit={onSubmit} noValidate aria-label="New group chat" className="flex flex-col gap-5">
         <Field id={`${id}-name`} label="Chat name (optional)" error={fieldErrors.name} counter={name.length > NAME_MAX - 20 ? { value: name.length, max: NAME_MAX } : undefined}>
           <Input ref={nameRef} id={`${id}-name`} value={name} maxLength={NAME_MAX} onChange={(e) => setName(e.target.value)} placeholder="e.g. Macro desk" autoComplete="off" />

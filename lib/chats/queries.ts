@@ -3,7 +3,9 @@
  * message, unread count) for a set of chats in four statements whatever their number, and pages
  * of messages by seq. Messages from people hidden from the reader (a block either way, their
  * mute, a banned sender: lib/moderation/visibility canSee) are left out of everything the reader
- * gets: the last message, the unread count and the pages.
+ * gets: the last message, the unread count and the pages. A reader who is only invited to a chat
+ * gets none of its messages: its summary has no last message and no unread count, and
+ * requireMember refuses them.
  */
 import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -55,12 +57,15 @@ export const requireChat = async (db: DbOrTx, chatId: string): Promise<TChatRow>
   return chat;
 };
 
-/** The caller's participant row, or NOT_CHAT_MEMBER. */
+/** The caller's participant row as a member, or NOT_CHAT_MEMBER (also for an invitation not yet accepted). */
 export const requireMember = async (db: DbOrTx, chatId: string, userId: string) => {
   const [row] = await db
     .select()
     .from(chatParticipants)
     .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, userId)));
+  if (row?.status === 'invited') {
+    throw new AppError('NOT_CHAT_MEMBER', 'You are invited to this chat: accept the invitation to read it', { chatId, invitation: true });
+  }
   if (!row) throw new AppError('NOT_CHAT_MEMBER', 'You are not a member of this chat', { chatId });
   return row;
 };
@@ -83,7 +88,11 @@ export const readMessages = async (db: DbOrTx, input: { chatId: string; readerId
   return { rows: rows.slice(0, input.limit), hasMore: rows.length > input.limit, seqs: rows.slice(0, input.limit).map((r) => Number(r.seq)) };
 };
 
-/** Chat summaries for `chatIds` as `readerId` sees them (order kept). */
+/**
+ * Chat summaries for `chatIds` as `readerId` sees them (order kept). For a chat the reader is only
+ * invited to, no message is read at all: no last message, no unread count, and its activity time is
+ * when they were invited.
+ */
 export const loadChatSummaries = async (db: DbOrTx, chatIds: readonly string[], readerId: string): Promise<TChat[]> => {
   if (chatIds.length === 0) return [];
   const ids = [...chatIds];
@@ -98,18 +107,19 @@ export const loadChatSummaries = async (db: DbOrTx, chatIds: readonly string[], 
       .leftJoin(groups, eq(groups.chatId, chats.id))
       .where(inArray(chats.id, ids)),
     db
-      .select({ chatId: chatParticipants.chatId, role: chatParticipants.role, joinedAt: chatParticipants.joinedAt, ...personColumns })
+      .select({ chatId: chatParticipants.chatId, role: chatParticipants.role, status: chatParticipants.status, joinedAt: chatParticipants.joinedAt, ...personColumns })
       .from(chatParticipants)
       .innerJoin(users, eq(users.id, chatParticipants.userId))
       .where(inArray(chatParticipants.chatId, ids))
       .orderBy(asc(chatParticipants.chatId), asc(chatParticipants.joinedAt), asc(users.id)),
-    // The newest message each reader may see, per chat: one index probe per chat.
+    // The newest message each reader may see, per chat: one index probe per chat (none for an invitation).
     db.execute(sql`
       select ${messageSelect}
       from unnest(array[${idList}]::text[]) as c(id)
       cross join lateral (
         select m.* from ${chatMessages} m
         where m.chat_id = c.id and ${canSee(sql`m.sender_id`, readerId)}
+          and not exists (select 1 from ${chatParticipants} i where i.chat_id = c.id and i.user_id = ${readerId} and i.status = 'invited')
         order by m.seq desc limit 1
       ) m
       join ${users} u on u.id = m.sender_id`),
@@ -117,7 +127,7 @@ export const loadChatSummaries = async (db: DbOrTx, chatIds: readonly string[], 
       select p.chat_id, count(m.id) as n
       from ${chatParticipants} p
       join ${chatMessages} m on m.chat_id = p.chat_id and m.seq > p.last_read_seq and m.sender_id <> p.user_id
-      where p.user_id = ${readerId} and p.chat_id in (${idList}) and ${canSee(sql`m.sender_id`, readerId)}
+      where p.user_id = ${readerId} and p.status = 'member' and p.chat_id in (${idList}) and ${canSee(sql`m.sender_id`, readerId)}
       group by p.chat_id`),
   ]);
   const byChat = new Map(chatRows.map((r) => [r.chat.id, r]));
@@ -127,12 +137,18 @@ export const loadChatSummaries = async (db: DbOrTx, chatIds: readonly string[], 
   const unread = new Map(rowsOf<{ chat_id: string; n: string | number }>(unreadRows).map((r) => [r.chat_id, Number(r.n)]));
   // A direct chat the other person left still shows them: they are named by its dm_key.
   const otherIdOf = (chat: TChatRow) => chat.dmKey?.split(':').find((x) => x !== readerId) ?? null;
+  const statusOf = (chatId: string) => (people.get(chatId) ?? []).find((p) => p.id === readerId)?.status ?? 'member';
+  // An invitation names who invited the reader: the chat's creator, who may have left it since.
+  const inviters = chatRows
+    .filter((r) => statusOf(r.chat.id) === 'invited' && !(people.get(r.chat.id) ?? []).some((p) => p.id === r.chat.createdBy))
+    .map((r) => r.chat.createdBy);
   const missing = chatRows
     .filter((r) => !r.chat.isGroup && !(people.get(r.chat.id) ?? []).some((p) => p.id !== readerId))
     .map((r) => otherIdOf(r.chat))
     .filter((x): x is string => !!x);
+  const lookups = [...new Set([...missing, ...inviters])];
   const gone = new Map(
-    missing.length ? (await db.select(personColumns).from(users).where(inArray(users.id, missing))).map((u) => [u.id, u]) : [],
+    lookups.length ? (await db.select(personColumns).from(users).where(inArray(users.id, lookups))).map((u) => [u.id, u]) : [],
   );
   return ids.flatMap((id) => {
     const row = byChat.get(id);
@@ -148,6 +164,10 @@ export const loadChatSummaries = async (db: DbOrTx, chatIds: readonly string[], 
     });
     const member = chat.isGroup ? undefined : members.find((p) => p.id !== readerId);
     const other = member ? person(member) : chat.isGroup ? null : (gone.get(otherIdOf(chat) ?? '') ?? null);
+    const mine = members.find((p) => p.id === readerId);
+    const isInvited = mine?.status === 'invited';
+    const creator = members.find((p) => p.id === chat.createdBy);
+    const inviter = !isInvited ? null : creator ? person(creator) : (gone.get(chat.createdBy) ?? null);
     return [
       {
         id: chat.id,
@@ -155,12 +175,16 @@ export const loadChatSummaries = async (db: DbOrTx, chatIds: readonly string[], 
         isGroup: chat.isGroup,
         groupId: row.groupId ?? null,
         otherUser: other,
-        participants: members.slice(0, PARTICIPANTS_SHOWN).map((p) => ({ ...person(p), role: p.role, joinedAt: p.joinedAt.toISOString() })),
+        participants: members
+          .slice(0, PARTICIPANTS_SHOWN)
+          .map((p) => ({ ...person(p), role: p.role, joinedAt: p.joinedAt.toISOString(), membership: p.status })),
         participantCount: members.length,
-        lastMessage: last.get(id) ?? null,
-        unreadCount: unread.get(id) ?? 0,
-        lastActivityAt: chat.lastActivityAt.toISOString(),
+        lastMessage: isInvited ? null : (last.get(id) ?? null),
+        unreadCount: isInvited ? 0 : (unread.get(id) ?? 0),
+        lastActivityAt: (isInvited ? mine!.joinedAt : chat.lastActivityAt).toISOString(),
         createdAt: chat.createdAt.toISOString(),
+        membership: isInvited ? ('invited' as const) : ('member' as const),
+        invitedBy: inviter,
       },
     ];
   });

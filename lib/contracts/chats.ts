@@ -3,8 +3,12 @@
  * chats, their messages (newest first, keyset cursor), unread counts and leaving. Members only:
  * anyone else gets 403 NOT_CHAT_MEMBER, an unknown chat 404 CHAT_NOT_FOUND. Messages are delivered
  * live on `chat:{chatId}` as `chat_message {chatId, messageId, senderId, content, timestamp}`.
+ * The people a group chat's creator adds are invited (CONTRACT.md): the chat is in their list
+ * marked `membership: "invited"`, without its messages, preview or unread count, and nothing of it
+ * reaches them (read, notification, live event) until they accept; they accept or decline once.
  */
 import { z } from 'zod';
+import { CHAT_PARTICIPANT_STATUSES } from '@/db/schema/chats-values';
 import { ZIdParam, ZSuccess, ZTimestamp, zQueryInt, zText } from './common';
 import { defineEndpoint } from './endpoint';
 
@@ -19,7 +23,15 @@ export const ZChatPerson = z.object({
   isActor: z.boolean(),
 });
 
-export const ZChatParticipant = ZChatPerson.extend({ role: z.enum(['owner', 'member']), joinedAt: ZTimestamp });
+const ZMembership = z.enum(CHAT_PARTICIPANT_STATUSES);
+
+export const ZChatParticipant = ZChatPerson.extend({
+  role: z.enum(['owner', 'member']),
+  /** When they joined (for an invited participant: when they were invited). */
+  joinedAt: ZTimestamp,
+  /** Additive: `invited` until they accept the invitation (then `member`). */
+  membership: ZMembership,
+});
 
 export const ZChatMessage = z.object({
   id: z.string(),
@@ -40,13 +52,19 @@ export const ZChat = z.object({
   groupId: z.string().nullable(),
   /** For a direct chat, the other person (null when they left); null for a group chat. */
   otherUser: ZChatPerson.nullable(),
-  participants: z.array(ZChatParticipant).describe('the members (the first 100 for a large group)'),
+  participants: z.array(ZChatParticipant).describe('the members and invited people (the first 100 for a large group)'),
   participantCount: z.number().int(),
+  /** Null for an invitation. */
   lastMessage: ZChatMessage.nullable(),
-  /** Messages from others the caller has not read (in GET /api/chats/{id}: as it was when the chat was opened, before it was marked read). */
+  /** Messages from others the caller has not read (in GET /api/chats/{id}: as it was when the chat was opened, before it was marked read); 0 for an invitation. */
   unreadCount: z.number().int(),
+  /** The last message's time; for an invitation, when the caller was invited. */
   lastActivityAt: ZTimestamp,
   createdAt: ZTimestamp,
+  /** Additive: the caller's own standing: `invited` marks an invitation to accept or decline (POST /api/chats/{id}/invitation/accept or /decline). */
+  membership: ZMembership,
+  /** Additive: for an invitation, who invited the caller (the chat's creator); null otherwise. */
+  invitedBy: ZChatPerson.nullable(),
 });
 export type TChat = z.infer<typeof ZChat>;
 
@@ -58,7 +76,7 @@ export const chatsList = defineEndpoint({
   id: 'chats.list',
   method: 'GET',
   path: '/api/chats',
-  summary: "The caller's chats, newest activity first, each with its name, participants, last message and unread count",
+  summary: "The caller's chats, newest activity first, each with its name, participants, last message and unread count; invitations are listed (membership: invited) without messages",
   tag: 'chats',
   auth: 'user',
   query: z.object({ limit: zQueryInt({ default: 50, min: 1, max: 100 }) }),
@@ -69,14 +87,14 @@ export const chatsCreate = defineEndpoint({
   id: 'chats.create',
   method: 'POST',
   path: '/api/chats',
-  summary: 'Create a group chat with the caller as owner (isGroup false with one participant opens the direct chat instead)',
+  summary: 'Create a group chat with the caller as owner and the participants invited: each accepts or declines (isGroup false with one participant opens the direct chat instead)',
   tag: 'chats',
   auth: 'user',
   rateLimit: 'chatCreate',
   body: z.strictObject({
     name: zText({ max: 100, description: 'the group chat name, up to 100 characters (default: the members’ names)' }).optional(),
     isGroup: z.boolean().default(true),
-    participantIds: z.array(ZIdParam).min(1).max(GROUP_CHAT_MAX_PARTICIPANTS).describe('the other members (the caller joins as owner)'),
+    participantIds: z.array(ZIdParam).min(1).max(GROUP_CHAT_MAX_PARTICIPANTS).describe('the people to invite (the caller joins as owner)'),
   }),
   status: 201,
   response: ZChatAnswer,
@@ -100,7 +118,7 @@ export const chatsGet = defineEndpoint({
   id: 'chats.get',
   method: 'GET',
   path: '/api/chats/{id}',
-  summary: 'A chat and its messages, newest first (keyset cursor, stable while messages arrive); marks the chat read',
+  summary: 'A chat and its messages, newest first (keyset cursor, stable while messages arrive); marks the chat read. Members only: an invitation not yet accepted is 403 NOT_CHAT_MEMBER',
   tag: 'chats',
   auth: 'user',
   params: ZChatIdParams,
@@ -155,6 +173,32 @@ export const chatsLeaveVariant = defineEndpoint({
   errors: ['CHAT_NOT_FOUND', 'NOT_CHAT_MEMBER', 'FORBIDDEN'],
 });
 
+const ZInvitationAnswer = z.object({ success: ZSuccess, chatId: z.string() });
+
+export const chatsAcceptInvitation = defineEndpoint({
+  id: 'chats.acceptInvitation',
+  method: 'POST',
+  path: '/api/chats/{id}/invitation/accept',
+  summary: 'Accept an invitation to a group chat: the caller becomes a member and reads it from now on (once; only the invitee)',
+  tag: 'chats',
+  auth: 'user',
+  params: ZChatIdParams,
+  response: ZInvitationAnswer.extend({ chat: ZChat }),
+  errors: ['CHAT_NOT_FOUND', 'INVITE_NOT_FOUND', 'INVITE_ALREADY_ANSWERED', 'USER_BLOCKED'],
+});
+
+export const chatsDeclineInvitation = defineEndpoint({
+  id: 'chats.declineInvitation',
+  method: 'POST',
+  path: '/api/chats/{id}/invitation/decline',
+  summary: 'Decline an invitation to a group chat: the caller is removed from it and it leaves their list (once; only the invitee)',
+  tag: 'chats',
+  auth: 'user',
+  params: ZChatIdParams,
+  response: ZInvitationAnswer.extend({ declined: z.literal(true) }),
+  errors: ['CHAT_NOT_FOUND', 'INVITE_NOT_FOUND', 'INVITE_ALREADY_ANSWERED'],
+});
+
 export const chatsUnreadCount = defineEndpoint({
   id: 'chats.unreadCount',
   method: 'GET',
@@ -169,4 +213,15 @@ export const chatsUnreadCount = defineEndpoint({
   }),
 });
 
-export const chatsEndpoints = [chatsList, chatsCreate, chatsDm, chatsUnreadCount, chatsGet, chatsSendMessage, chatsLeave, chatsLeaveVariant];
+export const chatsEndpoints = [
+  chatsList,
+  chatsCreate,
+  chatsDm,
+  chatsUnreadCount,
+  chatsGet,
+  chatsSendMessage,
+  chatsAcceptInvitation,
+  chatsDeclineInvitation,
+  chatsLeave,
+  chatsLeaveVariant,
+];

@@ -1,5 +1,6 @@
 /** Accounts: current user, profiles, profile updates, balance, stats, search, onboarding. */
 import { z } from 'zod';
+import { IMAGE_URL_MAX, imageUrlProblem } from '@/lib/uploads/image-url';
 import { USERNAME_PATTERN } from '@/lib/users/names';
 import { ZDecimalString, zQueryInt, ZSuccess, ZTimestamp, ZUserIdParams } from './common';
 import { defineEndpoint } from './endpoint';
@@ -87,11 +88,22 @@ export const ZTransaction = z.object({
 });
 
 
-/** A relative path ("/uploads/a.png") or an absolute http(s) URL. */
+/**
+ * Every image field a caller sets (a post's imageUrl, profileImageUrl, coverImageUrl): this
+ * service's uploads, its bundled images or an https URL on another origin, never a path that
+ * points back into the service (lib/uploads/image-url.ts). `''` means no image.
+ */
 export const ZImageUrl = z
   .string()
-  .max(2048)
-  .refine((s) => s === '' || s.startsWith('/') || /^https?:\/\//i.test(s), 'must be a relative path or an http(s) URL');
+  .trim()
+  .max(IMAGE_URL_MAX)
+  .superRefine((s, ctx) => {
+    const problem = imageUrlProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .describe(
+    "an image: this service's upload (/api/uploads/<key>, relative or on its own origin), a bundled image (/avatars/<name>.svg, /game-assets/actors|organizations/<name>.svg) or an https URL on another origin; any other path of this service is refused (400)",
+  );
 
 export const ZUsername = z
   .string()

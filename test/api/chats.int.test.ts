@@ -1,6 +1,7 @@
 /**
  * Chats and groups through the real handlers: direct chats (one per pair, also when both ask at
- * once), group chats, messages with their keyset cursor, unread counts, the quality checks,
+ * once), group chats and their invitations (nothing of the chat reaches an invitee before they
+ * accept; answered once), messages with their keyset cursor, unread counts, the quality checks,
  * leaving, blocks, and live delivery on `chat:{chatId}` to members only (a member who leaves
  * stops receiving, on an open stream too). Groups: discovery, joining open and invite-only
  * groups, invites answered once, leaving.
@@ -8,6 +9,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { POST as acceptInvitationRoute } from '@/app/api/chats/[id]/invitation/accept/route';
+import { POST as declineInvitationRoute } from '@/app/api/chats/[id]/invitation/decline/route';
 import { GET as getChatRoute } from '@/app/api/chats/[id]/route';
 import { POST as sendRoute } from '@/app/api/chats/[id]/message/route';
 import { DELETE as leaveRoute } from '@/app/api/chats/[id]/participants/me/route';
@@ -25,7 +28,7 @@ import { GET as sseRoute } from '@/app/api/sse/events/route';
 import { GET as myGroupsRoute } from '@/app/api/user-groups/route';
 import { POST as blockRoute } from '@/app/api/users/[userId]/block/route';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
-import { chatMessages, chats, groupMembers, groups, notifications, type TUserRow } from '@/db/schema';
+import { chatMessages, chatParticipants, chats, groupMembers, groups, notifications, type TUserRow } from '@/db/schema';
 import { resetClock, setFixedTime } from '@/lib/clock/clock';
 import { inviteToGroup } from '@/lib/groups/service/membership';
 import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
@@ -50,6 +53,18 @@ const open = async (me: TUserRow | null, id: string, query: Record<string, strin
 const unread = async (me: TUserRow) => call(unreadRoute, '/api/chats/unread-count', await as(me));
 const block = async (me: TUserRow, userId: string, action: 'block' | 'unblock') =>
   call(blockRoute, `/api/users/${userId}/block`, { method: 'POST', ...(await as(me)), params: { userId }, body: { action } });
+const createGroupChat = async (me: TUserRow, participantIds: string[], name?: string) =>
+  call(createChatRoute, '/api/chats', { method: 'POST', ...(await as(me)), body: { ...(name ? { name } : {}), isGroup: true, participantIds } });
+const accept = async (me: TUserRow | null, id: string) =>
+  call(acceptInvitationRoute, `/api/chats/${id}/invitation/accept`, { method: 'POST', ...(await as(me)), params: { id } });
+const decline = async (me: TUserRow | null, id: string) =>
+  call(declineInvitationRoute, `/api/chats/${id}/invitation/decline`, { method: 'POST', ...(await as(me)), params: { id } });
+/** A group chat of `owner` whose invitees all accepted: every one of them a member. */
+const groupChatOfMembers = async (owner: TUserRow, others: TUserRow[]) => {
+  const id = (await createGroupChat(owner, others.map((u) => u.id))).body.chat.id as string;
+  for (const u of others) expect((await accept(u, id)).status).toBe(200);
+  return id;
+};
 
 describe('direct chats', () => {
   it('opens one chat per pair, returns it again, and refuses oneself, unknown users and no token', async () => {
@@ -215,8 +230,12 @@ describe('group chats', () => {
     const c = await seedUser();
     const res = await call(createChatRoute, '/api/chats', { method: 'POST', ...(await as(a)), body: { name: 'Desk', isGroup: true, participantIds: [b.id, c.id] } });
     expect(res.status).toBe(201);
-    expect(res.body.chat).toMatchObject({ name: 'Desk', isGroup: true, participantCount: 3 });
-    expect(res.body.chat.participants.find((p: { id: string }) => p.id === a.id).role).toBe('owner');
+    expect(res.body.chat).toMatchObject({ name: 'Desk', isGroup: true, participantCount: 3, membership: 'member', invitedBy: null });
+    const byId = new Map(res.body.chat.participants.map((p: { id: string }) => [p.id, p]));
+    expect(byId.get(a.id)).toMatchObject({ role: 'owner', membership: 'member' });
+    // The others are invited, not added.
+    expect(byId.get(b.id)).toMatchObject({ role: 'member', membership: 'invited' });
+    expect(byId.get(c.id)).toMatchObject({ role: 'member', membership: 'invited' });
     const create = async (body: Record<string, unknown>) => call(createChatRoute, '/api/chats', { method: 'POST', ...(await as(a)), body });
     expect((await create({ isGroup: true, participantIds: ['ghost'] })).status).toBe(404);
     expect((await create({ isGroup: true, participantIds: [a.id] })).body.error.code).toBe('CANNOT_TARGET_SELF');
@@ -232,7 +251,7 @@ describe('group chats', () => {
     const a = await seedUser();
     const b = await seedUser();
     const c = await seedUser();
-    const id = (await call(createChatRoute, '/api/chats', { method: 'POST', ...(await as(a)), body: { isGroup: true, participantIds: [b.id, c.id] } })).body.chat.id;
+    const id = await groupChatOfMembers(a, [b, c]);
     await Promise.all(Array.from({ length: 10 }, (_, i) => send([a, b, c][i % 3]!, id, `parallel ${i}`)));
     const rows = await (await getDb()).select().from(chatMessages).where(eq(chatMessages.chatId, id));
     expect(rows.map((r) => Number(r.seq)).sort((x, y) => x - y)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
@@ -243,6 +262,125 @@ describe('group chats', () => {
     const seen = (await open(a, id, { limit: '50' })).body.messages as { senderId: string }[];
     expect(seen.some((m) => m.senderId === c.id)).toBe(false);
     expect(seen.length).toBeGreaterThan(0);
+  });
+});
+
+describe('group chat invitations', () => {
+  const participantRow = async (chatId: string, userId: string) =>
+    (await (await getDb()).select().from(chatParticipants).where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, userId))))[0];
+  const notificationsOf = async (userId: string) => (await getDb()).select().from(notifications).where(eq(notifications.userId, userId));
+
+  it('an invitee sees the invitation in their list and nothing of the chat: no preview, unread count, read, send or notification', async () => {
+    const a = await seedUser();
+    const b = await seedUser();
+    const c = await seedUser();
+    setFixedTime(new Date(Date.UTC(2030, 1, 1, 9)));
+    const id = (await createGroupChat(a, [b.id, c.id], 'Desk')).body.chat.id as string;
+    const invitedAt = new Date(Date.UTC(2030, 1, 1, 9)).toISOString();
+    await accept(c, id);
+    setFixedTime(new Date(Date.UTC(2030, 1, 1, 10)));
+    expect((await send(a, id, 'secret plan')).status).toBe(201);
+    expect((await send(c, id, 'count me in')).status).toBe(201);
+
+    const list = await call(listChatsRoute, '/api/chats', await as(b));
+    expect(list.body.total).toBe(1);
+    expect(list.body.chats).toHaveLength(1);
+    expect(list.body.chats[0]).toMatchObject({ id, name: 'Desk', isGroup: true, membership: 'invited', invitedBy: { id: a.id }, lastMessage: null, unreadCount: 0, lastActivityAt: invitedAt });
+    expect(JSON.stringify(list.body)).not.toMatch(/secret plan|count me in/);
+    expect((await unread(b)).body).toEqual({ success: true, total: 0, chats: [] });
+    const read = await open(b, id);
+    expect(read.status).toBe(403);
+    expect(read.body.error).toMatchObject({ code: 'NOT_CHAT_MEMBER', details: { chatId: id, invitation: true } });
+    expect((await open(b, id, { cursor: 'c2VxOjEw' })).status).toBe(403);
+    expect((await send(b, id, 'hello?')).body.error.code).toBe('NOT_CHAT_MEMBER');
+    expect(await notificationsOf(b.id)).toEqual([]);
+    // The members read and are notified as before: c (accepted) got a's message, a got c's.
+    expect((await notificationsOf(c.id)).map((n) => n.message)).toEqual([`@${a.username}: secret plan`]);
+    expect((await notificationsOf(a.id)).map((n) => n.message)).toEqual([`@${c.username}: count me in`]);
+    expect((await open(c, id)).body.messages.map((m: { content: string }) => m.content)).toEqual(['count me in', 'secret plan']);
+    const aView = (await call(listChatsRoute, '/api/chats', await as(a))).body.chats[0];
+    expect(aView).toMatchObject({ id, membership: 'member', invitedBy: null, lastMessage: { content: 'count me in' }, unreadCount: 1 });
+    expect(aView.participants.map((p: { id: string; membership: string }) => [p.id, p.membership]).sort()).toEqual(
+      [
+        [a.id, 'member'],
+        [b.id, 'invited'],
+        [c.id, 'member'],
+      ].sort(),
+    );
+    // Nothing was written for b: still invited, no read mark moved.
+    expect(await participantRow(id, b.id)).toMatchObject({ status: 'invited', lastReadSeq: 0 });
+  });
+
+  it('after accepting, the invitee reads the history, nothing of it unread, and later messages notify them and count', async () => {
+    const a = await seedUser();
+    const b = await seedUser();
+    const id = (await createGroupChat(a, [b.id])).body.chat.id as string;
+    await send(a, id, 'before you came');
+    const accepted = await accept(b, id);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ success: true, chatId: id, chat: { id, membership: 'member', invitedBy: null, unreadCount: 0, lastMessage: { content: 'before you came' } } });
+    expect(await participantRow(id, b.id)).toMatchObject({ status: 'member', lastReadSeq: 1 });
+    expect((await open(b, id)).body.messages.map((m: { content: string }) => m.content)).toEqual(['before you came']);
+    expect(await notificationsOf(b.id)).toEqual([]);
+    await send(a, id, 'welcome');
+    expect((await notificationsOf(b.id)).map((n) => n.message)).toEqual([`@${a.username}: welcome`]);
+    expect((await unread(b)).body).toEqual({ success: true, total: 1, chats: [{ chatId: id, unreadCount: 1 }] });
+    expect((await send(b, id, 'thanks')).status).toBe(201);
+  });
+
+  it('declining removes the invitee: the chat leaves their list and they can neither read nor accept it afterwards', async () => {
+    const a = await seedUser();
+    const b = await seedUser();
+    const c = await seedUser();
+    const id = (await createGroupChat(a, [b.id, c.id])).body.chat.id as string;
+    const declined = await decline(b, id);
+    expect(declined.status).toBe(200);
+    expect(declined.body).toEqual({ success: true, chatId: id, declined: true });
+    expect(await participantRow(id, b.id)).toBeUndefined();
+    expect((await call(listChatsRoute, '/api/chats', await as(b))).body).toMatchObject({ chats: [], total: 0 });
+    expect((await open(b, id)).body.error).toMatchObject({ code: 'NOT_CHAT_MEMBER', details: { chatId: id } });
+    expect((await accept(b, id)).body.error.code).toBe('INVITE_NOT_FOUND');
+    expect((await decline(b, id)).status).toBe(404);
+    await send(a, id, 'after b declined');
+    expect(await notificationsOf(b.id)).toEqual([]);
+    // The others are unaffected: c is still invited, a sees who is left.
+    expect(await participantRow(id, c.id)).toMatchObject({ status: 'invited' });
+    expect((await open(a, id)).body.chat.participants.map((p: { id: string }) => p.id).sort()).toEqual([a.id, c.id].sort());
+  });
+
+  it('is answered once, by the invitee only', async () => {
+    const a = await seedUser();
+    const b = await seedUser();
+    const stranger = await seedUser();
+    const id = (await createGroupChat(a, [b.id])).body.chat.id as string;
+    expect((await accept(stranger, id)).body.error.code).toBe('INVITE_NOT_FOUND');
+    expect((await decline(stranger, id)).body.error.code).toBe('INVITE_NOT_FOUND');
+    expect((await accept(b, 'no-such-chat')).body.error.code).toBe('CHAT_NOT_FOUND');
+    expect((await accept(null, id)).status).toBe(401);
+    expect(await participantRow(id, b.id)).toMatchObject({ status: 'invited' });
+    // Accepted once, even when asked in parallel.
+    const answers = await Promise.all(Array.from({ length: 4 }, () => accept(b, id)));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409).map((r) => r.body.error.code)).toEqual(Array(3).fill('INVITE_ALREADY_ANSWERED'));
+    expect(await participantRow(id, b.id)).toMatchObject({ status: 'member' });
+    // A decline after it is refused and removes nothing.
+    expect((await decline(b, id)).status).toBe(409);
+    expect(await participantRow(id, b.id)).toMatchObject({ status: 'member' });
+    expect((await accept(a, id)).body.error.code).toBe('INVITE_ALREADY_ANSWERED');
+  });
+
+  it('an invitee who blocked the creator since cannot accept; direct chats have no invitation', async () => {
+    const a = await seedUser();
+    const b = await seedUser();
+    const id = (await createGroupChat(a, [b.id])).body.chat.id as string;
+    await block(b, a.id, 'block');
+    expect((await accept(b, id)).body.error.code).toBe('USER_BLOCKED');
+    expect(await participantRow(id, b.id)).toMatchObject({ status: 'invited' });
+    const c = await seedUser();
+    const direct = await dm(a, c.id);
+    expect(direct.body.chat).toMatchObject({ membership: 'member', invitedBy: null });
+    expect(direct.body.chat.participants.every((p: { membership: string }) => p.membership === 'member')).toBe(true);
+    expect((await accept(c, direct.body.chat.id)).body.error.code).toBe('INVITE_ALREADY_ANSWERED');
   });
 });
 
@@ -312,11 +450,26 @@ describe('live delivery on chat:{chatId}', () => {
     await vi.waitFor(() => expect(both.messages().map((m) => m.data.content).sort()).toEqual(['from b', 'from c']), { timeout: 5000, interval: 10 });
   });
 
+  it('an invitee cannot follow the chat live until they accept', async () => {
+    const a = await seedUser();
+    const b = await seedUser();
+    const id = (await createGroupChat(a, [b.id])).body.chat.id as string;
+    const early = await openStream(b, `chat:${id}`);
+    expect(early.status).toBe(403);
+    expect(early.body.error.details.channels).toEqual([`chat:${id}`]);
+    expect((await accept(b, id)).status).toBe(200);
+    const live = await openStream(b, `chat:${id}`);
+    expect(live.status).toBe(200);
+    await vi.waitFor(() => expect(live.frames.length).toBeGreaterThanOrEqual(1));
+    await send(a, id, 'now you hear me');
+    await vi.waitFor(() => expect(live.messages().map((m) => m.data.content)).toEqual(['now you hear me']), { timeout: 5000, interval: 10 });
+  });
+
   it('a member who leaves stops receiving on the open stream; group chat streams skip a blocked sender', async () => {
     const a = await seedUser();
     const b = await seedUser();
     const c = await seedUser();
-    const id = (await call(createChatRoute, '/api/chats', { method: 'POST', ...(await as(a)), body: { isGroup: true, participantIds: [b.id, c.id] } })).body.chat.id;
+    const id = await groupChatOfMembers(a, [b, c]);
     const bStream = await openStream(b, `chat:${id}`);
     const cStream = await openStream(c, `chat:${id}`);
     await vi.waitFor(() => expect(bStream.frames.length + cStream.frames.length).toBeGreaterThanOrEqual(2));

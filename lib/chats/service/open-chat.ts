@@ -2,7 +2,8 @@
  * Opening chats. A direct chat is one row per pair, ever: its `dm_key` (the two ids, sorted) is
  * unique, so when both ask at once one insert wins and the other reads it. Opening it again after
  * leaving rejoins it with its history. A group chat has the creator as owner and the participants
- * as members; nobody in a block with the creator (either way) can be added.
+ * invited: each reads nothing of it, and is not notified of its messages, until they accept
+ * (./invitation.ts); nobody in a block with the creator (either way) can be invited.
  */
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
@@ -69,7 +70,7 @@ export const createChat = async (input: { caller: TCaller; name?: string; isGrou
     const name = input.name?.trim() || wanted.map((id) => known.get(id)!.displayName).slice(0, 4).join(', ').slice(0, 100);
     const [chat] = await tx.insert(chats).values({ name, isGroup: true, createdBy: me, lastActivityAt: at, createdAt: at }).returning({ id: chats.id });
     await addChatMember(tx, chat!.id, me, 'owner');
-    for (const id of wanted) await addChatMember(tx, chat!.id, id, 'member');
+    for (const id of wanted) await addChatMember(tx, chat!.id, id, 'member', 'invited');
     return chat!.id;
   });
   const [chat] = await loadChatSummaries(db, [chatId], me);

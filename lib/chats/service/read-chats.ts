@@ -1,6 +1,7 @@
 /**
- * Reading chats: the caller's list (newest activity first), one chat with a page of its messages
- * (opening the newest page marks the chat read), and the unread counts. Members only.
+ * Reading chats: the caller's list (newest activity first; an invitation by when it came, with
+ * nothing of the chat's messages), one chat with a page of its messages (opening the newest page
+ * marks the chat read), and the unread counts. Members only: an invitation is not read.
  */
 import 'server-only';
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
@@ -20,7 +21,8 @@ export const listChats = async (input: { caller: TCaller; limit: number }) => {
       .from(chatParticipants)
       .innerJoin(chats, eq(chats.id, chatParticipants.chatId))
       .where(mine)
-      .orderBy(desc(chats.lastActivityAt), desc(chats.id))
+      // An invitation sorts by when it came: the chat's own activity is not the invitee's to see.
+      .orderBy(desc(sql`case when ${chatParticipants.status} = 'invited' then ${chatParticipants.joinedAt} else ${chats.lastActivityAt} end`), desc(chats.id))
       .limit(input.limit),
     db.select({ n: count() }).from(chatParticipants).where(mine),
   ]);
@@ -59,7 +61,7 @@ export const unreadCounts = async (input: { caller: TCaller }) => {
       select p.chat_id, count(*) as n
       from ${chatParticipants} p
       join ${chatMessages} m on m.chat_id = p.chat_id and m.seq > p.last_read_seq and m.sender_id <> p.user_id
-      where p.user_id = ${me} and ${canSee(sql`m.sender_id`, me)}
+      where p.user_id = ${me} and p.status = 'member' and ${canSee(sql`m.sender_id`, me)}
       group by p.chat_id
       order by p.chat_id`),
   );

@@ -15,7 +15,7 @@
  *
  * Members of a direct or player group chat for whom the message starts an unread stretch get one
  * notification (not one per message); a group's community chat is busy, its unread badge is
- * enough. A refused send rolls back and leaves nothing, not even its seq. The builders are
+ * enough. Someone only invited to the chat is not a member: nothing of it reaches them. A refused send rolls back and leaves nothing, not even its seq. The builders are
  * exported for the benchmark's reference (bench/chats.ts), which issues the same statements.
  */
 import 'server-only';
@@ -37,11 +37,11 @@ export const FLOOD_WINDOW_MS = 10_000;
 
 const preview = (s: string) => (s.length > 80 ? `${s.slice(0, 79)}…` : s);
 
-/** Statement 1: the chat row locked for a member; no row when the chat is unknown or the caller is not in it. */
+/** Statement 1: the chat row locked for a member; no row when the chat is unknown or the caller is not a member (an invitation is not). */
 export const buildSendLockStatement = (chatId: string, senderId: string, at: Date) => sql`
   update ${chats} c set last_seq = c.last_seq + 1, last_activity_at = greatest(c.last_activity_at, ${at.toISOString()}::timestamptz)
   where c.id = ${chatId}
-    and exists (select 1 from ${chatParticipants} p where p.chat_id = c.id and p.user_id = ${senderId})
+    and exists (select 1 from ${chatParticipants} p where p.chat_id = c.id and p.user_id = ${senderId} and p.status = 'member')
   returning c.last_seq as seq, c.last_activity_at as at, c.is_group, c.dm_key, c.name`;
 
 /** Statement 2: what the rules and the answer need, read after the lock. */
@@ -55,7 +55,7 @@ export const buildSendContextStatement = (input: { chatId: string; senderId: str
               order by m.seq desc limit ${FLOOD_LIMIT}) r) as recent,
       exists (select 1 from ${groups} g where g.chat_id = ${input.chatId}) as is_community,
       (select coalesce(json_agg(p.user_id order by p.user_id), '[]'::json) from ${chatParticipants} p
-        where p.chat_id = ${input.chatId} and p.user_id <> ${input.senderId} and p.last_read_seq = ${input.seq - 1}) as fresh,
+        where p.chat_id = ${input.chatId} and p.user_id <> ${input.senderId} and p.status = 'member' and p.last_read_seq = ${input.seq - 1}) as fresh,
       ${
         input.otherId === null
           ? sql`false`

@@ -1,24 +1,35 @@
 /**
  * Membership writes shared by the chat services and lib/groups (joining a group joins its chat):
- * adding a member, removing one with the internal `membership_changed` signal that stops their open
- * streams from delivering the chat from that point of the log, and the opaque message cursor.
+ * adding a member (or an invited participant), removing one with the internal `membership_changed`
+ * signal that stops their open streams from delivering the chat from that point of the log, and
+ * the opaque message cursor.
  */
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { chatParticipants, chats } from '@/db/schema';
+import type { CHAT_PARTICIPANT_STATUSES } from '@/db/schema/chats-values';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { emitEvent } from '@/lib/events/outbox';
 
+type TChatParticipantStatus = (typeof CHAT_PARTICIPANT_STATUSES)[number];
+
 /**
- * Adds `userId` to the chat (nothing when already a member); a new member has read everything
- * sent before they joined. Returns whether they were added.
+ * Adds `userId` to the chat (nothing when already in it); a new member has read everything sent
+ * before they joined. `status: 'invited'` adds someone who reads nothing of the chat until they
+ * accept (lib/chats/service/invitation.ts). Returns whether they were added.
  */
-export const addChatMember = async (tx: DbOrTx, chatId: string, userId: string, role: 'owner' | 'member' = 'member') => {
+export const addChatMember = async (
+  tx: DbOrTx,
+  chatId: string,
+  userId: string,
+  role: 'owner' | 'member' = 'member',
+  status: TChatParticipantStatus = 'member',
+) => {
   const rows = await tx
     .insert(chatParticipants)
-    .values({ chatId, userId, role, joinedAt: now(), lastReadSeq: sql`(select ${chats.lastSeq} from ${chats} where ${chats.id} = ${chatId})` })
+    .values({ chatId, userId, role, status, joinedAt: now(), lastReadSeq: sql`(select ${chats.lastSeq} from ${chats} where ${chats.id} = ${chatId})` })
     .onConflictDoNothing()
     .returning({ userId: chatParticipants.userId });
   return rows.length > 0;

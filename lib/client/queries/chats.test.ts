@@ -5,6 +5,7 @@ import {
   CHAT_MESSAGE_MAX,
   firstUnreadMessageId,
   flattenChatMessages,
+  isChatInvitation,
   measureMessage,
   messageFromEvent,
   secondsUntilRetry,
@@ -31,14 +32,16 @@ const chat = (id: string, over: Partial<TChat> = {}): TChat => ({
   groupId: null,
   otherUser: person('b'),
   participants: [
-    { ...person('a'), role: 'owner', joinedAt: '2026-01-01T00:00:00.000Z' },
-    { ...person('b'), role: 'member', joinedAt: '2026-01-01T00:00:00.000Z' },
+    { ...person('a'), role: 'owner', joinedAt: '2026-01-01T00:00:00.000Z', membership: 'member' },
+    { ...person('b'), role: 'member', joinedAt: '2026-01-01T00:00:00.000Z', membership: 'member' },
   ],
   participantCount: 2,
   lastMessage: null,
   unreadCount: 0,
   lastActivityAt: '2026-01-01T00:00:00.000Z',
   createdAt: '2026-01-01T00:00:00.000Z',
+  membership: 'member',
+  invitedBy: null,
   ...over,
 });
 
@@ -168,5 +171,12 @@ describe('secondsUntilRetry', () => {
     expect(secondsUntilRetry({ retryAt: new Date(now - 1_000).toISOString() }, now)).toBe(1);
     expect(secondsUntilRetry({}, now)).toBeNull();
     expect(secondsUntilRetry(undefined, now)).toBeNull();
+  });
+});
+
+describe('isChatInvitation', () => {
+  it('is true only for a chat the caller is invited to and has not answered', () => {
+    expect(isChatInvitation(chat('c1'))).toBe(false);
+    expect(isChatInvitation(chat('c2', { isGroup: true, membership: 'invited', invitedBy: person('a') }))).toBe(true);
   });
 });

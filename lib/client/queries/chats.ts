@@ -1,7 +1,7 @@
 /**
  * Chats in the browser: the caller's chats, one chat's messages (an infinite query going back in
- * time with the server's keyset cursor), opening a direct chat, creating a group chat, sending,
- * leaving and the unread count of the navigation. queryOptions factories own every query key;
+ * time with the server's keyset cursor), opening a direct chat, creating a group chat, answering
+ * an invitation to one, sending, leaving and the unread count of the navigation. queryOptions factories own every query key;
  * hooks and invalidations go through them. Live messages (`chat_message` on `chat:{chatId}`) are
  * merged into the cached pages by id, so a message that arrives both as the send's answer and as
  * an event shows once.
@@ -22,7 +22,9 @@ import { flattenUnique } from '@/lib/client/pages';
 import { api } from '@/lib/client/api';
 import {
   CHAT_MESSAGE_MAX,
+  chatsAcceptInvitation,
   chatsCreate,
+  chatsDeclineInvitation,
   chatsDm,
   chatsGet,
   chatsLeave,
@@ -118,6 +120,9 @@ const markReadInCache = (qc: QueryClient, chatId: string) => {
   );
   void qc.invalidateQueries({ queryKey: chatKeys.unread() });
 };
+
+/** The cached chat list's summary of a chat (undefined when not loaded). */
+export const cachedChatSummary = (qc: QueryClient, chatId: string) => qc.getQueryData(getChatsQueryOptions().queryKey)?.chats.find((c) => c.id === chatId);
 
 /** How many unread messages the cached chat list gives a chat (0 when unknown): read before opening it. */
 export const cachedUnreadCount = (qc: QueryClient, chatId: string) =>
@@ -282,6 +287,39 @@ export const useCreateGroupChat = () => {
   });
 };
 
+/** Whether a chat of the list is an invitation the caller has not answered (nothing of it can be read yet). */
+export const isChatInvitation = (chat: Pick<TChat, 'membership'>) => chat.membership === 'invited';
+
+/** Accepts an invitation to a group chat: it becomes one of the caller's chats (answers the chat). */
+export const useAcceptChatInvitation = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (chatId: string) => (await api(chatsAcceptInvitation, { params: { id: chatId } })).chat,
+    onSuccess: async (chat) => {
+      qc.setQueryData(getChatsQueryOptions().queryKey, (list) => (list ? { ...list, chats: list.chats.map((c) => (c.id === chat.id ? chat : c)) } : list));
+      // A refusal cached while it was an invitation is stale now: an open conversation loads again.
+      await qc.resetQueries({ queryKey: chatKeys.detail(chat.id) });
+      await Promise.all([qc.invalidateQueries({ queryKey: chatKeys.list() }), qc.invalidateQueries({ queryKey: chatKeys.unread() })]);
+    },
+    // Answered elsewhere (another tab) or gone: what is shown is stale.
+    onError: () => void qc.invalidateQueries({ queryKey: chatKeys.list() }),
+  });
+};
+
+/** Declines an invitation to a group chat: it leaves the list. */
+export const useDeclineChatInvitation = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (chatId: string) => api(chatsDeclineInvitation, { params: { id: chatId } }),
+    onSuccess: async (_res, chatId) => {
+      qc.setQueryData(getChatsQueryOptions().queryKey, (list) => (list ? { ...list, chats: list.chats.filter((c) => c.id !== chatId), total: Math.max(0, list.total - 1) } : list));
+      qc.removeQueries({ queryKey: chatKeys.detail(chatId) });
+      await qc.invalidateQueries({ queryKey: chatKeys.list() });
+    },
+    onError: () => void qc.invalidateQueries({ queryKey: chatKeys.list() }),
+  });
+};
+
 /** Leaves a chat: it goes from the list, its cached messages go stale, and the count follows. */
 export const useLeaveChat = () => {
   const qc = useQueryClient();
@@ -308,7 +346,9 @@ export const secondsUntilRetry = (details: Record<string, unknown> | undefined, 
 /** The sentences a failed chat action shows: describeError(error, CHAT_ERROR_MESSAGES). */
 export const CHAT_ERROR_MESSAGES: TErrorMessages = {
   CHAT_NOT_FOUND: 'This chat does not exist any more.',
-  NOT_CHAT_MEMBER: 'You are not a member of this chat.',
+  NOT_CHAT_MEMBER: (e) => (e.details?.invitation === true ? 'You are invited to this chat: accept the invitation to read it.' : 'You are not a member of this chat.'),
+  INVITE_NOT_FOUND: 'This invitation is no longer open.',
+  INVITE_ALREADY_ANSWERED: 'You already answered this invitation.',
   USER_BLOCKED: 'You cannot message this player: one of you has blocked the other.',
   USER_NOT_FOUND: 'We could not find that player.',
   CANNOT_TARGET_SELF: 'You cannot start a chat with yourself.',

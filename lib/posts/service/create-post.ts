@@ -14,14 +14,13 @@ import { notify } from '@/lib/notifications/service';
 import { POST_MAX_CHARS, parseMentions, parseTags, visibleLength } from '../text';
 import { getPost } from './read-posts';
 
-const IMAGE_URL = /^(\/api\/uploads\/[A-Za-z0-9._-]+|https?:\/\/\S+)$/;
-
 /** Posts as the caller; answers the post as the caller reads it. */
 export const createPost = async (input: {
   caller: TCaller;
   content: string;
   type: 'post' | 'article';
   relatedQuestion?: string | null;
+  /** Checked by the contract (ZImageUrl: an upload, a bundled image or an https URL elsewhere, never a path into the API). */
   imageUrl?: string | null;
   /**
    * Internal (the game's NPCs only; never part of POST /api/posts): the trade this post reports,
@@ -34,9 +33,6 @@ export const createPost = async (input: {
   const length = visibleLength(content);
   if (length < 1 || length > POST_MAX_CHARS) {
     throw new AppError('VALIDATION_ERROR', `A post is 1 to ${POST_MAX_CHARS} characters (this one is ${length})`, { length, max: POST_MAX_CHARS });
-  }
-  if (input.imageUrl && !IMAGE_URL.test(input.imageUrl)) {
-    throw new AppError('VALIDATION_ERROR', 'imageUrl must be an uploaded image (/api/uploads/…) or an http(s) URL');
   }
   const db = await getDb();
   if (input.relatedQuestion) {
@@ -53,7 +49,7 @@ export const createPost = async (input: {
         authorId: caller.userId,
         type: input.type,
         content,
-        imageUrl: input.imageUrl ?? null,
+        imageUrl: input.imageUrl || null,
         relatedQuestionId: input.relatedQuestion ?? null,
         tradeKind: input.trade?.kind ?? null,
         tradeId: input.trade?.id ?? null,
