@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { SafetyLinks } from '@/components/moderation/safety-links';
 import { LinkedAccounts } from '@/components/onboarding/linked-accounts';
 import { PageHeader } from '@/components/ui/page-header';
+import { WalletCard } from '@/components/wallets/connect-wallet';
 
 export const metadata: Metadata = { title: 'Settings' };
 
@@ -22,6 +23,7 @@ export default function SettingsPage() {
         }
       />
       <LinkedAccounts />
+      <WalletCard />
       <SafetyLinks />
     </div>
   );

@@ -31,6 +31,7 @@ import { systemEndpoints } from './system';
 import { trackRecordEndpoints } from './track-record';
 import { uploadsEndpoints } from './uploads';
 import { waitlistEndpoints } from './waitlist';
+import { walletsEndpoints } from './wallets';
 import { usersEndpoints } from './users';
 import { widgetsEndpoints } from './widgets';
 import { worldEndpoints } from './world';
@@ -44,6 +45,7 @@ export const endpoints: readonly TEndpoint[] = [
   ...pointsEndpoints,
   ...referralsEndpoints,
   ...waitlistEndpoints,
+  ...walletsEndpoints,
   ...statsEndpoints,
   ...standingsEndpoints,
   ...leaguesEndpoints,

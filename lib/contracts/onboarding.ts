@@ -67,6 +67,8 @@ export const onboardingOnboardLegacy = defineEndpoint({
   summary: 'Legacy onboarding: with username and displayName in the query it does what POST does; without them it reports where onboarding stands',
   tag: 'onboarding',
   auth: 'user',
+  // It writes: a cookie caller only from our own page (CSRF by link or image).
+  writesOnGet: true,
   rateLimit: 'profileUpdate',
   query: z.strictObject({
     username: signupFields.username.optional(),
@@ -167,7 +169,8 @@ export const onboardingVerifyShare = defineEndpoint({
   method: 'POST',
   path: '/api/users/{userId}/verify-share',
   idempotent: true,
-  summary: 'Verify a recorded share by the external post; points are paid once per content and platform',
+  summary:
+    "Verify a recorded share by the external post: the post must be by your linked handle on the share's platform (its URL names the handle and the post id), each post verifies one share ever, and at most 3 shares are verified per player per UTC day; points are paid once per content and platform",
   tag: 'onboarding',
   auth: 'user',
   rateLimit: 'verification',
@@ -177,7 +180,17 @@ export const onboardingVerifyShare = defineEndpoint({
     verificationDetails: z.strictObject({ postId: z.string().trim().min(1).max(200), url: ZHttpUrl }),
   }),
   response: z.object({ success: ZSuccess, verified: z.boolean(), pointsAwarded: z.number().int().min(0), shareAction: ZShareAction }),
-  errors: ['FORBIDDEN', 'SHARE_ACTION_NOT_FOUND', 'VERIFICATION_FAILED', 'VALIDATION_ERROR'],
+  errors: [
+    'FORBIDDEN',
+    'SHARE_ACTION_NOT_FOUND',
+    'SOCIAL_NOT_LINKED',
+    'SHARE_NOT_YOURS',
+    'SHARE_POST_ALREADY_USED',
+    'SHARE_DAILY_LIMIT',
+    'VERIFICATION_FAILED',
+    'USER_NOT_FOUND',
+    'VALIDATION_ERROR',
+  ],
 });
 
 export const onboardingEndpoints = [

@@ -1,41 +1,60 @@
-/** The waitlist: players ranked by points before a launch, and its two bonuses (an email, a wallet). */
+/** The waitlist: players ranked by points before a launch, and its two bonuses (an email, a wallet), each paid on proof. */
 import { z } from 'zod';
-import { ZIdParam, zQueryInt, ZSuccess } from './common';
+import { ZIdParam, zQueryInt, ZSuccess, ZTimestamp } from './common';
 import { defineEndpoint } from './endpoint';
+import { walletProofFields, ZWalletAddress } from './wallets';
 
 export const waitlistEmailBonus = defineEndpoint({
   id: 'waitlist.emailBonus',
   method: 'POST',
   path: '/api/waitlist/bonus/email',
-  idempotent: true,
-  summary: 'Add an email address to your waitlist entry for bonus points (once per player and per address)',
+  summary:
+    'Ask to add an email address to your waitlist entry: a verification code is mailed to it (valid 24 hours; a new request replaces it). Nothing is reserved or paid until the code is presented (POST /api/waitlist/bonus/email/verify)',
   tag: 'waitlist',
   auth: 'user',
   rateLimit: 'verification',
   body: z.strictObject({ email: z.email('must be a valid email address').max(254) }),
-  response: z.object({ success: ZSuccess, email: z.string(), bonusAwarded: z.number().int().min(0), points: z.number().int().min(0) }),
-  errors: ['BONUS_ALREADY_CLAIMED', 'EMAIL_TAKEN', 'VALIDATION_ERROR'],
+  response: z.object({ success: ZSuccess, email: z.string(), verificationSent: z.literal(true), expiresAt: ZTimestamp }),
+  errors: ['BONUS_ALREADY_CLAIMED', 'EMAIL_TAKEN', 'EMAIL_NOT_CONFIGURED', 'USER_NOT_FOUND', 'VALIDATION_ERROR'],
 });
 
-/** An EIP-55 checksummed address (the checksum is checked by the route's service). */
-const ZChecksumAddress = z
-  .string()
-  .length(42, 'must be 42 characters: 0x and 40 hex digits')
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
-  .describe('an EIP-55 checksummed address');
+export const waitlistVerifyEmailBonus = defineEndpoint({
+  id: 'waitlist.verifyEmailBonus',
+  method: 'POST',
+  path: '/api/waitlist/bonus/email/verify',
+  idempotent: true,
+  summary: 'Present the code mailed to your address: the address joins your waitlist entry (one per player and per address) and the email bonus is paid, once',
+  tag: 'waitlist',
+  auth: 'user',
+  rateLimit: 'verification',
+  body: z.strictObject({ token: z.string().trim().min(1, 'token is required').max(200).describe('the verification code from the email') }),
+  response: z.object({ success: ZSuccess, email: z.string(), bonusAwarded: z.number().int().min(0), points: z.number().int().min(0) }),
+  errors: ['BONUS_ALREADY_CLAIMED', 'EMAIL_TAKEN', 'EMAIL_TOKEN_INVALID', 'EMAIL_TOKEN_EXPIRED', 'USER_NOT_FOUND', 'VALIDATION_ERROR'],
+});
 
 export const waitlistWalletBonus = defineEndpoint({
   id: 'waitlist.walletBonus',
   method: 'POST',
   path: '/api/waitlist/bonus/wallet',
   idempotent: true,
-  summary: 'Connect a wallet (EIP-55 checksummed) for the wallet milestone; it becomes your walletAddress',
+  summary:
+    "Connect a wallet (EIP-55 checksummed) for the wallet milestone; it becomes your walletAddress. Proof of ownership: the address's EIP-191 signature of a challenge issued to you (POST /api/users/wallet/challenge)",
   tag: 'waitlist',
   auth: 'user',
   rateLimit: 'verification',
-  body: z.strictObject({ walletAddress: ZChecksumAddress }),
+  body: z.strictObject({ walletAddress: ZWalletAddress, ...walletProofFields }),
   response: z.object({ success: ZSuccess, walletAddress: z.string(), bonusAwarded: z.number().int().min(0), points: z.number().int().min(0) }),
-  errors: ['BONUS_ALREADY_CLAIMED', 'WALLET_TAKEN', 'VALIDATION_ERROR'],
+  errors: [
+    'BONUS_ALREADY_CLAIMED',
+    'WALLET_TAKEN',
+    'INVALID_SIGNATURE',
+    'CHALLENGE_NOT_FOUND',
+    'CHALLENGE_MISMATCH',
+    'CHALLENGE_EXPIRED',
+    'CHALLENGE_USED',
+    'USER_NOT_FOUND',
+    'VALIDATION_ERROR',
+  ],
 });
 
 export const waitlistPosition = defineEndpoint({
@@ -86,4 +105,4 @@ export const waitlistLeaderboard = defineEndpoint({
   }),
 });
 
-export const waitlistEndpoints = [waitlistEmailBonus, waitlistWalletBonus, waitlistPosition, waitlistLeaderboard] as const;
+export const waitlistEndpoints = [waitlistEmailBonus, waitlistVerifyEmailBonus, waitlistWalletBonus, waitlistPosition, waitlistLeaderboard] as const;

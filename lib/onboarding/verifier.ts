@@ -4,7 +4,8 @@
  *     platform (SOCIAL_A_INTROSPECTION_URL, SOCIAL_B_INTROSPECTION_URL). An account is verified
  *     when the endpoint says the access token is `active` (and, when it names one, the username
  *     matches); a share when it says the external post's id is `active` for that platform
- *     (token_type_hint=post, with the post's URL);
+ *     (token_type_hint=post, with the post's URL), reporting the post's author when it names
+ *     one (`username`): the service holds it to the player's linked handle;
  *   - permissive: outside production, anything is accepted (development and tests); in
  *     production, a platform without a configured endpoint is refused.
  */
@@ -14,6 +15,7 @@ import { env } from '@/lib/env';
 export const SOCIAL_PLATFORMS = ['social_a', 'social_b'] as const;
 export type TSocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
+/** ok: verified; `username` is the account's handle or the post's author, when the platform names it. */
 export type TVerdict = { ok: true; username?: string } | { ok: false; reason: string };
 
 export type TSocialVerifier = {
@@ -63,7 +65,8 @@ export const configuredVerifier: TSocialVerifier = {
     }
     const answer = await introspect(url, { token: postId, token_type_hint: 'post', url: postUrl });
     if (!answer) return { ok: false, reason: `${platform} did not answer the verification` };
-    return answer.active === true ? { ok: true } : { ok: false, reason: 'The shared post was not found' };
+    if (answer.active !== true) return { ok: false, reason: 'The shared post was not found' };
+    return typeof answer.username === 'string' ? { ok: true, username: answer.username } : { ok: true };
   },
 };
 

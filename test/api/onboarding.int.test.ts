@@ -4,6 +4,7 @@
  * through the real route handlers.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as agentAuth } from '@/app/api/agents/auth/route';
 import { GET as agentStatus, POST as agentOnboard } from '@/app/api/agents/onboard/route';
@@ -25,15 +26,19 @@ import { GET as getMe } from '@/app/api/users/me/route';
 import { GET as onchainStatus, POST as onchainStart } from '@/app/api/users/onboarding/onchain/route';
 import { POST as signupRoute } from '@/app/api/users/signup/route';
 import { POST as emailBonus } from '@/app/api/waitlist/bonus/email/route';
+import { POST as emailVerify } from '@/app/api/waitlist/bonus/email/verify/route';
 import { POST as walletBonus } from '@/app/api/waitlist/bonus/wallet/route';
+import { POST as walletChallenge } from '@/app/api/users/wallet/challenge/route';
 import { GET as waitlistTop } from '@/app/api/waitlist/leaderboard/route';
 import { GET as waitlistPosition } from '@/app/api/waitlist/position/route';
 import { getDb, withTransaction } from '@/db/client';
 import { markets, onboardingIntents, referralFees as referralFeesTable, referrals, users, type TUserRow } from '@/db/schema';
+import { SESSION_COOKIE } from '@/lib/auth/principal';
 import { resetEnvCache } from '@/lib/env';
 import { setRegistrarForTests } from '@/lib/identity/current-registrar';
 import { RegistrarError, type TRegistrar } from '@/lib/identity/registrar';
 import { processPendingRegistrations } from '@/lib/identity/service/registration';
+import { createMemoryMailer, setMailer } from '@/lib/mail/mailer';
 import { credit } from '@/lib/ledger/ledger';
 import { setSocialVerifierForTests } from '@/lib/onboarding/verifier';
 import { setLimiter } from '@/lib/operations/rate-limit';
@@ -49,6 +54,7 @@ beforeEach(() => setLimiter(pinnedLimiter()));
 afterEach(() => {
   setRegistrarForTests(undefined);
   setSocialVerifierForTests(undefined);
+  setMailer(undefined);
 });
 
 let n = 0;
@@ -250,6 +256,28 @@ describe('POST /api/auth/onboard and on-chain registration', () => {
     expect(done.body).toMatchObject({ needsSetup: false, onboardingIntent: { status: 'ONCHAIN_IN_PROGRESS' } });
   });
 
+  it('the legacy GET refuses a session cookie from another site, or from an image planted on ours (403, nothing written), and serves our own page\'s fetch', async () => {
+    const referrer = await seedUser();
+    const u = await seedUser();
+    const cookie = `${SESSION_COOKIE}=${await tokenFor(u)}`;
+    const query = { username: uniq('planted'), displayName: 'Planted', referralCode: referrer.referralCode };
+    const refused: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}, { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' }];
+    for (const headers of refused) {
+      const res = await call(onboardGet, '/api/auth/onboard', { cookie, query, headers });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.body.error.code).toBe('FORBIDDEN');
+    }
+    const db = await getDb();
+    const [after] = await db.select().from(users).where(eq(users.id, u.id));
+    expect(after).toMatchObject({ username: u.username, displayName: u.displayName, profileComplete: false, referredById: null });
+    expect(await db.select().from(referrals).where(eq(referrals.referredUserId, u.id))).toHaveLength(0);
+    expect(await db.select().from(onboardingIntents).where(eq(onboardingIntents.userId, u.id))).toHaveLength(0);
+    // The same request from our own page onboards (and so does a bearer client, above).
+    const same = await call(onboardGet, '/api/auth/onboard', { cookie, query, headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' } });
+    expect(same.status).toBe(200);
+    expect(same.body.user.username).toBe(query.username);
+  });
+
   it('token ids are unique across parallel registrations', async () => {
     const players = await Promise.all(Array.from({ length: 8 }, () => seedUser()));
     const results = await Promise.all(players.map(async (p) => call(onchainStart, '/api/users/onboarding/onchain', { method: 'POST', token: await tokenFor(p) })));
@@ -339,22 +367,24 @@ describe('social links, visibility and shares', () => {
   it('records a share, verifies it once per content and platform for points', async () => {
     const u = await seedUser();
     const token = await tokenFor(u);
+    expect((await call(linkSocial, `/api/users/${u.id}/link-social`, { method: 'POST', token, params: { userId: u.id }, body: { platform: 'social_a', accessToken: 'tok', username: 'sharer' } })).status).toBe(200);
     const share = (contentId: string) =>
       call(shareRoute, `/api/users/${u.id}/share`, { method: 'POST', token, params: { userId: u.id }, body: { platform: 'social_a', contentType: 'post', contentId, url: 'https://example.test/p/1' } });
-    const verify = (shareActionId: string) =>
-      call(verifyShare, `/api/users/${u.id}/verify-share`, { method: 'POST', token, params: { userId: u.id }, body: { shareActionId, verificationDetails: { postId: 'ext-1', url: 'https://social-a.example/post/1' } } });
+    // Each verification names its own external post, by the linked handle (one post verifies one share, ever).
+    const verify = (shareActionId: string, postId: string) =>
+      call(verifyShare, `/api/users/${u.id}/verify-share`, { method: 'POST', token, params: { userId: u.id }, body: { shareActionId, verificationDetails: { postId, url: `https://social-a.example/sharer/post/${postId}` } } });
     const s1 = await share('post-1');
     expect(s1.status).toBe(201);
     expect(s1.body.shareAction).toMatchObject({ status: 'pending', contentId: 'post-1' });
-    const v1 = await verify(s1.body.shareActionId);
+    const v1 = await verify(s1.body.shareActionId, uniq('ext'));
     expect(v1.body).toMatchObject({ verified: true, pointsAwarded: 10, shareAction: { status: 'verified' } });
-    expect((await verify(s1.body.shareActionId)).body.pointsAwarded).toBe(0);
+    expect((await verify(s1.body.shareActionId, uniq('ext'))).body.pointsAwarded).toBe(0);
     const s2 = await share('post-1');
-    expect((await verify(s2.body.shareActionId)).body.pointsAwarded).toBe(0);
+    expect((await verify(s2.body.shareActionId, uniq('ext'))).body.pointsAwarded).toBe(0);
     const s3 = await share('post-2');
-    expect((await verify(s3.body.shareActionId)).body.pointsAwarded).toBe(10);
-    expect((await userRow(u.id)).reputationPoints).toBe(20);
-    const missing = await verify('nope');
+    expect((await verify(s3.body.shareActionId, uniq('ext'))).body.pointsAwarded).toBe(10);
+    expect((await userRow(u.id)).reputationPoints).toBe(70);
+    const missing = await verify('nope', uniq('ext'));
     expect([missing.status, missing.body.error.code]).toEqual([404, 'SHARE_ACTION_NOT_FOUND']);
     const other = await seedUser();
     const theirs = await call(verifyShare, `/api/users/${other.id}/verify-share`, { method: 'POST', token: await tokenFor(other), params: { userId: other.id }, body: { shareActionId: s3.body.shareActionId, verificationDetails: { postId: 'x', url: 'https://a.example/x' } } });
@@ -363,10 +393,17 @@ describe('social links, visibility and shares', () => {
 });
 
 describe('waitlist', () => {
-  it('email bonus once per player and per address', async () => {
+  it('email bonus: paid once the mailed token comes back, once per player and per address', async () => {
+    const mail = createMemoryMailer();
+    setMailer(mail);
     const [a, b] = [await seedUser(), await seedUser()];
     const email = `${uniq('mail')}@example.com`;
-    const first = await call(emailBonus, '/api/waitlist/bonus/email', { method: 'POST', token: await tokenFor(a), body: { email } });
+    const asked = await call(emailBonus, '/api/waitlist/bonus/email', { method: 'POST', token: await tokenFor(a), body: { email } });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({ email, verificationSent: true });
+    expect((await userRow(a.id)).reputationPoints).toBe(0);
+    const token = /bonus: (\S+)/.exec(mail.sent.at(-1)!.text)![1]!;
+    const first = await call(emailVerify, '/api/waitlist/bonus/email/verify', { method: 'POST', token: await tokenFor(a), body: { token } });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ email, bonusAwarded: 25, points: 25 });
     const again = await call(emailBonus, '/api/waitlist/bonus/email', { method: 'POST', token: await tokenFor(a), body: { email: `x${email}` } });
@@ -377,20 +414,30 @@ describe('waitlist', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('wallet bonus: an EIP-55 address only, sets walletAddress and pays the milestone once', async () => {
+  it('wallet bonus: an EIP-55 address and its signature of a challenge; sets walletAddress and pays the milestone once', async () => {
     const [a, b] = [await seedUser(), await seedUser()];
-    const address = '0x52908400098527886E0F7030069857D2E4169EE7';
-    for (const walletAddress of [address.toLowerCase(), '0x52908400098527886e0F7030069857D2E4169EE7', '0x1234']) {
-      const bad = await call(walletBonus, '/api/waitlist/bonus/wallet', { method: 'POST', token: await tokenFor(a), body: { walletAddress } });
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const address = wallet.address;
+    const signed = async (user: TUserRow) => {
+      const c = await call(walletChallenge, '/api/users/wallet/challenge', { method: 'POST', token: await tokenFor(user), body: { address } });
+      expect(c.status).toBe(201);
+      return { walletAddress: address, challengeId: c.body.challenge.id, signature: await wallet.signMessage({ message: c.body.challenge.message }) };
+    };
+    const proof = await signed(a);
+    // One letter's case flipped: a broken checksum.
+    const at = address.slice(2).search(/[a-fA-F]/) + 2;
+    const flipped = `${address.slice(0, at)}${address[at] === address[at]!.toLowerCase() ? address[at]!.toUpperCase() : address[at]!.toLowerCase()}${address.slice(at + 1)}`;
+    for (const walletAddress of [address.toLowerCase(), flipped, '0x1234']) {
+      const bad = await call(walletBonus, '/api/waitlist/bonus/wallet', { method: 'POST', token: await tokenFor(a), body: { ...proof, walletAddress } });
       expect([bad.status, bad.body.error.code], walletAddress).toEqual([400, 'VALIDATION_ERROR']);
     }
-    const ok = await call(walletBonus, '/api/waitlist/bonus/wallet', { method: 'POST', token: await tokenFor(a), body: { walletAddress: address } });
+    const ok = await call(walletBonus, '/api/waitlist/bonus/wallet', { method: 'POST', token: await tokenFor(a), body: proof });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ walletAddress: address, bonusAwarded: 25, points: 25 });
     expect((await userRow(a.id)).walletAddress).toBe(address);
-    const again = await call(walletBonus, '/api/waitlist/bonus/wallet', { method: 'POST', token: await tokenFor(a), body: { walletAddress: address } });
+    const again = await call(walletBonus, '/api/waitlist/bonus/wallet', { method: 'POST', token: await tokenFor(a), body: await signed(a) });
     expect(again.body.bonusAwarded).toBe(0);
-    const taken = await call(walletBonus, '/api/waitlist/bonus/wallet', { method: 'POST', token: await tokenFor(b), body: { walletAddress: address } });
+    const taken = await call(walletBonus, '/api/waitlist/bonus/wallet', { method: 'POST', token: await tokenFor(b), body: await signed(b) });
     expect([taken.status, taken.body.error.code]).toEqual([409, 'WALLET_TAKEN']);
   });
 

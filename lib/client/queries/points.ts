@@ -1,7 +1,7 @@
 /**
  * Points in the browser: the signed-in player's balance, history (newest first, paged by the
  * `before` cursor) and milestone checklist, and transferring points to another player by
- * username, and the waitlist's email bonus (points too). queryOptions factories own every query key; hooks and invalidations go through them.
+ * username, and the waitlist's email bonus (points too: a mailed code, then its verification). queryOptions factories own every query key; hooks and invalidations go through them.
  * I/O: the typed client only.
  */
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { flattenUnique } from '@/lib/client/pages';
 import type { TEndpointResponse } from '@/lib/contracts/endpoint';
 import { pointsHistory, pointsTransfer } from '@/lib/contracts/points';
 import { usersByUsername } from '@/lib/contracts/users';
-import { waitlistEmailBonus } from '@/lib/contracts/waitlist';
+import { waitlistEmailBonus, waitlistVerifyEmailBonus } from '@/lib/contracts/waitlist';
 import type { TErrorMessages } from './errors';
 import { getMeQueryOptions } from './users';
 import { waitlistKeys } from './waitlist';
@@ -105,11 +105,17 @@ export const useTransferPoints = () => {
   });
 };
 
-/** Adds an email to the waitlist entry for its one-time bonus. */
-export const useClaimEmailBonus = () => {
+/** Asks for the email bonus: the server mails a verification code to the address (nothing is paid yet). */
+export const useRequestEmailBonus = () =>
+  useMutation({
+    mutationFn: (email: string) => api(waitlistEmailBonus, { body: { email: email.trim() } }),
+  });
+
+/** Presents the mailed code: the address joins the waitlist entry and the one-time bonus is paid. */
+export const useVerifyEmailBonus = () => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => api(waitlistEmailBonus, { body: { email: email.trim() } }),
+    mutationFn: (token: string) => api(waitlistVerifyEmailBonus, { body: { token: token.trim() } }),
     onSuccess: () => invalidatePointsEverywhere(qc),
   });
 };
@@ -131,4 +137,7 @@ export const BONUS_ERROR_MESSAGES: TErrorMessages = {
   BONUS_ALREADY_CLAIMED: 'You have already claimed this bonus.',
   EMAIL_TAKEN: 'Another player already used that email address.',
   WALLET_TAKEN: 'Another player already connected that wallet.',
+  EMAIL_TOKEN_INVALID: 'That code is not right. Check the latest email we sent, or ask for a new code.',
+  EMAIL_TOKEN_EXPIRED: 'That code has expired. Ask for a new one.',
+  EMAIL_NOT_CONFIGURED: 'Email verification is not available on this server yet.',
 };
