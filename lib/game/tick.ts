@@ -13,12 +13,15 @@
  *   fulfilled resolve YES, due ones from the world; top up to 10–20) → the self-dealing detector
  *   (hourly; files system reports, lib/admin/detector) → on-chain identities → standings (the
  *   leaderboard read model and reputation, for the accounts that changed) → leagues (the daily
- *   close, season ends, seating) → publish (prune the event log).
+ *   close, season ends, seating) → publish (prune the event log) → prune what is kept only for a
+ *   while (idempotency keys, A2A tasks, unpaid payment requests).
  * Deterministic for a given GAME_SEED and game time: one rng seeded by both, forked per step.
  * Each step gets a time budget (ctx.deadline) and reports counts; the whole tick stays well
  * inside the scheduler's 60 s.
  */
 import { deleteExpiredKeys } from '@/lib/idempotency/service';
+import { deleteExpiredPaymentRequests, deleteOldTasks } from '@/lib/a2a/retention';
+import { deleteExpiredSessions } from '@/lib/auth/sessions';
 import { eq, sql } from 'drizzle-orm';
 import { dbKind, getDb, rowsOf } from '@/db/client';
 import { gameClock, marketPricePoints, markets, organizations, perpMarkets, perpPricePoints } from '@/db/schema';
@@ -193,7 +196,13 @@ const runSteps = async (requested: string | undefined) => {
   // ahead): prune by wall time, or a jump in game time would empty the replay log.
   const pruned = await step('prune', () => pruneEventLog(new Date(Date.now() - EVENT_LOG_KEEP_MS)), 0);
   // Stored answers of idempotent requests are replayed for 24 hours of wall time, then dropped.
-  await step('idempotencyKeys', () => deleteExpiredKeys(new Date()), 0);
+  const idempotencyKeys = await step('idempotencyKeys', () => deleteExpiredKeys(new Date()), 0);
+  // A2A tasks 24 hours after they were made, unpaid payment requests 24 hours after they expired:
+  // both are stamped in game time, so measured from the tick's.
+  const a2aTasks = await step('a2aTasks', () => deleteOldTasks(at), 0);
+  const paymentRequests = await step('paymentRequests', () => deleteExpiredPaymentRequests(at), 0);
+  // Session rows past their token's expiry (wall time, as tokens expire) are no longer needed.
+  await step('authSessions', () => deleteExpiredSessions(new Date()), 0);
 
   const durationMs = Math.round(performance.now() - started);
   const summary = {
@@ -215,6 +224,7 @@ const runSteps = async (requested: string | undefined) => {
     standings: standingsStep,
     leagues,
     eventLogPruned: pruned,
+    storagePruned: { idempotencyKeys, a2aTasks, paymentRequests },
     timings,
     ...(Object.keys(errors).length ? { errors } : {}),
   };

@@ -15,6 +15,7 @@
  *    runs after the first and replays.
  * A request that fails changes nothing, its claim included: the key stays free for a retry.
  * After KEY_TTL_MS (wall time) a key is free again; the game tick deletes expired rows.
+ * The answer is stored as its exact JSON text, so a replay is byte-identical to the first answer.
  */
 import 'server-only';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -61,11 +62,11 @@ export const runIdempotent = async <T>(call: TIdempotentCall, fn: () => Promise<
         await tx.execute(sql`
           with bound as (select set_config('lock_timeout', ${String(LOCK_WAIT_MS)}, true) as lock_timeout)
           insert into ${idempotencyKeys} (user_id, key, operation, request_hash, status, response, created_at)
-          select ${call.userId}, ${call.key}, ${call.operation}, ${call.fingerprint}, 0, 'null'::jsonb, ${at.toISOString()}::timestamptz
+          select ${call.userId}, ${call.key}, ${call.operation}, ${call.fingerprint}, 0, 'null', ${at.toISOString()}::timestamptz
           from bound
           on conflict (user_id, key) do update set
             operation = excluded.operation, request_hash = excluded.request_hash, status = 0,
-            response = 'null'::jsonb, created_at = excluded.created_at
+            response = 'null', created_at = excluded.created_at
           where ${idempotencyKeys.createdAt} < ${expired.toISOString()}::timestamptz
           returning 1 as claimed`),
       );
@@ -90,7 +91,9 @@ export const runIdempotent = async <T>(call: TIdempotentCall, fn: () => Promise<
           { key: call.key },
         );
       }
-      return { value: first.response as T, replayed: true };
+      // The stored text parses to the same keys in the same order: the replay serialises to the
+      // first answer's bytes (jsonb would have reordered them).
+      return { value: JSON.parse(first.response) as T, replayed: true };
     }
 
     let value: T;
@@ -103,7 +106,7 @@ export const runIdempotent = async <T>(call: TIdempotentCall, fn: () => Promise<
     if (!isPlainJson(value)) throw new Error(`runIdempotent: ${call.operation} answered something that cannot be stored`);
     await tx
       .update(idempotencyKeys)
-      .set({ status: call.status, response: JSON.parse(JSON.stringify(value)) })
+      .set({ status: call.status, response: JSON.stringify(value) })
       .where(and(eq(idempotencyKeys.userId, call.userId), eq(idempotencyKeys.key, call.key)));
     return { value, replayed: false };
   });

@@ -1,9 +1,10 @@
 /**
  * POST /api/a2a: JSON-RPC 2.0 exactly (each error code, batches, notifications), the bearer rule,
  * rate limits per call, and the methods over the same state as REST (balance, positions, market
- * data, moderation both ways, discovery through the registry), with the aliases real clients send.
+ * data, moderation both ways, discovery through the registry), with the aliases real clients send;
+ * message/send's tasks bounded to what tasks/get answers (issue 29).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as a2aRoute } from '@/app/api/a2a/route';
 import { GET as methodsRoute } from '@/app/api/a2a/methods/route';
@@ -16,12 +17,13 @@ import { GET as positionsRoute } from '@/app/api/markets/positions/[userId]/rout
 import { GET as marketRoute } from '@/app/api/markets/predictions/[id]/route';
 import { POST as buyRoute } from '@/app/api/markets/predictions/[id]/buy/route';
 import { POST as blockRoute } from '@/app/api/users/[userId]/block/route';
-import { getDb } from '@/db/client';
+import { getDb, rowsOf } from '@/db/client';
 import { users, type TUserRow } from '@/db/schema';
 import { createMarket } from '@/lib/markets/service/create-market';
 import { setLimiter } from '@/lib/operations/rate-limit';
 import { setFixedTime } from '@/lib/clock/clock';
 import { PAYMENT_TTL_MS } from '@/lib/a2a/service/payments';
+import { MAX_METHOD_NAME_LENGTH, TASK_OUTCOME_MAX_BYTES } from '@/lib/a2a/service/tasks';
 import { refreshAllStandings } from '@/lib/standings/refresh';
 import { expectLedgerChain } from '@/test/invariants';
 import { seedUser } from '@/test/factories';
@@ -375,6 +377,62 @@ describe('the A2A protocol methods', () => {
     expect(hello.result).toMatchObject({ kind: 'message', role: 'agent' });
     expect(hello.result.parts[0].text).toContain('a2a.getMarketData');
     expect((await one('message/send', {}, aliceToken)).error).toMatchObject({ code: -32602 });
+  });
+
+  it('a task keeps only what tasks/get answers, at most 4 KiB: a 60 KB message stores no more, and reads back byte for byte', async () => {
+    const db = await getDb();
+    // Incompressible text, so no storage could make it small by compressing it.
+    const noise = Buffer.from(crypto.getRandomValues(new Uint8Array(45_000))).toString('base64');
+    expect(noise.length).toBeGreaterThanOrEqual(60_000);
+    const res = await send([{ kind: 'text', text: noise }, { kind: 'data', data: { method: 'a2a.getMarketPrices', params: { marketId } } }], aliceToken, { contextId: 'ctx-big' });
+    expect(res.result).toMatchObject({ kind: 'task', contextId: 'ctx-big', status: { state: 'completed' } });
+    expect(res.result.history).toBeUndefined();
+    // The whole row, every column as text (uncompressed): the message is not in it.
+    const [row] = rowsOf<{ bytes: number; outcome: string }>(await db.execute(sql`select octet_length(row_to_json(t)::text)::int as bytes, outcome from a2a_tasks t where id = ${res.result.id}`));
+    expect(row!.bytes).toBeLessThanOrEqual(TASK_OUTCOME_MAX_BYTES);
+    expect(row!.outcome).not.toContain(noise.slice(0, 100));
+    // Stored as the text first answered: tasks/get gives back the same bytes (jsonb reordered the keys).
+    expect(row!.outcome).toBe(JSON.stringify({ result: res.result.artifacts[0].parts[0].data }));
+    const got = await one('tasks/get', { id: res.result.id }, aliceToken);
+    expect(JSON.stringify(got.result)).toBe(JSON.stringify(res.result));
+  });
+
+  it('a result over the cap is answered in full by message/send; the stored task keeps a note of its size, never the result', async () => {
+    const db = await getDb();
+    for (let i = 0; i < 8; i++) {
+      const bot = await seedUser({ username: `a2a_cap_bot_${i}`, displayName: `Cap Bot ${i}` });
+      await db.update(users).set({ isAgent: true }).where(eq(users.id, bot.id));
+    }
+    await refreshAllStandings();
+    const res = await send([{ kind: 'data', data: { method: 'a2a.discover', params: { limit: 100 } } }], aliceToken);
+    const full = JSON.stringify(res.result.artifacts[0].parts[0].data);
+    expect(Buffer.byteLength(full)).toBeGreaterThan(TASK_OUTCOME_MAX_BYTES);
+    expect(res.result.artifacts[0].parts[0].data.agents.length).toBeGreaterThanOrEqual(9);
+
+    const [row] = rowsOf<{ bytes: number }>(await db.execute(sql`select octet_length(row_to_json(t)::text)::int as bytes from a2a_tasks t where id = ${res.result.id}`));
+    expect(row!.bytes).toBeLessThanOrEqual(TASK_OUTCOME_MAX_BYTES);
+    const got = await one('tasks/get', { id: res.result.id }, aliceToken);
+    expect(got.result).toMatchObject({ id: res.result.id, status: { state: 'completed' }, metadata: { method: 'a2a.discover' } });
+    expect(got.result.artifacts).toEqual([
+      { artifactId: `${res.result.id}-result`, name: 'a2a.discover', parts: [{ kind: 'text', text: expect.stringContaining('message/send answered it in full') }], metadata: { omitted: true, bytes: Buffer.byteLength(full) } },
+    ]);
+  });
+
+  it('an oversize error keeps its codes and message; an oversize method name is -32602 and stores nothing', async () => {
+    const db = await getDb();
+    const junk = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`unknown_field_${i}_${'x'.repeat(40)}`, i]));
+    const failed = await send([{ kind: 'data', data: { method: 'a2a.getMarketPrices', params: { marketId, ...junk } } }], aliceToken);
+    expect(failed.result.status.message.parts[0].data.error).toMatchObject({ code: -32602, data: { code: 'VALIDATION_ERROR', status: 400 } });
+    const [row] = rowsOf<{ bytes: number }>(await db.execute(sql`select octet_length(row_to_json(t)::text)::int as bytes from a2a_tasks t where id = ${failed.result.id}`));
+    expect(row!.bytes).toBeLessThanOrEqual(TASK_OUTCOME_MAX_BYTES);
+    const got = await one('tasks/get', { id: failed.result.id }, aliceToken);
+    expect(got.result.status).toMatchObject({ state: 'failed', message: { parts: [{ data: { error: { code: -32602, message: expect.stringMatching(/^Invalid params/), data: { code: 'VALIDATION_ERROR', status: 400 } } } }] } });
+
+    const count = async () => rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from a2a_tasks`))[0]!.n;
+    const before = await count();
+    const long = await send([{ kind: 'data', data: { method: `a2a.${'m'.repeat(MAX_METHOD_NAME_LENGTH)}` } }], aliceToken);
+    expect(long.error).toMatchObject({ code: -32602, data: { code: 'VALIDATION_ERROR' } });
+    expect(await count()).toBe(before);
   });
 
   it('streaming and push notifications answer their "not supported" codes', async () => {

@@ -7,8 +7,10 @@ import { GET as upcomingRoute } from '@/app/api/feed/widgets/upcoming-events/rou
 import { GET as controlGetRoute, POST as controlPostRoute } from '@/app/api/game/control/route';
 import { GET as gamesRoute } from '@/app/api/games/route';
 import { POST as buyRoute } from '@/app/api/markets/predictions/[id]/buy/route';
-import { dbKind, getDb, rowsOf } from '@/db/client';
+import { dbKind, getDb, rowsOf, withTransaction } from '@/db/client';
 import {
+  a2aPaymentRequests,
+  a2aTasks,
   balanceTransactions,
   eventLog,
   marketBiases,
@@ -33,6 +35,7 @@ import { readGameClock, runGameTick } from '@/lib/game/tick';
 import { planEventCount, planWorldEvent } from '@/lib/game/world-rules';
 import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
 import { dec } from '@/lib/money/decimal';
+import { applyPointsChange } from '@/lib/points/ledger';
 import { switchToFreshDatabase } from '@/test/databases';
 import { call, tokenFor } from '@/test/http';
 
@@ -301,6 +304,8 @@ describe('the game tick', () => {
 
 describe('a failing step', () => {
   it('is reported and the later steps still run', async () => {
+    // Two accounts whose standings the tick's standings step must recompute.
+    for (const [u, amount] of [[player, 7], [admin, 11]] as const) await withTransaction((tx) => applyPointsChange(tx, { userId: u.id, amount, reason: 'admin_award' }));
     npcFailure.on = true;
     try {
       const res = await tick(await nextMinute());
@@ -308,10 +313,28 @@ describe('a failing step', () => {
       expect(res.body.errors).toEqual({ npc: 'npc step down' });
       expect(res.body.npc).toEqual({ posts: 0, replies: 0, likes: 0, shares: 0, trades: 0 });
       expect(res.body.questions.active).toBeGreaterThanOrEqual(10);
-      expect(Object.keys(res.body.timings)).toEqual(['funding', 'news', 'prices', 'pricePoints', 'npc', 'pools', 'alerts', 'resolve', 'create', 'groups', 'selfDealing', 'identity', 'standings', 'leagues', 'prune', 'idempotencyKeys']);
+      const steps = Object.keys(res.body.timings);
+      expect(steps.slice(0, 14)).toEqual(['funding', 'news', 'prices', 'pricePoints', 'npc', 'pools', 'alerts', 'resolve', 'create', 'groups', 'selfDealing', 'identity', 'standings', 'leagues']);
+      // Then the pruning of what is kept only for a while.
+      expect(steps.slice(14)).toEqual(expect.arrayContaining(['prune', 'idempotencyKeys', 'a2aTasks', 'paymentRequests']));
       // The standing steps ran after the failure: the current season exists, as of game time.
       expect(res.body.leagues.season).toMatch(/^\d{4}-W\d{2}$/);
-      expect(res.body.standings.refreshed).toBeGreaterThanOrEqual(0);
+      // The standings step refreshed exactly the rows it stamped with this tick's time, the two
+      // changed accounts among them, which now hold their new points (a failed step answers 0).
+      const db = await getDb();
+      const [stamped] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from standings where refreshed_at = ${res.body.gameTime}::timestamptz`));
+      expect(res.body.standings.refreshed).toBe(stamped!.n);
+      expect(res.body.standings.refreshed).toBeGreaterThanOrEqual(2);
+      for (const u of [player, admin]) {
+        const [row] = rowsOf<{ points: number; reputation_points: number; refreshed_at: Date | string; marked: boolean }>(
+          await db.execute(sql`
+            select s.points, u.reputation_points, s.refreshed_at, exists (select 1 from standings_dirty d where d.user_id = u.id) as marked
+            from standings s join users u on u.id = s.user_id where s.user_id = ${u.id}`),
+        );
+        expect(row!.points).toBe(row!.reputation_points);
+        expect(new Date(row!.refreshed_at).toISOString()).toBe(res.body.gameTime);
+        expect(row!.marked).toBe(false);
+      }
     } finally {
       npcFailure.on = false;
     }
@@ -364,6 +387,45 @@ describe('feed widgets on the living world', () => {
   });
 });
 
+describe('the tick prunes what is kept only for a while', () => {
+  it('A2A tasks after 24 hours, unpaid payment requests 24 hours after they expired; fresh ones and paid ones stay', async () => {
+    const db = await getDb();
+    const next = await nextMinute();
+    const g = new Date(next).getTime();
+    const task = (id: string, age: number) => ({ id, ownerId: player.id, contextId: 'ctx', state: 'completed' as const, method: 'a2a.getBalance', outcome: '{"result":{}}', createdAt: new Date(g - age) });
+    await db.insert(a2aTasks).values([task('task-25h', 25 * HOUR), task('task-23h', 23 * HOUR), task('task-now', 0)]);
+    const request = (id: string, status: 'pending' | 'paid', expiresIn: number) => ({
+      id,
+      payerId: player.id,
+      recipientId: admin.id,
+      amount: '1',
+      service: 'pruning',
+      status,
+      expiresAt: new Date(g + expiresIn),
+      createdAt: new Date(g + expiresIn - 15 * 60_000),
+      ...(status === 'paid' ? { paidAt: new Date(g + expiresIn - 60_000) } : {}),
+    });
+    await db.insert(a2aPaymentRequests).values([
+      request('pay-expired-25h', 'pending', -25 * HOUR),
+      request('pay-expired-1h', 'pending', -HOUR),
+      request('pay-open', 'pending', 10 * 60_000),
+      request('pay-paid-48h', 'paid', -48 * HOUR),
+    ]);
+    const res = await tick(next);
+    expect(res.status).toBe(200);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.storagePruned).toMatchObject({ a2aTasks: 1, paymentRequests: 1 });
+    expect((await db.select({ id: a2aTasks.id }).from(a2aTasks).orderBy(asc(a2aTasks.id))).map((r) => r.id)).toEqual(['task-23h', 'task-now']);
+    expect((await db.select({ id: a2aPaymentRequests.id }).from(a2aPaymentRequests).orderBy(asc(a2aPaymentRequests.id))).map((r) => r.id)).toEqual([
+      'pay-expired-1h',
+      'pay-open',
+      'pay-paid-48h',
+    ]);
+    // A second tick finds nothing more to prune.
+    const again = await tick(await nextMinute());
+    expect(again.body.storagePruned).toMatchObject({ a2aTasks: 0, paymentRequests: 0 });
+  });
+});
 
 // Last in this file: it leaves the file's database behind for two fresh ones.
 describe('determinism', () => {

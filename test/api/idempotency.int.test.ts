@@ -2,9 +2,11 @@
  * Idempotency keys (CONTRACT.md "Limits", issue 20) through the real route handlers, on both
  * databases: every money and points POST replays its first answer for a repeated key and moves
  * nothing; another body under the same key is 422; concurrent repeats trade once; a failed request
- * keeps its key free; keys are per caller and expire after 24 hours; A2A payments honour the key.
+ * keeps its key free; keys are per caller and expire after 24 hours; A2A payments honour the key;
+ * a replay is the first answer's exact bytes.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as a2aRoute } from '@/app/api/a2a/route';
 import { POST as closeRoute } from '@/app/api/markets/perps/[positionId]/close/route';
@@ -85,6 +87,9 @@ describe('the money and points POSTs that take a key', () => {
       'POST /api/npc/{actorId}/invest',
       'POST /api/points/transfer',
       'POST /api/users/points/award',
+      'POST /api/users/{userId}/verify-share',
+      'POST /api/waitlist/bonus/email/verify',
+      'POST /api/waitlist/bonus/wallet',
     ]) {
       expect(keyed).toContain(route);
     }
@@ -316,7 +321,7 @@ describe('a repeat while the first still runs', () => {
     // A first request "still running": its claim on the key is written but not committed.
     const holder = db
       .transaction(async (tx) => {
-        await tx.insert(idempotencyKeys).values({ userId: u.id, key, operation: 'buy', requestHash: 'x', status: 0, response: {}, createdAt: new Date() });
+        await tx.insert(idempotencyKeys).values({ userId: u.id, key, operation: 'buy', requestHash: 'x', status: 0, response: 'null', createdAt: new Date() });
         await Promise.race([held, new Promise((r) => setTimeout(r, 6_000))]);
         throw new Error('rolled back on purpose');
       })
@@ -375,5 +380,48 @@ describe('A2A payments honour the Idempotency-Key header', () => {
     expect(new Set(b1.body.map((r: { result: { requestId: string } }) => r.result.requestId)).size).toBe(2);
     await expectLedgerChain([payer.id]);
     await expectLedgerChain([payee.id]);
+  });
+});
+
+describe('a replay is byte-identical to the first answer (stored as its text, not jsonb)', () => {
+  /** A keyed POST answered as raw bytes: the body exactly as a client reads it. */
+  const rawPost = async (handler: THandler, path: string, user: TUserRow, body: unknown, key: string, params: Record<string, string> = {}) => {
+    const headers = { host: 'localhost:3000', 'x-client-socket-address': '203.0.113.7', authorization: `Bearer ${await tokenFor(user)}`, 'content-type': 'application/json', 'idempotency-key': key };
+    const res = await handler(new NextRequest(new URL(`http://localhost:3000${path}`), { method: 'POST', headers, body: JSON.stringify(body) }), { params: Promise.resolve(params) });
+    return { status: res.status, text: await res.text(), replayed: res.headers.get('idempotent-replayed') };
+  };
+  /** The order jsonb keeps an object's keys in: shorter keys first, then by bytes. */
+  const jsonbOrder = (keys: string[]) => [...keys].sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+  const storedResponse = async (userId: string, key: string) =>
+    (await (await getDb()).select({ response: idempotencyKeys.response }).from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))))[0]!.response;
+
+  it('a REST replay: the same bytes, for an answer whose keys jsonb would reorder', async () => {
+    const u = await seedUser();
+    const marketId = await newMarket();
+    const key = crypto.randomUUID();
+    const path = `/api/markets/predictions/${marketId}/buy`;
+    const first = await rawPost(buyRoute, path, u, { outcome: 'YES', amount: '25' }, key, { id: marketId });
+    expect(first.status).toBe(200);
+    const keys = Object.keys(JSON.parse(first.text) as object);
+    expect(keys).not.toEqual(jsonbOrder(keys));
+    const again = await rawPost(buyRoute, path, u, { outcome: 'YES', amount: '25' }, key, { id: marketId });
+    expect([again.status, again.replayed]).toEqual([200, 'true']);
+    expect(again.text).toBe(first.text);
+    // The stored text is the operation's answer as first sent, inside the envelope's braces.
+    expect(`{"success":true,${(await storedResponse(u.id, key)).slice(1)}`).toBe(first.text);
+    expect(await countRows(trades, u.id)).toBe(1);
+  });
+
+  it('an A2A replay: the same bytes', async () => {
+    const [payer, payee] = [await seedUser(), await seedUser()];
+    const key = crypto.randomUUID();
+    const ask = { jsonrpc: '2.0', id: 7, method: 'a2a.paymentRequest', params: { to: payee.id, amount: '2', service: 'bytes' } };
+    const first = await rawPost(a2aRoute, '/api/a2a', payer, ask, key);
+    const result = (JSON.parse(first.text) as { result: object }).result;
+    expect(Object.keys(result)).not.toEqual(jsonbOrder(Object.keys(result)));
+    const again = await rawPost(a2aRoute, '/api/a2a', payer, ask, key);
+    expect(again.replayed).toBe('true');
+    expect(again.text).toBe(first.text);
+    expect(await storedResponse(payer.id, key)).toBe(JSON.stringify(result));
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Standing: GET /api/leaderboard (the read model, ranks, ties, pages, the caller's entry),
  * GET /api/reputation/{userId} and /breakdown/{userId}, and the registry (GET /api/registry,
- * GET /api/registry/all, administrators' apps). Leagues are in leagues.int.test.ts.
+ * GET /api/registry/all, administrators' apps), and a new account listed in all of them at once,
+ * tick or no tick. Leagues are in leagues.int.test.ts.
  */
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -21,7 +22,15 @@ import { applyPointsChange } from '@/lib/points/ledger';
 import { refreshAllStandings } from '@/lib/standings/refresh';
 import { resetLeaderboardFreshness } from '@/lib/standings/service/read-leaderboard';
 import { seedPool, seedUser } from '@/test/factories';
-import { call, pinnedLimiter, tokenFor } from '@/test/http';
+import { call, pinnedLimiter, tokenFor, tokenForSubject } from '@/test/http';
+import { POST as a2aRoute } from '@/app/api/a2a/route';
+import { POST as agentAuthRoute } from '@/app/api/agents/auth/route';
+import { GET as meRoute } from '@/app/api/users/me/route';
+import { resetEnvCache } from '@/lib/env';
+import { readGameClock } from '@/lib/game/tick';
+import { seedWorld } from '@/lib/world/seed/world';
+import { ACTORS } from '@/lib/world/seed/world-data';
+import { switchToFreshDatabase } from '@/test/databases';
 
 const give = (userId: string, amount: number, reason = 'admin_award') =>
   withTransaction((tx) => applyPointsChange(tx, { userId, amount, reason }));
@@ -335,5 +344,96 @@ describe('the registry', () => {
       expect(res.status, path).toBe(400);
       expect(res.body.error.code).toBe('INVALID_PARAMETER');
     }
+  });
+});
+
+describe('a new account is listed at once, tick or no tick', () => {
+  const registryIds = async (q: Record<string, string> = {}) =>
+    (await call(registryRoute, `/api/registry?${new URLSearchParams({ pageSize: '100', ...q })}`)).body.entries.map((e: { id: string }) => e.id) as string[];
+  const boardIds = async () => (await wholeBoard('all', 100)).map((e) => e.user.id);
+  /** Whether the account has its standings row, and whether it still waits for a refresh (its mark). */
+  const standingOf = async (userId: string) => {
+    const [r] = rowsOf<{ listed: boolean | null; kind: string | null; marked: boolean }>(
+      await (await getDb()).execute(sql`
+        select s.listed, s.kind, exists (select 1 from ${standingsDirty} d where d.user_id = ${userId}) as marked
+        from (select 1) one left join ${standings} s on s.user_id = ${userId}`),
+    );
+    return r!;
+  };
+
+  it('a freshly provisioned player and a freshly signed-in agent: in the registry, on the leaderboard, found by a2a.getInfo', async () => {
+    // No tick ever ran in this file's database.
+    expect((await readGameClock())?.tickCount ?? 0).toBe(0);
+    await refreshAllStandings();
+
+    // A player provisioned on first sight (a request with a token for a new subject).
+    const playerToken = await tokenForSubject(`fresh|player-${crypto.randomUUID()}`);
+    const first = await board({}, playerToken);
+    expect(first.status).toBe(200);
+    const [player] = await (await getDb()).select().from(users).where(eq(users.id, first.body.me?.user.id ?? ''));
+    expect(player).toBeDefined();
+    expect(first.body.me).toMatchObject({ user: { id: player!.id }, points: 0 });
+
+    // An agent signing in with its credentials.
+    const saved = process.env.AGENT_CREDENTIALS;
+    process.env.AGENT_CREDENTIALS = 'fresh-standings-bot:s3cret-s3cret';
+    resetEnvCache();
+    let agentToken: string;
+    try {
+      const auth = await call(agentAuthRoute, '/api/agents/auth', { method: 'POST', body: { agentId: 'fresh-standings-bot', agentSecret: 's3cret-s3cret' } });
+      expect(auth.status).toBe(200);
+      agentToken = auth.body.sessionToken;
+    } finally {
+      if (saved === undefined) delete process.env.AGENT_CREDENTIALS;
+      else process.env.AGENT_CREDENTIALS = saved;
+      resetEnvCache();
+    }
+    const me = await call(meRoute, '/api/users/me', { token: agentToken });
+    expect(me.body.user).toMatchObject({ isAgent: true });
+    const agentId = me.body.user.id as string;
+
+    // Both have their row from the transaction that made them, before any refresh took their marks.
+    expect(await standingOf(agentId)).toEqual({ listed: true, kind: 'agent', marked: true });
+    expect((await standingOf(player!.id)).listed).toBe(true);
+
+    const info = await call(a2aRoute, '/api/a2a', { method: 'POST', token: agentToken, body: { jsonrpc: '2.0', id: 1, method: 'a2a.getInfo', params: { agentId } } });
+    expect(info.body.result).toMatchObject({ agentId, type: 'agent', active: true, a2a: { endpoint: 'http://localhost:3000/api/a2a' } });
+    expect(await registryIds({ type: 'agent' })).toContain(agentId);
+    expect(await registryIds({ search: player!.username })).toEqual([player!.id]);
+    const onBoard = await boardIds();
+    expect(onBoard).toContain(player!.id);
+    expect(onBoard).toContain(agentId);
+    const all = (await call(registryAllRoute, '/api/registry/all?limit=500')).body.entries.map((e: { id: string }) => e.id);
+    expect(all).toEqual(expect.arrayContaining([player!.id, agentId]));
+
+    // The refresh still does its work on them (ranks, reputation), and leaves them listed.
+    await refreshAllStandings();
+    expect(await standingOf(agentId)).toEqual({ listed: true, kind: 'agent', marked: false });
+    expect((await readGameClock())?.tickCount ?? 0).toBe(0);
+  });
+
+  it('a pool account still never gets a row; a banned account gets one, unlisted', async () => {
+    const { pool } = await seedPool();
+    expect(await standingOf(pool.accountUserId)).toEqual({ listed: null, kind: null, marked: false });
+    const offender = await seedUser({ isBanned: true });
+    expect((await standingOf(offender.id)).listed).toBe(false);
+    expect(await registryIds({ search: offender.username })).toEqual([]);
+  });
+
+  // Last in this file: it leaves the file's database for a fresh one.
+  it('a world seeded and never ticked (a server started with LOCAL_SCHEDULER=0) lists its accounts in the registry', async () => {
+    await switchToFreshDatabase('standings_fresh');
+    const db = await getDb();
+    await seedWorld(db);
+    expect((await readGameClock())?.tickCount ?? 0).toBe(0);
+    const actors = await call(registryRoute, '/api/registry?type=actor&pageSize=100');
+    expect(actors.status).toBe(200);
+    expect(actors.body.pagination.total).toBe(ACTORS.length);
+    const accounts = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${users} where not is_pool_account`))[0]!.n;
+    const whole = await call(registryAllRoute, '/api/registry/all?limit=500');
+    expect(whole.body.total).toBe(accounts);
+    const fresh = await seedUser({ username: 'standings_fresh_world' });
+    expect(await registryIds({ search: 'standings_fresh_world' })).toEqual([fresh.id]);
+    expect(await boardIds()).toContain(fresh.id);
   });
 });

@@ -4,6 +4,8 @@
  * (`a2a.paymentReceipt`) settles it: in one transaction the request goes pending → paid under its
  * row lock, the payer is debited (never below zero) and the recipient credited, so parallel or
  * repeated receipts pay once. The recipient's receipt verifies without moving anything.
+ * The tick deletes a request never paid a day after it expired (../retention.ts); a paid one is
+ * the record of a transfer (its ledger rows name it) and stays.
  */
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';

@@ -6,6 +6,14 @@
  * methods. Tasks are stored by owner: `tasks/get` works on any instance, another caller's task is
  * TASK_NOT_FOUND (-32001), and every task is already finished, so `tasks/cancel` of one's own is
  * TASK_NOT_CANCELABLE (-32002).
+ *
+ * Bounded storage: a task row keeps what tasks/get answers and nothing else (not the asking
+ * message: A2A's `history` is optional and a client has its own message), the outcome as the exact
+ * JSON text first answered (so tasks/get gives back the same bytes) and at most
+ * TASK_OUTCOME_MAX_BYTES of it. A larger result is still answered in full by message/send, the
+ * call that ran it; the stored task then says, in its artifact, that the result was not kept
+ * (tasks/get answers the task as it stands, as A2A's `tasks/get` does, rather than failing). An
+ * oversize error keeps its code and message. The tick deletes tasks after a day (../retention.ts).
  */
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
@@ -14,8 +22,13 @@ import { a2aTasks, type TA2aTaskRow } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
-import type { TRpcResponse } from '../jsonrpc';
+import type { TRpcError, TRpcResponse } from '../jsonrpc';
 import { A2A_METHOD_TABLE } from '../methods';
+
+/** The most a task keeps of its outcome: UTF-8 bytes of the outcome's JSON text. */
+export const TASK_OUTCOME_MAX_BYTES = 4096;
+/** The longest method name a message may ask for (the table's are far shorter). */
+export const MAX_METHOD_NAME_LENGTH = 100;
 
 type TPart = { kind?: string; data?: unknown; text?: string };
 export type TA2aMessage = { kind?: 'message'; messageId?: string; role?: string; parts?: TPart[]; contextId?: string; taskId?: string; metadata?: Record<string, unknown> };
@@ -27,7 +40,11 @@ export const requestedCall = (message: TA2aMessage): { method: string; params: u
   for (const part of message.parts ?? []) {
     if (part.kind !== 'data' || !isPlainObject(part.data)) continue;
     const method = part.data.method ?? part.data.operation;
-    if (typeof method === 'string' && method) return { method, params: part.data.params };
+    if (typeof method !== 'string' || !method) continue;
+    if (method.length > MAX_METHOD_NAME_LENGTH) {
+      throw new AppError('VALIDATION_ERROR', `The method a message names is at most ${MAX_METHOD_NAME_LENGTH} characters`, { field: 'message.parts.data.method' });
+    }
+    return { method, params: part.data.params };
   }
   return null;
 };
@@ -47,9 +64,36 @@ export const methodsMessage = (message: TA2aMessage) => ({
   ],
 });
 
-const toTask = (row: TA2aTaskRow) => {
-  const outcome = row.outcome as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
+/** What a task holds: the result, the error, or (a result over the cap) how large it was. */
+type TOutcome = { result?: unknown; error?: TRpcError; omitted?: { bytes: number } };
+
+const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
+
+/** The outcome's text as stored: the exact JSON first answered when it fits, else its bounded form. */
+const storedOutcome = (outcome: TOutcome): string => {
+  const text = JSON.stringify(outcome);
+  const bytes = byteLength(text);
+  if (bytes <= TASK_OUTCOME_MAX_BYTES) return text;
+  if (!outcome.error) return JSON.stringify({ omitted: { bytes: byteLength(JSON.stringify(outcome.result)) } });
+  // An error keeps its JSON-RPC code, its message and the REST code and status; details go.
+  const data = outcome.error.data as { code?: unknown; status?: unknown } | undefined;
+  const kept = typeof data?.code === 'string' && typeof data.status === 'number' ? { data: { code: data.code, status: data.status } } : {};
+  return JSON.stringify({ error: { code: outcome.error.code, message: outcome.error.message.slice(0, 500), ...kept } });
+};
+
+const omittedText = (bytes: number) =>
+  `The result was ${bytes} bytes, more than the ${TASK_OUTCOME_MAX_BYTES} a task keeps: message/send answered it in full; send the message again for a fresh one.`;
+
+const toTask = (row: Pick<TA2aTaskRow, 'id' | 'contextId' | 'state' | 'method' | 'createdAt'>, outcome: TOutcome) => {
   const timestamp = row.createdAt.toISOString();
+  const artifact = outcome.omitted
+    ? {
+        artifactId: `${row.id}-result`,
+        name: row.method,
+        parts: [{ kind: 'text' as const, text: omittedText(outcome.omitted.bytes) }],
+        metadata: { omitted: true, bytes: outcome.omitted.bytes },
+      }
+    : { artifactId: `${row.id}-result`, name: row.method, parts: [{ kind: 'data' as const, data: outcome.result as Record<string, unknown> }] };
   return {
     kind: 'task' as const,
     id: row.id,
@@ -62,18 +106,19 @@ const toTask = (row: TA2aTaskRow) => {
             timestamp,
             message: { kind: 'message' as const, role: 'agent' as const, messageId: `${row.id}-error`, taskId: row.id, contextId: row.contextId, parts: [{ kind: 'data' as const, data: { error: outcome.error } }] },
           },
-    artifacts:
-      row.state === 'completed' ? [{ artifactId: `${row.id}-result`, name: row.method, parts: [{ kind: 'data' as const, data: outcome.result as Record<string, unknown> }] }] : [],
-    history: [row.message],
+    artifacts: row.state === 'completed' ? [artifact] : [],
     metadata: { method: row.method },
   };
 };
 
-/** Stores the task of a call a message asked for, with its answer, and returns it as A2A shows it. */
+/**
+ * Stores the task of a call a message asked for, with its answer, and returns it as A2A shows it:
+ * with the whole result (the stored task keeps it when it fits TASK_OUTCOME_MAX_BYTES).
+ */
 export const recordTask = async (input: { caller: TCaller; message: TA2aMessage; method: string; response: TRpcResponse }) => {
   const db = await getDb();
   const failed = 'error' in input.response;
-  const outcome = failed ? { error: (input.response as { error: unknown }).error } : { result: (input.response as { result: unknown }).result };
+  const outcome: TOutcome = failed ? { error: (input.response as { error: TRpcError }).error } : { result: (input.response as { result: unknown }).result };
   const [row] = await db
     .insert(a2aTasks)
     .values({
@@ -81,13 +126,15 @@ export const recordTask = async (input: { caller: TCaller; message: TA2aMessage;
       contextId: input.message.contextId ?? crypto.randomUUID(),
       state: failed ? 'failed' : 'completed',
       method: input.method,
-      message: input.message as Record<string, unknown>,
-      outcome: outcome as Record<string, unknown>,
+      outcome: storedOutcome(outcome),
       createdAt: now(),
     })
     .returning();
-  return toTask(row!);
+  return toTask(row!, outcome);
 };
+
+/** The task as stored: its outcome parsed from the text first answered (same keys, same order). */
+const storedTask = (row: TA2aTaskRow) => toTask(row, JSON.parse(row.outcome) as TOutcome);
 
 const ownTask = async (caller: TCaller, id: string) => {
   const [row] = await (await getDb()).select().from(a2aTasks).where(and(eq(a2aTasks.id, id), eq(a2aTasks.ownerId, caller.userId)));
@@ -95,7 +142,7 @@ const ownTask = async (caller: TCaller, id: string) => {
   return row;
 };
 
-export const getTask = async (input: { caller: TCaller; id: string }) => toTask(await ownTask(input.caller, input.id));
+export const getTask = async (input: { caller: TCaller; id: string }) => storedTask(await ownTask(input.caller, input.id));
 
 export const cancelTask = async (input: { caller: TCaller; id: string }) => {
   const row = await ownTask(input.caller, input.id);

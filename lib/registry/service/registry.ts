@@ -1,6 +1,9 @@
 /**
  * The registry (public reads) and its apps (administrators): GET /api/registry,
- * GET /api/registry/all, POST and DELETE /api/admin/registry/apps.
+ * GET /api/registry/all, POST and DELETE /api/admin/registry/apps. Accounts come from the
+ * standings read model: a new account is in it from its creation (a trigger, migration 0020), and
+ * a read refreshes the marked accounts as the leaderboard's does (at most every 2 s per
+ * instance), so a ban or a new agent flag shows within seconds without a tick.
  */
 import 'server-only';
 import { eq } from 'drizzle-orm';
@@ -9,6 +12,7 @@ import { registryApps } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
+import { refreshIfStale } from '@/lib/standings/service/read-leaderboard';
 import { findUserByIdentifier } from '@/lib/users/queries';
 import { A2A_ENDPOINT, A2A_METHODS, AGENT_CARD_PATH, capabilitiesOf } from '../capabilities';
 import { countRegistry, loadRegistryAfter, loadRegistryPage, type TRegistryRow, type TRegistryType } from '../queries';
@@ -36,6 +40,7 @@ export const toRegistryEntry = (r: TRegistryRow, origin: string) => {
 };
 
 export const listRegistry = async (input: { type?: TRegistryType; search?: string; page: number; pageSize: number; origin: string }) => {
+  await refreshIfStale();
   const db = await getDb();
   const search = input.search?.trim() || undefined;
   const rows = await loadRegistryPage(db, { type: input.type, search }, input.pageSize, (input.page - 1) * input.pageSize);
@@ -48,6 +53,7 @@ export const listRegistry = async (input: { type?: TRegistryType; search?: strin
 
 /** One entry by id (an account or an app), or NOT_FOUND. */
 export const getRegistryEntry = async (input: { id: string; origin: string }) => {
+  await refreshIfStale();
   const db = await getDb();
   const [row] = await loadRegistryPage(db, { id: input.id }, 1, 0);
   if (!row) throw new AppError('NOT_FOUND', 'No such entry in the registry', { id: input.id });
@@ -68,6 +74,7 @@ const decodeCursor = (cursor: string) => {
 };
 
 export const listWholeRegistry = async (input: { cursor?: string; limit: number; origin: string }) => {
+  await refreshIfStale();
   const db = await getDb();
   const after = input.cursor ? decodeCursor(input.cursor) : null;
   const [rows, total] = await Promise.all([loadRegistryAfter(db, after, input.limit + 1), countRegistry(db)]);

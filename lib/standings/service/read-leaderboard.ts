@@ -1,7 +1,8 @@
 /**
  * GET /api/leaderboard: a page of a board from the read model, ranks with ties shared, the
  * caller's own entry whatever the page, and each entry's PnL over the last 14 daily closes.
- * The read model follows changes by the tick's refresh; a read also refreshes it, at most once
+ * A new account is in the read model from its creation (a trigger, migration 0020); changes follow
+ * by the tick's refresh, and a read (this one or the registry's) also refreshes it, at most once
  * every FRESH_MS per instance and only when some account is marked, so one's own new points show
  * within seconds without a tick.
  */
