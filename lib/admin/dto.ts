@@ -3,7 +3,7 @@
  * them, audit-trail actions, reported posts, and a user's role. No I/O.
  */
 import type { TReportActionRow, TReportRow } from '@/db/schema';
-import type { TAdminReport } from '@/lib/contracts/admin';
+import type { TAdminReport, TDetectorDetails } from '@/lib/contracts/admin';
 import { toReportDto } from '@/lib/moderation/dto';
 
 export type TRole = 'user' | 'moderator' | 'admin';
@@ -48,9 +48,12 @@ export const toAdminReport = (r: TAdminReportRow): TAdminReport => {
   };
 };
 
-/** The detector's findings of a system report: a JSON object, or null (player reports). */
-export const toReportDetails = (details: unknown): Record<string, unknown> | null =>
-  details !== null && typeof details === 'object' && !Array.isArray(details) ? (details as Record<string, unknown>) : null;
+/**
+ * The detector's findings of a system report, as lib/admin/detector/run.ts stored them (the shape
+ * GET /api/admin/reports/{reportId} declares), or null (player reports).
+ */
+export const toReportDetails = (details: unknown): TDetectorDetails | null =>
+  details !== null && typeof details === 'object' && !Array.isArray(details) ? (details as TDetectorDetails) : null;
 
 export const toReportActionDto = (a: TReportActionRow, actor: { id: string; username: string; displayName: string }) => ({
   id: a.id,

@@ -1,6 +1,15 @@
-/** The A2A agent card (the JSON-RPC endpoint itself, POST /api/a2a, is described by this card). */
+/**
+ * A2A: the agent card, the method list, and POST /api/a2a (JSON-RPC 2.0, described by the card),
+ * whose answers are typed here: each method's result (A2A_RESULTS), the tasks and messages of
+ * message/send and tasks/get, and JSON-RPC errors.
+ */
 import { z } from 'zod';
+import { ZDecimalString, ZTimestamp } from './common';
 import { defineEndpoint } from './endpoint';
+import { marketsPositions } from './markets';
+import { moderationBlocksList, moderationMutesList, moderationReportCreate, usersBlock, usersBlockStatus, usersMute, usersMuteStatus } from './moderation';
+import { ZRegistryEntry } from './registry';
+import { usersBalance } from './users';
 
 export const ZAgentCard = z.object({
   protocolVersion: z.string(),
@@ -36,19 +45,159 @@ export const a2aAgentCardAlias = card('/.well-known/agent-card', 'a2a.agentCardA
 
 const ZRpcId = z.union([z.string(), z.number(), z.null()]);
 
-/** One JSON-RPC 2.0 answer: a result, or an error (a domain failure's data holds the REST code and status). */
-export const ZRpcAnswer = z.object({
-  jsonrpc: z.literal('2.0'),
-  id: ZRpcId.describe('the id of the request answered (null when it could not be read)'),
-  result: z.unknown().optional().describe('the method\'s result, as GET /api/a2a/methods and the agent card describe it'),
-  error: z
-    .object({
-      code: z.number().int().describe('-32700 parse, -32600 invalid request, -32601 unknown method, -32602 invalid params, -32603 internal, -32000 a domain failure, -32001 to -32007 the A2A protocol\'s own'),
-      message: z.string(),
-      data: z.unknown().optional().describe('for -32000 and -32602: {code, status} of the REST error'),
-    })
-    .optional(),
+/** A REST answer without its `success` flag: what an A2A method that mirrors a route answers. */
+const withoutSuccess = (e: { response: z.ZodType }) => (e.response as z.ZodObject).omit({ success: true });
+
+const ZBalanceResult = withoutSuccess(usersBalance);
+const ZPositionsResult = withoutSuccess(marketsPositions);
+const ZBlockResult = withoutSuccess(usersBlock);
+const ZMuteResult = withoutSuccess(usersMute);
+const ZReportResult = withoutSuccess(moderationReportCreate);
+
+/**
+ * What each A2A method answers, by method name: lib/a2a/methods declares each method's `result`
+ * as this (test/openapi/a2a-results.test.ts holds the method table to it), the transport holds
+ * every result to it in tests, and POST /api/a2a's document lists them as the `result` it may carry.
+ */
+export const A2A_RESULTS = {
+  'a2a.discover': z.object({ agents: z.array(ZRegistryEntry), total: z.number().int() }),
+  'a2a.getInfo': ZRegistryEntry.extend({ agentId: z.string(), active: z.boolean() }),
+  'a2a.getMarketData': z.object({
+    marketId: z.string(),
+    question: z.string(),
+    outcomes: z.array(z.enum(['YES', 'NO'])),
+    prices: z.object({ YES: z.number(), NO: z.number() }),
+    volume: z.number(),
+    volume24h: z.number(),
+    liquidity: z.number(),
+    resolveAt: ZTimestamp,
+    resolved: z.boolean(),
+    resolvedOutcome: z.enum(['YES', 'NO']).nullable(),
+  }),
+  'a2a.getMarketPrices': z.object({
+    marketId: z.string(),
+    prices: z.array(z.object({ outcome: z.enum(['YES', 'NO']), price: z.number() })),
+    timestamp: ZTimestamp,
+  }),
+  'a2a.subscribeMarket': z.object({
+    subscribed: z.boolean(),
+    marketId: z.string(),
+    stream: z.object({ url: z.string(), channel: z.literal('markets'), event: z.literal('market_update'), filter: z.object({ marketId: z.string() }) }),
+  }),
+  'a2a.getBalance': ZBalanceResult,
+  'a2a.getPositions': ZPositionsResult,
+  'a2a.getUserWallet': z.object({ userId: z.string(), balance: ZBalanceResult, positions: ZPositionsResult }),
+  'a2a.paymentRequest': z.object({
+    requestId: z.string(),
+    amount: ZDecimalString,
+    to: z.string(),
+    service: z.string(),
+    status: z.literal('pending'),
+    expiresAt: ZTimestamp,
+  }),
+  'a2a.paymentReceipt': z.object({
+    verified: z.boolean(),
+    message: z.string(),
+    requestId: z.string(),
+    status: z.enum(['pending', 'paid']),
+    amount: ZDecimalString,
+    transactionId: z.string().nullable(),
+  }),
+  'moderation.blockUser': ZBlockResult,
+  'moderation.unblockUser': ZBlockResult,
+  'moderation.muteUser': ZMuteResult,
+  'moderation.unmuteUser': ZMuteResult,
+  'moderation.reportUser': ZReportResult,
+  'moderation.reportPost': ZReportResult,
+  'moderation.getBlocks': withoutSuccess(moderationBlocksList),
+  'moderation.getMutes': withoutSuccess(moderationMutesList),
+  'moderation.checkBlockStatus': withoutSuccess(usersBlockStatus),
+  'moderation.checkMuteStatus': withoutSuccess(usersMuteStatus),
+} as const;
+
+/** Any method's result (each distinct schema once). */
+const ZMethodResult = z.union([...new Set(Object.values(A2A_RESULTS))] as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
+
+/** The data of a JSON-RPC error, when it has some. */
+const ZRpcErrorData = z.union([
+  z
+    .object({ code: z.string(), status: z.number().int(), details: z.record(z.string(), z.unknown()).optional() })
+    .describe('-32000, -32602, -32001, -32002: the REST error code, its HTTP status and its details'),
+  z.object({ requestId: z.string() }).describe('-32603: the request id to quote'),
+]);
+
+const ZRpcError = z.object({
+  code: z
+    .number()
+    .int()
+    .describe('-32700 parse, -32600 invalid request, -32601 unknown method, -32602 invalid params, -32603 internal, -32000 a domain failure, -32001 to -32007 the A2A protocol\'s own'),
+  message: z.string(),
+  data: ZRpcErrorData.optional(),
 });
+
+const ZTextPart = z.object({ kind: z.literal('text'), text: z.string() });
+
+/**
+ * An A2A task (message/send, tasks/get; lib/a2a/service/tasks.ts): finished at once, completed
+ * with the call's result as its artifact (or, past what a stored task keeps, a text part saying
+ * so), or failed with the call's JSON-RPC error.
+ */
+const ZA2aTask = z.object({
+  kind: z.literal('task'),
+  id: z.string(),
+  contextId: z.string(),
+  status: z.union([
+    z.object({ state: z.literal('completed'), timestamp: ZTimestamp }),
+    z.object({
+      state: z.literal('failed'),
+      timestamp: ZTimestamp,
+      message: z.object({
+        kind: z.literal('message'),
+        role: z.literal('agent'),
+        messageId: z.string(),
+        taskId: z.string(),
+        contextId: z.string(),
+        parts: z.array(z.object({ kind: z.literal('data'), data: z.object({ error: ZRpcError }) })),
+      }),
+    }),
+  ]),
+  artifacts: z.array(
+    z.object({
+      artifactId: z.string(),
+      name: z.string().describe('the method'),
+      parts: z.array(z.union([z.object({ kind: z.literal('data'), data: ZMethodResult }), ZTextPart])),
+      metadata: z.object({ omitted: z.literal(true), bytes: z.number().int() }).optional().describe('the result was too large to keep'),
+    }),
+  ),
+  metadata: z.object({ method: z.string() }),
+});
+
+/** message/send's answer to a message that names no method: the methods it can run. */
+const ZMethodsMessage = z.object({
+  kind: z.literal('message'),
+  role: z.literal('agent'),
+  messageId: z.string(),
+  contextId: z.string().optional(),
+  parts: z.array(
+    z.union([ZTextPart, z.object({ kind: z.literal('data'), data: z.object({ methods: z.array(z.object({ name: z.string(), summary: z.string() })) }) })]),
+  ),
+});
+
+/** One JSON-RPC 2.0 answer: a result, or an error (a domain failure's data holds the REST code and status). */
+export const ZRpcAnswer = z.union([
+  z.object({
+    jsonrpc: z.literal('2.0'),
+    id: ZRpcId.describe('the id of the request answered'),
+    result: z
+      .union([ZMethodResult, ZA2aTask, ZMethodsMessage])
+      .describe('the method\'s result (GET /api/a2a/methods lists the methods), or the A2A task or message of message/send and tasks/get'),
+  }),
+  z.object({
+    jsonrpc: z.literal('2.0'),
+    id: ZRpcId.describe('the id of the request answered (null when it could not be read)'),
+    error: ZRpcError,
+  }),
+]);
 
 /**
  * POST /api/a2a: JSON-RPC 2.0, a transport of its own (lib/a2a/transport.ts runs each call through
@@ -92,7 +241,14 @@ export const a2aMethods = defineEndpoint({
         summary: z.string(),
         group: z.enum(['discovery', 'markets', 'portfolio', 'payments', 'moderation']),
         kind: z.enum(['read', 'write']),
-        params: z.record(z.string(), z.unknown()).describe('JSON Schema of the params object'),
+        params: z
+          .object({
+            type: z.literal('object'),
+            properties: z.record(z.string(), z.record(z.string(), z.unknown()).describe('a JSON Schema 2020-12 object')),
+            required: z.array(z.string()).optional(),
+            additionalProperties: z.literal(false).optional().describe('false: a param the method does not name is refused (-32602)'),
+          })
+          .describe('JSON Schema of the params object: the params by name'),
       }),
     ),
     protocolMethods: z.array(z.object({ name: z.string(), summary: z.string() })),

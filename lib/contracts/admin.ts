@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { REPORT_ACTIONS } from '@/db/schema/moderation-values';
-import { ZIdParam, ZSuccess, ZTimestamp, zQueryInt, zText, ZUserIdParams } from './common';
+import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp, zQueryInt, zText, ZUserIdParams } from './common';
 import { defineEndpoint } from './endpoint';
 import { tradesList } from './markets';
 import {
@@ -76,6 +76,54 @@ export const adminReports = defineEndpoint({
   response: z.object({ success: ZSuccess, reports: z.array(ZAdminReport), pagination: ZOffsetPagination }),
 });
 
+const ZIds = z.array(z.string());
+
+/**
+ * What the self-dealing detector stores with a report it files (lib/admin/detector/run.ts): its
+ * rule, the finding's de-duplication key, the accounts involved, and the evidence (row ids capped,
+ * sums over every row) that lib/admin/detector/rules.ts gathered for that rule.
+ */
+const ZDetectorDetails = z.discriminatedUnion('rule', [
+  z.object({
+    rule: z.literal('referral_ring'),
+    key: z.string().describe('the referrer'),
+    accounts: ZIds.describe('the referrer, then the referred accounts'),
+    evidence: z.object({
+      referrerId: z.string(),
+      referredAccounts: z.array(z.object({ id: z.string(), username: z.string(), createdAt: ZTimestamp })),
+      signupSpanHours: z.number(),
+      marketIds: ZIds,
+      oppositeSidesMarketIds: ZIds,
+      tradeIds: ZIds,
+      ledgerIds: ZIds,
+      sums: z.object({
+        trades: z.number().int(),
+        volume: ZDecimalString,
+        referralFees: ZDecimalString,
+        referrerReferralIncome: ZDecimalString,
+        incomeShare: z.number(),
+      }),
+    }),
+  }),
+  z.object({
+    rule: z.literal('wash_pair'),
+    key: z.string().describe('the two account ids in order, "a|b"'),
+    accounts: ZIds,
+    evidence: z.object({
+      marketIds: ZIds,
+      tradeIds: ZIds,
+      sums: z.object({
+        pairedTrades: z.record(z.string(), z.number().int()).describe('paired trades by account id'),
+        gainAtReferencePrice: z.record(z.string(), ZDecimalString).describe('each account\'s gain at the price before the pair started, by account id'),
+        volume: ZDecimalString,
+      }),
+    }),
+  }),
+]);
+
+/** The details a detector stores with the report it files. */
+export type TDetectorDetails = z.output<typeof ZDetectorDetails>;
+
 export const adminReportDetail = defineEndpoint({
   id: 'admin.report',
   method: 'GET',
@@ -87,8 +135,8 @@ export const adminReportDetail = defineEndpoint({
   response: z.object({
     success: ZSuccess,
     report: ZAdminReport.extend({
-      /** The detector's rule and findings (system reports). */
-      details: z.record(z.string(), z.unknown()).nullable(),
+      /** The detector's rule and findings (system reports); null for a report a player filed. */
+      details: ZDetectorDetails.nullable(),
     }),
     relatedReports: z.array(ZAdminReport),
     actions: z.array(ZReportAction),

@@ -88,7 +88,7 @@ export const predictionsList = defineEndpoint({
   rateLimit: 'predictionsList',
   query: z.object({
     status: z.enum(['active', 'resolved', 'all']).default('active'),
-    userId: z.string().min(1).max(200).optional(),
+    userId: z.string().min(1).max(200).optional().describe("adds this user's position to each question; one that names no user has none (200)"),
     page: zQueryInt({ default: 1, min: 1 }),
     limit: zQueryInt({ default: 20, min: 1, max: 100 }),
     q: z
@@ -380,7 +380,7 @@ export const tradesList = defineEndpoint({
     limit: zQueryInt({ default: 50, min: 1, max: 100 }),
     offset: zQueryInt({ default: 0, max: 10_000 }),
     type: z.enum(['all', 'prediction', 'perp']).default('all'),
-    userId: z.string().min(1).max(200).optional(),
+    userId: z.string().min(1).max(200).optional().describe("only this user's trades; one that names no user matches none (200, empty)"),
     marketId: z.string().min(1).max(200).optional(),
   }),
   response: z.object({

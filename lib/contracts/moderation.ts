@@ -84,7 +84,8 @@ export const usersBlockStatus = defineEndpoint({
     /** The user blocked the caller. */
     isBlockedBy: z.boolean(),
   }),
-  errors: ['USER_NOT_FOUND'],
+  // One's own block status is a question about oneself: 400 CANNOT_TARGET_SELF, as blocking is.
+  errors: ['USER_NOT_FOUND', 'CANNOT_TARGET_SELF'],
 });
 
 export const usersMute = defineEndpoint({
@@ -114,7 +115,8 @@ export const usersMuteStatus = defineEndpoint({
     isMuted: z.boolean(),
     mute: z.object({ id: z.string(), createdAt: ZTimestamp, reason: z.string().nullable() }).nullable(),
   }),
-  errors: ['USER_NOT_FOUND'],
+  // As for the block status: one's own mute status is 400 CANNOT_TARGET_SELF.
+  errors: ['USER_NOT_FOUND', 'CANNOT_TARGET_SELF'],
 });
 
 const ZUserRefBody = z.strictObject({ userId: ZIdParam, reason: zReason() });

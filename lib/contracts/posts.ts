@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { POST_MAX_CHARS, QUOTE_MAX_CHARS } from '@/lib/posts/text';
 import { ZIdParam, ZPagination, ZSuccess, ZTimestamp, zQueryBool, zQueryInt, zQueryIntOptional, zText, ZUserIdParams } from './common';
 import { defineEndpoint } from './endpoint';
-import { ZUserSummary } from './users';
+import { ZImageUrl, ZUserSummary } from './users';
 
 export const ZAuthor = ZUserSummary;
 
@@ -112,8 +112,8 @@ export const postsList = defineEndpoint({
     limit: zQueryInt({ default: 20, min: 1, max: 100 }),
     offset: zQueryIntOptional({ min: 0, max: 100_000 }),
     cursor: z.string().min(1).max(500).optional(),
-    userId: ZIdParam.optional(),
-    actorId: ZIdParam.optional(),
+    userId: ZIdParam.optional().describe('only posts by this author (an id or a username); one that names no user matches no post (200, empty)'),
+    actorId: ZIdParam.optional().describe('the same filter as userId (its older name)'),
     type: z.enum(['post', 'article']).optional(),
     following: zQueryBool.optional(),
   }),
@@ -132,7 +132,7 @@ export const postsCreate = defineEndpoint({
     content: ZPostContent,
     type: z.enum(['post', 'article']).default('post'),
     relatedQuestion: ZIdParam.nullish(),
-    imageUrl: z.string().trim().max(2000).nullish(),
+    imageUrl: ZImageUrl.nullish(),
   }),
   status: 201,
   response: z.object({ success: ZSuccess, post: ZPost }),

@@ -13,6 +13,53 @@ export const systemHealth = defineEndpoint({
   response: z.object({ success: ZSuccess, db: z.enum(['pglite', 'postgres']), version: z.string() }),
 });
 
+// The OpenAPI document's own shape (lib/openapi/document.ts builds it): the objects it uses, with
+// the fields it writes. The JSON Schemas inside it (of parameters, bodies and answers) are left
+// open: a JSON Schema cannot be described here without the references the document avoids.
+
+/** A JSON Schema 2020-12 object (the schema of a parameter, a body, an answer or a header). */
+const ZJsonSchema = z.record(z.string(), z.unknown()).describe('a JSON Schema 2020-12 object');
+const ZOpenApiRef = z.object({ $ref: z.string() });
+const ZOpenApiHeader = z.object({ description: z.string(), required: z.boolean().optional(), schema: ZJsonSchema });
+const ZOpenApiMedia = z.object({
+  schema: ZJsonSchema,
+  encoding: z.record(z.string(), z.object({ contentType: z.string() })).optional(),
+});
+const ZOpenApiResponse = z.object({
+  description: z.string(),
+  headers: z.record(z.string(), z.union([ZOpenApiRef, ZOpenApiHeader])).optional(),
+  content: z.record(z.string(), ZOpenApiMedia).optional(),
+  'x-error-codes': z.array(z.string()).optional().describe('the error codes this response may carry'),
+});
+const ZRateFigure = z.object({
+  rule: z.string().describe('the rule counted against; operations naming the same rule share one counter'),
+  limit: z.number().int(),
+  windowSeconds: z.number().int(),
+  per: z.enum(['address', 'account', 'scheduler']),
+});
+const ZOpenApiOperation = z.object({
+  operationId: z.string(),
+  summary: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  security: z.array(z.record(z.string(), z.array(z.string()))),
+  parameters: z.array(
+    z.object({
+      name: z.string(),
+      in: z.enum(['path', 'query', 'header']),
+      required: z.boolean(),
+      description: z.string().optional(),
+      schema: ZJsonSchema,
+    }),
+  ),
+  requestBody: z.object({ required: z.boolean(), content: z.record(z.string(), ZOpenApiMedia) }).optional(),
+  responses: z.record(z.string(), z.union([ZOpenApiRef, ZOpenApiResponse])),
+  'x-rate-limit': z
+    .object({ anonymous: ZRateFigure, authenticated: ZRateFigure })
+    .describe('the budget of a call without a token (per client address) and with one (per account; the scheduler: one counter)'),
+  'x-jsonrpc': z.literal(true).optional(),
+});
+
 export const systemOpenApi = defineEndpoint({
   id: 'system.openapi',
   method: 'GET',
@@ -30,8 +77,23 @@ export const systemOpenApi = defineEndpoint({
       license: z.object({ name: z.string(), identifier: z.string() }),
     }),
     servers: z.array(z.object({ url: z.string() })),
-    paths: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.unknown())).describe('operations by method')),
-    components: z.record(z.string(), z.record(z.string(), z.unknown())),
+    paths: z.record(z.string(), z.partialRecord(z.enum(['get', 'post', 'put', 'patch', 'delete']), ZOpenApiOperation).describe('operations by method')),
+    components: z.object({
+      schemas: z.record(z.string(), ZJsonSchema),
+      responses: z.record(z.string(), ZOpenApiResponse),
+      headers: z.record(z.string(), ZOpenApiHeader),
+      securitySchemes: z.record(
+        z.string(),
+        z.object({
+          type: z.enum(['http', 'apiKey']),
+          scheme: z.string().optional(),
+          bearerFormat: z.string().optional(),
+          in: z.literal('cookie').optional(),
+          name: z.string().optional(),
+          description: z.string().optional(),
+        }),
+      ),
+    }),
   }),
 });
 
@@ -48,7 +110,44 @@ export const agentsAuth = defineEndpoint({
   errors: ['UNAUTHORIZED'],
 });
 
-const ZTickResponse = z.object({ success: ZSuccess, skipped: z.boolean().optional() }).loose();
+const ZCount = z.number().int().min(0);
+const ZCounts = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, ZCount])) as Record<K, typeof ZCount>);
+
+/** What a tick that ran reports (lib/game/tick.ts runSteps): what each step did, and how long it took. */
+const ZTickSummary = z.object({
+  success: ZSuccess,
+  skipped: z.literal(false),
+  paused: z.literal(false),
+  gameTime: ZTimestamp.describe('the game time the tick ran as of'),
+  durationMs: ZCount,
+  funding: ZCounts(['periods', 'tickers', 'entriesMoved']),
+  liquidations: ZCount,
+  pricePoints: ZCounts(['perps', 'questions']),
+  prices: ZCounts(['organizations', 'biasTrades', 'biasesExpired']),
+  events: z.object({ created: ZCount, biases: ZCount, ids: z.array(z.string()) }),
+  npc: ZCounts(['posts', 'replies', 'likes', 'shares', 'trades']),
+  pools: ZCounts(['pools', 'trades', 'posts', 'navPoints']),
+  questions: ZCounts(['resolved', 'resolvedYes', 'created', 'active']),
+  groups: ZCounts(['messages', 'invites']),
+  selfDealing: z.object({ ran: z.boolean(), findings: ZCount, filed: ZCount }),
+  identity: ZCounts(['pending', 'completed', 'failed']),
+  standings: ZCounts(['refreshed', 'reputations']),
+  leagues: z.object({ snapshots: ZCount, seasonsClosed: ZCount, seated: ZCount, season: z.string() }),
+  eventLogPruned: ZCount,
+  storagePruned: ZCounts(['idempotencyKeys', 'a2aTasks', 'paymentRequests']).describe('rows dropped past their retention'),
+  timings: z.record(z.string(), ZCount).describe('milliseconds each step took, by step'),
+  errors: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('the steps that failed, with their message: the tick went on without them, and the next one retries'),
+});
+
+/** A tick ran, was skipped (another is running, or one already ran this game minute) or found the game paused. */
+const ZTickResponse = z.union([
+  ZTickSummary,
+  z.object({ success: ZSuccess, skipped: z.literal(true) }).describe('skipped: another tick is running, or one already ran this game minute'),
+  z.object({ success: ZSuccess, skipped: z.literal(false), paused: z.literal(true), gameTime: ZTimestamp }).describe('the game is paused: nothing ran'),
+]);
 
 export const cronGameTickGet = defineEndpoint({
   id: 'cron.gameTick.get',
@@ -78,9 +177,11 @@ export const authSession = defineEndpoint({
   id: 'auth.session',
   method: 'POST',
   path: '/api/auth/session',
-  summary: 'Web sign-in: verify an access token and keep it in an HttpOnly session cookie',
+  summary: 'Web sign-in: verify an access token and open a session of ours in an HttpOnly cookie (never the access token itself)',
   tag: 'auth',
   auth: 'public',
+  // Login CSRF: the origin is checked with or without a cookie.
+  sameOrigin: 'always',
   rateLimit: 'signIn',
   body: z.strictObject({ token: z.string().min(1).max(8192) }),
   response: ZSessionResponse,
@@ -94,6 +195,8 @@ export const authDevSignIn = defineEndpoint({
   summary: 'Development only: sign in as any username (absent in production)',
   tag: 'auth',
   auth: 'public',
+  // Login CSRF: the origin is checked with or without a cookie.
+  sameOrigin: 'always',
   rateLimit: 'signIn',
   body: z.strictObject({
     username: z.string().max(20).regex(/^[A-Za-z0-9_]{3,20}$/, 'usernames are 3 to 20 letters, digits or underscores'),
@@ -106,9 +209,11 @@ export const authSignOut = defineEndpoint({
   id: 'auth.signOut',
   method: 'POST',
   path: '/api/auth/sign-out',
-  summary: 'Web sign-out: clears the session cookie',
+  summary: "Sign-out: revokes the caller's session (the cookie's, or an agent's session token) and clears the cookie",
   tag: 'auth',
   auth: 'public',
+  // Another site cannot sign a player out either: the origin is checked with or without a cookie.
+  sameOrigin: 'always',
   allowBanned: true,
   response: z.object({ success: ZSuccess }),
 });

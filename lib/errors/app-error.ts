@@ -83,9 +83,33 @@ export const ERROR_STATUS = {
   /** The email or wallet address belongs to another player. */
   EMAIL_TAKEN: 409,
   WALLET_TAKEN: 409,
+  /** The wallet signature is not the claimed address's EIP-191 signature of the challenge (another signer, another text, malformed). */
+  INVALID_SIGNATURE: 400,
+  /** No wallet challenge with that id was issued to this account (another account's challenges are not found), or none is open for the address. */
+  CHALLENGE_NOT_FOUND: 404,
+  /** The wallet challenge was issued for another address than the one claimed. */
+  CHALLENGE_MISMATCH: 400,
+  /** The wallet challenge is past its expiry (10 minutes): ask for a new one. */
+  CHALLENGE_EXPIRED: 400,
+  /** The wallet challenge already bound a wallet: each is used once. */
+  CHALLENGE_USED: 400,
+  /** No open email verification of this player has that token (a wrong, used or replaced token, or another player's). */
+  EMAIL_TOKEN_INVALID: 400,
+  /** The email verification token is past its expiry (24 hours): ask for a new one. */
+  EMAIL_TOKEN_EXPIRED: 400,
+  /** This server sends no email (production without a mail transport, lib/mail): email verification is not configured. */
+  EMAIL_NOT_CONFIGURED: 503,
+  /** Share rewards need the platform's account linked (link-social) first; a platform that cannot be linked pays no share reward. */
+  SOCIAL_NOT_LINKED: 400,
+  /** The external post is not by the player's linked handle on that platform. */
+  SHARE_NOT_YOURS: 403,
+  /** That external post already verified a share (this player's or another's): a post verifies one share, ever. */
+  SHARE_POST_ALREADY_USED: 409,
+  /** The day's share verifications are used up (per UTC day of game time); details carry the limit and when the next day starts. */
+  SHARE_DAILY_LIMIT: 429,
   /** An agent route called with a player's token. */
   NOT_AN_AGENT: 403,
-  /** Blocking, muting or reporting oneself. */
+  /** Blocking, muting or reporting oneself, or asking one's own block or mute status. */
   CANNOT_TARGET_SELF: 400,
   /** An A2A payment request that does not exist, or is neither the caller's to pay nor to receive. */
   PAYMENT_NOT_FOUND: 404,
@@ -105,9 +129,15 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   /** The body is larger than the route accepts (64 KiB of JSON unless the route says otherwise); refused unread. */
   PAYLOAD_TOO_LARGE: 413,
-  /** The URL (path and query) is longer than 8 KiB. */
+  /** The URL (path and query) is longer than 8 KiB (over Node's 16 KB header limit the server itself answers it). */
   URI_TOO_LONG: 414,
-  /** The body's Content-Type is not one the route reads (JSON routes: application/json, text/plain or none). */
+  /** The request's header section is over Node's 16 KB limit: answered by the server (lib/http/node-guard.mjs), before any route. */
+  REQUEST_HEADER_FIELDS_TOO_LARGE: 431,
+  /** The request did not arrive in time: answered by the server (lib/http/node-guard.mjs), before any route. */
+  REQUEST_TIMEOUT: 408,
+  /** Not a valid HTTP/1.1 request at all: answered by the server (lib/http/node-guard.mjs), before any route. */
+  BAD_REQUEST: 400,
+  /** The body's Content-Type is not one the route reads (JSON routes: application/json or application/*+json; the upload: multipart/form-data). */
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMIT_EXCEEDED: 429,
   INTERNAL_ERROR: 500,

@@ -12,12 +12,13 @@
  */
 import { z } from 'zod';
 import { endpoints } from '@/lib/contracts';
+import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from '@/lib/auth/session-names';
 import { ZErrorBody } from '@/lib/contracts/common';
 import type { TEndpoint } from '@/lib/contracts/endpoint';
 import { ERROR_STATUS, type TErrorCode } from '@/lib/errors/app-error';
 import { DEFAULT_JSON_BODY_LIMIT, KIB, MAX_QUERY_PARAMS, MAX_URL_LENGTH, MIB } from '@/lib/http/limits';
 import { DEFAULT_DEADLINE_MS } from '@/lib/operations/bounds';
-import { RATE_LIMITS } from '@/lib/operations/rate-limits';
+import { RATE_LIMITS, type TRateLimitRule } from '@/lib/operations/rate-limits';
 import { IMAGE_FORMATS } from '@/lib/uploads/formats';
 
 type TJson = Record<string, unknown>;
@@ -105,7 +106,9 @@ const HEADERS = {
     schema: { type: 'string', format: 'uuid' },
   },
   'X-RateLimit-Limit': {
-    description: 'Requests allowed in the window of the rule that applies (present once the rate limit was checked: on every answer but an early 500/503).',
+    description:
+      'Requests allowed in the window of the rule that applies (present once the rate limit was checked: on every answer but an early 500/503); ' +
+      `in the bad-input penalty box, the budget's ${RATE_LIMITS.badInput.limit}.`,
     schema: { type: 'integer', minimum: 0 },
   },
   'X-RateLimit-Remaining': {
@@ -130,11 +133,14 @@ const HEADERS = {
 const CODE_NOTES: Partial<Record<TErrorCode, string>> = {
   INVALID_PARAMETER: `an invalid path or query parameter (text with control characters or lone surrogates included), or more than ${MAX_QUERY_PARAMS} query parameters`,
   VALIDATION_ERROR: 'an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range',
-  FORBIDDEN: 'not allowed: another user\'s data, not an administrator, or a cookie-authenticated write from another origin',
+  FORBIDDEN: 'not allowed: another user\'s data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)',
   PAYLOAD_TOO_LARGE: 'the body is larger than the route accepts; refused unread',
   URI_TOO_LONG: `path and query are longer than ${MAX_URL_LENGTH} characters`,
   UNSUPPORTED_MEDIA_TYPE: 'the body\'s Content-Type is not one the route reads',
-  RATE_LIMIT_EXCEEDED: 'too many requests in the window (Retry-After says how long to wait)',
+  RATE_LIMIT_EXCEEDED:
+    `too many requests in the window of the operation's rule (x-rate-limit), or the caller is in the bad-input penalty box: more than ${RATE_LIMITS.badInput.limit} ` +
+    `requests refused as malformed in ${RATE_LIMITS.badInput.windowSec} s, after which every request waits a second and is refused until the window ends ` +
+    '(Retry-After says how long to wait)',
   INTERNAL_ERROR: 'an unexpected failure; details carry the request id only',
   DEADLINE_EXCEEDED: 'the request ran past its deadline and was abandoned; nothing it did was kept',
   SERVICE_UNAVAILABLE: 'a dependency (database, rate-limit store) is not answering',
@@ -228,6 +234,8 @@ const errorCodesOf = (e: TEndpoint): Set<TErrorCode> => {
     // A write authenticated by the session cookie must come from our own origin.
     if (e.auth !== 'cron') codes.add('FORBIDDEN');
   }
+  // A GET that writes refuses a cookie caller from another site (lib/http/route.ts).
+  if (e.writesOnGet) codes.add('FORBIDDEN');
   return codes;
 };
 
@@ -327,6 +335,9 @@ const parametersOf = (e: TEndpoint) => {
 
 const IMAGE_TYPES = Object.values(IMAGE_FORMATS).map((f) => f.contentType);
 
+/** The media types a JSON body may be sent as (lib/http/limits.ts isJsonMediaType): the document lists each. */
+export const JSON_MEDIA_TYPES = ['application/json', 'application/*+json'] as const;
+
 /**
  * The multipart form: the zod schema holds its text fields (what the wrapper parses), the file
  * part is added here (the service reads it from the form and checks it by content).
@@ -363,7 +374,8 @@ const requestBodyOf = (e: TEndpoint) => {
   return {
     // A body whose every field is optional may be left out (the wrapper reads none as {}).
     required: !e.body.safeParse({}).success,
-    content: { 'application/json': { schema: schemaOf(e.body, 'input') } },
+    // What the wrapper reads (lib/http/limits.ts isJsonMediaType): JSON, under its own type or a +json one; anything else is 415.
+    content: Object.fromEntries(JSON_MEDIA_TYPES.map((t) => [t, { schema: schemaOf(e.body!, 'input') }])),
   };
 };
 
@@ -385,6 +397,11 @@ const descriptionOf = (e: TEndpoint, notes: readonly string[]) => {
     lines.push(
       `Request body at most ${sizeText(e.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT)} (413 beyond)${e.body ? '' : '; this route takes none (send none, or {})'}.`,
     );
+    lines.push(
+      e.multipart
+        ? 'Body type: multipart/form-data only (415 UNSUPPORTED_MEDIA_TYPE for any other).'
+        : `Body type: ${JSON_MEDIA_TYPES.join(' or ')} only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).`,
+    );
   }
   if (e.jsonRpc) {
     lines.push(
@@ -397,9 +414,28 @@ const descriptionOf = (e: TEndpoint, notes: readonly string[]) => {
   return [...lines, ...notes].join('\n\n');
 };
 
+/**
+ * The rate limits of an operation (`x-rate-limit`), as lib/operations/run-operation.ts counts
+ * them: a call without a token counts per client address, a call with one per account (the
+ * scheduler's secret: one counter), each under the operation's own rule when it has one, else
+ * under the caller's general rule (public or authenticated). Each figure names its rule:
+ * operations naming the same rule share one counter (like and unlike, buy and sell).
+ */
+export const rateLimitsOf = (e: TEndpoint) => {
+  const figure = (rule: TRateLimitRule, per: 'address' | 'account' | 'scheduler') => ({
+    rule,
+    limit: RATE_LIMITS[rule].limit,
+    windowSeconds: RATE_LIMITS[rule].windowSec,
+    per,
+  });
+  return {
+    anonymous: figure(e.rateLimit ?? 'public', 'address'),
+    authenticated: figure(e.rateLimit ?? 'authenticated', e.auth === 'cron' ? 'scheduler' : 'account'),
+  };
+};
+
 /** The operation of one endpoint (its references point into the document's components). */
 export const operationOf = (e: TEndpoint, notes: readonly string[] = []) => {
-  const rule = RATE_LIMITS[e.rateLimit ?? (e.auth === 'public' ? 'public' : 'authenticated')];
   const op: TJson = {
     operationId: e.id,
     summary: e.summary,
@@ -411,7 +447,7 @@ export const operationOf = (e: TEndpoint, notes: readonly string[] = []) => {
   const body = requestBodyOf(e);
   if (body) op.requestBody = body;
   op.responses = responsesOf(e);
-  op['x-rate-limit'] = { limit: rule.limit, windowSeconds: rule.windowSec };
+  op['x-rate-limit'] = rateLimitsOf(e);
   if (e.jsonRpc) op['x-jsonrpc'] = true;
   return op;
 };
@@ -432,7 +468,15 @@ export const buildOpenApiDocument = (version: string, registry: readonly TEndpoi
       description:
         'Every route of the service. Errors are {success:false, error:{code, message, details?}}; every response carries ' +
         'X-Request-Id and X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. Text fields refuse control ' +
-        'characters and lone surrogates; bodies, URLs and query strings are bounded (see each operation).',
+        'characters and lone surrogates; bodies, URLs and query strings are bounded (see each operation). Writes read ' +
+        `${JSON_MEDIA_TYPES.join(' or ')} bodies (the image upload: multipart/form-data) and nothing else (415).\n\n` +
+        'Rate limits: each operation\'s x-rate-limit gives the budget of a call without a token (per client address) and of a ' +
+        'call with one (per account); past it the answer is 429 RATE_LIMIT_EXCEEDED with Retry-After.\n\n' +
+        `Bad input: every caller (per account, or per address without a token) has a budget of ${RATE_LIMITS.badInput.limit} ` +
+        `requests refused as malformed (400 VALIDATION_ERROR or INVALID_PARAMETER, 413, 414, 415) per ${RATE_LIMITS.badInput.windowSec} s. ` +
+        'Past it the caller is in a penalty box until that window ends: every request it makes, valid ones included, waits a ' +
+        `second and is answered 429 RATE_LIMIT_EXCEEDED (X-RateLimit-Limit: ${RATE_LIMITS.badInput.limit}, Retry-After: the seconds left). ` +
+        'A client that validates its input against this document never gets near it.',
       // A private project: no public license (SPDX LicenseRef- for a proprietary one).
       license: { name: 'Proprietary (private project, no public license)', identifier: 'LicenseRef-Proprietary' },
     },
@@ -443,9 +487,14 @@ export const buildOpenApiDocument = (version: string, registry: readonly TEndpoi
       responses: SHARED_ERROR_RESPONSES,
       headers: HEADERS,
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        session: { type: 'apiKey', in: 'cookie', name: 'pm_session' },
-        cronSecret: { type: 'http', scheme: 'bearer', description: 'CRON_SECRET' },
+        bearer: { type: 'http' as const, scheme: 'bearer', bearerFormat: 'JWT' },
+        session: {
+          type: 'apiKey' as const,
+          in: 'cookie' as const,
+          name: SESSION_COOKIE_SECURE,
+          description: `The web session cookie POST /api/auth/session sets: ${SESSION_COOKIE_SECURE} (Secure, HttpOnly, SameSite=Lax) in production, ${SESSION_COOKIE} outside it; POST /api/auth/sign-out revokes the session.`,
+        },
+        cronSecret: { type: 'http' as const, scheme: 'bearer', description: 'CRON_SECRET' },
       },
     },
   };

@@ -61,6 +61,8 @@ export interface paths {
          *
          *     Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["agents.auth"];
@@ -87,6 +89,8 @@ export interface paths {
          * Run the game tick (scheduler secret as bearer token)
          * @description Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 60 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["cron.gameTick.post"];
@@ -106,10 +110,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Web sign-in: verify an access token and keep it in an HttpOnly session cookie
+         * Web sign-in: verify an access token and open a session of ours in an HttpOnly cookie (never the access token itself)
          * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
          *
          *     Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -135,6 +141,8 @@ export interface paths {
          *
          *     Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["auth.devSignIn"];
@@ -154,10 +162,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Web sign-out: clears the session cookie
+         * Sign-out: revokes the caller's session (the cookie's, or an agent's session token) and clears the cookie
          * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
          *
          *     Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -248,6 +258,8 @@ export interface paths {
         /**
          * Update your own profile; the username changes at most once per 30 days
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
@@ -451,6 +463,8 @@ export interface paths {
          * Complete the token user's off-chain profile (profileComplete), apply a referral code and pay the milestones earned
          * @description Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["onboarding.signup"];
@@ -477,6 +491,8 @@ export interface paths {
          * Complete onboarding as signup does, then start the on-chain identity registration
          * @description Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["onboarding.onboard"];
@@ -498,6 +514,8 @@ export interface paths {
         /**
          * Link a verified social_a or social_b account (its milestone is paid once per platform)
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
@@ -523,6 +541,8 @@ export interface paths {
          * Choose what your public profile shows: the linked handles and the wallet (omitted flags stay as they are)
          * @description Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
          *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
@@ -547,6 +567,8 @@ export interface paths {
          * Record that you shared some content to an external platform; verify it later for points
          * @description Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
          *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
@@ -568,8 +590,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Verify a recorded share by the external post; points are paid once per content and platform
+         * Verify a recorded share by the external post: the post must be by your linked handle on the share's platform (its URL names the handle and the post id), each post verifies one share ever, and at most 3 shares are verified per player per UTC day; points are paid once per content and platform
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
@@ -599,6 +623,8 @@ export interface paths {
          * Start your on-chain identity registration (a second call answers the same intent; a failed one is retried)
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["identity.startOnchain"];
@@ -625,6 +651,8 @@ export interface paths {
          * Register the authenticated agent on chain, as players are (agent session tokens only); answers its status
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["identity.agentOnboard"];
@@ -649,6 +677,8 @@ export interface paths {
          *
          *     Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["points.award"];
@@ -670,6 +700,8 @@ export interface paths {
         /**
          * Transfer a whole number of your points to another player
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -778,12 +810,38 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add an email address to your waitlist entry for bonus points (once per player and per address)
+         * Ask to add an email address to your waitlist entry: a verification code is mailed to it (valid 24 hours; a new request replaces it). Nothing is reserved or paid until the code is presented (POST /api/waitlist/bonus/email/verify)
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["waitlist.emailBonus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/bonus/email/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Present the code mailed to your address: the address joins your waitlist entry (one per player and per address) and the email bonus is paid, once
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["waitlist.verifyEmailBonus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -800,8 +858,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Connect a wallet (EIP-55 checksummed) for the wallet milestone; it becomes your walletAddress
+         * Connect a wallet (EIP-55 checksummed) for the wallet milestone; it becomes your walletAddress. Proof of ownership: the address's EIP-191 signature of a challenge issued to you (POST /api/users/wallet/challenge)
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -848,6 +908,30 @@ export interface paths {
         get: operations["waitlist.leaderboard"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/wallet/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a challenge to prove you own a wallet: sign its message with the address (EIP-191 personal_sign) within 10 minutes, then send the signature with the binding (the waitlist wallet bonus); each challenge binds once
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["wallets.challenge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1069,6 +1153,8 @@ export interface paths {
          *
          *     Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["registry.createApp"];
@@ -1093,6 +1179,8 @@ export interface paths {
          * @description Administrators only (403 FORBIDDEN for others).
          *
          *     Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -1158,6 +1246,8 @@ export interface paths {
         /**
          * A2A: JSON-RPC 2.0 calls of the a2a.* and moderation.* methods, and message/send, tasks/get, tasks/cancel
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     JSON-RPC 2.0: every request that reaches the protocol is answered with HTTP 200, errors included (-32700, -32600, -32601, -32602, -32603; -32000 for a domain failure with data {code, status} of the REST error). Each call counts against its method's rate limit and has its own deadline; an answer in which no call ran counts once under the rule below.
          *
@@ -1315,6 +1405,8 @@ export interface paths {
          * Buy YES or NO shares (0.1% fee, minimum 1)
          * @description Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["predictions.buy"];
@@ -1336,6 +1428,8 @@ export interface paths {
         /**
          * Sell shares by positionId, or (variant) by outcome
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -1445,6 +1539,8 @@ export interface paths {
          *
          *     Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["admin.createMarket"];
@@ -1468,6 +1564,8 @@ export interface paths {
          * @description Administrators only (403 FORBIDDEN for others).
          *
          *     Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -1513,6 +1611,8 @@ export interface paths {
          * Open a leveraged long or short: debits margin (size / leverage) plus a 0.1% fee
          * @description Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["perps.open"];
@@ -1534,6 +1634,8 @@ export interface paths {
         /**
          * Close a position at the mark: realized PnL, funding settled, margin and PnL credited
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -1557,6 +1659,8 @@ export interface paths {
          * Close a position (variant form)
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["perps.closeVariant"];
@@ -1578,6 +1682,8 @@ export interface paths {
         /**
          * Close a position named in the body (variant form)
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -1689,6 +1795,8 @@ export interface paths {
          *
          *     Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["admin.perpPrice"];
@@ -1755,6 +1863,8 @@ export interface paths {
          * Deposit into a pool at the current share price: shares = amount / sharePrice (never changes the share price of others)
          * @description Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
          *     Routing: `{id}` = `deposits` is served by `/api/pools/deposits/{userId}` (a static path segment wins over a parameter).
@@ -1778,6 +1888,8 @@ export interface paths {
         /**
          * Withdraw shares of one deposit (partly or wholly) at the current share price; a performance fee is charged on that lot's profit only
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
@@ -1824,6 +1936,8 @@ export interface paths {
         /**
          * Invest with an NPC actor: deposit into the pool it manages, or withdraw an amount from your lots there (oldest first) at the share price
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -1872,6 +1986,8 @@ export interface paths {
         /**
          * Create a post (1–280 characters as a reader counts them); #tags and @mentions are parsed
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -1937,12 +2053,16 @@ export interface paths {
          * Like a post (a second like changes nothing)
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["posts.like"];
         /**
          * Unlike a post
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -1965,12 +2085,16 @@ export interface paths {
          * Share (repost) a post to one's followers, with an optional quote
          * @description Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["posts.share"];
         /**
          * Remove a share
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -2069,6 +2193,8 @@ export interface paths {
          * Comment on a post, or reply to one of its comments (parentCommentId); at least 10 characters
          * @description Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["comments.create"];
@@ -2091,6 +2217,8 @@ export interface paths {
          * Reply on a post, nested under parentId when given (quality and rate checks apply)
          * @description Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["posts.reply"];
@@ -2112,6 +2240,8 @@ export interface paths {
         /**
          * Reply to a comment
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -2136,6 +2266,8 @@ export interface paths {
          * Delete a comment (its author only); its replies stay in the thread
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         delete: operations["comments.delete"];
@@ -2144,6 +2276,8 @@ export interface paths {
         /**
          * Edit a comment (its author only)
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -2163,12 +2297,16 @@ export interface paths {
          * Like a comment
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["comments.like"];
         /**
          * Unlike a comment
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -2197,6 +2335,8 @@ export interface paths {
          * Follow a user (201); not oneself, not twice
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
          *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
@@ -2205,6 +2345,8 @@ export interface paths {
         /**
          * Stop following a user (404 when not following)
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
@@ -2277,12 +2419,16 @@ export interface paths {
          * Favorite a profile (its posts appear in the favorites feed)
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["profiles.favorite"];
         /**
          * Remove a profile from favorites
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -2333,6 +2479,8 @@ export interface paths {
          * Mark notifications read or unread: by ids, or all
          * @description Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         patch: operations["notifications.update"];
@@ -2350,6 +2498,8 @@ export interface paths {
         /**
          * Mark notifications read (variant form)
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -2378,6 +2528,8 @@ export interface paths {
         /**
          * Block or unblock a user (either side then stops seeing and reaching the other; follows both ways are removed)
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
@@ -2409,6 +2561,8 @@ export interface paths {
          * Mute or unmute a user (the caller stops seeing their posts and notifications; they are never told)
          * @description Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
          *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
@@ -2437,12 +2591,16 @@ export interface paths {
          * Block a user (variant form of POST /api/users/{userId}/block)
          * @description Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["moderation.blockCreate"];
         /**
          * Unblock a user (variant form); the user id may also come as ?userId=
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -2488,6 +2646,8 @@ export interface paths {
         /**
          * Report a user or a post (status pending; priority from the category; one per reporter, target and category in 24 h)
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -2566,6 +2726,8 @@ export interface paths {
          * @description Moderators and administrators only (403 FORBIDDEN for others).
          *
          *     Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
@@ -2659,6 +2821,8 @@ export interface paths {
          *
          *     Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["admin.banUser"];
@@ -2683,6 +2847,8 @@ export interface paths {
          *
          *     Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["admin.setRole"];
@@ -2700,14 +2866,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's chats, newest activity first, each with its name, participants, last message and unread count
+         * The caller's chats, newest activity first, each with its name, participants, last message and unread count; invitations are listed (membership: invited) without messages
          * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         get: operations["chats.list"];
         put?: never;
         /**
-         * Create a group chat with the caller as owner (isGroup false with one participant opens the direct chat instead)
+         * Create a group chat with the caller as owner and the participants invited: each accepts or declines (isGroup false with one participant opens the direct chat instead)
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -2730,6 +2898,8 @@ export interface paths {
         /**
          * Open the direct chat with a user: created once per pair, returned (and rejoined, with its history) afterwards
          * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
@@ -2772,7 +2942,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A chat and its messages, newest first (keyset cursor, stable while messages arrive); marks the chat read
+         * A chat and its messages, newest first (keyset cursor, stable while messages arrive); marks the chat read. Members only: an invitation not yet accepted is 403 NOT_CHAT_MEMBER
          * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
          *     Routing: `{id}` = `dm` is served by `/api/chats/dm`; `{id}` = `unread-count` is served by `/api/chats/unread-count` (a static path segment wins over a parameter).
@@ -2799,9 +2969,59 @@ export interface paths {
          * Send a message (members only; the same text twice in a row within a minute and floods are refused)
          * @description Request body at most 64 KiB (413 beyond).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["chats.sendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{id}/invitation/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation to a group chat: the caller becomes a member and reads it from now on (once; only the invitee)
+         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["chats.acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{id}/invitation/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an invitation to a group chat: the caller is removed from it and it leaves their list (once; only the invitee)
+         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["chats.declineInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2821,6 +3041,8 @@ export interface paths {
         /**
          * Leave a chat (it stays for the others; a direct chat can be reopened with its history)
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -2843,6 +3065,8 @@ export interface paths {
         /**
          * Leave a chat (variant form of /participants/me)
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -2953,12 +3177,16 @@ export interface paths {
          * Join a group (open groups directly; invite-only ones accept the pending invite) and its chat
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["groups.join"];
         /**
          * Leave a group and its chat (its owner cannot)
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -2981,6 +3209,8 @@ export interface paths {
          * Accept an invite: join the group and its chat (once; only the invitee)
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
          *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["groups.acceptInvite"];
@@ -3002,6 +3232,8 @@ export interface paths {
         /**
          * Decline an invite (once; only the invitee; the group does not invite again)
          * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -3159,6 +3391,8 @@ export interface paths {
          * Upload an image (JPEG, PNG, WebP or GIF by content; at most 5 MB and 4096x4096); metadata is stripped
          * @description Request body at most 5184 KiB (413 beyond).
          *
+         *     Body type: multipart/form-data only (415 UNSUPPORTED_MEDIA_TYPE for any other).
+         *
          *     Deadline 30 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["upload.image"];
@@ -3252,6 +3486,8 @@ export interface paths {
          * @description Administrators only (403 FORBIDDEN for others).
          *
          *     Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
@@ -3406,7 +3642,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many requests. Codes: RATE_LIMIT_EXCEEDED (too many requests in the window (Retry-After says how long to wait)). */
+        /** @description Too many requests. Codes: RATE_LIMIT_EXCEEDED (too many requests in the window of the operation's rule (x-rate-limit), or the caller is in the bad-input penalty box: more than 60 requests refused as malformed in 60 s, after which every request waits a second and is refused until the window ends (Retry-After says how long to wait)). */
         RateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3453,7 +3689,7 @@ export interface components {
     headers: {
         /** @description Identifies the request in the server log (quote it when reporting a problem). */
         "X-Request-Id": string;
-        /** @description Requests allowed in the window of the rule that applies (present once the rate limit was checked: on every answer but an early 500/503). */
+        /** @description Requests allowed in the window of the rule that applies (present once the rate limit was checked: on every answer but an early 500/503); in the bad-input penalty box, the budget's 60. */
         "X-RateLimit-Limit": number;
         /** @description Requests left in the current window. */
         "X-RateLimit-Remaining": number;
@@ -3565,13 +3801,157 @@ export interface operations {
                         paths: {
                             [key: string]: {
                                 [key: string]: {
-                                    [key: string]: unknown;
+                                    operationId: string;
+                                    summary: string;
+                                    description: string;
+                                    tags: string[];
+                                    security: {
+                                        [key: string]: string[];
+                                    }[];
+                                    parameters: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        in: "path" | "query" | "header";
+                                        required: boolean;
+                                        description?: string;
+                                        /** @description a JSON Schema 2020-12 object */
+                                        schema: {
+                                            [key: string]: unknown;
+                                        };
+                                    }[];
+                                    requestBody?: {
+                                        required: boolean;
+                                        content: {
+                                            [key: string]: {
+                                                /** @description a JSON Schema 2020-12 object */
+                                                schema: {
+                                                    [key: string]: unknown;
+                                                };
+                                                encoding?: {
+                                                    [key: string]: {
+                                                        contentType: string;
+                                                    };
+                                                };
+                                            };
+                                        };
+                                    };
+                                    responses: {
+                                        [key: string]: {
+                                            $ref: string;
+                                        } | {
+                                            description: string;
+                                            headers?: {
+                                                [key: string]: {
+                                                    $ref: string;
+                                                } | {
+                                                    description: string;
+                                                    required?: boolean;
+                                                    /** @description a JSON Schema 2020-12 object */
+                                                    schema: {
+                                                        [key: string]: unknown;
+                                                    };
+                                                };
+                                            };
+                                            content?: {
+                                                [key: string]: {
+                                                    /** @description a JSON Schema 2020-12 object */
+                                                    schema: {
+                                                        [key: string]: unknown;
+                                                    };
+                                                    encoding?: {
+                                                        [key: string]: {
+                                                            contentType: string;
+                                                        };
+                                                    };
+                                                };
+                                            };
+                                            /** @description the error codes this response may carry */
+                                            "x-error-codes"?: string[];
+                                        };
+                                    };
+                                    /** @description the budget of a call without a token (per client address) and with one (per account; the scheduler: one counter) */
+                                    "x-rate-limit": {
+                                        anonymous: {
+                                            /** @description the rule counted against; operations naming the same rule share one counter */
+                                            rule: string;
+                                            limit: number;
+                                            windowSeconds: number;
+                                            /** @enum {string} */
+                                            per: "address" | "account" | "scheduler";
+                                        };
+                                        authenticated: {
+                                            /** @description the rule counted against; operations naming the same rule share one counter */
+                                            rule: string;
+                                            limit: number;
+                                            windowSeconds: number;
+                                            /** @enum {string} */
+                                            per: "address" | "account" | "scheduler";
+                                        };
+                                    };
+                                    /** @constant */
+                                    "x-jsonrpc"?: true;
                                 };
                             };
                         };
                         components: {
-                            [key: string]: {
-                                [key: string]: unknown;
+                            schemas: {
+                                [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            responses: {
+                                [key: string]: {
+                                    description: string;
+                                    headers?: {
+                                        [key: string]: {
+                                            $ref: string;
+                                        } | {
+                                            description: string;
+                                            required?: boolean;
+                                            /** @description a JSON Schema 2020-12 object */
+                                            schema: {
+                                                [key: string]: unknown;
+                                            };
+                                        };
+                                    };
+                                    content?: {
+                                        [key: string]: {
+                                            /** @description a JSON Schema 2020-12 object */
+                                            schema: {
+                                                [key: string]: unknown;
+                                            };
+                                            encoding?: {
+                                                [key: string]: {
+                                                    contentType: string;
+                                                };
+                                            };
+                                        };
+                                    };
+                                    /** @description the error codes this response may carry */
+                                    "x-error-codes"?: string[];
+                                };
+                            };
+                            headers: {
+                                [key: string]: {
+                                    description: string;
+                                    required?: boolean;
+                                    /** @description a JSON Schema 2020-12 object */
+                                    schema: {
+                                        [key: string]: unknown;
+                                    };
+                                };
+                            };
+                            securitySchemes: {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    type: "http" | "apiKey";
+                                    scheme?: string;
+                                    bearerFormat?: string;
+                                    /** @constant */
+                                    in?: "cookie";
+                                    name?: string;
+                                    description?: string;
+                                };
                             };
                         };
                     };
@@ -3619,6 +3999,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    agentId: string;
+                    agentSecret: string;
+                };
+                "application/*+json": {
                     agentId: string;
                     agentSecret: string;
                 };
@@ -3670,7 +4054,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3713,9 +4097,105 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        skipped?: boolean;
-                    } & {
-                        [key: string]: unknown;
+                        /** @constant */
+                        skipped: false;
+                        /** @constant */
+                        paused: false;
+                        /** @description the game time the tick ran as of */
+                        gameTime: string;
+                        durationMs: number;
+                        funding: {
+                            periods: number;
+                            tickers: number;
+                            entriesMoved: number;
+                        };
+                        liquidations: number;
+                        pricePoints: {
+                            perps: number;
+                            questions: number;
+                        };
+                        prices: {
+                            organizations: number;
+                            biasTrades: number;
+                            biasesExpired: number;
+                        };
+                        events: {
+                            created: number;
+                            biases: number;
+                            ids: string[];
+                        };
+                        npc: {
+                            posts: number;
+                            replies: number;
+                            likes: number;
+                            shares: number;
+                            trades: number;
+                        };
+                        pools: {
+                            pools: number;
+                            trades: number;
+                            posts: number;
+                            navPoints: number;
+                        };
+                        questions: {
+                            resolved: number;
+                            resolvedYes: number;
+                            created: number;
+                            active: number;
+                        };
+                        groups: {
+                            messages: number;
+                            invites: number;
+                        };
+                        selfDealing: {
+                            ran: boolean;
+                            findings: number;
+                            filed: number;
+                        };
+                        identity: {
+                            pending: number;
+                            completed: number;
+                            failed: number;
+                        };
+                        standings: {
+                            refreshed: number;
+                            reputations: number;
+                        };
+                        leagues: {
+                            snapshots: number;
+                            seasonsClosed: number;
+                            seated: number;
+                            season: string;
+                        };
+                        eventLogPruned: number;
+                        /** @description rows dropped past their retention */
+                        storagePruned: {
+                            idempotencyKeys: number;
+                            a2aTasks: number;
+                            paymentRequests: number;
+                        };
+                        /** @description milliseconds each step took, by step */
+                        timings: {
+                            [key: string]: number;
+                        };
+                        /** @description the steps that failed, with their message: the tick went on without them, and the next one retries */
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } | {
+                        /** @constant */
+                        success: true;
+                        /** @constant */
+                        skipped: true;
+                    } | {
+                        /** @constant */
+                        success: true;
+                        /** @constant */
+                        skipped: false;
+                        /** @constant */
+                        paused: true;
+                        /** @description ISO 8601 UTC timestamp */
+                        gameTime: string;
                     };
                 };
             };
@@ -3766,6 +4246,12 @@ export interface operations {
                 } & {
                     [key: string]: unknown;
                 };
+                "application/*+json": {
+                    /** Format: date-time */
+                    now?: string;
+                } & {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
@@ -3782,9 +4268,105 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        skipped?: boolean;
-                    } & {
-                        [key: string]: unknown;
+                        /** @constant */
+                        skipped: false;
+                        /** @constant */
+                        paused: false;
+                        /** @description the game time the tick ran as of */
+                        gameTime: string;
+                        durationMs: number;
+                        funding: {
+                            periods: number;
+                            tickers: number;
+                            entriesMoved: number;
+                        };
+                        liquidations: number;
+                        pricePoints: {
+                            perps: number;
+                            questions: number;
+                        };
+                        prices: {
+                            organizations: number;
+                            biasTrades: number;
+                            biasesExpired: number;
+                        };
+                        events: {
+                            created: number;
+                            biases: number;
+                            ids: string[];
+                        };
+                        npc: {
+                            posts: number;
+                            replies: number;
+                            likes: number;
+                            shares: number;
+                            trades: number;
+                        };
+                        pools: {
+                            pools: number;
+                            trades: number;
+                            posts: number;
+                            navPoints: number;
+                        };
+                        questions: {
+                            resolved: number;
+                            resolvedYes: number;
+                            created: number;
+                            active: number;
+                        };
+                        groups: {
+                            messages: number;
+                            invites: number;
+                        };
+                        selfDealing: {
+                            ran: boolean;
+                            findings: number;
+                            filed: number;
+                        };
+                        identity: {
+                            pending: number;
+                            completed: number;
+                            failed: number;
+                        };
+                        standings: {
+                            refreshed: number;
+                            reputations: number;
+                        };
+                        leagues: {
+                            snapshots: number;
+                            seasonsClosed: number;
+                            seated: number;
+                            season: string;
+                        };
+                        eventLogPruned: number;
+                        /** @description rows dropped past their retention */
+                        storagePruned: {
+                            idempotencyKeys: number;
+                            a2aTasks: number;
+                            paymentRequests: number;
+                        };
+                        /** @description milliseconds each step took, by step */
+                        timings: {
+                            [key: string]: number;
+                        };
+                        /** @description the steps that failed, with their message: the tick went on without them, and the next one retries */
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    } | {
+                        /** @constant */
+                        success: true;
+                        /** @constant */
+                        skipped: true;
+                    } | {
+                        /** @constant */
+                        success: true;
+                        /** @constant */
+                        skipped: false;
+                        /** @constant */
+                        paused: true;
+                        /** @description ISO 8601 UTC timestamp */
+                        gameTime: string;
                     };
                 };
             };
@@ -3832,6 +4414,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    token: string;
+                };
+                "application/*+json": {
                     token: string;
                 };
             };
@@ -3883,7 +4468,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3914,6 +4499,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    username: string;
+                };
+                "application/*+json": {
                     username: string;
                 };
             };
@@ -3966,7 +4554,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4051,7 +4639,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4441,6 +5029,13 @@ export interface operations {
                     profileImageUrl?: string | null;
                     coverImageUrl?: string | null;
                 };
+                "application/*+json": {
+                    displayName?: string;
+                    bio?: string | null;
+                    username?: string;
+                    profileImageUrl?: string | null;
+                    coverImageUrl?: string | null;
+                };
             };
         };
         responses: {
@@ -4536,7 +5131,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4633,7 +5228,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4880,7 +5475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5331,6 +5926,13 @@ export interface operations {
                     profileImageUrl?: string | null;
                     referralCode?: string | null;
                 };
+                "application/*+json": {
+                    username: string;
+                    displayName: string;
+                    bio?: string | null;
+                    profileImageUrl?: string | null;
+                    referralCode?: string | null;
+                };
             };
         };
         responses: {
@@ -5440,7 +6042,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5493,6 +6095,7 @@ export interface operations {
                 username?: string;
                 displayName?: string;
                 bio?: string;
+                /** @description an image: this service's upload (/api/uploads/<key>, relative or on its own origin), a bundled image (/avatars/<name>.svg, /game-assets/actors|organizations/<name>.svg) or an https URL on another origin; any other path of this service is refused (400) */
                 profileImageUrl?: string;
                 referralCode?: string;
             };
@@ -5625,6 +6228,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict. Codes: ALREADY_REFERRED; REFERRAL_TOO_LATE. */
             409: {
                 headers: {
@@ -5657,6 +6273,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    username: string;
+                    displayName: string;
+                    bio?: string | null;
+                    profileImageUrl?: string | null;
+                    referralCode?: string | null;
+                };
+                "application/*+json": {
                     username: string;
                     displayName: string;
                     bio?: string | null;
@@ -5790,7 +6413,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5857,6 +6480,12 @@ export interface operations {
                     accessToken: string;
                     username: string;
                 };
+                "application/*+json": {
+                    /** @enum {string} */
+                    platform: "social_a" | "social_b";
+                    accessToken: string;
+                    username: string;
+                };
             };
         };
         responses: {
@@ -5912,7 +6541,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5975,6 +6604,11 @@ export interface operations {
                     showSocialBPublic?: boolean;
                     showWalletPublic?: boolean;
                 };
+                "application/*+json": {
+                    showSocialAPublic?: boolean;
+                    showSocialBPublic?: boolean;
+                    showWalletPublic?: boolean;
+                };
             };
         };
         responses: {
@@ -6025,7 +6659,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6074,6 +6708,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    platform: string;
+                    contentType: string;
+                    contentId: string;
+                    url?: string;
+                };
+                "application/*+json": {
                     platform: string;
                     contentType: string;
                     contentId: string;
@@ -6140,7 +6780,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6208,6 +6848,13 @@ export interface operations {
                         url: string;
                     };
                 };
+                "application/*+json": {
+                    shareActionId: string;
+                    verificationDetails: {
+                        postId: string;
+                        url: string;
+                    };
+                };
             };
         };
         responses: {
@@ -6244,7 +6891,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range); VERIFICATION_FAILED. */
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range); SOCIAL_NOT_LINKED; VERIFICATION_FAILED. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6270,7 +6917,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); SHARE_NOT_YOURS; USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6283,7 +6930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found. Codes: SHARE_ACTION_NOT_FOUND. */
+            /** @description Not found. Codes: SHARE_ACTION_NOT_FOUND; USER_NOT_FOUND. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6296,7 +6943,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict. Codes: IDEMPOTENCY_KEY_IN_USE (the first request with this Idempotency-Key is still running: retry with the same key shortly). */
+            /** @description Conflict. Codes: SHARE_POST_ALREADY_USED; IDEMPOTENCY_KEY_IN_USE (the first request with this Idempotency-Key is still running: retry with the same key shortly). */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6325,7 +6972,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            429: components["responses"]["RateLimited"];
+            /** @description Too many requests. Codes: RATE_LIMIT_EXCEEDED (too many requests in the window of the operation's rule (x-rate-limit), or the caller is in the bad-input penalty box: more than 60 requests refused as malformed in 60 s, after which every request waits a second and is refused until the window ends (Retry-After says how long to wait)); SHARE_DAILY_LIMIT. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -6473,7 +7132,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6653,7 +7312,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: NOT_AN_AGENT; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: NOT_AN_AGENT; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6687,6 +7346,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    userId: string;
+                    amount: number;
+                    reason: string;
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                };
+                "application/*+json": {
                     userId: string;
                     amount: number;
                     reason: string;
@@ -6749,7 +7416,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6826,6 +7493,11 @@ export interface operations {
                     amount: number;
                     reason?: string;
                 };
+                "application/*+json": {
+                    toUserId: string;
+                    amount: number;
+                    reason?: string;
+                };
             };
         };
         responses: {
@@ -6880,7 +7552,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7015,7 +7687,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7104,7 +7776,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7207,7 +7879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7324,7 +7996,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7359,16 +8031,17 @@ export interface operations {
     "waitlist.emailBonus": {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Makes a retry safe: the first answer is stored with this key for 24 hours; a repeat with the same key and body replays it (header Idempotent-Replayed: true) and moves nothing; the same key with another body is 422, and a repeat while the first is still running waits for it (409 if it takes too long). Any 1 to 255 visible ASCII characters; a UUID per user action is usual. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+                "application/*+json": {
                     /** Format: email */
                     email: string;
                 };
@@ -7382,7 +8055,6 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7390,8 +8062,10 @@ export interface operations {
                         /** @constant */
                         success: true;
                         email: string;
-                        bonusAwarded: number;
-                        points: number;
+                        /** @constant */
+                        verificationSent: true;
+                        /** @description ISO 8601 UTC timestamp */
+                        expiresAt: string;
                     };
                 };
             };
@@ -7421,8 +8095,149 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: BONUS_ALREADY_CLAIMED; EMAIL_TAKEN. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            /** @description Service unavailable. Codes: DEADLINE_EXCEEDED (the request ran past its deadline and was abandoned; nothing it did was kept); SERVICE_UNAVAILABLE (a dependency (database, rate-limit store) is not answering); EMAIL_NOT_CONFIGURED. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "waitlist.verifyEmailBonus": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored with this key for 24 hours; a repeat with the same key and body replays it (header Idempotent-Replayed: true) and moves nothing; the same key with another body is 422, and a repeat while the first is still running waits for it (409 if it takes too long). Any 1 to 255 visible ASCII characters; a UUID per user action is usual. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the verification code from the email */
+                    token: string;
+                };
+                "application/*+json": {
+                    /** @description the verification code from the email */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        email: string;
+                        bonusAwarded: number;
+                        points: number;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range); EMAIL_TOKEN_INVALID; EMAIL_TOKEN_EXPIRED. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: USER_NOT_FOUND. */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7483,6 +8298,18 @@ export interface operations {
                 "application/json": {
                     /** @description an EIP-55 checksummed address */
                     walletAddress: string;
+                    /** @description the address's EIP-191 (personal_sign) signature of the challenge message */
+                    signature: string;
+                    /** @description the challenge signed; default: your newest open challenge for this address */
+                    challengeId?: string;
+                };
+                "application/*+json": {
+                    /** @description an EIP-55 checksummed address */
+                    walletAddress: string;
+                    /** @description the address's EIP-191 (personal_sign) signature of the challenge message */
+                    signature: string;
+                    /** @description the challenge signed; default: your newest open challenge for this address */
+                    challengeId?: string;
                 };
             };
         };
@@ -7507,7 +8334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range); INVALID_SIGNATURE; CHALLENGE_MISMATCH; CHALLENGE_EXPIRED; CHALLENGE_USED. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7533,8 +8360,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: CHALLENGE_NOT_FOUND; USER_NOT_FOUND. */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7643,7 +8483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7739,6 +8579,110 @@ export interface operations {
                 };
             };
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "wallets.challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description an EIP-55 checksummed address */
+                    address: string;
+                };
+                "application/*+json": {
+                    /** @description an EIP-55 checksummed address */
+                    address: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        challenge: {
+                            id: string;
+                            address: string;
+                            /** @description the exact text to sign with personal_sign */
+                            message: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -8709,6 +9653,17 @@ export interface operations {
                     ownerId: string;
                     capabilities?: string[];
                 };
+                "application/*+json": {
+                    /** @description 1 to 80 characters as a reader counts them (grapheme clusters) */
+                    name: string;
+                    /** Format: uri */
+                    url: string;
+                    /** @description at most 500 characters as a reader counts them (grapheme clusters) */
+                    description?: string;
+                    /** @description the account that owns the app: its id or its username */
+                    ownerId: string;
+                    capabilities?: string[];
+                };
             };
         };
         responses: {
@@ -8794,7 +9749,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8883,7 +9838,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9118,6 +10073,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": unknown;
+                "application/*+json": unknown;
             };
         };
         responses: {
@@ -9132,35 +10088,2077 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         /** @constant */
                         jsonrpc: "2.0";
-                        /** @description the id of the request answered (null when it could not be read) */
+                        /** @description the id of the request answered */
                         id: string | number | null;
-                        /** @description the method's result, as GET /api/a2a/methods and the agent card describe it */
-                        result?: unknown;
-                        error?: {
-                            /** @description -32700 parse, -32600 invalid request, -32601 unknown method, -32602 invalid params, -32603 internal, -32000 a domain failure, -32001 to -32007 the A2A protocol's own */
-                            code: number;
+                        /** @description the method's result (GET /api/a2a/methods lists the methods), or the A2A task or message of message/send and tasks/get */
+                        result: ({
+                            agents: {
+                                /** @description the user id, or the app id */
+                                id: string;
+                                /** @enum {string} */
+                                type: "user" | "actor" | "agent" | "app";
+                                /** @description display name (apps: their name) */
+                                name: string;
+                                /** @description null for apps */
+                                username: string | null;
+                                profileImageUrl: string | null;
+                                /** @description the profile page (absolute), or the app's own URL */
+                                url: string;
+                                description: string | null;
+                                /** @description null for apps */
+                                reputation: {
+                                    score: number;
+                                    /** @enum {string} */
+                                    level: "newcomer" | "contributor" | "trusted" | "respected" | "legendary";
+                                } | null;
+                                capabilities: string[];
+                                /** @description agents: where and how to reach them over A2A JSON-RPC */
+                                a2a: {
+                                    endpoint: string;
+                                    agentCard: string;
+                                    methods: string[];
+                                } | null;
+                                /** @description the on-chain identity (players and agents) */
+                                onChain: {
+                                    registered: boolean;
+                                    tokenId: number | null;
+                                    txHash: string | null;
+                                } | null;
+                                /** @description apps: the account that owns them */
+                                owner: {
+                                    id: string;
+                                    username: string;
+                                } | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            }[];
+                            total: number;
+                        } | {
+                            /** @description the user id, or the app id */
+                            id: string;
+                            /** @enum {string} */
+                            type: "user" | "actor" | "agent" | "app";
+                            /** @description display name (apps: their name) */
+                            name: string;
+                            /** @description null for apps */
+                            username: string | null;
+                            profileImageUrl: string | null;
+                            /** @description the profile page (absolute), or the app's own URL */
+                            url: string;
+                            description: string | null;
+                            /** @description null for apps */
+                            reputation: {
+                                score: number;
+                                /** @enum {string} */
+                                level: "newcomer" | "contributor" | "trusted" | "respected" | "legendary";
+                            } | null;
+                            capabilities: string[];
+                            /** @description agents: where and how to reach them over A2A JSON-RPC */
+                            a2a: {
+                                endpoint: string;
+                                agentCard: string;
+                                methods: string[];
+                            } | null;
+                            /** @description the on-chain identity (players and agents) */
+                            onChain: {
+                                registered: boolean;
+                                tokenId: number | null;
+                                txHash: string | null;
+                            } | null;
+                            /** @description apps: the account that owns them */
+                            owner: {
+                                id: string;
+                                username: string;
+                            } | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                            agentId: string;
+                            active: boolean;
+                        } | {
+                            marketId: string;
+                            question: string;
+                            outcomes: ("YES" | "NO")[];
+                            prices: {
+                                YES: number;
+                                NO: number;
+                            };
+                            volume: number;
+                            volume24h: number;
+                            liquidity: number;
+                            /** @description ISO 8601 UTC timestamp */
+                            resolveAt: string;
+                            resolved: boolean;
+                            resolvedOutcome: ("YES" | "NO") | null;
+                        } | {
+                            marketId: string;
+                            prices: {
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                price: number;
+                            }[];
+                            /** @description ISO 8601 UTC timestamp */
+                            timestamp: string;
+                        } | {
+                            subscribed: boolean;
+                            marketId: string;
+                            stream: {
+                                url: string;
+                                /** @constant */
+                                channel: "markets";
+                                /** @constant */
+                                event: "market_update";
+                                filter: {
+                                    marketId: string;
+                                };
+                            };
+                        } | {
+                            balance: string;
+                            totalDeposited: string;
+                            totalWithdrawn: string;
+                            lifetimePnL: string;
+                            transactions: {
+                                id: string;
+                                type: string;
+                                amount: string;
+                                balanceBefore: string;
+                                balanceAfter: string;
+                                description: string;
+                                referenceType: string | null;
+                                referenceId: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                timestamp: string;
+                                subject: string | null;
+                                link: string | null;
+                            }[];
+                        } | {
+                            predictions: {
+                                id: string;
+                                marketId: string;
+                                question: string;
+                                /** @enum {string} */
+                                side: "YES" | "NO";
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                shares: number;
+                                avgPrice: number;
+                                currentPrice: number;
+                                costBasis: number;
+                                value: number;
+                                unrealizedPnL: number;
+                                realizedPnL: number;
+                                /** @enum {string} */
+                                status: "open" | "closed" | "settled";
+                                payout: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                updatedAt: string;
+                            }[];
+                            perps: {
+                                id: string;
+                                userId: string;
+                                ticker: string;
+                                name: string;
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                /** @enum {string} */
+                                status: "open" | "closed" | "liquidated";
+                                entryPrice: number;
+                                size: number;
+                                units: number;
+                                collateral: number;
+                                margin: number;
+                                leverage: number;
+                                liquidationPrice: number;
+                                currentPrice: number;
+                                markPrice: number;
+                                unrealizedPnL: number;
+                                unrealizedPnLPercent: number;
+                                fundingPaid: number;
+                                openFee: number;
+                                exitPrice: number | null;
+                                realizedPnL: number | null;
+                                netPnL: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                openedAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                closedAt: string | null;
+                            }[];
+                            perpetuals: {
+                                id: string;
+                                userId: string;
+                                ticker: string;
+                                name: string;
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                /** @enum {string} */
+                                status: "open" | "closed" | "liquidated";
+                                entryPrice: number;
+                                size: number;
+                                units: number;
+                                collateral: number;
+                                margin: number;
+                                leverage: number;
+                                liquidationPrice: number;
+                                currentPrice: number;
+                                markPrice: number;
+                                unrealizedPnL: number;
+                                unrealizedPnLPercent: number;
+                                fundingPaid: number;
+                                openFee: number;
+                                exitPrice: number | null;
+                                realizedPnL: number | null;
+                                netPnL: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                openedAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                closedAt: string | null;
+                            }[];
+                            totalPnL: number;
+                            totalUnrealizedPnL: number;
+                            totalValue: number;
+                        } | {
+                            userId: string;
+                            balance: {
+                                balance: string;
+                                totalDeposited: string;
+                                totalWithdrawn: string;
+                                lifetimePnL: string;
+                                transactions: {
+                                    id: string;
+                                    type: string;
+                                    amount: string;
+                                    balanceBefore: string;
+                                    balanceAfter: string;
+                                    description: string;
+                                    referenceType: string | null;
+                                    referenceId: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    timestamp: string;
+                                    subject: string | null;
+                                    link: string | null;
+                                }[];
+                            };
+                            positions: {
+                                predictions: {
+                                    id: string;
+                                    marketId: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    side: "YES" | "NO";
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    shares: number;
+                                    avgPrice: number;
+                                    currentPrice: number;
+                                    costBasis: number;
+                                    value: number;
+                                    unrealizedPnL: number;
+                                    realizedPnL: number;
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "settled";
+                                    payout: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    updatedAt: string;
+                                }[];
+                                perps: {
+                                    id: string;
+                                    userId: string;
+                                    ticker: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "liquidated";
+                                    entryPrice: number;
+                                    size: number;
+                                    units: number;
+                                    collateral: number;
+                                    margin: number;
+                                    leverage: number;
+                                    liquidationPrice: number;
+                                    currentPrice: number;
+                                    markPrice: number;
+                                    unrealizedPnL: number;
+                                    unrealizedPnLPercent: number;
+                                    fundingPaid: number;
+                                    openFee: number;
+                                    exitPrice: number | null;
+                                    realizedPnL: number | null;
+                                    netPnL: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    openedAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    closedAt: string | null;
+                                }[];
+                                perpetuals: {
+                                    id: string;
+                                    userId: string;
+                                    ticker: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "liquidated";
+                                    entryPrice: number;
+                                    size: number;
+                                    units: number;
+                                    collateral: number;
+                                    margin: number;
+                                    leverage: number;
+                                    liquidationPrice: number;
+                                    currentPrice: number;
+                                    markPrice: number;
+                                    unrealizedPnL: number;
+                                    unrealizedPnLPercent: number;
+                                    fundingPaid: number;
+                                    openFee: number;
+                                    exitPrice: number | null;
+                                    realizedPnL: number | null;
+                                    netPnL: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    openedAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    closedAt: string | null;
+                                }[];
+                                totalPnL: number;
+                                totalUnrealizedPnL: number;
+                                totalValue: number;
+                            };
+                        } | {
+                            requestId: string;
+                            amount: string;
+                            to: string;
+                            service: string;
+                            /** @constant */
+                            status: "pending";
+                            /** @description ISO 8601 UTC timestamp */
+                            expiresAt: string;
+                        } | {
+                            verified: boolean;
                             message: string;
-                            /** @description for -32000 and -32602: {code, status} of the REST error */
-                            data?: unknown;
+                            requestId: string;
+                            /** @enum {string} */
+                            status: "pending" | "paid";
+                            amount: string;
+                            transactionId: string | null;
+                        } | {
+                            message: string;
+                            block: {
+                                id: string;
+                                blockerId: string;
+                                blockedId: string;
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            };
+                        } | {
+                            message: string;
+                            mute: {
+                                id: string;
+                                muterId: string;
+                                mutedId: string;
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            };
+                        } | {
+                            message: string;
+                            report: {
+                                id: string;
+                                reporterId: string | null;
+                                reportedUserId: string | null;
+                                reportedPostId: string | null;
+                                /** @enum {string} */
+                                reportType: "user" | "post";
+                                /** @enum {string} */
+                                category: "spam" | "harassment" | "hate_speech" | "violence" | "misinformation" | "inappropriate" | "impersonation" | "self_harm" | "other";
+                                reason: string;
+                                evidence: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "reviewing" | "resolved" | "dismissed";
+                                /** @enum {string} */
+                                priority: "low" | "medium" | "high" | "critical";
+                                /** @enum {string} */
+                                source: "user" | "system";
+                                resolution: string | null;
+                                resolvedAt: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                updatedAt: string;
+                            };
+                        } | {
+                            blocks: {
+                                id: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                reason: string | null;
+                                blocked: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    profileImageUrl: string | null;
+                                };
+                            }[];
+                            pagination: {
+                                limit: number;
+                                offset: number;
+                                total: number;
+                            };
+                        } | {
+                            mutes: {
+                                id: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                reason: string | null;
+                                muted: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    profileImageUrl: string | null;
+                                };
+                            }[];
+                            pagination: {
+                                limit: number;
+                                offset: number;
+                                total: number;
+                            };
+                        } | {
+                            isBlocked: boolean;
+                            block: {
+                                id: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                reason: string | null;
+                            } | null;
+                            isBlockedBy: boolean;
+                        } | {
+                            isMuted: boolean;
+                            mute: {
+                                id: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                reason: string | null;
+                            } | null;
+                        }) | {
+                            /** @constant */
+                            kind: "task";
+                            id: string;
+                            contextId: string;
+                            status: {
+                                /** @constant */
+                                state: "completed";
+                                /** @description ISO 8601 UTC timestamp */
+                                timestamp: string;
+                            } | {
+                                /** @constant */
+                                state: "failed";
+                                /** @description ISO 8601 UTC timestamp */
+                                timestamp: string;
+                                message: {
+                                    /** @constant */
+                                    kind: "message";
+                                    /** @constant */
+                                    role: "agent";
+                                    messageId: string;
+                                    taskId: string;
+                                    contextId: string;
+                                    parts: {
+                                        /** @constant */
+                                        kind: "data";
+                                        data: {
+                                            error: {
+                                                /** @description -32700 parse, -32600 invalid request, -32601 unknown method, -32602 invalid params, -32603 internal, -32000 a domain failure, -32001 to -32007 the A2A protocol's own */
+                                                code: number;
+                                                message: string;
+                                                data?: {
+                                                    code: string;
+                                                    status: number;
+                                                    details?: {
+                                                        [key: string]: unknown;
+                                                    };
+                                                } | {
+                                                    requestId: string;
+                                                };
+                                            };
+                                        };
+                                    }[];
+                                };
+                            };
+                            artifacts: {
+                                artifactId: string;
+                                /** @description the method */
+                                name: string;
+                                parts: ({
+                                    /** @constant */
+                                    kind: "data";
+                                    data: {
+                                        agents: {
+                                            /** @description the user id, or the app id */
+                                            id: string;
+                                            /** @enum {string} */
+                                            type: "user" | "actor" | "agent" | "app";
+                                            /** @description display name (apps: their name) */
+                                            name: string;
+                                            /** @description null for apps */
+                                            username: string | null;
+                                            profileImageUrl: string | null;
+                                            /** @description the profile page (absolute), or the app's own URL */
+                                            url: string;
+                                            description: string | null;
+                                            /** @description null for apps */
+                                            reputation: {
+                                                score: number;
+                                                /** @enum {string} */
+                                                level: "newcomer" | "contributor" | "trusted" | "respected" | "legendary";
+                                            } | null;
+                                            capabilities: string[];
+                                            /** @description agents: where and how to reach them over A2A JSON-RPC */
+                                            a2a: {
+                                                endpoint: string;
+                                                agentCard: string;
+                                                methods: string[];
+                                            } | null;
+                                            /** @description the on-chain identity (players and agents) */
+                                            onChain: {
+                                                registered: boolean;
+                                                tokenId: number | null;
+                                                txHash: string | null;
+                                            } | null;
+                                            /** @description apps: the account that owns them */
+                                            owner: {
+                                                id: string;
+                                                username: string;
+                                            } | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                        }[];
+                                        total: number;
+                                    } | {
+                                        /** @description the user id, or the app id */
+                                        id: string;
+                                        /** @enum {string} */
+                                        type: "user" | "actor" | "agent" | "app";
+                                        /** @description display name (apps: their name) */
+                                        name: string;
+                                        /** @description null for apps */
+                                        username: string | null;
+                                        profileImageUrl: string | null;
+                                        /** @description the profile page (absolute), or the app's own URL */
+                                        url: string;
+                                        description: string | null;
+                                        /** @description null for apps */
+                                        reputation: {
+                                            score: number;
+                                            /** @enum {string} */
+                                            level: "newcomer" | "contributor" | "trusted" | "respected" | "legendary";
+                                        } | null;
+                                        capabilities: string[];
+                                        /** @description agents: where and how to reach them over A2A JSON-RPC */
+                                        a2a: {
+                                            endpoint: string;
+                                            agentCard: string;
+                                            methods: string[];
+                                        } | null;
+                                        /** @description the on-chain identity (players and agents) */
+                                        onChain: {
+                                            registered: boolean;
+                                            tokenId: number | null;
+                                            txHash: string | null;
+                                        } | null;
+                                        /** @description apps: the account that owns them */
+                                        owner: {
+                                            id: string;
+                                            username: string;
+                                        } | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        agentId: string;
+                                        active: boolean;
+                                    } | {
+                                        marketId: string;
+                                        question: string;
+                                        outcomes: ("YES" | "NO")[];
+                                        prices: {
+                                            YES: number;
+                                            NO: number;
+                                        };
+                                        volume: number;
+                                        volume24h: number;
+                                        liquidity: number;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        resolveAt: string;
+                                        resolved: boolean;
+                                        resolvedOutcome: ("YES" | "NO") | null;
+                                    } | {
+                                        marketId: string;
+                                        prices: {
+                                            /** @enum {string} */
+                                            outcome: "YES" | "NO";
+                                            price: number;
+                                        }[];
+                                        /** @description ISO 8601 UTC timestamp */
+                                        timestamp: string;
+                                    } | {
+                                        subscribed: boolean;
+                                        marketId: string;
+                                        stream: {
+                                            url: string;
+                                            /** @constant */
+                                            channel: "markets";
+                                            /** @constant */
+                                            event: "market_update";
+                                            filter: {
+                                                marketId: string;
+                                            };
+                                        };
+                                    } | {
+                                        balance: string;
+                                        totalDeposited: string;
+                                        totalWithdrawn: string;
+                                        lifetimePnL: string;
+                                        transactions: {
+                                            id: string;
+                                            type: string;
+                                            amount: string;
+                                            balanceBefore: string;
+                                            balanceAfter: string;
+                                            description: string;
+                                            referenceType: string | null;
+                                            referenceId: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            timestamp: string;
+                                            subject: string | null;
+                                            link: string | null;
+                                        }[];
+                                    } | {
+                                        predictions: {
+                                            id: string;
+                                            marketId: string;
+                                            question: string;
+                                            /** @enum {string} */
+                                            side: "YES" | "NO";
+                                            /** @enum {string} */
+                                            outcome: "YES" | "NO";
+                                            shares: number;
+                                            avgPrice: number;
+                                            currentPrice: number;
+                                            costBasis: number;
+                                            value: number;
+                                            unrealizedPnL: number;
+                                            realizedPnL: number;
+                                            /** @enum {string} */
+                                            status: "open" | "closed" | "settled";
+                                            payout: number | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            updatedAt: string;
+                                        }[];
+                                        perps: {
+                                            id: string;
+                                            userId: string;
+                                            ticker: string;
+                                            name: string;
+                                            /** @enum {string} */
+                                            side: "long" | "short";
+                                            /** @enum {string} */
+                                            status: "open" | "closed" | "liquidated";
+                                            entryPrice: number;
+                                            size: number;
+                                            units: number;
+                                            collateral: number;
+                                            margin: number;
+                                            leverage: number;
+                                            liquidationPrice: number;
+                                            currentPrice: number;
+                                            markPrice: number;
+                                            unrealizedPnL: number;
+                                            unrealizedPnLPercent: number;
+                                            fundingPaid: number;
+                                            openFee: number;
+                                            exitPrice: number | null;
+                                            realizedPnL: number | null;
+                                            netPnL: number | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            openedAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            closedAt: string | null;
+                                        }[];
+                                        perpetuals: {
+                                            id: string;
+                                            userId: string;
+                                            ticker: string;
+                                            name: string;
+                                            /** @enum {string} */
+                                            side: "long" | "short";
+                                            /** @enum {string} */
+                                            status: "open" | "closed" | "liquidated";
+                                            entryPrice: number;
+                                            size: number;
+                                            units: number;
+                                            collateral: number;
+                                            margin: number;
+                                            leverage: number;
+                                            liquidationPrice: number;
+                                            currentPrice: number;
+                                            markPrice: number;
+                                            unrealizedPnL: number;
+                                            unrealizedPnLPercent: number;
+                                            fundingPaid: number;
+                                            openFee: number;
+                                            exitPrice: number | null;
+                                            realizedPnL: number | null;
+                                            netPnL: number | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            openedAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            closedAt: string | null;
+                                        }[];
+                                        totalPnL: number;
+                                        totalUnrealizedPnL: number;
+                                        totalValue: number;
+                                    } | {
+                                        userId: string;
+                                        balance: {
+                                            balance: string;
+                                            totalDeposited: string;
+                                            totalWithdrawn: string;
+                                            lifetimePnL: string;
+                                            transactions: {
+                                                id: string;
+                                                type: string;
+                                                amount: string;
+                                                balanceBefore: string;
+                                                balanceAfter: string;
+                                                description: string;
+                                                referenceType: string | null;
+                                                referenceId: string | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                timestamp: string;
+                                                subject: string | null;
+                                                link: string | null;
+                                            }[];
+                                        };
+                                        positions: {
+                                            predictions: {
+                                                id: string;
+                                                marketId: string;
+                                                question: string;
+                                                /** @enum {string} */
+                                                side: "YES" | "NO";
+                                                /** @enum {string} */
+                                                outcome: "YES" | "NO";
+                                                shares: number;
+                                                avgPrice: number;
+                                                currentPrice: number;
+                                                costBasis: number;
+                                                value: number;
+                                                unrealizedPnL: number;
+                                                realizedPnL: number;
+                                                /** @enum {string} */
+                                                status: "open" | "closed" | "settled";
+                                                payout: number | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                updatedAt: string;
+                                            }[];
+                                            perps: {
+                                                id: string;
+                                                userId: string;
+                                                ticker: string;
+                                                name: string;
+                                                /** @enum {string} */
+                                                side: "long" | "short";
+                                                /** @enum {string} */
+                                                status: "open" | "closed" | "liquidated";
+                                                entryPrice: number;
+                                                size: number;
+                                                units: number;
+                                                collateral: number;
+                                                margin: number;
+                                                leverage: number;
+                                                liquidationPrice: number;
+                                                currentPrice: number;
+                                                markPrice: number;
+                                                unrealizedPnL: number;
+                                                unrealizedPnLPercent: number;
+                                                fundingPaid: number;
+                                                openFee: number;
+                                                exitPrice: number | null;
+                                                realizedPnL: number | null;
+                                                netPnL: number | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                openedAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                closedAt: string | null;
+                                            }[];
+                                            perpetuals: {
+                                                id: string;
+                                                userId: string;
+                                                ticker: string;
+                                                name: string;
+                                                /** @enum {string} */
+                                                side: "long" | "short";
+                                                /** @enum {string} */
+                                                status: "open" | "closed" | "liquidated";
+                                                entryPrice: number;
+                                                size: number;
+                                                units: number;
+                                                collateral: number;
+                                                margin: number;
+                                                leverage: number;
+                                                liquidationPrice: number;
+                                                currentPrice: number;
+                                                markPrice: number;
+                                                unrealizedPnL: number;
+                                                unrealizedPnLPercent: number;
+                                                fundingPaid: number;
+                                                openFee: number;
+                                                exitPrice: number | null;
+                                                realizedPnL: number | null;
+                                                netPnL: number | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                openedAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                closedAt: string | null;
+                                            }[];
+                                            totalPnL: number;
+                                            totalUnrealizedPnL: number;
+                                            totalValue: number;
+                                        };
+                                    } | {
+                                        requestId: string;
+                                        amount: string;
+                                        to: string;
+                                        service: string;
+                                        /** @constant */
+                                        status: "pending";
+                                        /** @description ISO 8601 UTC timestamp */
+                                        expiresAt: string;
+                                    } | {
+                                        verified: boolean;
+                                        message: string;
+                                        requestId: string;
+                                        /** @enum {string} */
+                                        status: "pending" | "paid";
+                                        amount: string;
+                                        transactionId: string | null;
+                                    } | {
+                                        message: string;
+                                        block: {
+                                            id: string;
+                                            blockerId: string;
+                                            blockedId: string;
+                                            reason: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                        };
+                                    } | {
+                                        message: string;
+                                        mute: {
+                                            id: string;
+                                            muterId: string;
+                                            mutedId: string;
+                                            reason: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                        };
+                                    } | {
+                                        message: string;
+                                        report: {
+                                            id: string;
+                                            reporterId: string | null;
+                                            reportedUserId: string | null;
+                                            reportedPostId: string | null;
+                                            /** @enum {string} */
+                                            reportType: "user" | "post";
+                                            /** @enum {string} */
+                                            category: "spam" | "harassment" | "hate_speech" | "violence" | "misinformation" | "inappropriate" | "impersonation" | "self_harm" | "other";
+                                            reason: string;
+                                            evidence: string | null;
+                                            /** @enum {string} */
+                                            status: "pending" | "reviewing" | "resolved" | "dismissed";
+                                            /** @enum {string} */
+                                            priority: "low" | "medium" | "high" | "critical";
+                                            /** @enum {string} */
+                                            source: "user" | "system";
+                                            resolution: string | null;
+                                            resolvedAt: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            updatedAt: string;
+                                        };
+                                    } | {
+                                        blocks: {
+                                            id: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            reason: string | null;
+                                            blocked: {
+                                                id: string;
+                                                username: string;
+                                                displayName: string;
+                                                profileImageUrl: string | null;
+                                            };
+                                        }[];
+                                        pagination: {
+                                            limit: number;
+                                            offset: number;
+                                            total: number;
+                                        };
+                                    } | {
+                                        mutes: {
+                                            id: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            reason: string | null;
+                                            muted: {
+                                                id: string;
+                                                username: string;
+                                                displayName: string;
+                                                profileImageUrl: string | null;
+                                            };
+                                        }[];
+                                        pagination: {
+                                            limit: number;
+                                            offset: number;
+                                            total: number;
+                                        };
+                                    } | {
+                                        isBlocked: boolean;
+                                        block: {
+                                            id: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            reason: string | null;
+                                        } | null;
+                                        isBlockedBy: boolean;
+                                    } | {
+                                        isMuted: boolean;
+                                        mute: {
+                                            id: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            reason: string | null;
+                                        } | null;
+                                    };
+                                } | {
+                                    /** @constant */
+                                    kind: "text";
+                                    text: string;
+                                })[];
+                                /** @description the result was too large to keep */
+                                metadata?: {
+                                    /** @constant */
+                                    omitted: true;
+                                    bytes: number;
+                                };
+                            }[];
+                            metadata: {
+                                method: string;
+                            };
+                        } | {
+                            /** @constant */
+                            kind: "message";
+                            /** @constant */
+                            role: "agent";
+                            messageId: string;
+                            contextId?: string;
+                            parts: ({
+                                /** @constant */
+                                kind: "text";
+                                text: string;
+                            } | {
+                                /** @constant */
+                                kind: "data";
+                                data: {
+                                    methods: {
+                                        name: string;
+                                        summary: string;
+                                    }[];
+                                };
+                            })[];
                         };
                     } | {
                         /** @constant */
                         jsonrpc: "2.0";
                         /** @description the id of the request answered (null when it could not be read) */
                         id: string | number | null;
-                        /** @description the method's result, as GET /api/a2a/methods and the agent card describe it */
-                        result?: unknown;
-                        error?: {
+                        error: {
                             /** @description -32700 parse, -32600 invalid request, -32601 unknown method, -32602 invalid params, -32603 internal, -32000 a domain failure, -32001 to -32007 the A2A protocol's own */
                             code: number;
                             message: string;
-                            /** @description for -32000 and -32602: {code, status} of the REST error */
-                            data?: unknown;
+                            data?: {
+                                code: string;
+                                status: number;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                            } | {
+                                requestId: string;
+                            };
                         };
-                    }[];
+                    }) | ({
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description the id of the request answered */
+                        id: string | number | null;
+                        /** @description the method's result (GET /api/a2a/methods lists the methods), or the A2A task or message of message/send and tasks/get */
+                        result: ({
+                            agents: {
+                                /** @description the user id, or the app id */
+                                id: string;
+                                /** @enum {string} */
+                                type: "user" | "actor" | "agent" | "app";
+                                /** @description display name (apps: their name) */
+                                name: string;
+                                /** @description null for apps */
+                                username: string | null;
+                                profileImageUrl: string | null;
+                                /** @description the profile page (absolute), or the app's own URL */
+                                url: string;
+                                description: string | null;
+                                /** @description null for apps */
+                                reputation: {
+                                    score: number;
+                                    /** @enum {string} */
+                                    level: "newcomer" | "contributor" | "trusted" | "respected" | "legendary";
+                                } | null;
+                                capabilities: string[];
+                                /** @description agents: where and how to reach them over A2A JSON-RPC */
+                                a2a: {
+                                    endpoint: string;
+                                    agentCard: string;
+                                    methods: string[];
+                                } | null;
+                                /** @description the on-chain identity (players and agents) */
+                                onChain: {
+                                    registered: boolean;
+                                    tokenId: number | null;
+                                    txHash: string | null;
+                                } | null;
+                                /** @description apps: the account that owns them */
+                                owner: {
+                                    id: string;
+                                    username: string;
+                                } | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            }[];
+                            total: number;
+                        } | {
+                            /** @description the user id, or the app id */
+                            id: string;
+                            /** @enum {string} */
+                            type: "user" | "actor" | "agent" | "app";
+                            /** @description display name (apps: their name) */
+                            name: string;
+                            /** @description null for apps */
+                            username: string | null;
+                            profileImageUrl: string | null;
+                            /** @description the profile page (absolute), or the app's own URL */
+                            url: string;
+                            description: string | null;
+                            /** @description null for apps */
+                            reputation: {
+                                score: number;
+                                /** @enum {string} */
+                                level: "newcomer" | "contributor" | "trusted" | "respected" | "legendary";
+                            } | null;
+                            capabilities: string[];
+                            /** @description agents: where and how to reach them over A2A JSON-RPC */
+                            a2a: {
+                                endpoint: string;
+                                agentCard: string;
+                                methods: string[];
+                            } | null;
+                            /** @description the on-chain identity (players and agents) */
+                            onChain: {
+                                registered: boolean;
+                                tokenId: number | null;
+                                txHash: string | null;
+                            } | null;
+                            /** @description apps: the account that owns them */
+                            owner: {
+                                id: string;
+                                username: string;
+                            } | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                            agentId: string;
+                            active: boolean;
+                        } | {
+                            marketId: string;
+                            question: string;
+                            outcomes: ("YES" | "NO")[];
+                            prices: {
+                                YES: number;
+                                NO: number;
+                            };
+                            volume: number;
+                            volume24h: number;
+                            liquidity: number;
+                            /** @description ISO 8601 UTC timestamp */
+                            resolveAt: string;
+                            resolved: boolean;
+                            resolvedOutcome: ("YES" | "NO") | null;
+                        } | {
+                            marketId: string;
+                            prices: {
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                price: number;
+                            }[];
+                            /** @description ISO 8601 UTC timestamp */
+                            timestamp: string;
+                        } | {
+                            subscribed: boolean;
+                            marketId: string;
+                            stream: {
+                                url: string;
+                                /** @constant */
+                                channel: "markets";
+                                /** @constant */
+                                event: "market_update";
+                                filter: {
+                                    marketId: string;
+                                };
+                            };
+                        } | {
+                            balance: string;
+                            totalDeposited: string;
+                            totalWithdrawn: string;
+                            lifetimePnL: string;
+                            transactions: {
+                                id: string;
+                                type: string;
+                                amount: string;
+                                balanceBefore: string;
+                                balanceAfter: string;
+                                description: string;
+                                referenceType: string | null;
+                                referenceId: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                timestamp: string;
+                                subject: string | null;
+                                link: string | null;
+                            }[];
+                        } | {
+                            predictions: {
+                                id: string;
+                                marketId: string;
+                                question: string;
+                                /** @enum {string} */
+                                side: "YES" | "NO";
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                shares: number;
+                                avgPrice: number;
+                                currentPrice: number;
+                                costBasis: number;
+                                value: number;
+                                unrealizedPnL: number;
+                                realizedPnL: number;
+                                /** @enum {string} */
+                                status: "open" | "closed" | "settled";
+                                payout: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                updatedAt: string;
+                            }[];
+                            perps: {
+                                id: string;
+                                userId: string;
+                                ticker: string;
+                                name: string;
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                /** @enum {string} */
+                                status: "open" | "closed" | "liquidated";
+                                entryPrice: number;
+                                size: number;
+                                units: number;
+                                collateral: number;
+                                margin: number;
+                                leverage: number;
+                                liquidationPrice: number;
+                                currentPrice: number;
+                                markPrice: number;
+                                unrealizedPnL: number;
+                                unrealizedPnLPercent: number;
+                                fundingPaid: number;
+                                openFee: number;
+                                exitPrice: number | null;
+                                realizedPnL: number | null;
+                                netPnL: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                openedAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                closedAt: string | null;
+                            }[];
+                            perpetuals: {
+                                id: string;
+                                userId: string;
+                                ticker: string;
+                                name: string;
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                /** @enum {string} */
+                                status: "open" | "closed" | "liquidated";
+                                entryPrice: number;
+                                size: number;
+                                units: number;
+                                collateral: number;
+                                margin: number;
+                                leverage: number;
+                                liquidationPrice: number;
+                                currentPrice: number;
+                                markPrice: number;
+                                unrealizedPnL: number;
+                                unrealizedPnLPercent: number;
+                                fundingPaid: number;
+                                openFee: number;
+                                exitPrice: number | null;
+                                realizedPnL: number | null;
+                                netPnL: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                openedAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                closedAt: string | null;
+                            }[];
+                            totalPnL: number;
+                            totalUnrealizedPnL: number;
+                            totalValue: number;
+                        } | {
+                            userId: string;
+                            balance: {
+                                balance: string;
+                                totalDeposited: string;
+                                totalWithdrawn: string;
+                                lifetimePnL: string;
+                                transactions: {
+                                    id: string;
+                                    type: string;
+                                    amount: string;
+                                    balanceBefore: string;
+                                    balanceAfter: string;
+                                    description: string;
+                                    referenceType: string | null;
+                                    referenceId: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    timestamp: string;
+                                    subject: string | null;
+                                    link: string | null;
+                                }[];
+                            };
+                            positions: {
+                                predictions: {
+                                    id: string;
+                                    marketId: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    side: "YES" | "NO";
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    shares: number;
+                                    avgPrice: number;
+                                    currentPrice: number;
+                                    costBasis: number;
+                                    value: number;
+                                    unrealizedPnL: number;
+                                    realizedPnL: number;
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "settled";
+                                    payout: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    updatedAt: string;
+                                }[];
+                                perps: {
+                                    id: string;
+                                    userId: string;
+                                    ticker: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "liquidated";
+                                    entryPrice: number;
+                                    size: number;
+                                    units: number;
+                                    collateral: number;
+                                    margin: number;
+                                    leverage: number;
+                                    liquidationPrice: number;
+                                    currentPrice: number;
+                                    markPrice: number;
+                                    unrealizedPnL: number;
+                                    unrealizedPnLPercent: number;
+                                    fundingPaid: number;
+                                    openFee: number;
+                                    exitPrice: number | null;
+                                    realizedPnL: number | null;
+                                    netPnL: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    openedAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    closedAt: string | null;
+                                }[];
+                                perpetuals: {
+                                    id: string;
+                                    userId: string;
+                                    ticker: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "liquidated";
+                                    entryPrice: number;
+                                    size: number;
+                                    units: number;
+                                    collateral: number;
+                                    margin: number;
+                                    leverage: number;
+                                    liquidationPrice: number;
+                                    currentPrice: number;
+                                    markPrice: number;
+                                    unrealizedPnL: number;
+                                    unrealizedPnLPercent: number;
+                                    fundingPaid: number;
+                                    openFee: number;
+                                    exitPrice: number | null;
+                                    realizedPnL: number | null;
+                                    netPnL: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    openedAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    closedAt: string | null;
+                                }[];
+                                totalPnL: number;
+                                totalUnrealizedPnL: number;
+                                totalValue: number;
+                            };
+                        } | {
+                            requestId: string;
+                            amount: string;
+                            to: string;
+                            service: string;
+                            /** @constant */
+                            status: "pending";
+                            /** @description ISO 8601 UTC timestamp */
+                            expiresAt: string;
+                        } | {
+                            verified: boolean;
+                            message: string;
+                            requestId: string;
+                            /** @enum {string} */
+                            status: "pending" | "paid";
+                            amount: string;
+                            transactionId: string | null;
+                        } | {
+                            message: string;
+                            block: {
+                                id: string;
+                                blockerId: string;
+                                blockedId: string;
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            };
+                        } | {
+                            message: string;
+                            mute: {
+                                id: string;
+                                muterId: string;
+                                mutedId: string;
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            };
+                        } | {
+                            message: string;
+                            report: {
+                                id: string;
+                                reporterId: string | null;
+                                reportedUserId: string | null;
+                                reportedPostId: string | null;
+                                /** @enum {string} */
+                                reportType: "user" | "post";
+                                /** @enum {string} */
+                                category: "spam" | "harassment" | "hate_speech" | "violence" | "misinformation" | "inappropriate" | "impersonation" | "self_harm" | "other";
+                                reason: string;
+                                evidence: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "reviewing" | "resolved" | "dismissed";
+                                /** @enum {string} */
+                                priority: "low" | "medium" | "high" | "critical";
+                                /** @enum {string} */
+                                source: "user" | "system";
+                                resolution: string | null;
+                                resolvedAt: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                updatedAt: string;
+                            };
+                        } | {
+                            blocks: {
+                                id: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                reason: string | null;
+                                blocked: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    profileImageUrl: string | null;
+                                };
+                            }[];
+                            pagination: {
+                                limit: number;
+                                offset: number;
+                                total: number;
+                            };
+                        } | {
+                            mutes: {
+                                id: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                reason: string | null;
+                                muted: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    profileImageUrl: string | null;
+                                };
+                            }[];
+                            pagination: {
+                                limit: number;
+                                offset: number;
+                                total: number;
+                            };
+                        } | {
+                            isBlocked: boolean;
+                            block: {
+                                id: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                reason: string | null;
+                            } | null;
+                            isBlockedBy: boolean;
+                        } | {
+                            isMuted: boolean;
+                            mute: {
+                                id: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                reason: string | null;
+                            } | null;
+                        }) | {
+                            /** @constant */
+                            kind: "task";
+                            id: string;
+                            contextId: string;
+                            status: {
+                                /** @constant */
+                                state: "completed";
+                                /** @description ISO 8601 UTC timestamp */
+                                timestamp: string;
+                            } | {
+                                /** @constant */
+                                state: "failed";
+                                /** @description ISO 8601 UTC timestamp */
+                                timestamp: string;
+                                message: {
+                                    /** @constant */
+                                    kind: "message";
+                                    /** @constant */
+                                    role: "agent";
+                                    messageId: string;
+                                    taskId: string;
+                                    contextId: string;
+                                    parts: {
+                                        /** @constant */
+                                        kind: "data";
+                                        data: {
+                                            error: {
+                                                /** @description -32700 parse, -32600 invalid request, -32601 unknown method, -32602 invalid params, -32603 internal, -32000 a domain failure, -32001 to -32007 the A2A protocol's own */
+                                                code: number;
+                                                message: string;
+                                                data?: {
+                                                    code: string;
+                                                    status: number;
+                                                    details?: {
+                                                        [key: string]: unknown;
+                                                    };
+                                                } | {
+                                                    requestId: string;
+                                                };
+                                            };
+                                        };
+                                    }[];
+                                };
+                            };
+                            artifacts: {
+                                artifactId: string;
+                                /** @description the method */
+                                name: string;
+                                parts: ({
+                                    /** @constant */
+                                    kind: "data";
+                                    data: {
+                                        agents: {
+                                            /** @description the user id, or the app id */
+                                            id: string;
+                                            /** @enum {string} */
+                                            type: "user" | "actor" | "agent" | "app";
+                                            /** @description display name (apps: their name) */
+                                            name: string;
+                                            /** @description null for apps */
+                                            username: string | null;
+                                            profileImageUrl: string | null;
+                                            /** @description the profile page (absolute), or the app's own URL */
+                                            url: string;
+                                            description: string | null;
+                                            /** @description null for apps */
+                                            reputation: {
+                                                score: number;
+                                                /** @enum {string} */
+                                                level: "newcomer" | "contributor" | "trusted" | "respected" | "legendary";
+                                            } | null;
+                                            capabilities: string[];
+                                            /** @description agents: where and how to reach them over A2A JSON-RPC */
+                                            a2a: {
+                                                endpoint: string;
+                                                agentCard: string;
+                                                methods: string[];
+                                            } | null;
+                                            /** @description the on-chain identity (players and agents) */
+                                            onChain: {
+                                                registered: boolean;
+                                                tokenId: number | null;
+                                                txHash: string | null;
+                                            } | null;
+                                            /** @description apps: the account that owns them */
+                                            owner: {
+                                                id: string;
+                                                username: string;
+                                            } | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                        }[];
+                                        total: number;
+                                    } | {
+                                        /** @description the user id, or the app id */
+                                        id: string;
+                                        /** @enum {string} */
+                                        type: "user" | "actor" | "agent" | "app";
+                                        /** @description display name (apps: their name) */
+                                        name: string;
+                                        /** @description null for apps */
+                                        username: string | null;
+                                        profileImageUrl: string | null;
+                                        /** @description the profile page (absolute), or the app's own URL */
+                                        url: string;
+                                        description: string | null;
+                                        /** @description null for apps */
+                                        reputation: {
+                                            score: number;
+                                            /** @enum {string} */
+                                            level: "newcomer" | "contributor" | "trusted" | "respected" | "legendary";
+                                        } | null;
+                                        capabilities: string[];
+                                        /** @description agents: where and how to reach them over A2A JSON-RPC */
+                                        a2a: {
+                                            endpoint: string;
+                                            agentCard: string;
+                                            methods: string[];
+                                        } | null;
+                                        /** @description the on-chain identity (players and agents) */
+                                        onChain: {
+                                            registered: boolean;
+                                            tokenId: number | null;
+                                            txHash: string | null;
+                                        } | null;
+                                        /** @description apps: the account that owns them */
+                                        owner: {
+                                            id: string;
+                                            username: string;
+                                        } | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        agentId: string;
+                                        active: boolean;
+                                    } | {
+                                        marketId: string;
+                                        question: string;
+                                        outcomes: ("YES" | "NO")[];
+                                        prices: {
+                                            YES: number;
+                                            NO: number;
+                                        };
+                                        volume: number;
+                                        volume24h: number;
+                                        liquidity: number;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        resolveAt: string;
+                                        resolved: boolean;
+                                        resolvedOutcome: ("YES" | "NO") | null;
+                                    } | {
+                                        marketId: string;
+                                        prices: {
+                                            /** @enum {string} */
+                                            outcome: "YES" | "NO";
+                                            price: number;
+                                        }[];
+                                        /** @description ISO 8601 UTC timestamp */
+                                        timestamp: string;
+                                    } | {
+                                        subscribed: boolean;
+                                        marketId: string;
+                                        stream: {
+                                            url: string;
+                                            /** @constant */
+                                            channel: "markets";
+                                            /** @constant */
+                                            event: "market_update";
+                                            filter: {
+                                                marketId: string;
+                                            };
+                                        };
+                                    } | {
+                                        balance: string;
+                                        totalDeposited: string;
+                                        totalWithdrawn: string;
+                                        lifetimePnL: string;
+                                        transactions: {
+                                            id: string;
+                                            type: string;
+                                            amount: string;
+                                            balanceBefore: string;
+                                            balanceAfter: string;
+                                            description: string;
+                                            referenceType: string | null;
+                                            referenceId: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            timestamp: string;
+                                            subject: string | null;
+                                            link: string | null;
+                                        }[];
+                                    } | {
+                                        predictions: {
+                                            id: string;
+                                            marketId: string;
+                                            question: string;
+                                            /** @enum {string} */
+                                            side: "YES" | "NO";
+                                            /** @enum {string} */
+                                            outcome: "YES" | "NO";
+                                            shares: number;
+                                            avgPrice: number;
+                                            currentPrice: number;
+                                            costBasis: number;
+                                            value: number;
+                                            unrealizedPnL: number;
+                                            realizedPnL: number;
+                                            /** @enum {string} */
+                                            status: "open" | "closed" | "settled";
+                                            payout: number | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            updatedAt: string;
+                                        }[];
+                                        perps: {
+                                            id: string;
+                                            userId: string;
+                                            ticker: string;
+                                            name: string;
+                                            /** @enum {string} */
+                                            side: "long" | "short";
+                                            /** @enum {string} */
+                                            status: "open" | "closed" | "liquidated";
+                                            entryPrice: number;
+                                            size: number;
+                                            units: number;
+                                            collateral: number;
+                                            margin: number;
+                                            leverage: number;
+                                            liquidationPrice: number;
+                                            currentPrice: number;
+                                            markPrice: number;
+                                            unrealizedPnL: number;
+                                            unrealizedPnLPercent: number;
+                                            fundingPaid: number;
+                                            openFee: number;
+                                            exitPrice: number | null;
+                                            realizedPnL: number | null;
+                                            netPnL: number | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            openedAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            closedAt: string | null;
+                                        }[];
+                                        perpetuals: {
+                                            id: string;
+                                            userId: string;
+                                            ticker: string;
+                                            name: string;
+                                            /** @enum {string} */
+                                            side: "long" | "short";
+                                            /** @enum {string} */
+                                            status: "open" | "closed" | "liquidated";
+                                            entryPrice: number;
+                                            size: number;
+                                            units: number;
+                                            collateral: number;
+                                            margin: number;
+                                            leverage: number;
+                                            liquidationPrice: number;
+                                            currentPrice: number;
+                                            markPrice: number;
+                                            unrealizedPnL: number;
+                                            unrealizedPnLPercent: number;
+                                            fundingPaid: number;
+                                            openFee: number;
+                                            exitPrice: number | null;
+                                            realizedPnL: number | null;
+                                            netPnL: number | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            openedAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            closedAt: string | null;
+                                        }[];
+                                        totalPnL: number;
+                                        totalUnrealizedPnL: number;
+                                        totalValue: number;
+                                    } | {
+                                        userId: string;
+                                        balance: {
+                                            balance: string;
+                                            totalDeposited: string;
+                                            totalWithdrawn: string;
+                                            lifetimePnL: string;
+                                            transactions: {
+                                                id: string;
+                                                type: string;
+                                                amount: string;
+                                                balanceBefore: string;
+                                                balanceAfter: string;
+                                                description: string;
+                                                referenceType: string | null;
+                                                referenceId: string | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                timestamp: string;
+                                                subject: string | null;
+                                                link: string | null;
+                                            }[];
+                                        };
+                                        positions: {
+                                            predictions: {
+                                                id: string;
+                                                marketId: string;
+                                                question: string;
+                                                /** @enum {string} */
+                                                side: "YES" | "NO";
+                                                /** @enum {string} */
+                                                outcome: "YES" | "NO";
+                                                shares: number;
+                                                avgPrice: number;
+                                                currentPrice: number;
+                                                costBasis: number;
+                                                value: number;
+                                                unrealizedPnL: number;
+                                                realizedPnL: number;
+                                                /** @enum {string} */
+                                                status: "open" | "closed" | "settled";
+                                                payout: number | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                updatedAt: string;
+                                            }[];
+                                            perps: {
+                                                id: string;
+                                                userId: string;
+                                                ticker: string;
+                                                name: string;
+                                                /** @enum {string} */
+                                                side: "long" | "short";
+                                                /** @enum {string} */
+                                                status: "open" | "closed" | "liquidated";
+                                                entryPrice: number;
+                                                size: number;
+                                                units: number;
+                                                collateral: number;
+                                                margin: number;
+                                                leverage: number;
+                                                liquidationPrice: number;
+                                                currentPrice: number;
+                                                markPrice: number;
+                                                unrealizedPnL: number;
+                                                unrealizedPnLPercent: number;
+                                                fundingPaid: number;
+                                                openFee: number;
+                                                exitPrice: number | null;
+                                                realizedPnL: number | null;
+                                                netPnL: number | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                openedAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                closedAt: string | null;
+                                            }[];
+                                            perpetuals: {
+                                                id: string;
+                                                userId: string;
+                                                ticker: string;
+                                                name: string;
+                                                /** @enum {string} */
+                                                side: "long" | "short";
+                                                /** @enum {string} */
+                                                status: "open" | "closed" | "liquidated";
+                                                entryPrice: number;
+                                                size: number;
+                                                units: number;
+                                                collateral: number;
+                                                margin: number;
+                                                leverage: number;
+                                                liquidationPrice: number;
+                                                currentPrice: number;
+                                                markPrice: number;
+                                                unrealizedPnL: number;
+                                                unrealizedPnLPercent: number;
+                                                fundingPaid: number;
+                                                openFee: number;
+                                                exitPrice: number | null;
+                                                realizedPnL: number | null;
+                                                netPnL: number | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                openedAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                closedAt: string | null;
+                                            }[];
+                                            totalPnL: number;
+                                            totalUnrealizedPnL: number;
+                                            totalValue: number;
+                                        };
+                                    } | {
+                                        requestId: string;
+                                        amount: string;
+                                        to: string;
+                                        service: string;
+                                        /** @constant */
+                                        status: "pending";
+                                        /** @description ISO 8601 UTC timestamp */
+                                        expiresAt: string;
+                                    } | {
+                                        verified: boolean;
+                                        message: string;
+                                        requestId: string;
+                                        /** @enum {string} */
+                                        status: "pending" | "paid";
+                                        amount: string;
+                                        transactionId: string | null;
+                                    } | {
+                                        message: string;
+                                        block: {
+                                            id: string;
+                                            blockerId: string;
+                                            blockedId: string;
+                                            reason: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                        };
+                                    } | {
+                                        message: string;
+                                        mute: {
+                                            id: string;
+                                            muterId: string;
+                                            mutedId: string;
+                                            reason: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                        };
+                                    } | {
+                                        message: string;
+                                        report: {
+                                            id: string;
+                                            reporterId: string | null;
+                                            reportedUserId: string | null;
+                                            reportedPostId: string | null;
+                                            /** @enum {string} */
+                                            reportType: "user" | "post";
+                                            /** @enum {string} */
+                                            category: "spam" | "harassment" | "hate_speech" | "violence" | "misinformation" | "inappropriate" | "impersonation" | "self_harm" | "other";
+                                            reason: string;
+                                            evidence: string | null;
+                                            /** @enum {string} */
+                                            status: "pending" | "reviewing" | "resolved" | "dismissed";
+                                            /** @enum {string} */
+                                            priority: "low" | "medium" | "high" | "critical";
+                                            /** @enum {string} */
+                                            source: "user" | "system";
+                                            resolution: string | null;
+                                            resolvedAt: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            updatedAt: string;
+                                        };
+                                    } | {
+                                        blocks: {
+                                            id: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            reason: string | null;
+                                            blocked: {
+                                                id: string;
+                                                username: string;
+                                                displayName: string;
+                                                profileImageUrl: string | null;
+                                            };
+                                        }[];
+                                        pagination: {
+                                            limit: number;
+                                            offset: number;
+                                            total: number;
+                                        };
+                                    } | {
+                                        mutes: {
+                                            id: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            reason: string | null;
+                                            muted: {
+                                                id: string;
+                                                username: string;
+                                                displayName: string;
+                                                profileImageUrl: string | null;
+                                            };
+                                        }[];
+                                        pagination: {
+                                            limit: number;
+                                            offset: number;
+                                            total: number;
+                                        };
+                                    } | {
+                                        isBlocked: boolean;
+                                        block: {
+                                            id: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            reason: string | null;
+                                        } | null;
+                                        isBlockedBy: boolean;
+                                    } | {
+                                        isMuted: boolean;
+                                        mute: {
+                                            id: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            reason: string | null;
+                                        } | null;
+                                    };
+                                } | {
+                                    /** @constant */
+                                    kind: "text";
+                                    text: string;
+                                })[];
+                                /** @description the result was too large to keep */
+                                metadata?: {
+                                    /** @constant */
+                                    omitted: true;
+                                    bytes: number;
+                                };
+                            }[];
+                            metadata: {
+                                method: string;
+                            };
+                        } | {
+                            /** @constant */
+                            kind: "message";
+                            /** @constant */
+                            role: "agent";
+                            messageId: string;
+                            contextId?: string;
+                            parts: ({
+                                /** @constant */
+                                kind: "text";
+                                text: string;
+                            } | {
+                                /** @constant */
+                                kind: "data";
+                                data: {
+                                    methods: {
+                                        name: string;
+                                        summary: string;
+                                    }[];
+                                };
+                            })[];
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description the id of the request answered (null when it could not be read) */
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse, -32600 invalid request, -32601 unknown method, -32602 invalid params, -32603 internal, -32000 a domain failure, -32001 to -32007 the A2A protocol's own */
+                            code: number;
+                            message: string;
+                            data?: {
+                                code: string;
+                                status: number;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                            } | {
+                                requestId: string;
+                            };
+                        };
+                    })[];
                 };
             };
             /** @description A batch of notifications only (requests without an id): no answer */
@@ -9200,7 +12198,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9252,9 +12250,21 @@ export interface operations {
                             group: "discovery" | "markets" | "portfolio" | "payments" | "moderation";
                             /** @enum {string} */
                             kind: "read" | "write";
-                            /** @description JSON Schema of the params object */
+                            /** @description JSON Schema of the params object: the params by name */
                             params: {
-                                [key: string]: unknown;
+                                /** @constant */
+                                type: "object";
+                                properties: {
+                                    [key: string]: {
+                                        [key: string]: unknown;
+                                    };
+                                };
+                                required?: string[];
+                                /**
+                                 * @description false: a param the method does not name is refused (-32602)
+                                 * @constant
+                                 */
+                                additionalProperties?: false;
                             };
                         }[];
                         protocolMethods: {
@@ -9300,6 +12310,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "active" | "resolved" | "all";
+                /** @description adds this user's position to each question; one that names no user has none (200) */
                 userId?: string;
                 page?: number;
                 limit?: number;
@@ -9975,6 +12986,14 @@ export interface operations {
                     /** @description currency to spend (at least 1 after fees) */
                     amount: number | string;
                 };
+                "application/*+json": {
+                    /** @enum {string} */
+                    outcome?: "YES" | "yes" | "Yes" | "NO" | "no" | "No";
+                    /** @enum {string} */
+                    side?: "YES" | "yes" | "Yes" | "NO" | "no" | "No";
+                    /** @description currency to spend (at least 1 after fees) */
+                    amount: number | string;
+                };
             };
         };
         responses: {
@@ -10044,7 +13063,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10127,6 +13146,15 @@ export interface operations {
                     /** @description shares to sell */
                     shares: number | string;
                 };
+                "application/*+json": {
+                    positionId?: string;
+                    /** @enum {string} */
+                    outcome?: "YES" | "yes" | "Yes" | "NO" | "no" | "No";
+                    /** @enum {string} */
+                    side?: "YES" | "yes" | "Yes" | "NO" | "no" | "No";
+                    /** @description shares to sell */
+                    shares: number | string;
+                };
             };
         };
         responses: {
@@ -10193,7 +13221,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10591,6 +13619,7 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 type?: "all" | "prediction" | "perp";
+                /** @description only this user's trades; one that names no user matches none (200, empty) */
                 userId?: string;
                 marketId?: string;
             };
@@ -10707,6 +13736,12 @@ export interface operations {
                     resolutionDate: string;
                     liquidity?: number;
                 };
+                "application/*+json": {
+                    text: string;
+                    /** Format: date-time */
+                    resolutionDate: string;
+                    liquidity?: number;
+                };
             };
         };
         responses: {
@@ -10808,7 +13843,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10841,6 +13876,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
+                    outcome: "YES" | "yes" | "Yes" | "NO" | "no" | "No";
+                };
+                "application/*+json": {
                     /** @enum {string} */
                     outcome: "YES" | "yes" | "Yes" | "NO" | "no" | "No";
                 };
@@ -10948,7 +13987,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11106,6 +14145,17 @@ export interface operations {
                     /** @description leverage, 1 to 100 (at most 4 decimal places) */
                     leverage: number | string;
                 };
+                "application/*+json": {
+                    ticker: string;
+                    /** @enum {string} */
+                    side: "LONG" | "long" | "Long" | "SHORT" | "short" | "Short";
+                    /** @description notional size in currency (1 to 1,000,000,000) */
+                    size?: number | string;
+                    /** @description variant name of size */
+                    amount?: number | string;
+                    /** @description leverage, 1 to 100 (at most 4 decimal places) */
+                    leverage: number | string;
+                };
             };
         };
         responses: {
@@ -11185,7 +14235,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11329,7 +14379,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11486,7 +14536,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11559,6 +14609,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    positionId: string;
+                };
+                "application/*+json": {
                     positionId: string;
                 };
             };
@@ -11647,7 +14700,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12109,6 +15162,10 @@ export interface operations {
                     /** @description the new mark price */
                     price: number | string;
                 };
+                "application/*+json": {
+                    /** @description the new mark price */
+                    price: number | string;
+                };
             };
         };
         responses: {
@@ -12178,7 +15235,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12509,6 +15566,10 @@ export interface operations {
                     /** @description currency to deposit, 1 to 1,000,000,000,000 */
                     amount: number | string;
                 };
+                "application/*+json": {
+                    /** @description currency to deposit, 1 to 1,000,000,000,000 */
+                    amount: number | string;
+                };
             };
         };
         responses: {
@@ -12565,7 +15626,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12644,6 +15705,11 @@ export interface operations {
                     /** @description shares of that deposit to withdraw */
                     shares: number | string;
                 };
+                "application/*+json": {
+                    depositId: string;
+                    /** @description shares of that deposit to withdraw */
+                    shares: number | string;
+                };
             };
         };
         responses: {
@@ -12705,7 +15771,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12847,7 +15913,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12894,6 +15960,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
+                    action: "DEPOSIT" | "deposit" | "Deposit" | "WITHDRAW" | "withdraw" | "Withdraw";
+                    /** @description currency to deposit, or the value to withdraw */
+                    amount: number | string;
+                };
+                "application/*+json": {
                     /** @enum {string} */
                     action: "DEPOSIT" | "deposit" | "Deposit" | "WITHDRAW" | "withdraw" | "Withdraw";
                     /** @description currency to deposit, or the value to withdraw */
@@ -12957,7 +16029,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13113,7 +16185,9 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 cursor?: string;
+                /** @description only posts by this author (an id or a username); one that names no user matches no post (200, empty) */
                 userId?: string;
+                /** @description the same filter as userId (its older name) */
                 actorId?: string;
                 type?: "post" | "article";
                 following?: "0" | "1" | "true" | "false";
@@ -13280,6 +16354,17 @@ export interface operations {
                     relatedQuestion?: string | null;
                     imageUrl?: string | null;
                 };
+                "application/*+json": {
+                    /** @description 1 to 280 characters as a reader counts them (grapheme clusters) */
+                    content: string;
+                    /**
+                     * @default post
+                     * @enum {string}
+                     */
+                    type?: "post" | "article";
+                    relatedQuestion?: string | null;
+                    imageUrl?: string | null;
+                };
             };
         };
         responses: {
@@ -13406,7 +16491,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13784,7 +16869,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13874,7 +16959,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13920,6 +17005,10 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    quoteComment?: string | null;
+                    quote?: string | null;
+                };
+                "application/*+json": {
                     quoteComment?: string | null;
                     quote?: string | null;
                 };
@@ -13979,7 +17068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14068,7 +17157,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14620,6 +17709,11 @@ export interface operations {
                     content: string;
                     parentCommentId?: string | null;
                 };
+                "application/*+json": {
+                    /** @description 10 to 2000 characters as a reader counts them (grapheme clusters) */
+                    content: string;
+                    parentCommentId?: string | null;
+                };
             };
         };
         responses: {
@@ -14692,7 +17786,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14738,6 +17832,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description 10 to 2000 characters as a reader counts them (grapheme clusters) */
+                    content: string;
+                    parentId?: string | null;
+                    parentCommentId?: string | null;
+                };
+                "application/*+json": {
                     /** @description 10 to 2000 characters as a reader counts them (grapheme clusters) */
                     content: string;
                     parentId?: string | null;
@@ -14815,7 +17915,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14861,6 +17961,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description 10 to 2000 characters as a reader counts them (grapheme clusters) */
+                    content: string;
+                };
+                "application/*+json": {
                     /** @description 10 to 2000 characters as a reader counts them (grapheme clusters) */
                     content: string;
                 };
@@ -14936,7 +18040,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15025,7 +18129,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15071,6 +18175,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description 10 to 2000 characters as a reader counts them (grapheme clusters) */
+                    content: string;
+                };
+                "application/*+json": {
                     /** @description 10 to 2000 characters as a reader counts them (grapheme clusters) */
                     content: string;
                 };
@@ -15146,7 +18254,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15236,7 +18344,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15326,7 +18434,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15489,7 +18597,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15578,7 +18686,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15860,7 +18968,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15948,7 +19056,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16156,6 +19264,12 @@ export interface operations {
                     /** @default true */
                     read?: boolean;
                 };
+                "application/*+json": {
+                    notificationIds?: string[];
+                    all?: boolean;
+                    /** @default true */
+                    read?: boolean;
+                };
             };
         };
         responses: {
@@ -16203,7 +19317,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16234,6 +19348,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    notificationIds?: string[];
+                    all?: boolean;
+                };
+                "application/*+json": {
                     notificationIds?: string[];
                     all?: boolean;
                 };
@@ -16284,7 +19402,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16340,7 +19458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range); CANNOT_TARGET_SELF. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16402,6 +19520,12 @@ export interface operations {
                     /** @description why (up to 500 characters); only the author sees it */
                     reason?: string;
                 };
+                "application/*+json": {
+                    /** @enum {string} */
+                    action: "BLOCK" | "block" | "Block" | "UNBLOCK" | "unblock" | "Unblock";
+                    /** @description why (up to 500 characters); only the author sees it */
+                    reason?: string;
+                };
             };
         };
         responses: {
@@ -16456,7 +19580,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16537,7 +19661,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range); CANNOT_TARGET_SELF. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16599,6 +19723,12 @@ export interface operations {
                     /** @description why (up to 500 characters); only the author sees it */
                     reason?: string;
                 };
+                "application/*+json": {
+                    /** @enum {string} */
+                    action: "MUTE" | "mute" | "Mute" | "UNMUTE" | "unmute" | "Unmute";
+                    /** @description why (up to 500 characters); only the author sees it */
+                    reason?: string;
+                };
             };
         };
         responses: {
@@ -16653,7 +19783,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16791,6 +19921,11 @@ export interface operations {
                     /** @description why (up to 500 characters); only the author sees it */
                     reason?: string;
                 };
+                "application/*+json": {
+                    userId: string;
+                    /** @description why (up to 500 characters); only the author sees it */
+                    reason?: string;
+                };
             };
         };
         responses: {
@@ -16845,7 +19980,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16908,6 +20043,11 @@ export interface operations {
                     /** @description why (up to 500 characters); only the author sees it */
                     reason?: string;
                 };
+                "application/*+json": {
+                    userId?: string;
+                    /** @description why (up to 500 characters); only the author sees it */
+                    reason?: string;
+                };
             };
         };
         responses: {
@@ -16962,7 +20102,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17207,6 +20347,34 @@ export interface operations {
                      */
                     evidence?: string;
                 };
+                "application/*+json": {
+                    /** @constant */
+                    reportType: "user";
+                    reportedUserId: string;
+                    /** @enum {string} */
+                    category: "spam" | "harassment" | "hate_speech" | "violence" | "misinformation" | "inappropriate" | "impersonation" | "self_harm" | "other";
+                    /** @description 10 to 2000 characters: what happened */
+                    reason: string;
+                    /**
+                     * Format: uri
+                     * @description an http(s) URL
+                     */
+                    evidence?: string;
+                } | {
+                    /** @constant */
+                    reportType: "post";
+                    reportedPostId: string;
+                    reportedUserId?: string;
+                    /** @enum {string} */
+                    category: "spam" | "harassment" | "hate_speech" | "violence" | "misinformation" | "inappropriate" | "impersonation" | "self_harm" | "other";
+                    /** @description 10 to 2000 characters: what happened */
+                    reason: string;
+                    /**
+                     * Format: uri
+                     * @description an http(s) URL
+                     */
+                    evidence?: string;
+                };
             };
         };
         responses: {
@@ -17277,7 +20445,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17442,7 +20610,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17547,7 +20715,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17638,9 +20806,56 @@ export interface operations {
                                 displayName: string;
                             } | null;
                             relatedCount: number;
-                            details: {
-                                [key: string]: unknown;
-                            } | null;
+                            details: ({
+                                /** @constant */
+                                rule: "referral_ring";
+                                /** @description the referrer */
+                                key: string;
+                                /** @description the referrer, then the referred accounts */
+                                accounts: string[];
+                                evidence: {
+                                    referrerId: string;
+                                    referredAccounts: {
+                                        id: string;
+                                        username: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                    }[];
+                                    signupSpanHours: number;
+                                    marketIds: string[];
+                                    oppositeSidesMarketIds: string[];
+                                    tradeIds: string[];
+                                    ledgerIds: string[];
+                                    sums: {
+                                        trades: number;
+                                        volume: string;
+                                        referralFees: string;
+                                        referrerReferralIncome: string;
+                                        incomeShare: number;
+                                    };
+                                };
+                            } | {
+                                /** @constant */
+                                rule: "wash_pair";
+                                /** @description the two account ids in order, "a|b" */
+                                key: string;
+                                accounts: string[];
+                                evidence: {
+                                    marketIds: string[];
+                                    tradeIds: string[];
+                                    sums: {
+                                        /** @description paired trades by account id */
+                                        pairedTrades: {
+                                            [key: string]: number;
+                                        };
+                                        /** @description each account's gain at the price before the pair started, by account id */
+                                        gainAtReferencePrice: {
+                                            [key: string]: string;
+                                        };
+                                        volume: string;
+                                    };
+                                };
+                            }) | null;
                         };
                         relatedReports: {
                             id: string;
@@ -17749,7 +20964,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17793,6 +21008,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
+                    action: "review" | "resolve" | "dismiss" | "escalate" | "ban_user";
+                    /** @description 1 to 1000 characters: what was decided and why (stored, and shown in the audit trail) */
+                    resolution: string;
+                };
+                "application/*+json": {
                     /** @enum {string} */
                     action: "review" | "resolve" | "dismiss" | "escalate" | "ban_user";
                     /** @description 1 to 1000 characters: what was decided and why (stored, and shown in the audit trail) */
@@ -17893,7 +21114,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18029,7 +21250,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18054,6 +21275,7 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 type?: "all" | "prediction" | "perp";
+                /** @description only this user's trades; one that names no user matches none (200, empty) */
                 userId?: string;
                 marketId?: string;
             };
@@ -18149,7 +21371,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18251,7 +21473,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18282,6 +21504,15 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /**
+                     * @default ban
+                     * @enum {string}
+                     */
+                    action?: "ban" | "unban";
+                    /** @description why (up to 500 characters), kept in the ban history */
+                    reason?: string;
+                };
+                "application/*+json": {
                     /**
                      * @default ban
                      * @enum {string}
@@ -18341,7 +21572,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18387,6 +21618,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
+                    role: "user" | "moderator" | "admin";
+                };
+                "application/*+json": {
                     /** @enum {string} */
                     role: "user" | "moderator" | "admin";
                 };
@@ -18441,7 +21676,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18511,7 +21746,7 @@ export interface operations {
                                 profileImageUrl: string | null;
                                 isActor: boolean;
                             } | null;
-                            /** @description the members (the first 100 for a large group) */
+                            /** @description the members and invited people (the first 100 for a large group) */
                             participants: {
                                 id: string;
                                 username: string;
@@ -18522,6 +21757,8 @@ export interface operations {
                                 role: "owner" | "member";
                                 /** @description ISO 8601 UTC timestamp */
                                 joinedAt: string;
+                                /** @enum {string} */
+                                membership: "member" | "invited";
                             }[];
                             participantCount: number;
                             lastMessage: {
@@ -18544,6 +21781,15 @@ export interface operations {
                             lastActivityAt: string;
                             /** @description ISO 8601 UTC timestamp */
                             createdAt: string;
+                            /** @enum {string} */
+                            membership: "member" | "invited";
+                            invitedBy: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            } | null;
                         }[];
                         total: number;
                     };
@@ -18595,7 +21841,15 @@ export interface operations {
                     name?: string;
                     /** @default true */
                     isGroup?: boolean;
-                    /** @description the other members (the caller joins as owner) */
+                    /** @description the people to invite (the caller joins as owner) */
+                    participantIds: string[];
+                };
+                "application/*+json": {
+                    /** @description the group chat name, up to 100 characters (default: the members’ names) */
+                    name?: string;
+                    /** @default true */
+                    isGroup?: boolean;
+                    /** @description the people to invite (the caller joins as owner) */
                     participantIds: string[];
                 };
             };
@@ -18626,7 +21880,7 @@ export interface operations {
                                 profileImageUrl: string | null;
                                 isActor: boolean;
                             } | null;
-                            /** @description the members (the first 100 for a large group) */
+                            /** @description the members and invited people (the first 100 for a large group) */
                             participants: {
                                 id: string;
                                 username: string;
@@ -18637,6 +21891,8 @@ export interface operations {
                                 role: "owner" | "member";
                                 /** @description ISO 8601 UTC timestamp */
                                 joinedAt: string;
+                                /** @enum {string} */
+                                membership: "member" | "invited";
                             }[];
                             participantCount: number;
                             lastMessage: {
@@ -18659,6 +21915,15 @@ export interface operations {
                             lastActivityAt: string;
                             /** @description ISO 8601 UTC timestamp */
                             createdAt: string;
+                            /** @enum {string} */
+                            membership: "member" | "invited";
+                            invitedBy: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            } | null;
                         };
                     };
                 };
@@ -18689,7 +21954,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18735,6 +22000,9 @@ export interface operations {
                 "application/json": {
                     participantId: string;
                 };
+                "application/*+json": {
+                    participantId: string;
+                };
             };
         };
         responses: {
@@ -18763,7 +22031,7 @@ export interface operations {
                                 profileImageUrl: string | null;
                                 isActor: boolean;
                             } | null;
-                            /** @description the members (the first 100 for a large group) */
+                            /** @description the members and invited people (the first 100 for a large group) */
                             participants: {
                                 id: string;
                                 username: string;
@@ -18774,6 +22042,8 @@ export interface operations {
                                 role: "owner" | "member";
                                 /** @description ISO 8601 UTC timestamp */
                                 joinedAt: string;
+                                /** @enum {string} */
+                                membership: "member" | "invited";
                             }[];
                             participantCount: number;
                             lastMessage: {
@@ -18796,6 +22066,15 @@ export interface operations {
                             lastActivityAt: string;
                             /** @description ISO 8601 UTC timestamp */
                             createdAt: string;
+                            /** @enum {string} */
+                            membership: "member" | "invited";
+                            invitedBy: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            } | null;
                         };
                         /** @description true when this request created the chat */
                         created: boolean;
@@ -18828,7 +22107,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18963,7 +22242,7 @@ export interface operations {
                                 profileImageUrl: string | null;
                                 isActor: boolean;
                             } | null;
-                            /** @description the members (the first 100 for a large group) */
+                            /** @description the members and invited people (the first 100 for a large group) */
                             participants: {
                                 id: string;
                                 username: string;
@@ -18974,6 +22253,8 @@ export interface operations {
                                 role: "owner" | "member";
                                 /** @description ISO 8601 UTC timestamp */
                                 joinedAt: string;
+                                /** @enum {string} */
+                                membership: "member" | "invited";
                             }[];
                             participantCount: number;
                             lastMessage: {
@@ -18996,6 +22277,15 @@ export interface operations {
                             lastActivityAt: string;
                             /** @description ISO 8601 UTC timestamp */
                             createdAt: string;
+                            /** @enum {string} */
+                            membership: "member" | "invited";
+                            invitedBy: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            } | null;
                         };
                         /** @description newest first */
                         messages: {
@@ -19091,6 +22381,10 @@ export interface operations {
                     /** @description 1 to 2000 characters as a reader counts them */
                     content: string;
                 };
+                "application/*+json": {
+                    /** @description 1 to 2000 characters as a reader counts them */
+                    content: string;
+                };
             };
         };
         responses: {
@@ -19151,7 +22445,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: NOT_CHAT_MEMBER; USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: NOT_CHAT_MEMBER; USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19193,7 +22487,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Too many requests. Codes: RATE_LIMIT_EXCEEDED (too many requests in the window (Retry-After says how long to wait)); MESSAGE_FLOOD. */
+            /** @description Too many requests. Codes: RATE_LIMIT_EXCEEDED (too many requests in the window of the operation's rule (x-rate-limit), or the caller is in the bad-input penalty box: more than 60 requests refused as malformed in 60 s, after which every request waits a second and is refused until the window ends (Retry-After says how long to wait)); MESSAGE_FLOOD. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19206,6 +22500,267 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "chats.acceptInvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        chatId: string;
+                        chat: {
+                            id: string;
+                            name: string;
+                            isGroup: boolean;
+                            groupId: string | null;
+                            otherUser: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            } | null;
+                            /** @description the members and invited people (the first 100 for a large group) */
+                            participants: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                /** @description ISO 8601 UTC timestamp */
+                                joinedAt: string;
+                                /** @enum {string} */
+                                membership: "member" | "invited";
+                            }[];
+                            participantCount: number;
+                            lastMessage: {
+                                id: string;
+                                chatId: string;
+                                senderId: string;
+                                sender: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    profileImageUrl: string | null;
+                                    isActor: boolean;
+                                };
+                                content: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            } | null;
+                            unreadCount: number;
+                            /** @description ISO 8601 UTC timestamp */
+                            lastActivityAt: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                            /** @enum {string} */
+                            membership: "member" | "invited";
+                            invitedBy: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                                profileImageUrl: string | null;
+                                isActor: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: CHAT_NOT_FOUND; INVITE_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: INVITE_ALREADY_ANSWERED. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "chats.declineInvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        chatId: string;
+                        /** @constant */
+                        declined: true;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: CHAT_NOT_FOUND; INVITE_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: INVITE_ALREADY_ANSWERED. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -19266,7 +22821,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: NOT_CHAT_MEMBER; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: NOT_CHAT_MEMBER; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19356,7 +22911,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: NOT_CHAT_MEMBER; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: NOT_CHAT_MEMBER; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19875,7 +23430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: INVITE_REQUIRED; USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: INVITE_REQUIRED; USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19978,7 +23533,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20109,7 +23664,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20253,7 +23808,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20828,7 +24383,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20999,7 +24554,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21189,6 +24744,10 @@ export interface operations {
                     /** @enum {string} */
                     action: "start" | "pause" | "resume" | "stop";
                 };
+                "application/*+json": {
+                    /** @enum {string} */
+                    action: "start" | "pause" | "resume" | "stop";
+                };
             };
         };
         responses: {
@@ -21274,7 +24833,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a cookie-authenticated write from another origin); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -4,8 +4,8 @@
  * agent (they are accepted so clients that send them work).
  */
 import { z } from 'zod';
+import { A2A_RESULTS } from '@/lib/contracts/a2a';
 import { ZIdParam } from '@/lib/contracts/common';
-import { ZRegistryEntry } from '@/lib/contracts/registry';
 import { getRegistryEntry, listRegistry } from '@/lib/registry/service/registry';
 import { aliasField, defineMethod } from './types';
 
@@ -28,7 +28,7 @@ export const discoveryMethods = [
       if (rest.filters !== undefined || (strategies === undefined && markets === undefined && minReputation === undefined)) return raw;
       return { ...rest, filters: Object.fromEntries(Object.entries({ strategies, markets, minReputation }).filter(([, v]) => v !== undefined)) };
     },
-    result: z.object({ agents: z.array(ZRegistryEntry), total: z.number().int() }),
+    result: A2A_RESULTS['a2a.discover'],
     run: async ({ origin }, p) => {
       const { entries } = await listRegistry({ type: 'agent', page: 1, pageSize: 100, origin });
       const min = p.filters?.minReputation ?? 0;
@@ -43,7 +43,7 @@ export const discoveryMethods = [
     kind: 'read',
     params: z.strictObject({ agentId: ZIdParam }),
     normalize: (raw) => aliasField(raw, 'agentId', ['id', 'userId']),
-    result: ZRegistryEntry.extend({ agentId: z.string(), active: z.boolean() }),
+    result: A2A_RESULTS['a2a.getInfo'],
     run: async ({ origin }, p) => {
       const entry = await getRegistryEntry({ id: p.agentId, origin });
       return { ...entry, agentId: entry.id, active: true };

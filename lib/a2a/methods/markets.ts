@@ -3,7 +3,8 @@
  * price is the REST yesPrice), and how to follow it live (the SSE stream's markets channel).
  */
 import { z } from 'zod';
-import { ZIdParam, ZTimestamp } from '@/lib/contracts/common';
+import { A2A_RESULTS } from '@/lib/contracts/a2a';
+import { ZIdParam } from '@/lib/contracts/common';
 import { now } from '@/lib/clock/clock';
 import { getPrediction } from '@/lib/markets/service/read-markets';
 import { aliasField, defineMethod } from './types';
@@ -19,18 +20,7 @@ export const marketMethods = [
     kind: 'read',
     params: ZMarketParams,
     normalize: market,
-    result: z.object({
-      marketId: z.string(),
-      question: z.string(),
-      outcomes: z.array(z.enum(['YES', 'NO'])),
-      prices: z.object({ YES: z.number(), NO: z.number() }),
-      volume: z.number(),
-      volume24h: z.number(),
-      liquidity: z.number(),
-      resolveAt: ZTimestamp,
-      resolved: z.boolean(),
-      resolvedOutcome: z.enum(['YES', 'NO']).nullable(),
-    }),
+    result: A2A_RESULTS['a2a.getMarketData'],
     run: async (_ctx, p) => {
       const { market: m } = await getPrediction(p.marketId);
       return {
@@ -54,11 +44,7 @@ export const marketMethods = [
     kind: 'read',
     params: ZMarketParams,
     normalize: market,
-    result: z.object({
-      marketId: z.string(),
-      prices: z.array(z.object({ outcome: z.enum(['YES', 'NO']), price: z.number() })),
-      timestamp: ZTimestamp,
-    }),
+    result: A2A_RESULTS['a2a.getMarketPrices'],
     run: async (_ctx, p) => {
       const { market: m } = await getPrediction(p.marketId);
       return {
@@ -78,11 +64,7 @@ export const marketMethods = [
     kind: 'read',
     params: ZMarketParams,
     normalize: market,
-    result: z.object({
-      subscribed: z.boolean(),
-      marketId: z.string(),
-      stream: z.object({ url: z.string(), channel: z.literal('markets'), event: z.literal('market_update'), filter: z.object({ marketId: z.string() }) }),
-    }),
+    result: A2A_RESULTS['a2a.subscribeMarket'],
     run: async ({ origin }, p) => {
       const { market: m } = await getPrediction(p.marketId); // an unknown question is NOT_FOUND
       return {

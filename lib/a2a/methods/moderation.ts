@@ -4,21 +4,12 @@
  */
 import { z } from 'zod';
 import { ZIdParam, zText } from '@/lib/contracts/common';
-import {
-  moderationBlocksList,
-  moderationMutesList,
-  moderationReportCreate,
-  usersBlock,
-  usersBlockStatus,
-  usersMute,
-  usersMuteStatus,
-  ZEvidenceUrl,
-  ZReportCategory,
-} from '@/lib/contracts/moderation';
+import { A2A_RESULTS } from '@/lib/contracts/a2a';
+import { ZEvidenceUrl, ZReportCategory } from '@/lib/contracts/moderation';
 import { blockUser, getBlockStatus, listBlocks, unblockUser } from '@/lib/moderation/service/blocks';
 import { getMuteStatus, listMutes, muteUser, unmuteUser } from '@/lib/moderation/service/mutes';
 import { reportPost, reportUser } from '@/lib/moderation/service/reports';
-import { aliasField, defineMethod, resultOf } from './types';
+import { aliasField, defineMethod } from './types';
 
 const ZTarget = z.object({ userId: ZIdParam.describe('the other player: id or username') });
 const ZReason = zText({ max: 500, description: 'why (up to 500 characters); only you see it' }).optional();
@@ -41,7 +32,7 @@ export const moderationMethods = [
     rateLimit: 'block',
     params: z.strictObject({ ...ZTarget.shape, reason: ZReason }),
     normalize: target,
-    result: resultOf(usersBlock),
+    result: A2A_RESULTS['moderation.blockUser'],
     run: ({ caller }, p) => blockUser({ caller, userId: p.userId, reason: p.reason }),
   }),
   defineMethod({
@@ -53,7 +44,7 @@ export const moderationMethods = [
     rateLimit: 'block',
     params: z.strictObject(ZTarget.shape),
     normalize: target,
-    result: resultOf(usersBlock),
+    result: A2A_RESULTS['moderation.unblockUser'],
     run: ({ caller }, p) => unblockUser({ caller, userId: p.userId }),
   }),
   defineMethod({
@@ -65,7 +56,7 @@ export const moderationMethods = [
     rateLimit: 'mute',
     params: z.strictObject({ ...ZTarget.shape, reason: ZReason }),
     normalize: target,
-    result: resultOf(usersMute),
+    result: A2A_RESULTS['moderation.muteUser'],
     run: ({ caller }, p) => muteUser({ caller, userId: p.userId, reason: p.reason }),
   }),
   defineMethod({
@@ -77,7 +68,7 @@ export const moderationMethods = [
     rateLimit: 'mute',
     params: z.strictObject(ZTarget.shape),
     normalize: target,
-    result: resultOf(usersMute),
+    result: A2A_RESULTS['moderation.unmuteUser'],
     run: ({ caller }, p) => unmuteUser({ caller, userId: p.userId }),
   }),
   defineMethod({
@@ -89,7 +80,7 @@ export const moderationMethods = [
     rateLimit: 'report',
     params: z.strictObject({ ...ZTarget.shape, ...ZReport }),
     normalize: (raw) => target(aliasField(raw, 'reason', ['description', 'details'])),
-    result: resultOf(moderationReportCreate),
+    result: A2A_RESULTS['moderation.reportUser'],
     run: ({ caller }, p) => reportUser({ caller, userId: p.userId, category: p.category, reason: p.reason, evidence: p.evidence }),
   }),
   defineMethod({
@@ -101,7 +92,7 @@ export const moderationMethods = [
     rateLimit: 'report',
     params: z.strictObject({ postId: ZIdParam, ...ZReport }),
     normalize: (raw) => aliasField(aliasField(raw, 'postId', ['targetPostId', 'targetId']), 'reason', ['description', 'details']),
-    result: resultOf(moderationReportCreate),
+    result: A2A_RESULTS['moderation.reportPost'],
     run: ({ caller }, p) => reportPost({ caller, postId: p.postId, category: p.category, reason: p.reason, evidence: p.evidence }),
   }),
   defineMethod({
@@ -111,7 +102,7 @@ export const moderationMethods = [
     group: 'moderation',
     kind: 'read',
     params: ZPage,
-    result: resultOf(moderationBlocksList),
+    result: A2A_RESULTS['moderation.getBlocks'],
     run: ({ caller }, p) => listBlocks({ caller, limit: p.limit, offset: p.offset }),
   }),
   defineMethod({
@@ -121,7 +112,7 @@ export const moderationMethods = [
     group: 'moderation',
     kind: 'read',
     params: ZPage,
-    result: resultOf(moderationMutesList),
+    result: A2A_RESULTS['moderation.getMutes'],
     run: ({ caller }, p) => listMutes({ caller, limit: p.limit, offset: p.offset }),
   }),
   defineMethod({
@@ -132,7 +123,7 @@ export const moderationMethods = [
     kind: 'read',
     params: z.strictObject(ZTarget.shape),
     normalize: target,
-    result: resultOf(usersBlockStatus),
+    result: A2A_RESULTS['moderation.checkBlockStatus'],
     run: ({ caller }, p) => getBlockStatus({ caller, userId: p.userId }),
   }),
   defineMethod({
@@ -143,7 +134,7 @@ export const moderationMethods = [
     kind: 'read',
     params: z.strictObject(ZTarget.shape),
     normalize: target,
-    result: resultOf(usersMuteStatus),
+    result: A2A_RESULTS['moderation.checkMuteStatus'],
     run: ({ caller }, p) => getMuteStatus({ caller, userId: p.userId }),
   }),
 ];

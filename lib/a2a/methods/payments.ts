@@ -1,6 +1,7 @@
 /** Micropayments between agents and players, as ledger transfers (lib/a2a/service/payments). */
 import { z } from 'zod';
-import { ZDecimalString, ZIdParam, ZTimestamp, zAmountInput, zText } from '@/lib/contracts/common';
+import { A2A_RESULTS } from '@/lib/contracts/a2a';
+import { ZIdParam, zAmountInput, zText } from '@/lib/contracts/common';
 import { requestPayment, settlePayment } from '../service/payments';
 import { aliasField, defineMethod } from './types';
 
@@ -20,7 +21,7 @@ export const paymentMethods = [
       from: ZIdParam.optional().describe('ignored: the payer is always the caller'),
     }),
     normalize: (raw) => aliasField(aliasField(raw, 'to', ['recipient', 'recipientId']), 'service', ['description']),
-    result: z.object({ requestId: z.string(), amount: ZDecimalString, to: z.string(), service: z.string(), status: z.literal('pending'), expiresAt: ZTimestamp }),
+    result: A2A_RESULTS['a2a.paymentRequest'],
     run: ({ caller }, p) => requestPayment({ caller, to: p.to, amount: p.amount, service: p.service, metadata: p.metadata }),
   }),
   defineMethod({
@@ -32,14 +33,7 @@ export const paymentMethods = [
     idempotent: true,
     params: z.strictObject({ requestId: ZIdParam, txHash: z.string().max(200).optional().describe('accepted for compatibility; the ledger is the proof') }),
     normalize: (raw) => aliasField(raw, 'requestId', ['paymentId']),
-    result: z.object({
-      verified: z.boolean(),
-      message: z.string(),
-      requestId: z.string(),
-      status: z.enum(['pending', 'paid']),
-      amount: ZDecimalString,
-      transactionId: z.string().nullable(),
-    }),
+    result: A2A_RESULTS['a2a.paymentReceipt'],
     run: ({ caller }, p) => settlePayment({ caller, requestId: p.requestId, txHash: p.txHash }),
   }),
 ];

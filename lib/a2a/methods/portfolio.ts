@@ -4,11 +4,10 @@
  */
 import { z } from 'zod';
 import { ZIdParam } from '@/lib/contracts/common';
-import { marketsPositions } from '@/lib/contracts/markets';
-import { usersBalance } from '@/lib/contracts/users';
+import { A2A_RESULTS } from '@/lib/contracts/a2a';
 import { getUserPositions } from '@/lib/markets/service/read-markets';
 import { getBalance } from '@/lib/users/service/get-balance';
-import { aliasField, defineMethod, resultOf } from './types';
+import { aliasField, defineMethod } from './types';
 
 const ZWho = z.strictObject({ userId: ZIdParam.optional().describe('whose (id or username); yourself when absent') });
 const who = (raw: Record<string, unknown>) => aliasField(raw, 'userId', ['agentId', 'user']);
@@ -21,7 +20,7 @@ export const portfolioMethods = [
     kind: 'read',
     params: ZWho,
     normalize: who,
-    result: resultOf(usersBalance),
+    result: A2A_RESULTS['a2a.getBalance'],
     run: ({ caller }, p) => getBalance({ caller, userId: p.userId ?? caller.userId, limit: 20, offset: 0 }),
   }),
   defineMethod({
@@ -31,7 +30,7 @@ export const portfolioMethods = [
     kind: 'read',
     params: ZWho,
     normalize: who,
-    result: resultOf(marketsPositions),
+    result: A2A_RESULTS['a2a.getPositions'],
     run: ({ caller }, p) => getUserPositions(p.userId ?? caller.userId),
   }),
   defineMethod({
@@ -41,7 +40,7 @@ export const portfolioMethods = [
     kind: 'read',
     params: ZWho,
     normalize: who,
-    result: z.object({ userId: z.string(), balance: resultOf(usersBalance), positions: resultOf(marketsPositions) }),
+    result: A2A_RESULTS['a2a.getUserWallet'],
     run: async ({ caller }, p) => {
       const userId = p.userId ?? caller.userId;
       // The balance first: it holds the owner rule (FORBIDDEN for another player's wallet).

@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import type { TCaller } from '@/lib/auth/caller';
-import type { TEndpoint } from '@/lib/contracts/endpoint';
 import type { TRateLimitRule } from '@/lib/operations/rate-limits';
 
 export type TMethodGroup = 'discovery' | 'markets' | 'portfolio' | 'payments' | 'moderation';
@@ -25,14 +24,12 @@ export type TA2aMethod<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.
   params: P;
   /** Field names real clients use, mapped before validation (a `recipient` for `to`). */
   normalize?: (raw: Record<string, unknown>) => Record<string, unknown>;
+  /** Its entry of A2A_RESULTS (lib/contracts/a2a.ts), which the OpenAPI document lists. */
   result: R;
   run: (ctx: { caller: TCaller; origin: string }, params: z.output<P>) => Promise<z.input<R>>;
 };
 
 export const defineMethod = <P extends z.ZodType, R extends z.ZodType>(m: TA2aMethod<P, R>): TA2aMethod<P, R> => m;
-
-/** A REST endpoint's answer without its `success` flag: the same result, by the same schema. */
-export const resultOf = <E extends TEndpoint>(endpoint: E) => (endpoint.response as unknown as z.ZodObject).omit({ success: true });
 
 /** The first of `keys` present in `raw`, copied to `to` (aliases of a field). */
 export const aliasField = (raw: Record<string, unknown>, to: string, keys: readonly string[]) => {

@@ -5,7 +5,11 @@
  */
 import 'server-only';
 import { z } from 'zod';
+import type { a2aMethods } from '@/lib/contracts/a2a';
+import type { TEndpointResponse } from '@/lib/contracts/endpoint';
 import { A2A_METHOD_TABLE } from '../methods';
+
+type TMethodParams = TEndpointResponse<typeof a2aMethods>['methods'][number]['params'];
 
 const PROTOCOL_METHODS = [
   { name: 'message/send', summary: 'Run the method a data part names ({"method", "params"}) and answer a completed task holding its result' },
@@ -18,7 +22,8 @@ let described: ReturnType<typeof build> | undefined;
 const build = () => ({
   endpoint: '/api/a2a',
   methods: A2A_METHOD_TABLE.map((m) => {
-    const { $schema: _drop, ...params } = z.toJSONSchema(m.params, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    // A method's params are an object schema (lib/a2a/methods): the shape GET /api/a2a/methods declares.
+    const { $schema: _drop, ...params } = z.toJSONSchema(m.params, { io: 'input', unrepresentable: 'any' }) as { $schema?: string } & TMethodParams;
     return { name: m.name, aliases: [...(m.aliases ?? [])], summary: m.summary, group: m.group, kind: m.kind, params };
   }),
   protocolMethods: PROTOCOL_METHODS,

@@ -121,7 +121,7 @@ describe('readRpcOutcome', () => {
 
 describe('groupMethods', () => {
   it('orders the groups as the page lists them and leaves empty ones out', () => {
-    const m = (name: string, group: TA2aMethod['group']): TA2aMethod => ({ name, group, aliases: [], summary: '', kind: 'read', params: {} });
+    const m = (name: string, group: TA2aMethod['group']): TA2aMethod => ({ name, group, aliases: [], summary: '', kind: 'read', params: { type: 'object', properties: {} } });
     const groups = groupMethods([m('moderation.getBlocks', 'moderation'), m('a2a.getMarketData', 'markets'), m('a2a.getMarketPrices', 'markets')]);
     expect(groups.map((g) => [g.value, g.methods.map((x) => x.name)])).toEqual([
       ['markets', ['a2a.getMarketData', 'a2a.getMarketPrices']],

@@ -30,7 +30,7 @@ export const getPost = async (input: { caller: TCaller | null; postId: string })
 const pageSpec = (q: { limit: number; page?: number; offset?: number; cursor?: string }): TPageSpec =>
   q.cursor ? { limit: q.limit, cursor: decodeCursor(q.cursor) } : { limit: q.limit, offset: q.offset ?? ((q.page ?? 1) - 1) * q.limit };
 
-/** Resolves a user given by id or username for a feed filter; 404 when unknown. */
+/** Resolves the user a path names (id or username) for their posts; 404 when unknown. */
 const authorIdOf = async (ident: string) => {
   const u = await findUserByIdentifier(await getDb(), ident);
   if (!u) throw new AppError('USER_NOT_FOUND', 'User not found', { userId: ident });
@@ -39,7 +39,10 @@ const authorIdOf = async (ident: string) => {
 
 /**
  * GET /api/posts: the page form (pagination and total) unless a cursor is given (nextCursor only).
- * `userId` or `actorId` filters by author; `following` reads the caller's following feed.
+ * `userId` or `actorId` filters by author (an id or a username); `following` reads the caller's
+ * following feed. A filter that names no user matches no post: an empty page, not a 404, as every
+ * list filtered by a user in its query answers (the markets and trades lists too); a user named in
+ * the path (GET /api/users/{userId}/posts) is a resource, and 404 when unknown.
  */
 export const listPosts = async (input: {
   caller: TCaller | null;
@@ -58,7 +61,11 @@ export const listPosts = async (input: {
     if (!caller) throw new AppError('UNAUTHORIZED', 'Sign in to read the posts of the people you follow');
     source = { kind: 'following', userId: caller.userId, type: q.type };
   } else if (q.userId || q.actorId) {
-    source = { kind: 'author', authorId: await authorIdOf((q.userId ?? q.actorId)!), type: q.type };
+    const author = await findUserByIdentifier(await getDb(), (q.userId ?? q.actorId)!);
+    if (!author) {
+      return { posts: [], nextCursor: null, ...(q.cursor ? {} : { pagination: { page: q.page, limit: q.limit, total: 0, pages: 0 } }) };
+    }
+    source = { kind: 'author', authorId: author.id, type: q.type };
   } else {
     source = { kind: 'all', type: q.type };
   }
