@@ -119,8 +119,10 @@ export const clientErrorAnswer = (err) => {
 
 /** Answers a request Node's parser refused, in the error envelope, and closes the connection. */
 export const answerClientError = (err, socket, log = console) => {
-  // Nothing can be said to a peer that is gone, or mid-way through another answer.
-  if (err?.code === 'ECONNRESET' || !socket.writable || socket.bytesWritten > 0) {
+  // Nothing can be said to a peer that is gone, or mid-way through another answer. A kept-alive
+  // connection that already carried whole answers can still be answered (Node's own rule: only a
+  // response whose headers are out stops it), so bytesWritten is no guide.
+  if (err?.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?._headerSent) {
     socket.destroy();
     return;
   }

@@ -67,10 +67,15 @@ describe('clientErrorAnswer', () => {
   it('says nothing to a peer that is gone, or mid-way through another answer', () => {
     let ended = false;
     let destroyed = 0;
-    const socket = (writable: boolean, bytesWritten: number) => ({ writable, bytesWritten, destroy: () => void destroyed++, end: () => void (ended = true) });
-    answerClientError({ code: 'ECONNRESET' }, socket(true, 0));
-    answerClientError({ code: 'HPE_INVALID_METHOD' }, socket(false, 0));
-    answerClientError({ code: 'HPE_INVALID_METHOD' }, socket(true, 10));
+    const socket = (writable: boolean, headerSent: boolean) => ({
+      writable,
+      _httpMessage: headerSent ? { _headerSent: true } : null,
+      destroy: () => void destroyed++,
+      end: () => void (ended = true),
+    });
+    answerClientError({ code: 'ECONNRESET' }, socket(true, false));
+    answerClientError({ code: 'HPE_INVALID_METHOD' }, socket(false, false));
+    answerClientError({ code: 'HPE_INVALID_METHOD' }, socket(true, true));
     expect(ended).toBe(false);
     expect(destroyed).toBe(3);
   });
@@ -158,6 +163,27 @@ describe('a bare node:http server with the guard', () => {
 
   it('431 in the envelope for headers over 16 KB', async () => {
     expectEnvelope(await get('/api/health', `X-Big: ${'a'.repeat(17 * 1024)}\r\n`), 431, 'REQUEST_HEADER_FIELDS_TOO_LARGE');
+  });
+
+  it('431 in the envelope on a kept-alive connection that already carried an answer', async () => {
+    // Browsers and HTTP clients reuse connections: the socket has written bytes before the
+    // oversized request arrives, and that must not silence the answer.
+    const first = 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n';
+    const second = `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\nConnection: close\r\n\r\n`;
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let data = '';
+      socket.on('data', (d) => {
+        data += d.toString('latin1');
+        if (data.endsWith('{"ok":true}') && !data.includes('REQUEST_HEADER')) socket.write(second);
+      });
+      socket.on('end', () => resolve(data));
+      socket.on('error', (e) => (data.includes('REQUEST_HEADER') ? resolve(data) : reject(e)));
+      socket.write(first);
+    });
+    const answer = text.slice(text.indexOf('{"ok":true}') + '{"ok":true}'.length);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toContain('"code":"REQUEST_HEADER_FIELDS_TOO_LARGE"');
   });
 
   it('414 in the envelope for a request line over the limit', async () => {
