@@ -13,8 +13,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'app/**/*.test.ts', 'test/**/*.test.ts'],
-    // The operations suite (production servers, a built tree) is `npm run test:ops` (vitest.ops.config.ts).
-    exclude: ['**/node_modules/**', '**/.git/**', 'test/ops/**'],
+    // The operations suite (production servers, a built tree) is `npm run test:ops` (vitest.ops.config.ts),
+    // the security suite `npm run test:security` (vitest.security.config.ts).
+    exclude: ['**/node_modules/**', '**/.git/**', 'test/ops/**', 'test/security/**'],
     setupFiles: ['./test/setup-db.ts'],
     pool: 'forks',
     // Two cores: two files at a time keeps PGlite start-up and PostgreSQL schemas from thrashing.
