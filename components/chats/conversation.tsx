@@ -13,12 +13,12 @@ import { formatDateTime } from '@/components/ui/format';
 import { ArrowDownIcon, ChatIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
-  cachedChatSummary,
   cachedUnreadCount,
   CHAT_ERROR_MESSAGES,
   firstUnreadMessageId,
   flattenChatMessages,
   useChat,
+  useChats,
   type TChat,
   type TChatMessage,
 } from '@/lib/client/queries/chats';
@@ -149,6 +149,10 @@ export const Conversation = ({ chatId, variant = 'page', className }: { chatId: 
   const chat = useChat(chatId, { isEnabled: session.isSignedIn });
   const messages = useMemo(() => flattenChatMessages(chat.data), [chat.data]);
   const info = chat.data?.pages[0]?.chat;
+  // An invitation not yet answered (opened by its address) is refused as a chat; its name and who
+  // invited come from the chat list, subscribed to (not read once) so they appear when it loads.
+  const isInvitation = !chat.data && isApiError(chat.error) && chat.error.code === 'NOT_CHAT_MEMBER' && chat.error.details?.invitation === true;
+  const chats = useChats({ isEnabled: session.isSignedIn && isInvitation });
 
   // Where "New messages" goes is decided once, when the conversation first loads.
   const [divider, setDivider] = useState<{ id: string | null } | null>(null);
@@ -215,8 +219,8 @@ export const Conversation = ({ chatId, variant = 'page', className }: { chatId: 
   // A failed older page or background reload keeps what is loaded on screen (the error shows in the log).
   if (chat.isError && !chat.data) {
     // An invitation not yet answered (opened by its address): nothing of the chat until it is accepted.
-    if (isApiError(chat.error) && chat.error.code === 'NOT_CHAT_MEMBER' && chat.error.details?.invitation === true) {
-      const summary = cachedChatSummary(qc, chatId);
+    if (isInvitation) {
+      const summary = chats.data?.chats.find((c) => c.id === chatId);
       const title = summary ? chatTitle(summary) : 'this chat';
       return (
         <EmptyState

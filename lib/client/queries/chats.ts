@@ -121,8 +121,6 @@ const markReadInCache = (qc: QueryClient, chatId: string) => {
   void qc.invalidateQueries({ queryKey: chatKeys.unread() });
 };
 
-/** The cached chat list's summary of a chat (undefined when not loaded). */
-export const cachedChatSummary = (qc: QueryClient, chatId: string) => qc.getQueryData(getChatsQueryOptions().queryKey)?.chats.find((c) => c.id === chatId);
 
 /** How many unread messages the cached chat list gives a chat (0 when unknown): read before opening it. */
 export const cachedUnreadCount = (qc: QueryClient, chatId: string) =>
