@@ -1,11 +1,11 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
-// Boundaries of STYLE.md (habit 10). The browser side is held to allow-lists: a page or component
-// may import only what is listed below, so a new server module is out of its reach by default
-// instead of waiting for someone to add it to a deny-list. Packages from node_modules and files
-// of the same folder ('./x') are always allowed; a relative path that climbs out ('../') is not,
-// since it would get around the list.
+// Boundaries (README "Architecture": enforced rather than remembered). The browser side is held to
+// allow-lists: a page or component may import only what is listed below, so a new server module is
+// out of its reach by default instead of waiting for someone to add it to a deny-list. Packages
+// from node_modules and files of the same folder ('./x') are always allowed; a relative path that
+// climbs out ('../') is not, since it would get around the list.
 
 /**
  * A no-restricted-imports pattern that refuses every module of this repository ('@/…' or '../…')

@@ -1,5 +1,5 @@
 /**
- * Environment, validated once (CONTRACT.md "Environment"). No I/O beyond reading process.env.
+ * Environment, validated once (README "Environment"). No I/O beyond reading process.env.
  * Every other module reads configuration from here, never from process.env directly, so that a
  * bad value fails at start with one clear message instead of deep inside a request.
  */
@@ -111,7 +111,7 @@ export class EnvError extends Error {}
 type TRawEnv = z.infer<typeof ZEnv>;
 
 /**
- * What production refuses to start without (CONTRACT.md "Limits"): a way to verify access tokens
+ * What production refuses to start without (README "Secrets and sessions"): a way to verify access tokens
  * (AUTH_JWKS_URL with its issuer and audience, or AUTH_JWT_SECRET), and SESSION_SECRET,
  * CRON_SECRET and AUTH_JWT_SECRET (when set) of at least MIN_SECRET_BYTES each, no two equal: each
  * key means one thing, so holding one (every scheduler holds the cron secret) forges nothing else.

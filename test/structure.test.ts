@@ -1,8 +1,8 @@
 /**
- * Structural rules of STYLE.md that a reviewer would otherwise have to remember: every declared
- * endpoint has a route file exporting its verb (and every route is declared), nothing under app/
- * or components/ touches the database, only lib/ledger writes balance columns, and imports under
- * lib/ and db/ run one way (no cycle).
+ * Structural rules (README "Architecture") that a reviewer would otherwise have to remember: every
+ * declared endpoint has a route file exporting its verb (and every route is declared), nothing
+ * under app/ or components/ touches the database, only lib/ledger writes balance columns, and
+ * imports under lib/ and db/ run one way (no cycle).
  */
 import fs from 'node:fs';
 import path from 'node:path';

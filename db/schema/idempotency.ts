@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (CONTRACT.md, "Limits"): the first answer to a money or points POST sent with
+ * Idempotency keys (README "Idempotent writes"): the first answer to a money or points POST sent with
  * an `Idempotency-Key` header, stored per caller in the same transaction as the request's effect
  * (lib/idempotency). A repeat within 24 hours replays it; the tick deletes older rows.
  */

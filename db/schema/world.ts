@@ -44,7 +44,7 @@ export type TActorRow = typeof actors.$inferSelect;
 
 /**
  * The game clock: the time the newest game tick ran as of. Game time never moves backwards, also
- * across restarts (CONTRACT.md "Game time").
+ * across restarts (lib/game/README.md; `ALLOW_TEST_CLOCK` in the README's "Environment").
  */
 export const gameClock = pgTable('game_clock', {
   id: text('id').primaryKey(),

@@ -1,6 +1,6 @@
 /**
  * Access-token verification and session-token signing (jose). Each key verifies one kind of token
- * and nothing else (CONTRACT.md "Identity", "Limits"):
+ * and nothing else (README "Environment", "Secrets and sessions"):
  * - the service's own session tokens (sign-in cookies, the development sign-in, agent sessions):
  *   HS256 with SESSION_SECRET only, issuer SESSION_ISSUER, audience SESSION_AUDIENCE, a `jti`
  *   (their auth_sessions row) and `exp`. A token that claims our issuer or audience is judged as

@@ -1,6 +1,6 @@
 /**
  * The one clock. Every timestamp the service writes comes from now(), so tests can pin time and
- * the game's test clock (CONTRACT.md "Game time") can move it forward. No I/O.
+ * the game's test clock (`ALLOW_TEST_CLOCK`, README "Environment") can move it forward. No I/O.
  * Invariant: game time never moves backwards.
  */
 let fixed: Date | undefined;

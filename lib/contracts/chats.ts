@@ -3,9 +3,10 @@
  * chats, their messages (newest first, keyset cursor), unread counts and leaving. Members only:
  * anyone else gets 403 NOT_CHAT_MEMBER, an unknown chat 404 CHAT_NOT_FOUND. Messages are delivered
  * live on `chat:{chatId}` as `chat_message {chatId, messageId, senderId, content, timestamp}`.
- * The people a group chat's creator adds are invited (CONTRACT.md): the chat is in their list
- * marked `membership: "invited"`, without its messages, preview or unread count, and nothing of it
- * reaches them (read, notification, live event) until they accept; they accept or decline once.
+ * The people a group chat's creator adds are invited (lib/chats/README.md "Invitations"): the chat
+ * is in their list marked `membership: "invited"`, without its messages, preview or unread count,
+ * and nothing of it reaches them (read, notification, live event) until they accept; they accept or
+ * decline once.
  */
 import { z } from 'zod';
 import { CHAT_PARTICIPANT_STATUSES } from '@/db/schema/chats-values';

@@ -1,4 +1,4 @@
-/** Operational endpoints of CONTRACT.md: health, OpenAPI, agent sign-in, the scheduler, web sessions. */
+/** Operational endpoints (in the OpenAPI document, /api/openapi.json): health, OpenAPI, agent sign-in, the scheduler, web sessions. */
 import { z } from 'zod';
 import { ZSuccess, ZTimestamp } from './common';
 import { defineEndpoint } from './endpoint';

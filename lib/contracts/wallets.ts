@@ -1,6 +1,6 @@
 /**
  * Wallet ownership: the challenge an account asks for before it binds an address, and the proof
- * fields every binding carries (CONTRACT.md "Limits": an address is bound only with an EIP-191
+ * fields every binding carries (README "Proof before points": an address is bound only with an EIP-191
  * signature, by that address, of a challenge the service issued for that account).
  */
 import { z } from 'zod';

@@ -1,9 +1,9 @@
 /**
  * The error model: AppError(code, message, details?) and the one table that maps each code to its
- * HTTP status (the specification's Errors section, plus the few codes CONTRACT.md and the
- * moderation rules need). A thrown error gets its status from this table, never from the thrower.
- * Pure, no I/O: services throw these, both transports (REST, A2A) map them, and the browser's
- * client types its errors by the same codes.
+ * HTTP status (the codes each operation may answer are listed in the OpenAPI document,
+ * /api/openapi.json, as its `x-error-codes`). A thrown error gets its status from this table,
+ * never from the thrower. Pure, no I/O: services throw these, both transports (REST, A2A) map
+ * them, and the browser's client types its errors by the same codes.
  */
 export const ERROR_STATUS = {
   UNAUTHORIZED: 401, // missing or invalid token

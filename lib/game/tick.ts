@@ -3,7 +3,7 @@
  * and on PostgreSQL an advisory lock held for the whole tick, so several instances never tick
  * together); a concurrent call answers `skipped`. A paused game answers `paused` and does nothing.
  *
- * As of game time (CONTRACT.md "Game time": under ALLOW_TEST_CLOCK=1 a tick may run as of a later
+ * As of game time (lib/game/README.md; README "Environment": under ALLOW_TEST_CLOCK=1 a tick may run as of a later
  * time; game time never moves backwards, also across restarts), in order:
  *   funding for every period due → news (world events, breaking news, biases) → prices (fair
  *   values, marks, liquidations, bias and news trades) → price points → NPC activity (posts, trades,

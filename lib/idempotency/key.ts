@@ -14,7 +14,7 @@ import { AppError } from '@/lib/errors/app-error';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const MAX_KEY_LENGTH = 255;
-/** How long a stored answer is replayed (CONTRACT.md: 24 hours). */
+/** How long a stored answer is replayed (README "Idempotent writes": 24 hours). */
 export const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 const VISIBLE_ASCII = /^[\x21-\x7E]+$/;

@@ -1,5 +1,5 @@
 /**
- * Idempotent writes (CONTRACT.md, "Limits"; issue 20). A money or points request sent with an
+ * Idempotent writes (README "Idempotent writes"; issue 20). A money or points request sent with an
  * `Idempotency-Key` runs inside one request transaction (db/client.ts withRequestTransaction)
  * that first claims the key, then runs the operation (every statement of its services joins the
  * transaction), then stores the answer. Effect and stored answer therefore commit together or not

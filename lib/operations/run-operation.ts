@@ -1,6 +1,7 @@
 /**
- * The operation core: every call of an operation, whichever transport carries it (REST today,
- * the A2A JSON-RPC endpoint later), goes through `runOperation`, which knows nothing of HTTP.
+ * The operation core: every call of an operation, whichever transport carries it (REST through
+ * lib/http/route.ts, A2A JSON-RPC through lib/a2a/service/dispatch.ts), goes through `runOperation`,
+ * which knows nothing of HTTP.
  * In order, cheapest first:
  *   credentials → verified token claims (no database)
  *   bad-input budget (a caller in the penalty box waits, and is refused) → 429

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (CONTRACT.md "Limits", issue 20) through the real route handlers, on both
+ * Idempotency keys (README "Idempotent writes", issue 20) through the real route handlers, on both
  * databases: every money and points POST replays its first answer for a repeated key and moves
  * nothing; another body under the same key is 422; concurrent repeats trade once; a failed request
  * keeps its key free; keys are per caller and expire after 24 hours; A2A payments honour the key;

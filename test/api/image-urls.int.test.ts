@@ -1,5 +1,5 @@
 /**
- * No image points back into the service (issue 29, CONTRACT.md "Limits beyond the specification"):
+ * No image points back into the service (issue 29, README "No image points back into the service"):
  * through the real handlers, a post's imageUrl, a profile's profileImageUrl and coverImageUrl, and
  * the onboarding forms refuse any path of this service but its uploads and bundled images (the
  * demonstrated attack: an image that onboards every reader), 400 with a field error and nothing

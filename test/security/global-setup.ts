@@ -2,7 +2,7 @@
  * The security suite's servers (vitest globalSetup of vitest.security.config.ts): two production
  * servers from the built tree (OPS_APP_DIR, as the operations suite), one on a throwaway
  * PostgreSQL database and one on the embedded PGlite in a fresh temporary DATA_DIR, both with the
- * production environment of CONTRACT.md: NODE_ENV=production, three distinct random secrets of 32
+ * production environment of the README ("Environment", "Secrets and sessions"): NODE_ENV=production, three distinct random secrets of 32
  * bytes and more (SESSION_SECRET, AUTH_JWT_SECRET, CRON_SECRET), an administrator subject,
  * TRUST_PROXY=1 (one proxy hop), no in-process scheduler and no test clock. Every test file reads
  * them through `inject('security')` (./harness.ts) and runs its attacks against both.
