@@ -154,7 +154,7 @@ const conventionalBuy = async (o: { userId: string; marketId: string; outcome: T
     if (!m || m.status !== 'active' || m.resolutionDate.getTime() <= at.getTime()) throw new Error('market closed');
     const u = await lockUserBalance(tx, o.userId);
     if (u.balance.lt(amount)) throw new Error('insufficient balance');
-    const q = quoteBuy(toPool({ yesShares: m.yesShares, noShares: m.noShares }), o.outcome, amount, false);
+    const q = quoteBuy(toPool({ yesShares: m.yesShares, noShares: m.noShares }), o.outcome, amount);
     const after = toPublic(q.pool);
     await writeBalance(tx, {
       userId: o.userId,

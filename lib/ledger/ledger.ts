@@ -9,7 +9,7 @@
 import 'server-only';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { balanceTransactions, users } from '@/db/schema';
-import { rowsOf, type Tx } from '@/db/client';
+import { rowsOf, type DbOrTx, type Tx } from '@/db/client';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { dec, toDecimalString, toMoney, type TDecimal, type TDecimalInput } from '@/lib/money/decimal';
@@ -54,6 +54,25 @@ export type TBalanceChangeResult = {
 };
 
 /**
+ * The refusal of a debit that did not happen (a conditional update that matched no row): re-reads
+ * the balance and throws INSUFFICIENT_BALANCE with `required` and `available` as decimal strings.
+ * A user without a row has 0 available, unless `unknownUser` gives the error to throw instead.
+ */
+export async function insufficientBalance(
+  db: DbOrTx,
+  userId: string,
+  required: TDecimalInput,
+  opts: { unknownUser?: () => Error } = {},
+): Promise<never> {
+  const [existing] = await db.select({ balance: users.virtualBalance }).from(users).where(eq(users.id, userId));
+  if (!existing && opts.unknownUser) throw opts.unknownUser();
+  throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', {
+    required: toDecimalString(required),
+    available: toDecimalString(existing?.balance ?? '0'),
+  });
+}
+
+/**
  * Applies one balance change inside `tx`. Throws INSUFFICIENT_BALANCE (with required and
  * available amounts) when a debit would take the balance below zero, USER_NOT_FOUND when the
  * user does not exist. Amounts that round to zero are rejected: they are a caller's bug.
@@ -82,14 +101,8 @@ export const applyBalanceChange = async (tx: Tx, change: TBalanceChange): Promis
   );
 
   if (!row) {
-    const [existing] = await tx
-      .select({ balance: users.virtualBalance })
-      .from(users)
-      .where(eq(users.id, change.userId));
-    if (!existing) throw new AppError('USER_NOT_FOUND', 'User not found', { userId: change.userId });
-    throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', {
-      required: toDecimalString(amount.negated()),
-      available: toDecimalString(existing.balance),
+    return insufficientBalance(tx, change.userId, amount.negated(), {
+      unknownUser: () => new AppError('USER_NOT_FOUND', 'User not found', { userId: change.userId }),
     });
   }
 

@@ -47,8 +47,8 @@ describe('cpmm examples', () => {
   });
 
   it('fees are 0.1%, half to a referrer when there is one', () => {
-    expect(splitFee(100, false)).toMatchObject({ total: dec('0.1'), referrer: dec(0), platform: dec('0.1') });
-    const withRef = splitFee(100, true);
+    expect(splitFee(100)).toMatchObject({ total: dec('0.1'), referrer: dec(0), platform: dec('0.1') });
+    const withRef = splitFee(100, { payerId: 'trader', referrerId: 'referrer' });
     expect(withRef.referrer.toFixed()).toBe('0.05');
     expect(withRef.platform.plus(withRef.referrer).eq(withRef.total)).toBe(true);
   });

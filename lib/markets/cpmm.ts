@@ -19,6 +19,7 @@
  * product never falls and no sequence of trades creates money.
  */
 import { D, dec, type TDecimal, type TDecimalInput } from '@/lib/money/decimal';
+import { referralShare, type TReferralParties } from '@/lib/referrals/share';
 
 export type TOutcome = 'YES' | 'NO';
 
@@ -91,11 +92,15 @@ export const sellShares = (pool: TPool, outcome: TOutcome, shares: TDecimalInput
   return { amount, pool: withReserves(outcome, same.plus(s).minus(amount), other.minus(amount)) };
 };
 
-/** The fee of a gross amount, split: half to a referrer when there is one, the rest to the platform. */
-export const splitFee = (gross: TDecimalInput, hasReferrer: boolean) => {
+/**
+ * The fee of a gross amount, split by the referral rule (lib/referrals/share.ts): half to the
+ * payer's referrer when there is one (never to the payer), the rest to the platform. Without
+ * `parties` (a preview, a backfill) nobody is referred.
+ */
+export const splitFee = (gross: TDecimalInput, parties?: TReferralParties) => {
   const total = dec(gross).times(FEE_RATE).toDecimalPlaces(MONEY_SCALE, D.ROUND_UP);
-  const referrer = hasReferrer ? total.div(2).toDecimalPlaces(MONEY_SCALE, D.ROUND_DOWN) : dec(0);
-  return { total, referrer, platform: total.minus(referrer) };
+  const { share: referrer, rest: platform } = parties ? referralShare(total, parties) : { share: dec(0), rest: total };
+  return { total, referrer, platform };
 };
 
 export type TBuyQuote = {
@@ -112,9 +117,9 @@ export type TBuyQuote = {
 };
 
 /** A full buy: fee off the top, the rest into the pool. Used by the server and the UI preview. */
-export const quoteBuy = (pool: TPool, outcome: TOutcome, amount: TDecimalInput, hasReferrer = false): TBuyQuote => {
+export const quoteBuy = (pool: TPool, outcome: TOutcome, amount: TDecimalInput, parties?: TReferralParties): TBuyQuote => {
   const gross = dec(amount);
-  const fees = splitFee(gross, hasReferrer);
+  const fees = splitFee(gross, parties);
   const netAmount = gross.minus(fees.total);
   const { shares, pool: after } = buyShares(pool, outcome, netAmount);
   return {
@@ -142,10 +147,10 @@ export type TSellQuote = {
 };
 
 /** A full sale: the pool pays out, the fee comes off the proceeds. */
-export const quoteSell = (pool: TPool, outcome: TOutcome, shares: TDecimalInput, hasReferrer = false): TSellQuote => {
+export const quoteSell = (pool: TPool, outcome: TOutcome, shares: TDecimalInput, parties?: TReferralParties): TSellQuote => {
   const s = dec(shares);
   const { amount, pool: after } = sellShares(pool, outcome, s);
-  const fees = splitFee(amount, hasReferrer);
+  const fees = splitFee(amount, parties);
   const proceeds = amount.minus(fees.total);
   return {
     shares: s,

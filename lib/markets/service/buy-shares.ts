@@ -13,15 +13,17 @@
  * atomic. Fees depend only on the amount and come from the pure splitFee.
  */
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { executePrepared, getDb, rowsOf } from '@/db/client';
-import { marketPositions, marketPricePoints, markets, trades, users } from '@/db/schema';
+import { marketPositions, marketPricePoints, markets, trades } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { outboxCtes, outboxNotified } from '@/lib/events/outbox';
 import { AppError } from '@/lib/errors/app-error';
-import { balanceChangeCtes } from '@/lib/ledger/ledger';
+import { balanceChangeCtes, insufficientBalance } from '@/lib/ledger/ledger';
+import { parseAmount } from '@/lib/money/amount';
 import { referralFeeCtes } from '@/lib/referrals/fees';
+import { referralEarner } from '@/lib/referrals/share';
 import { dec, toDecimalString, toNumber, type TDecimal } from '@/lib/money/decimal';
 import { MIN_BUY, SHARE_SCALE, prices, splitFee, toPool, type TOutcome } from '../cpmm';
 import { getMarketRowOrThrow } from '../queries';
@@ -36,19 +38,8 @@ export type TBuyInput = {
 };
 
 /** Validates a trade amount: positive, at least the minimum, at most 8 decimals are kept. */
-export const parseBuyAmount = (amount: number | string): TDecimal => {
-  let a: TDecimal;
-  try {
-    a = dec(amount);
-  } catch {
-    throw new AppError('INVALID_TRADE_SIZE', 'Trade size must be a positive number', { provided: amount });
-  }
-  if (!a.isFinite() || a.lte(0)) throw new AppError('INVALID_TRADE_SIZE', 'Trade size must be positive', { provided: amount });
-  if (a.lt(MIN_BUY)) {
-    throw new AppError('INVALID_TRADE_SIZE', `The minimum buy is ${MIN_BUY.toFixed()}`, { provided: amount, minimum: MIN_BUY.toNumber() });
-  }
-  return a.toDecimalPlaces(8, 1);
-};
+export const parseBuyAmount = (amount: number | string): TDecimal =>
+  parseAmount(amount, { code: 'INVALID_TRADE_SIZE', label: 'Trade size', min: { value: MIN_BUY, message: `The minimum buy is ${MIN_BUY.toFixed()}` } });
 
 type TBuyRow = {
   market_open: number | string;
@@ -74,7 +65,9 @@ export const buildBuyStatement = (opts: {
   at: Date;
 }) => {
   const { amount, at, referrerId, userId, marketId, outcome: side } = opts;
-  const fees = splitFee(amount, !!referrerId);
+  const parties = { payerId: userId, referrerId };
+  const fees = splitFee(amount, parties);
+  const earner = referralEarner(parties);
   const net = toDecimalString(amount.minus(fees.total));
   const amt = toDecimalString(amount);
   const ts = sql`${at.toISOString()}::timestamptz`;
@@ -90,10 +83,10 @@ export const buildBuyStatement = (opts: {
     at,
     guard: sql`exists (select 1 from market)`,
   });
-  const referrerCtes = referrerId
+  const referrerCtes = earner
     ? sql`, ${referralFeeCtes({
         name: 'referral',
-        referrerId,
+        referrerId: earner,
         referredUserId: userId,
         source: 'predictions',
         amount: fees.referrer,
@@ -183,9 +176,15 @@ export const buyShares = async (input: TBuyInput) => {
   const { caller } = input;
   const amount = parseBuyAmount(input.amount);
   const db = await getDb();
-  const referrerId = caller.referredById && caller.referredById !== caller.userId ? caller.referredById : null;
   const side = input.outcome;
-  const { statement, fees, amt } = buildBuyStatement({ userId: caller.userId, marketId: input.marketId, outcome: side, amount, referrerId, at: now() });
+  const { statement, fees, amt } = buildBuyStatement({
+    userId: caller.userId,
+    marketId: input.marketId,
+    outcome: side,
+    amount,
+    referrerId: caller.referredById,
+    at: now(),
+  });
   const result = await executePrepared(statement);
   const row = rowsOf<TBuyRow>(result)[0]!;
 
@@ -195,11 +194,7 @@ export const buyShares = async (input: TBuyInput) => {
     throw new AppError('MARKET_CLOSED', 'This market no longer trades', { marketId: input.marketId });
   }
   if (row.balance_after === null) {
-    const [u] = await db.select({ balance: users.virtualBalance }).from(users).where(eq(users.id, caller.userId));
-    throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', {
-      required: amt,
-      available: toDecimalString(u?.balance ?? '0'),
-    });
+    return insufficientBalance(db, caller.userId, amt);
   }
 
   const pool = toPool({ yesShares: row.yes_shares!, noShares: row.no_shares! });

@@ -12,9 +12,11 @@ import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { credit } from '@/lib/ledger/ledger';
+import { parseAmount } from '@/lib/money/amount';
 import { recordReferralFee } from '@/lib/referrals/fees';
+import { referralEarner } from '@/lib/referrals/share';
 import { dec, toDecimalString, toMoney, toNumber, type TDecimal } from '@/lib/money/decimal';
-import { prices, quoteSell, toPool, type TOutcome } from '../cpmm';
+import { SHARE_SCALE, prices, quoteSell, toPool, type TOutcome } from '../cpmm';
 import { assertTradable, lockMarket, poolColumns, emitMarketUpdate, recordPricePoint } from './shared';
 
 /** The caller sells; their referrer (caller.referredById) earns half the fee. */
@@ -29,16 +31,7 @@ export type TSellInput = {
   tx?: Tx;
 };
 
-const parseShares = (shares: number | string): TDecimal => {
-  let s: TDecimal;
-  try {
-    s = dec(shares);
-  } catch {
-    throw new AppError('INVALID_TRADE_SIZE', 'Shares must be a positive number', { provided: shares });
-  }
-  if (!s.isFinite() || s.lte(0)) throw new AppError('INVALID_TRADE_SIZE', 'Shares must be positive', { provided: shares });
-  return s.toDecimalPlaces(18, 1);
-};
+const parseShares = (shares: number | string): TDecimal => parseAmount(shares, { code: 'INVALID_TRADE_SIZE', label: 'Shares', scale: SHARE_SCALE });
 
 const SELL_ALL_DUST = dec('1e-9');
 
@@ -63,9 +56,10 @@ export const sellShares = async (input: TSellInput) => {
       throw new AppError('INSUFFICIENT_SHARES', 'Not enough shares to sell', { requested: shares.toNumber(), available: held.toNumber() });
     }
     assertTradable(market);
-    const hasReferrer = !!caller.referredById;
+    const parties = { payerId: caller.userId, referrerId: caller.referredById };
+    const referrerId = referralEarner(parties);
     const side = position.side as TOutcome;
-    const quote = quoteSell(toPool(market), side, shares, hasReferrer);
+    const quote = quoteSell(toPool(market), side, shares, parties);
     if (quote.proceeds.lte(0)) {
       throw new AppError('INVALID_TRADE_SIZE', 'This sale is too small to pay anything out', { shares: shares.toNumber() });
     }
@@ -82,16 +76,16 @@ export const sellShares = async (input: TSellInput) => {
       reference: { type: 'market', id: market.id },
       realizedPnL,
     });
-    if (hasReferrer && quote.fees.referrer.gt(0)) {
+    if (referrerId && quote.fees.referrer.gt(0)) {
       const paid = await credit(tx, {
-        userId: caller.referredById!,
+        userId: referrerId,
         amount: quote.fees.referrer,
         type: 'referral_fee',
         description: 'Referral share of a trading fee',
         reference: { type: 'market', id: market.id },
       });
       await recordReferralFee(tx, {
-        referrerId: caller.referredById!,
+        referrerId,
         referredUserId: caller.userId,
         source: 'predictions',
         amount: quote.fees.referrer,

@@ -19,6 +19,8 @@ import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { settlementCtes } from '@/lib/ledger/ledger';
 import { referralFeeSqlCtes } from '@/lib/referrals/fees';
+import { referralEarner } from '@/lib/referrals/share';
+import { referralShareSql } from '@/lib/referrals/sql';
 import { toDecimalString, toNumber } from '@/lib/money/decimal';
 import { toPerpPositionDto } from '../dto';
 import { outboxNotified } from '@/lib/events/outbox';
@@ -46,21 +48,21 @@ export const buildCloseStatement = (o: {
     at: o.at,
     guard: sql`exists (select 1 from calc)`,
   });
-  const referral =
-    o.referrerId && o.referrerId !== o.userId
-      ? sql`, ${referralFeeSqlCtes({
-          name: 'referral',
-          referrerId: o.referrerId,
-          referredUserId: o.userId,
-          source: 'perps',
-          // Half of the fee the close collected: what the position had left covers it, or part of it.
-          amount: sql`coalesce((select trunc(least(calc.fee, greatest(0, calc.collateral + calc.pnl)) / 2, 8) from calc), 0)`,
-          description: 'Referral share of a perpetual trading fee',
-          reference: { type: 'perp_position', id: o.positionId },
-          at: o.at,
-          guard: sql`exists (select 1 from closed)`,
-        })}`
-      : sql``;
+  const referrerId = referralEarner({ payerId: o.userId, referrerId: o.referrerId });
+  const referral = referrerId
+    ? sql`, ${referralFeeSqlCtes({
+        name: 'referral',
+        referrerId,
+        referredUserId: o.userId,
+        source: 'perps',
+        // Half of the fee the close collected: what the position had left covers it, or part of it.
+        amount: sql`coalesce((select ${referralShareSql(sql`least(calc.fee, greatest(0, calc.collateral + calc.pnl))`)} from calc), 0)`,
+        description: 'Referral share of a perpetual trading fee',
+        reference: { type: 'perp_position', id: o.positionId },
+        at: o.at,
+        guard: sql`exists (select 1 from closed)`,
+      })}`
+    : sql``;
   const statement = sql`
     with pos as (
       select * from ${perpPositions} where id = ${o.positionId} and user_id = ${o.userId} and status = 'open' for update

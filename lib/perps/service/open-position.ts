@@ -11,12 +11,13 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { executePrepared, getDb, rowsOf } from '@/db/client';
-import { organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, users } from '@/db/schema';
+import { organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
-import { balanceChangeCtes } from '@/lib/ledger/ledger';
+import { balanceChangeCtes, insufficientBalance } from '@/lib/ledger/ledger';
 import { referralFeeCtes } from '@/lib/referrals/fees';
+import { referralEarner, referralShare } from '@/lib/referrals/share';
 import { dec, toDecimalString, toNumber } from '@/lib/money/decimal';
 import { orderProblem, quoteOpen, type TPerpSide } from '../math';
 import { toPerpPositionDto } from '../dto';
@@ -57,15 +58,17 @@ export const buildOpenStatement = (o: {
     at: o.at,
     guard: sql`exists (select 1 from mkt)`,
   });
-  const referralShare = q.fee.div(2).toDecimalPlaces(8, 1);
+  const parties = { payerId: o.userId, referrerId: o.referrerId };
+  const referrerId = referralEarner(parties);
+  const { share } = referralShare(q.fee, parties);
   const referral =
-    o.referrerId && o.referrerId !== o.userId && referralShare.gt(0)
+    referrerId && share.gt(0)
       ? sql`, ${referralFeeCtes({
           name: 'referral',
-          referrerId: o.referrerId,
+          referrerId,
           referredUserId: o.userId,
           source: 'perps',
-          amount: referralShare,
+          amount: share,
           description: `Referral share of a perpetual trading fee on ${o.ticker}`,
           reference: { type: 'perp_position', id: positionId },
           at: o.at,
@@ -156,11 +159,7 @@ export const openPosition = async (input: TOpenInput) => {
   const row = rowsOf<TOpenRow>(await executePrepared(statement))[0]!;
   if (Number(row.found) === 0) throw new AppError('VALIDATION_ERROR', `Unknown ticker ${input.ticker}`, { ticker: input.ticker });
   if (row.balance_after === null || row.id === null) {
-    const [u] = await db.select({ balance: users.virtualBalance }).from(users).where(sql`${users.id} = ${input.caller.userId}`);
-    throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance', {
-      required: toDecimalString(quote.cost),
-      available: toDecimalString(u?.balance ?? '0'),
-    });
+    return insufficientBalance(db, input.caller.userId, quote.cost);
   }
   // The fill moved the mark: positions on the other side may now be due.
   await liquidateAfterTrade(input.ticker);

@@ -11,26 +11,16 @@ import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { credit, debit } from '@/lib/ledger/ledger';
-import { dec, toDecimalString, toNumber, type TDecimal } from '@/lib/money/decimal';
+import { parseAmount } from '@/lib/money/amount';
+import { dec, toDecimalString, toNumber } from '@/lib/money/decimal';
 import { loadHoldingsOf } from '../holdings';
 import { depositProblem, quoteDeposit } from '../math';
 import { lockPool, recordNav } from './shared';
 
-const parseAmount = (amount: string | number): TDecimal => {
-  let a: TDecimal;
-  try {
-    a = dec(amount);
-  } catch {
-    throw new AppError('INVALID_TRADE_SIZE', 'The amount must be a positive number', { provided: amount });
-  }
-  if (!a.isFinite() || a.lte(0)) throw new AppError('INVALID_TRADE_SIZE', 'The amount must be positive', { provided: amount });
-  return a.toDecimalPlaces(8, 1);
-};
-
 /** The deposit inside the caller's transaction, the pool already locked (lockPool). */
 export const depositInTx = async (tx: Tx, opts: { pool: TPoolRow; userId: string; amount: string | number; isSeed?: boolean }) => {
   const { pool } = opts;
-  const amount = parseAmount(opts.amount);
+  const amount = parseAmount(opts.amount, { code: 'INVALID_TRADE_SIZE', label: 'The amount' });
   if (!pool.isActive) throw new AppError('POOL_INACTIVE', 'This pool takes no deposits', { poolId: pool.id });
   const holdings = await loadHoldingsOf(tx, pool.accountUserId);
   const state = { nav: holdings.nav, totalShares: pool.totalShares };

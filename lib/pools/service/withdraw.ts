@@ -20,6 +20,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { credit, debit } from '@/lib/ledger/ledger';
 import { recordReferralFee } from '@/lib/referrals/fees';
 import { findReferrerId } from '@/lib/referrals/queries';
+import { referralEarner, referralShare } from '@/lib/referrals/share';
 import { dec, toDecimalString, toNumber, type TDecimal } from '@/lib/money/decimal';
 import { buildCloseStatement } from '@/lib/perps/service/close-position';
 import { liquidateAfterTrade } from '@/lib/perps/service/liquidate';
@@ -105,10 +106,12 @@ export const withdrawInTx = async (tx: Tx, opts: { pool: TPoolRow; userId: strin
       balanceAfter = r.balanceAfter;
     }
     if (q.performanceFee.gt(0)) {
-      // The holder's referrer earns half of the fee (as in every product); the manager the rest.
-      const referrerId = await findReferrerId(tx, it.lot.userId);
-      const referralShare = referrerId && referrerId !== pool.npcActorId ? q.performanceFee.div(2).toDecimalPlaces(8, 1) : dec(0);
-      const managerShare = q.performanceFee.minus(referralShare);
+      // The holder's referrer earns half of the fee (the rule of every product); the manager the
+      // rest. A manager who referred the holder earns no referral share: they keep the whole fee.
+      const referredBy = await findReferrerId(tx, it.lot.userId);
+      const parties = { payerId: it.lot.userId, referrerId: referredBy === pool.npcActorId ? null : referredBy };
+      const referrerId = referralEarner(parties);
+      const { share: referralFee, rest: managerShare } = referralShare(q.performanceFee, parties);
       if (managerShare.gt(0)) {
         await credit(tx, {
           userId: pool.npcActorId,
@@ -119,10 +122,10 @@ export const withdrawInTx = async (tx: Tx, opts: { pool: TPoolRow; userId: strin
           realizedPnL: managerShare,
         });
       }
-      if (referrerId && referralShare.gt(0)) {
+      if (referrerId && referralFee.gt(0)) {
         const paid = await credit(tx, {
           userId: referrerId,
-          amount: referralShare,
+          amount: referralFee,
           type: 'referral_fee',
           description: `Referral share of a performance fee from ${pool.name}`,
           reference,
@@ -131,7 +134,7 @@ export const withdrawInTx = async (tx: Tx, opts: { pool: TPoolRow; userId: strin
           referrerId,
           referredUserId: it.lot.userId,
           source: 'pools',
-          amount: referralShare,
+          amount: referralFee,
           transactionId: paid.transactionId,
           at,
         });
