@@ -21,6 +21,8 @@ export default defineConfig({
     // Two cores: two files at a time keeps PGlite start-up and PostgreSQL schemas from thrashing.
     maxWorkers: 2,
     testTimeout: 30_000,
+    // Start-up's own budget: test/setup-db.ts opens (and migrates) the database of a *.int.test.ts
+    // file in its beforeAll, so a file's first test does not pay for it within testTimeout.
     hookTimeout: 60_000,
     env: { NODE_ENV: 'test', LOCAL_SCHEDULER: '0' },
   },

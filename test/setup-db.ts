@@ -5,8 +5,8 @@
  * (DATABASE_URL goes through a transaction-mode pooler, as in CI's PgBouncer step), the
  * throwaway database is made on the direct URL and the file gets both URLs (test/databases.ts).
  */
-import { afterAll, beforeAll } from 'vitest';
-import { closeDb } from '@/db/client';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { closeDb, getDb } from '@/db/client';
 import { resetClock } from '@/lib/clock/clock';
 import { resetEnvCache } from '@/lib/env';
 import { setLimiter } from '@/lib/operations/rate-limit';
@@ -38,7 +38,10 @@ beforeAll(async () => {
     process.env.DATA_DIR = 'memory://';
   }
   resetEnvCache();
-  // The database opens (and migrates) on first use, so pure unit tests never pay for it.
+  // The database opens (and migrates) on first use, so pure unit tests never pay for it. A file
+  // that uses it (*.int.test.ts) opens it here, within the hook's budget (vitest.config.ts
+  // hookTimeout), so its first test's own timeout covers the test, not the database starting.
+  if (expect.getState().testPath?.endsWith('.int.test.ts')) await getDb();
 });
 
 afterAll(async () => {

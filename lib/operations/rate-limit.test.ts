@@ -109,9 +109,10 @@ describe('fallback to per-instance memory while the store is out', () => {
     const { lines, log } = logger();
     state.mode = 'hang';
     const limiter = createFallbackLimiter(store, { log, timeoutMs: 50 });
-    const t0 = Date.now();
     const r = await limiter.limit('report', 'u1');
-    expect(Date.now() - t0).toBeLessThan(500);
+    // The store was asked once and never answers: the limiter answered from memory on the
+    // timeout it was given (50 ms, named in the warning), not on the store.
+    expect(state.calls).toBe(1);
     expect(r).toMatchObject({ success: true, limit: 5 });
     expect(lines[0]).toContain('no answer within 50 ms');
   });

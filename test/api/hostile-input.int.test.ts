@@ -68,14 +68,16 @@ describe('hostile input on real routes', () => {
   });
 
   it('an oversized post is refused fast: 413 past the body limit, 400 past the raw length, never minutes of CPU', async () => {
-    const started = performance.now();
     const huge = await call(createPostRoute, '/api/posts', { method: 'POST', token, body: { content: 'a'.repeat(1_000_000) } });
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe('PAYLOAD_TOO_LARGE');
     // Just under the body limit: the schema's raw cap refuses it before any grapheme counting.
     const long = await call(createPostRoute, '/api/posts', { method: 'POST', token, body: { content: 'ab'.repeat(30_000) } });
     expect(long.status).toBe(400);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // The one issue is the raw cap's (a length compare, aborting the rest): the grapheme count's
+    // refinement never ran, or it would be an issue of its own. text-cost.test.ts holds every
+    // schema's cost linear in the input.
+    expect(long.body.error.details.issues.map((i: { path: string; code: string }) => [i.path, i.code])).toEqual([['content', 'too_big']]);
   });
 
   it('a NUL in a path parameter or a query value is 400 on every GET route with one, never a 500', async () => {

@@ -40,9 +40,19 @@ describe('writePostWithLlm (stubbed fetch, never the network)', () => {
       (_url: string | URL | Request, init?: RequestInit) =>
         new Promise<Response>((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason))),
     );
-    const started = Date.now();
-    const out = await writePostWithLlm({ llm, speaker, draft, timeoutMs: 50, fetchImpl: fetchImpl as unknown as typeof fetch });
-    expect(out.source).toBe('template');
-    expect(Date.now() - started).toBeLessThan(2000);
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    try {
+      const out = await writePostWithLlm({ llm, speaker, draft, timeoutMs: 50, fetchImpl: fetchImpl as unknown as typeof fetch });
+      expect(out.source).toBe('template');
+      // The request never answers: what ended it is the signal of the timeout given (50 ms, not
+      // LLM_TIMEOUT_MS), aborted as a timeout.
+      expect(timeout.mock.calls).toEqual([[50]]);
+      const signal = fetchImpl.mock.calls[0]![1]!.signal!;
+      expect(signal).toBe(timeout.mock.results[0]!.value);
+      expect(signal.aborted).toBe(true);
+      expect((signal.reason as Error).name).toBe('TimeoutError');
+    } finally {
+      timeout.mockRestore();
+    }
   });
 });
