@@ -96,10 +96,3 @@ export const principalFor = async (claims: TVerifiedClaims, via: TCredentials['v
     user,
   };
 };
-
-/** The principal for a token, or null when it is invalid. Provisions the user on first sight. */
-export const resolvePrincipal = async (cred: TCredentials): Promise<TPrincipal | null> => {
-  const claims = await verifyCredentials(cred);
-  if (!claims) return null;
-  return principalFor(claims, cred.via);
-};
