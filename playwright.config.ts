@@ -46,6 +46,10 @@ export default defineConfig({
       // e2e/ui/chats.spec.ts runs the tick as of a later game time (the world's group invites run hourly).
       ALLOW_TEST_CLOCK: '1',
       NEXT_TELEMETRY_DISABLED: '1',
+      // Anonymous limits count per client address, and every page and request of the run comes
+      // from 127.0.0.1: a spec that asserts on an anonymous answer names its own client with this
+      // header (a browser never sends it, so pages still count against the socket address).
+      CLIENT_IP_HEADER: 'x-e2e-client',
     },
   },
 });

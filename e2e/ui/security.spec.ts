@@ -31,13 +31,15 @@ test('pages carry a nonce-based policy, the app still runs under it, and nothing
 });
 
 test('the API speaks JSON for unknown paths and methods, and refuses an oversized body fast', async ({ request }) => {
-  const unknown = await request.get('/api/no/such/route');
+  // A client of its own: the pages of earlier specs have spent 127.0.0.1's anonymous budget.
+  const headers = { 'x-e2e-client': `security-${Date.now().toString(36)}` };
+  const unknown = await request.get('/api/no/such/route', { headers });
   expect(unknown.status()).toBe(404);
   expect(unknown.headers()['content-type']).toMatch(/application\/json/);
   expect(unknown.headers()['x-ratelimit-limit']).toBeTruthy();
   expect((await unknown.json()).error.code).toBe('NOT_FOUND');
 
-  const wrongMethod = await request.put('/api/markets/predictions/x/buy', { data: { amount: 1 } });
+  const wrongMethod = await request.put('/api/markets/predictions/x/buy', { headers, data: { amount: 1 } });
   expect(wrongMethod.status()).toBe(405);
   expect(wrongMethod.headers()['allow']).toBe('POST, OPTIONS');
   expect(wrongMethod.headers()['x-ratelimit-remaining']).toBeTruthy();
@@ -52,7 +54,7 @@ test('the API speaks JSON for unknown paths and methods, and refuses an oversize
   expect(big.status()).toBe(413);
   expect((await big.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
   expect(Date.now() - started).toBeLessThan(5000);
-  const health = await request.get('/api/health');
+  const health = await request.get('/api/health', { headers });
   expect(health.status()).toBe(200);
   expect(health.headers()['content-security-policy']).toMatch(/default-src 'none'/);
 });

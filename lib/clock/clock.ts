@@ -16,12 +16,14 @@ export const setFixedTime = (at: Date | undefined) => {
 
 /** Moves game time forward to `to`; a time in the past is ignored (time never goes backwards). */
 export const advanceTo = (to: Date): Date => {
-  const current = now();
-  if (to.getTime() > current.getTime()) {
-    if (fixed) fixed = new Date(to);
-    else offsetMs += to.getTime() - current.getTime();
-  }
-  return now();
+  // One reading of the wall clock: the answer is exactly `to` when time moved, never `to` plus
+  // the millisecond that passed between two readings.
+  const wall = Date.now();
+  const current = fixed ? fixed.getTime() : wall + offsetMs;
+  if (to.getTime() <= current) return new Date(current);
+  if (fixed) fixed = new Date(to);
+  else offsetMs += to.getTime() - current;
+  return new Date(to);
 };
 
 export const resetClock = () => {

@@ -84,9 +84,8 @@ const withTickLock = async <T>(fn: () => Promise<T>): Promise<T | undefined> => 
 
 /** Restores game time persisted by earlier ticks, then moves it to `requested` when allowed. */
 const targetGameTime = (saved: Date | undefined, requested?: string) => {
-  if (saved) advanceTo(saved);
-  if (requested && env().allowTestClock) advanceTo(new Date(requested));
-  return now();
+  const restored = saved ? advanceTo(saved) : now();
+  return requested && env().allowTestClock ? advanceTo(new Date(requested)) : restored;
 };
 
 const MINUTE_MS = 60_000;
