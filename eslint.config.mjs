@@ -22,6 +22,7 @@ const allowOnly = (allowed, message) => {
 const UI_PURE_MODULES = [
   '@/lib/posts/text', // rich text links #tags and @mentions with the server's own patterns
   '@/lib/users/names', // the sign-in form checks a username's shape as the server does
+  '@/lib/users/links', // every link to a profile is built by one function, the server's too
 ];
 
 /** What pages and components may import: the typed client and its queries, the contracts, other components. */
@@ -101,7 +102,13 @@ const config = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [allowOnly(UI_ALLOWED, UI_MESSAGE), notFrom(['perps', 'pools', 'portfolio'], 'Markets never import perps, pools or the portfolio: shared pieces go to components/ui.')] },
+        {
+          patterns: [
+            allowOnly(UI_ALLOWED, UI_MESSAGE),
+            // Posts show a market inside a post; the market page gets its discussion from the page.
+            notFrom(['perps', 'pools', 'portfolio', 'posts'], 'Markets never import perps, pools, the portfolio or posts: shared pieces go to components/ui.'),
+          ],
+        },
       ],
     },
   },

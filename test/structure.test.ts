@@ -2,9 +2,11 @@
  * Structural rules (README "Architecture") that a reviewer would otherwise have to remember: every
  * declared endpoint has a route file exporting its verb (and every route is declared), nothing
  * under app/ or components/ touches the database, only lib/ledger writes balance columns, and
- * imports under lib/ and db/ run one way (no cycle).
+ * imports under lib/ and db/ run one way (no cycle between files; none between folders either,
+ * type imports included).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -176,8 +178,9 @@ describe('endpoint registry and route files', () => {
 describe('one name per domain', () => {
   const names = (dir: string, ext: RegExp) =>
     fs.readdirSync(path.join(root, dir)).filter((f) => ext.test(f) && !/\.test\./.test(f)).map((f) => f.replace(ext, ''));
-  // Contract files that are not a domain: shared schemas, the endpoint type, the registry, the wrapper's own answers.
-  const notDomains = new Set(['common', 'endpoint', 'index', 'fallback']);
+  // Contract files that are not a domain: shared schemas, the endpoint type, the registry, the wrapper's own answers,
+  // the rate-limit rules endpoints name.
+  const notDomains = new Set(['common', 'endpoint', 'index', 'fallback', 'rate-limits']);
   const domains = names('lib/contracts', /\.ts$/).filter((n) => !notDomains.has(n));
 
   it("every contract file names a service folder: lib/contracts/<domain>.ts and lib/<domain>/", () => {
@@ -250,11 +253,14 @@ describe('boundaries', () => {
 });
 
 /**
- * The import graph of lib/ and db/: for each file, the files it imports at run time (relative and
- * '@/' specifiers; `import type` and imports of types only are erased by the compiler and left out).
+ * The import graph of lib/ and db/: for each file, the files it imports (relative and '@/'
+ * specifiers). By default at run time only: `import type` and imports of types only are erased by
+ * the compiler and left out. With `includeTypes` they count too: a type import is still a
+ * dependency a reader follows and a change ripples along, so the layering of folders holds for
+ * types as well (a domain's dto.ts owns its output types; lib/contracts imports them, not the reverse).
  */
-const runtimeImportGraph = () => {
-  const files = [...walk(path.join(root, 'lib')), ...walk(path.join(root, 'db'))].filter(
+const importGraph = ({ includeTypes = false, tree = root }: { includeTypes?: boolean; tree?: string } = {}) => {
+  const files = [...walk(path.join(tree, 'lib')), ...walk(path.join(tree, 'db'))].filter(
     (f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts') && !f.includes(`${path.sep}migrations${path.sep}`),
   );
   const resolve = (from: string, spec: string) => {
@@ -283,7 +289,7 @@ const runtimeImportGraph = () => {
         const named = st.exportClause;
         typeOnly = st.isTypeOnly || (!!named && ts.isNamedExports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly));
       }
-      const target = spec && !typeOnly ? resolve(file, spec) : null;
+      const target = spec && (includeTypes || !typeOnly) ? resolve(file, spec) : null;
       if (target) deps.push(target);
     }
     graph.set(file, deps);
@@ -321,8 +327,41 @@ const ONE_WAY: [lower: string, upper: string][] = [
   ['lib/events', 'lib/realtime'],
 ];
 
+/** lib/a2a/retention.ts and moderation's two leaves: files that count as folders of their own (below). */
+const FOLDER_LEAVES = new Set(['lib/moderation/visibility.ts', 'lib/moderation/reach.ts', A2A_RETENTION]);
+
+/**
+ * The folder graph of a file graph: a folder is db/ or lib/<name>; an edge a -> b when any file of
+ * a imports a file of b. lib/moderation's visibility.ts and reach.ts are the lowest layer of all
+ * content domains (posts, comments, notifications, users, realtime read them), while moderation's
+ * services sit above lib/users: the two files count as leaves of their own
+ * (visibility.structure.test.ts holds them to the schema, drizzle, db/client and lib/errors).
+ * lib/a2a/retention.ts, the pruning of A2A tasks that the tick runs, is one
+ * too (held below). Tests sit beside the code but are not a layer: they may import anything.
+ */
+const folderGraph = (graph: Map<string, string[]>, tree = root) => {
+  const folderOf = (f: string) => {
+    const relPath = path.relative(tree, f);
+    if (FOLDER_LEAVES.has(relPath.split(path.sep).join('/'))) return relPath;
+    const rel = relPath.split(path.sep);
+    return rel[0] === 'lib' ? `lib/${rel[1]}` : rel[0]!;
+  };
+  const folders = new Map<string, Set<string>>();
+  for (const [file, deps] of graph) {
+    if (/\.test\.ts$/.test(file)) continue;
+    const from = folderOf(file);
+    const set = folders.get(from) ?? new Set<string>();
+    for (const dep of deps) if (folderOf(dep) !== from) set.add(folderOf(dep));
+    folders.set(from, set);
+  }
+  return new Map([...folders].map(([k, v]) => [path.join(tree, k), [...v].map((d) => path.join(tree, d))]));
+};
+
 describe('imports run one way', () => {
-  const graph = runtimeImportGraph();
+  // Files: run-time imports, the order modules load in (two files of one folder may share types
+  // both ways). Folders and layers: type imports too, since layering is about what depends on what.
+  const graph = importGraph();
+  const typedGraph = importGraph({ includeTypes: true });
 
   it('no import cycle between files under lib/ and db/', () => {
     expect(findCycles(graph)).toEqual([]);
@@ -334,31 +373,32 @@ describe('imports run one way', () => {
     expect(findCycles(new Map([[a, [b, c]], [b, [c]], [c, []]]))).toEqual([]);
   });
 
-  it('no cycle between folders either: lib/<domain> and db/ form layers', () => {
-    // A folder is db/ or lib/<name>; an edge a -> b when any file of a imports a file of b.
-    // lib/moderation's visibility.ts and reach.ts are the lowest layer of all content domains
-    // (posts, comments, notifications, users, realtime read them), while moderation's services sit
-    // above lib/users: the two files count as leaves of their own (visibility.structure.test.ts
-    // holds them to the schema, drizzle, db/client and lib/errors). lib/a2a/retention.ts, the
-    // pruning of A2A tasks and payment requests that the tick runs, is one too (held below).
-    const LEAVES = new Set(['lib/moderation/visibility.ts', 'lib/moderation/reach.ts', A2A_RETENTION]);
-    const folderOf = (f: string) => {
-      const relPath = path.relative(root, f);
-      if (LEAVES.has(relPath.split(path.sep).join('/'))) return relPath;
-      const rel = relPath.split(path.sep);
-      return rel[0] === 'lib' ? `lib/${rel[1]}` : rel[0]!;
-    };
-    const folders = new Map<string, Set<string>>();
-    // Tests sit beside the code but are not a layer: they may import anything.
-    for (const [file, deps] of graph) {
-      if (/\.test\.ts$/.test(file)) continue;
-      const from = folderOf(file);
-      const set = folders.get(from) ?? new Set<string>();
-      for (const dep of deps) if (folderOf(dep) !== from) set.add(folderOf(dep));
-      folders.set(from, set);
+  it('no cycle between folders either, counting `import type`: lib/<domain> and db/ form layers', () => {
+    // Types count: a folder that only borrows another's types still depends on it (a change there
+    // breaks it, a reader must go there), and type-only back edges are how folders used to grow
+    // into one knot (domain DTOs typed by the contracts while the contracts import domain rules).
+    expect(findCycles(folderGraph(typedGraph))).toEqual([]);
+  });
+
+  it('a type-only import between two folders is an edge of the folder graph (the check itself)', () => {
+    // A tree of its own (outside the repository, so no other check sees it): lib/x/a.ts takes a
+    // type from lib/y/b.ts, and b.ts takes a value from a.ts, so lib/x and lib/y form a cycle only
+    // through the type import.
+    const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'structure-check-'));
+    try {
+      const [a, b] = [path.join(tree, 'lib', 'x', 'a.ts'), path.join(tree, 'lib', 'y', 'b.ts')];
+      for (const f of [a, b]) fs.mkdirSync(path.dirname(f), { recursive: true });
+      fs.writeFileSync(a, "import type { TB } from '../y/b';\nexport const a = 1;\nexport type TA = TB;\n");
+      fs.writeFileSync(b, "import { a } from '../x/a';\nexport type TB = { b: number };\nexport const b = a;\n");
+      const typed = importGraph({ includeTypes: true, tree });
+      const runtime = importGraph({ tree });
+      expect(typed.get(a)).toEqual([b]);
+      expect(runtime.get(a)).toEqual([]);
+      expect(findCycles(folderGraph(typed, tree))).toHaveLength(1);
+      expect(findCycles(folderGraph(runtime, tree))).toEqual([]);
+    } finally {
+      fs.rmSync(tree, { recursive: true, force: true });
     }
-    const asGraph = new Map([...folders].map(([k, v]) => [path.join(root, k), [...v].map((d) => path.join(root, d))]));
-    expect(findCycles(asGraph)).toEqual([]);
   });
 
   it('lib/a2a/retention.ts stays a leaf: it imports the database and pure modules only, never lib/a2a', () => {
@@ -374,9 +414,9 @@ describe('imports run one way', () => {
     }
   });
 
-  it('lower layers never import the layers above them', () => {
+  it('lower layers never import the layers above them (types included)', () => {
     const offenders = [];
-    for (const [file, deps] of graph) {
+    for (const [file, deps] of typedGraph) {
       for (const [lower, upper] of ONE_WAY) {
         const inside = (f: string, dir: string) => path.relative(root, f).startsWith(`${dir}/`);
         for (const dep of deps) if (inside(file, lower) && inside(dep, upper)) offenders.push(`${path.relative(root, file)} -> ${path.relative(root, dep)}`);

@@ -13,6 +13,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isForbidden, parseCapabilities, useDeleteApp, useRegisterApp, useRegistryApps, type TRegistryApp } from '@/lib/client/queries/admin';
 import { describeError, getFieldErrors, hasErrorCode } from '@/lib/client/queries/errors';
+import { profileHref } from '@/lib/users/links';
 import { NotAllowed } from './admin-console';
 
 const isHttpUrl = (s: string) => {
@@ -128,7 +129,7 @@ const AppRow = ({ app }: { app: TRegistryApp }) => {
         <p className="text-sm text-ink-muted">
           Owner{' '}
           {app.owner ? (
-            <Link href={`/u/${encodeURIComponent(app.owner.username)}`} className="hover:underline">
+            <Link href={profileHref(app.owner)} className="hover:underline">
               @{app.owner.username}
             </Link>
           ) : (

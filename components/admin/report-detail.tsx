@@ -32,14 +32,13 @@ import {
 import { describeError, getFieldErrors, hasErrorCode } from '@/lib/client/queries/errors';
 import { reportCategoryLabel } from '@/lib/client/queries/moderation';
 import { visibleLength } from '@/lib/client/queries/posts';
+import { profileHref } from '@/lib/users/links';
 import { NotAllowed } from './admin-console';
 import { PRIORITY_LABEL, PRIORITY_TONE, SOURCE_LABEL, STATUS_LABEL, STATUS_TONE } from './format';
 
-const profileHref = (username: string) => `/u/${encodeURIComponent(username)}`;
-
 const PersonLink = ({ person }: { person: { username: string; displayName: string } | null }) =>
   person ? (
-    <Link href={profileHref(person.username)} className="font-medium text-ink hover:underline">
+    <Link href={profileHref(person)} className="font-medium text-ink hover:underline">
       {person.displayName || person.username} <span className="text-ink-muted">@{person.username}</span>
     </Link>
   ) : (

@@ -21,6 +21,7 @@ import {
 } from '@/lib/client/queries/admin';
 import { describeError } from '@/lib/client/queries/errors';
 import { reportCategoryLabel } from '@/lib/client/queries/moderation';
+import { profileHref } from '@/lib/users/links';
 import { NotAllowed } from './admin-console';
 import { PRIORITY_LABEL } from './format';
 
@@ -130,7 +131,7 @@ const ReportBreakdown = () => {
         <ol className="flex flex-col gap-1 text-sm">
           {list.map((e) => (
             <li key={e.user.id} className="flex justify-between gap-2">
-              <Link href={`/u/${encodeURIComponent(e.user.username)}`} className="truncate text-ink hover:underline">
+              <Link href={profileHref(e.user)} className="truncate text-ink hover:underline">
                 @{e.user.username}
               </Link>
               <span className="text-ink-muted tabular-nums">{formatCount(e.reportCount)}</span>

@@ -18,6 +18,7 @@ import { SegmentedControl } from '@/components/ui/segmented-control';
 import { isForbidden, useAdminTrades, type TAdminTrade, type TTradeFilters } from '@/lib/client/queries/admin';
 import { describeError } from '@/lib/client/queries/errors';
 import { useDebouncedValue } from '@/lib/client/queries/users';
+import { profileHref } from '@/lib/users/links';
 import { NotAllowed } from './admin-console';
 
 const TYPES = [
@@ -36,7 +37,7 @@ const COLUMNS: readonly TDataColumn<TAdminTrade>[] = [
     id: 'user',
     header: 'User',
     cell: (t) => (
-      <Link href={`/u/${encodeURIComponent(t.user.username)}`} className="hover:underline">
+      <Link href={profileHref(t.user)} className="hover:underline">
         @{t.user.username}
       </Link>
     ),

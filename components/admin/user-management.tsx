@@ -34,6 +34,7 @@ import {
 } from '@/lib/client/queries/admin';
 import { describeError } from '@/lib/client/queries/errors';
 import { useDebouncedValue, useMe } from '@/lib/client/queries/users';
+import { profileHref } from '@/lib/users/links';
 import { NotAllowed } from './admin-console';
 import { ROLE_LABEL } from './format';
 
@@ -177,7 +178,7 @@ export const UserManagement = () => {
       id: 'user',
       header: 'User',
       cell: (u) => (
-        <Link href={`/u/${encodeURIComponent(u.username)}`} className="flex min-w-0 items-center gap-3 hover:underline">
+        <Link href={profileHref(u)} className="flex min-w-0 items-center gap-3 hover:underline">
           <UserIdentity user={u} />
         </Link>
       ),
@@ -271,7 +272,7 @@ export const UserManagement = () => {
             renderItem={(u) => (
               <>
                 <div className="flex items-center gap-3">
-                  <Link href={`/u/${encodeURIComponent(u.username)}`} className="flex min-w-0 flex-1 items-center gap-3">
+                  <Link href={profileHref(u)} className="flex min-w-0 flex-1 items-center gap-3">
                     <UserIdentity user={u} />
                   </Link>
                   <BanCell user={u} isSelf={u.id === me.data?.id} onBan={setBanTarget} />

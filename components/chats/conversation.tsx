@@ -24,6 +24,7 @@ import {
 } from '@/lib/client/queries/chats';
 import { describeError, hasErrorCode, isApiError } from '@/lib/client/queries/errors';
 import { useSession } from '@/lib/client/queries/users';
+import { profileHref } from '@/lib/users/links';
 import { ChatAvatar } from './chat-avatar';
 import { ChatInvitationActions } from './chat-invitation';
 import { chatTitle, formatMessageTime, personName } from './format';
@@ -101,7 +102,7 @@ const ConversationHeader = ({ chat, myUserId, onLeave }: { chat: TChat; myUserId
             )}
           </>
         ) : chat.otherUser ? (
-          <Link href={`/u/${encodeURIComponent(chat.otherUser.username)}`} className="hover:text-ink hover:underline">
+          <Link href={profileHref(chat.otherUser)} className="hover:text-ink hover:underline">
             @{chat.otherUser.username}
           </Link>
         ) : (

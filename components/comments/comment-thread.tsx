@@ -20,6 +20,7 @@ import {
   type TCommentNode,
 } from '@/lib/client/queries/comments';
 import { describeError } from '@/lib/client/queries/errors';
+import { profileHref } from '@/lib/users/links';
 import { CommentForm } from './comment-form';
 
 /** Replies deeper than this stop indenting further (the thread stays readable on a phone). */
@@ -36,7 +37,7 @@ const CommentItem = ({ comment, depth, ctx }: { comment: TCommentNode; depth: nu
   const like = useToggleCommentLike(ctx.postId);
   const isOwn = ctx.viewerId !== null && comment.authorId === ctx.viewerId && !comment.deleted;
   const name = comment.author.displayName || comment.author.username;
-  const profileHref = `/u/${encodeURIComponent(comment.author.username)}`;
+  const authorHref = profileHref(comment.author);
 
   const onLike = () => {
     if (!ctx.viewerId) return ctx.onRequireSignIn();
@@ -58,7 +59,7 @@ const CommentItem = ({ comment, depth, ctx }: { comment: TCommentNode; depth: nu
         {comment.deleted ? (
           <span aria-hidden="true" className="size-8 shrink-0 rounded-full border border-dashed border-line-strong" />
         ) : (
-          <Link href={profileHref} tabIndex={-1} aria-hidden="true" className="shrink-0 rounded-full">
+          <Link href={authorHref} tabIndex={-1} aria-hidden="true" className="shrink-0 rounded-full">
             <Avatar src={comment.author.profileImageUrl} name={name} size="sm" />
           </Link>
         )}
@@ -68,7 +69,7 @@ const CommentItem = ({ comment, depth, ctx }: { comment: TCommentNode; depth: nu
           ) : (
             <>
               <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
-                <Link href={profileHref} className="flex min-w-0 items-baseline gap-2 hover:underline">
+                <Link href={authorHref} className="flex min-w-0 items-baseline gap-2 hover:underline">
                   <span className="truncate font-semibold text-ink">{name}</span>
                   <span className="truncate text-ink-muted">@{comment.author.username}</span>
                 </Link>

@@ -10,6 +10,7 @@ import { UserIdentity } from '@/components/ui/user-identity';
 import { describeError } from '@/lib/client/queries/errors';
 import { useFollowers, useFollowing, type TFollowUser } from '@/lib/client/queries/follows';
 import type { TUser } from '@/lib/contracts/users';
+import { profileHref } from '@/lib/users/links';
 import { FollowButton } from './follow-button';
 
 const UserRows = ({ users, total }: { users: TFollowUser[]; total: number }) => (
@@ -17,7 +18,7 @@ const UserRows = ({ users, total }: { users: TFollowUser[]; total: number }) => 
     <ul className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface">
       {users.map((u) => (
         <li key={u.id} className="flex items-center gap-3 px-4 py-3">
-          <Link href={`/u/${encodeURIComponent(u.username)}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg hover:underline">
+          <Link href={profileHref(u)} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg hover:underline">
             <UserIdentity user={u} />
           </Link>
           <FollowButton userId={u.id} username={u.username} />

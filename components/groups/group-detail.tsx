@@ -14,6 +14,7 @@ import { UserIdentity } from '@/components/ui/user-identity';
 import { describeError, hasErrorCode } from '@/lib/client/queries/errors';
 import { useGroup, type TGroup, type TGroupMember } from '@/lib/client/queries/groups';
 import { useSession } from '@/lib/client/queries/users';
+import { profileHref } from '@/lib/users/links';
 import { groupKindLabel, memberCountLabel } from './format';
 import { MembershipButton } from './membership-button';
 
@@ -35,7 +36,7 @@ const GroupHeader = ({ group }: { group: TGroup }) => (
         {group.description && <p className="mt-2 text-sm leading-relaxed text-ink-muted">{group.description}</p>}
         <p className="mt-2 text-sm text-ink-muted">
           Run by{' '}
-          <Link href={`/u/${encodeURIComponent(group.owner.username)}`} className="font-medium text-ink hover:underline">
+          <Link href={profileHref(group.owner)} className="font-medium text-ink hover:underline">
             {group.owner.displayName || group.owner.username}
           </Link>{' '}
           · {memberCountLabel(group.memberCount)}
@@ -59,7 +60,7 @@ const Members = ({ members, total }: { members: TGroupMember[]; total: number })
       <ul aria-label="Members" className="flex flex-col gap-0.5 rounded-2xl border border-line bg-surface p-2">
         {shown.map((m) => (
           <li key={m.id}>
-            <Link href={`/u/${encodeURIComponent(m.username)}`} className="flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-elevated">
+            <Link href={profileHref(m)} className="flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-elevated">
               <UserIdentity user={m} className="flex-1" />
               {m.role === 'owner' && <Badge tone="accent">Owner</Badge>}
             </Link>

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
+import { profileHref } from '@/lib/users/links';
 
 type TRankedUser = { username: string; displayName: string; profileImageUrl: string | null; isActor: boolean };
 
@@ -16,7 +17,7 @@ export const RankedPlayer = ({ user, isYou = false, size = 'sm', className }: { 
       <Avatar src={user.profileImageUrl} name={name} size={size} />
       <span className="min-w-0">
         <span className="flex min-w-0 items-center gap-1.5">
-          <Link href={`/u/${encodeURIComponent(user.username)}`} className="truncate text-sm font-medium text-ink hover:underline">
+          <Link href={profileHref(user)} className="truncate text-sm font-medium text-ink hover:underline">
             {name}
           </Link>
           {user.isActor && <Badge tone="accent">NPC</Badge>}

@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { LiveValue } from '@/components/realtime/live-value';
 import { Badge } from '@/components/ui/badge';
 import { LinkButton } from '@/components/ui/button';
@@ -15,7 +16,6 @@ import { useMarket, useMarketPositions, type TMarket } from '@/lib/client/querie
 import { useSession } from '@/lib/client/queries/users';
 import { formatProbability } from './format';
 import { MarketAbout } from './market-about';
-import { MarketDiscussion } from './market-discussion';
 import { MarketHolders } from './market-holders';
 import { MarketNews } from './market-news';
 import { MyMarketTrades } from './my-market-trades';
@@ -108,8 +108,10 @@ const YourPositions = ({ marketId }: { marketId: string }) => {
  * The market page: header with prices, chart, what the question is and how it resolves, the trade
  * panel (or outcome), the player's position and trades, top holders, the discussion, related news
  * and recent trades. On a phone a bar fixed above the tab bar opens the trade panel as a sheet.
+ * The discussion is posts with their comments: the page passes it in (components/posts shows a
+ * market inside a post, so markets never imports posts and the two folders do not form a loop).
  */
-export const MarketDetail = ({ id }: { id: string }) => {
+export const MarketDetail = ({ id, discussion }: { id: string; discussion?: ReactNode }) => {
   const market = useMarket(id);
   if (market.isPending) return <DetailSkeleton label="Loading market" titleClassName="w-3/4" />;
   if (market.isError) {
@@ -145,7 +147,7 @@ export const MarketDetail = ({ id }: { id: string }) => {
           <YourPositions marketId={m.id} />
           <MyMarketTrades marketId={m.id} />
           <MarketHolders marketId={m.id} />
-          <MarketDiscussion marketId={m.id} />
+          {discussion}
           <MarketNews marketId={m.id} />
           <RecentTrades marketId={m.id} />
           {!isResolved && <MobileTradeBar market={m} />}

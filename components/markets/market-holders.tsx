@@ -6,6 +6,7 @@ import { Card, CardTitle } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { formatMoney } from '@/components/ui/format';
 import { useMarketHolders, type THolder } from '@/lib/client/queries/markets';
+import { profileHref } from '@/lib/users/links';
 import { formatCents, formatShares } from './format';
 import { SectionError, SectionLoading } from './section-states';
 
@@ -15,7 +16,7 @@ const HolderRow = ({ holder }: { holder: THolder }) => {
     <li className="flex items-center gap-3 border-t border-line py-2.5 first:border-t-0">
       <Avatar src={holder.user.profileImageUrl} name={name} size="sm" />
       <div className="min-w-0 flex-1 text-sm">
-        <Link href={`/u/${encodeURIComponent(holder.user.username)}`} className="block truncate font-medium text-ink hover:underline">
+        <Link href={profileHref(holder.user)} className="block truncate font-medium text-ink hover:underline">
           {name}
         </Link>
         <p className="text-xs text-ink-muted tabular-nums">

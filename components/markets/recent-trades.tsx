@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/client/queries/errors';
 import { useMarketTrades, type TTrade } from '@/lib/client/queries/markets';
 import { useSession } from '@/lib/client/queries/users';
+import { profileHref } from '@/lib/users/links';
 import { formatCents, formatShares } from './format';
 
 const TradeItem = ({ trade }: { trade: TTrade }) => (
@@ -17,7 +18,7 @@ const TradeItem = ({ trade }: { trade: TTrade }) => (
     <Avatar src={trade.user.profileImageUrl} name={trade.user.displayName || trade.user.username} size="sm" />
     <div className="min-w-0 flex-1 text-sm">
       <p className="truncate text-ink">
-        <Link href={`/u/${trade.user.username}`} className="font-medium hover:underline">
+        <Link href={profileHref(trade.user)} className="font-medium hover:underline">
           @{trade.user.username}
         </Link>{' '}
         <span className="text-ink-muted">{trade.action === 'buy' ? 'bought' : 'sold'}</span>{' '}

@@ -21,6 +21,7 @@ import {
   useToggleMute,
 } from '@/lib/client/queries/moderation';
 import { useSession } from '@/lib/client/queries/users';
+import { profileHref } from '@/lib/users/links';
 import { Pager } from './pager';
 
 type TKind = 'blocks' | 'mutes';
@@ -155,7 +156,7 @@ const PeopleList = ({
       <ul aria-label={words.title} aria-busy={query.isPlaceholderData || undefined} className="flex flex-col divide-y divide-line rounded-2xl border border-line bg-surface">
         {rows.map((row) => (
           <li key={row.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-            <Link href={`/u/${encodeURIComponent(row.person.username)}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg hover:underline">
+            <Link href={profileHref(row.person)} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg hover:underline">
               <UserIdentity user={row.person} />
             </Link>
             <span className="flex flex-col text-right text-xs text-ink-faint">

@@ -35,6 +35,7 @@ import {
   type TNotificationType,
 } from '@/lib/client/queries/notifications';
 import { useSession } from '@/lib/client/queries/users';
+import { profileHref } from '@/lib/users/links';
 
 const TYPES: Record<TNotificationType, { icon: ReactNode; label: string; tone: string }> = {
   comment: { icon: <ChatIcon className="size-4" />, label: 'Comment', tone: 'text-accent bg-accent-soft' },
@@ -69,7 +70,7 @@ const lookOf = (n: TNotification): TLook => (n.kind ? KINDS[n.kind] : undefined)
 export const notificationHref = (n: TNotification) => {
   if (n.link) return n.link;
   if (n.postId) return `/posts/${encodeURIComponent(n.postId)}${n.commentId ? `#comment-${n.commentId}` : ''}`;
-  if (n.actor) return `/u/${encodeURIComponent(n.actor.username)}`;
+  if (n.actor) return profileHref(n.actor);
   return null;
 };
 

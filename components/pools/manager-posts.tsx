@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { describeError } from '@/lib/client/queries/errors';
 import { feedItemKey, useUserPosts } from '@/lib/client/queries/posts';
 import type { TPool } from '@/lib/client/queries/pools';
+import { profileHref } from '@/lib/users/links';
 
 /** How many of the manager's posts the pool page shows; the rest are on their profile. */
 const SHOWN = 3;
@@ -15,14 +16,14 @@ const SHOWN = 3;
 export const ManagerPosts = ({ manager }: { manager: TPool['manager'] }) => {
   const posts = useUserPosts(manager.id);
   const name = manager.displayName || manager.username;
-  const profileHref = `/u/${encodeURIComponent(manager.username)}`;
+  const managerHref = profileHref(manager);
   return (
     <section aria-labelledby="manager-posts-title" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h2 id="manager-posts-title" className="text-base font-semibold tracking-tight text-ink">
           Latest from {name}
         </h2>
-        <Link href={profileHref} className="text-sm text-accent hover:underline">
+        <Link href={managerHref} className="text-sm text-accent hover:underline">
           View profile
         </Link>
       </div>

@@ -4,6 +4,7 @@ import { cn } from '@/components/ui/cn';
 import { formatMoney } from '@/components/ui/format';
 import { RelativeTime } from '@/components/ui/relative-time';
 import type { TPoolActivity } from '@/lib/client/queries/pools';
+import { profileHref } from '@/lib/users/links';
 
 /** Money in (green: deposits, sales, payouts) or out (red: withdrawals, funding, liquidations), or a trade opened. */
 const TONES: Record<TPoolActivity['type'], string> = {
@@ -24,7 +25,7 @@ const ActivityItem = ({ item }: { item: TPoolActivity }) => (
       <p className="truncate text-ink">
         {item.user ? (
           <>
-            <Link href={`/u/${encodeURIComponent(item.user.username)}`} className="font-medium hover:underline">
+            <Link href={profileHref(item.user)} className="font-medium hover:underline">
               @{item.user.username}
             </Link>{' '}
             <span className="text-ink-muted">{item.type === 'deposit' ? 'deposited' : item.type === 'withdraw' ? 'withdrew' : item.description.toLowerCase()}</span>

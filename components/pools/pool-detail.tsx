@@ -16,6 +16,7 @@ import { pnlClass } from '@/components/ui/pnl';
 import { StickyActionBar, StickyActionBarSpacer } from '@/components/ui/sticky-action-bar';
 import { describeError, hasErrorCode } from '@/lib/client/queries/errors';
 import { usePool, type TPool } from '@/lib/client/queries/pools';
+import { profileHref } from '@/lib/users/links';
 import { formatFeeRate, formatSharePrice } from './format';
 import { InvestPanel, type TInvestMode, type TInvestRequest } from './invest-panel';
 import { ManagerPosts } from './manager-posts';
@@ -33,7 +34,7 @@ const PoolHeader = ({ pool }: { pool: TPool }) => {
         <>
           <TierBadge tier={pool.tier} />
           {!pool.isActive && <Badge tone="down">Closed to deposits</Badge>}
-          <Link href={`/u/${encodeURIComponent(pool.manager.username)}`} className="inline-flex items-center gap-1.5 hover:text-ink hover:underline">
+          <Link href={profileHref(pool.manager)} className="inline-flex items-center gap-1.5 hover:text-ink hover:underline">
             <Avatar src={pool.manager.profileImageUrl} name={managerName} size="sm" />
             <span>
               Managed by <span className="font-medium text-ink">{managerName}</span>

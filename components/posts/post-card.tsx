@@ -16,6 +16,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { describeError } from '@/lib/client/queries/errors';
 import { POST_ERROR_MESSAGES, useTogglePostLike, useTogglePostShare, type TPost } from '@/lib/client/queries/posts';
 import { useSession } from '@/lib/client/queries/users';
+import { profileHref } from '@/lib/users/links';
 import { PostMarketCard } from './post-market-card';
 import { PostText } from './post-text';
 import { PostTradeChip } from './post-trade-chip';
@@ -132,8 +133,6 @@ export const PostActions = ({ post, commentHref }: { post: TPost; commentHref: s
   );
 };
 
-const profileHref = (username: string) => `/u/${encodeURIComponent(username)}`;
-
 /**
  * One post in a feed or on its own page: author, time, text with linked #tags, @mentions and
  * $TICKERs, the trade it reports, the image, the live card of the market it is about, a repost
@@ -165,7 +164,7 @@ export const PostCard = ({
         <div className="mb-3 flex flex-col gap-2">
           <p className="flex items-center gap-2 text-xs font-medium text-ink-muted">
             <RepostIcon className="size-4 text-up" />
-            <Link href={profileHref(repost.user.username)} className="hover:text-ink hover:underline">
+            <Link href={profileHref(repost.user)} className="hover:text-ink hover:underline">
               @{repost.user.username}
             </Link>
             reposted
@@ -178,12 +177,12 @@ export const PostCard = ({
         </div>
       )}
       <div className="flex gap-3">
-        <Link href={profileHref(post.author.username)} className="shrink-0 rounded-full" tabIndex={-1} aria-hidden="true">
+        <Link href={profileHref(post.author)} className="shrink-0 rounded-full" tabIndex={-1} aria-hidden="true">
           <Avatar src={post.author.profileImageUrl} name={name} />
         </Link>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-sm">
-            <Link href={profileHref(post.author.username)} className="flex min-w-0 items-baseline gap-2 hover:underline">
+            <Link href={profileHref(post.author)} className="flex min-w-0 items-baseline gap-2 hover:underline">
               <span className="truncate font-semibold text-ink">{name}</span>
               <span className="truncate text-ink-muted">@{post.author.username}</span>
             </Link>

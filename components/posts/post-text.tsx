@@ -1,12 +1,13 @@
 import Link from 'next/link';
 import { cn } from '@/components/ui/cn';
 import { splitRichText } from '@/lib/posts/text';
+import { profileHref } from '@/lib/users/links';
 
 // Underlined (not by colour alone: links inside running text must stand out without it, WCAG 1.4.1).
 const linkClass = 'font-medium text-accent underline decoration-accent/50 underline-offset-2 hover:decoration-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent/50 rounded-sm';
 
 const hrefOf = (kind: 'tag' | 'mention' | 'ticker', value: string) =>
-  kind === 'tag' ? `/tags/${encodeURIComponent(value.toLowerCase())}` : kind === 'mention' ? `/u/${encodeURIComponent(value)}` : `/perps/${encodeURIComponent(value)}`;
+  kind === 'tag' ? `/tags/${encodeURIComponent(value.toLowerCase())}` : kind === 'mention' ? profileHref({ username: value }) : `/perps/${encodeURIComponent(value)}`;
 
 /**
  * A post's text: #tags to their tag page, @mentions to the profile, and `$TICKER`s to the perp page

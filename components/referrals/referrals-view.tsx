@@ -21,6 +21,7 @@ import {
   type TReferralFees,
 } from '@/lib/client/queries/referrals';
 import { useSession } from '@/lib/client/queries/users';
+import { profileHref } from '@/lib/users/links';
 import { FeesChart } from './fees-chart';
 import { ReferralLink } from './referral-link';
 
@@ -71,7 +72,7 @@ const ReferredPlayer = ({ r }: { r: TReferral }) => (
     <div className="flex min-w-0 items-center gap-3">
       <Avatar src={r.referredUser.profileImageUrl} name={r.referredUser.displayName || r.referredUser.username} />
       <div className="min-w-0">
-        <Link href={`/u/${encodeURIComponent(r.referredUser.username)}`} className="block truncate text-sm font-medium text-ink hover:underline">
+        <Link href={profileHref(r.referredUser)} className="block truncate text-sm font-medium text-ink hover:underline">
           {r.referredUser.displayName || r.referredUser.username}
         </Link>
         <p className="truncate text-xs text-ink-muted">

@@ -5,6 +5,7 @@ import { Badge, type TBadgeTone } from '@/components/ui/badge';
 import { formatCount } from '@/components/ui/format';
 import { LEVEL_LABELS } from '@/lib/client/queries/reputation';
 import { REGISTRY_TYPE_LABELS, isLocalUrl, type TRegistryEntry, type TRegistryType } from '@/lib/client/queries/registry';
+import { profileHref } from '@/lib/users/links';
 
 const TYPE_TONES: Record<TRegistryType, TBadgeTone> = { user: 'neutral', actor: 'accent', agent: 'up', app: 'warn' };
 
@@ -106,7 +107,7 @@ export const RegistryEntry = ({ entry }: { entry: TRegistryEntry }) => (
               </Detail>
               {entry.owner && (
                 <Detail label="Owner">
-                  <Link href={`/u/${encodeURIComponent(entry.owner.username)}`} className="text-accent hover:underline">
+                  <Link href={profileHref(entry.owner)} className="text-accent hover:underline">
                     @{entry.owner.username}
                   </Link>
                 </Detail>

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { MENTION_PATTERN, TAG_PATTERN } from '@/lib/posts/text';
+import { profileHref } from '@/lib/users/links';
 
 // The server's own patterns (lib/posts/text), so what is linked here is what the server indexed
 // as a tag or notified as a mention.
@@ -38,7 +39,7 @@ export const RichText = ({ text, className }: { text: string; className?: string
           {shown}
         </Link>
       ) : (
-        <Link key={s.start} href={`/u/${encodeURIComponent(s.value)}`} className={linkClass}>
+        <Link key={s.start} href={profileHref({ username: s.value })} className={linkClass}>
           {shown}
         </Link>
       ),

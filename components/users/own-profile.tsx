@@ -13,6 +13,7 @@ import { formatMoney } from '@/components/ui/format';
 import { WaitlistCard } from '@/components/waitlist/waitlist-card';
 import { describeError } from '@/lib/client/queries/errors';
 import { useSession, useSignOut } from '@/lib/client/queries/users';
+import { profileHref } from '@/lib/users/links';
 import { ProfileActivity } from './profile-activity';
 import { TrackRecord } from './track-record';
 import { ProfileCard, ProfileSkeleton, StatsGrid } from './profile-card';
@@ -92,7 +93,7 @@ export const OwnProfile = () => {
           <div>
             <dt className="text-ink-muted">Public profile</dt>
             <dd className="mt-0.5">
-              <Link href={`/u/${encodeURIComponent(user.username)}`} className="text-accent underline-offset-2 hover:underline">
+              <Link href={profileHref(user)} className="text-accent underline-offset-2 hover:underline">
                 /u/{user.username}
               </Link>
             </dd>

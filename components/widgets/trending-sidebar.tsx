@@ -4,8 +4,8 @@ import Link from 'next/link';
 import { Card, CardTitle } from '@/components/ui/card';
 import { formatCount } from '@/components/ui/format';
 import { Skeleton } from '@/components/ui/skeleton';
-import { UserSearch } from '@/components/users/user-search';
 import { useTrendingPosts, useTrendingTags } from '@/lib/client/queries/widgets';
+import { UserSearch } from './user-search';
 
 const counted = (n: number, noun: string) => `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
 

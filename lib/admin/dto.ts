@@ -1,12 +1,47 @@
 /**
- * Administration rows to the API's shapes (lib/contracts/admin.ts): reports as the queue shows
- * them, audit-trail actions, reported posts, and a user's role. No I/O.
+ * Administration rows to the API's shapes: reports as the queue shows them, audit-trail actions,
+ * reported posts, and a user's role. No I/O. The shapes and the queries the services take are
+ * owned here; lib/contracts/admin.ts documents them (ZAdminReport, ZDetectorDetails, the queries of
+ * admin.reports and admin.users) and checks the two agree.
  */
 import type { TReportActionRow, TReportRow } from '@/db/schema';
-import type { TAdminReport, TDetectorDetails } from '@/lib/contracts/admin';
-import { toReportDto } from '@/lib/moderation/dto';
+import {
+  toReportDto,
+  type TPersonRef,
+  type TReport,
+  type TReportCategory,
+  type TReportPriority,
+  type TReportStatus,
+} from '@/lib/moderation/dto';
 
 export type TRole = 'user' | 'moderator' | 'admin';
+
+/** GET /api/admin/reports's query, validated (defaults applied): the queue's filters, sort and page. */
+export type TAdminReportsQuery = {
+  limit: number;
+  offset: number;
+  status?: TReportStatus;
+  category?: TReportCategory;
+  priority?: TReportPriority;
+  reportType?: 'user' | 'post';
+  reporterId?: string;
+  reportedUserId?: string;
+  reportedPostId?: string;
+  /** Reports the system filed (detector) or players filed. */
+  source?: 'user' | 'system';
+  sortBy: 'created' | 'updated' | 'priority';
+  sortOrder: 'asc' | 'desc';
+};
+
+/** GET /api/admin/users's query, validated (defaults applied): search, filter, sort and page. */
+export type TAdminUsersQuery = {
+  search?: string;
+  limit: number;
+  offset: number;
+  filter: 'all' | 'players' | 'actors' | 'agents' | 'banned' | 'staff' | 'reported';
+  sortBy: 'created' | 'balance' | 'pnl' | 'trades' | 'reports' | 'username';
+  sortOrder: 'asc' | 'desc';
+};
 
 /** A person named inside a report (reporter, reported user, resolver), or null when absent. */
 type TPersonCols = { id: string | null; username: string | null; displayName: string | null };
@@ -24,7 +59,65 @@ export type TAdminReportRow = {
 
 const personOrNull = (p: TPersonCols | null) => (!p?.id ? null : { id: p.id, username: p.username ?? '', displayName: p.displayName ?? '' });
 
-export type TReportedPost = { id: string; content: string; authorId: string; createdAt: string; visible: boolean };
+export type TReportedPost = {
+  id: string;
+  content: string;
+  authorId: string;
+  createdAt: string;
+  /** Whether the post still shows in feeds (its author is not banned). */
+  visible: boolean;
+};
+
+/** A report as the queue shows it: the report and the people and post it names. */
+export type TAdminReport = TReport & {
+  reporter: TPersonRef | null;
+  reportedUser: (TPersonRef & { isBanned: boolean }) | null;
+  reportedPost: TReportedPost | null;
+  resolvedBy: TPersonRef | null;
+  /** Other reports about the same target (user or post), not counting this one. */
+  relatedCount: number;
+};
+
+/**
+ * What the self-dealing detector stores with a report it files (lib/admin/detector/run.ts): its
+ * rule, the finding's de-duplication key, the accounts involved, and the evidence (row ids capped,
+ * sums over every row; amounts as decimal strings) that lib/admin/detector/rules.ts gathered.
+ */
+export type TDetectorDetails =
+  | {
+      rule: 'referral_ring';
+      /** The referrer. */
+      key: string;
+      /** The referrer, then the referred accounts. */
+      accounts: string[];
+      evidence: {
+        referrerId: string;
+        referredAccounts: { id: string; username: string; createdAt: string }[];
+        signupSpanHours: number;
+        marketIds: string[];
+        oppositeSidesMarketIds: string[];
+        tradeIds: string[];
+        ledgerIds: string[];
+        sums: { trades: number; volume: string; referralFees: string; referrerReferralIncome: string; incomeShare: number };
+      };
+    }
+  | {
+      rule: 'wash_pair';
+      /** The two account ids in order, "a|b". */
+      key: string;
+      accounts: string[];
+      evidence: {
+        marketIds: string[];
+        tradeIds: string[];
+        sums: {
+          /** Paired trades by account id. */
+          pairedTrades: Record<string, number>;
+          /** Each account's gain at the price before the pair started, by account id. */
+          gainAtReferencePrice: Record<string, string>;
+          volume: string;
+        };
+      };
+    };
 
 export const toReportedPost = (p: { id: string; content: string; authorId: string; createdAt: Date | string; visible: boolean }): TReportedPost => ({
   id: p.id,

@@ -4,7 +4,6 @@
  * only). Pure, no I/O: the route wrapper derives it from the verified principal.
  */
 import type { TUserRow } from '@/db/schema';
-import type { TPrincipal } from './principal';
 
 export type TCaller = {
   userId: string;
@@ -17,7 +16,10 @@ export type TCaller = {
   referredById: string | null;
 };
 
-export const toCaller = (p: TPrincipal): TCaller => ({
+/** The caller a principal (lib/principals/principal.ts) acts as: its flags and its user's referrer. */
+export const toCaller = (
+  p: Pick<TCaller, 'userId' | 'username' | 'isAdmin' | 'isModerator' | 'isAgent'> & { user: Pick<TUserRow, 'referredById'> },
+): TCaller => ({
   userId: p.userId,
   username: p.username,
   isAdmin: p.isAdmin,

@@ -14,8 +14,8 @@
  *
  * This checks signatures and claims only. A session token's claims carry its `sessionId`, and a
  * session is live only while its row is (lib/auth/sessions.ts): callers authenticate through
- * verifyCredentials (principal.ts), which looks the row up on every request, never through the
- * claims alone.
+ * verifyCredentials (lib/principals/principal.ts), which looks the row up on every request,
+ * never through the claims alone.
  *
  * A verified token's claims are remembered until the token expires (at most five minutes), so a
  * client sending the same token on every request pays for one signature check, not one each time.

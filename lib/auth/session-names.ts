@@ -1,6 +1,6 @@
 /**
  * The names the service's own sessions go by. Pure constants, no I/O: the environment check
- * (lib/env.ts), token verification (jwt.ts), the cookie (service.ts, principal.ts) and the OpenAPI
+ * (lib/env.ts), token verification (jwt.ts), the cookie (lib/principals) and the OpenAPI
  * document all read them from here.
  */
 

@@ -33,7 +33,7 @@ export const openSession = async (input: {
 };
 
 // One indexed lookup answers both questions a request asks of a session token: is the session
-// live, and who is its user (the query principalFor would otherwise run by subject).
+// live, and who is its user (which principalFor, in lib/principals, would otherwise query by subject).
 const userBySession = (db: Db) =>
   db
     .select({ user: users })

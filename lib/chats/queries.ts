@@ -11,9 +11,10 @@ import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@/db/client';
 import { chatMessages, chatParticipants, chats, groups, users, type TChatRow } from '@/db/schema';
-import type { TChat, TChatMessage } from '@/lib/contracts/chats';
 import { AppError } from '@/lib/errors/app-error';
 import { canSee } from '@/lib/moderation/visibility';
+import { toUserSummary, userSummaryOfRow } from '@/lib/users/dto';
+import type { TChat, TChatMessage } from './dto';
 
 /** Participants listed per chat at most (a large group says how many more in participantCount). */
 export const PARTICIPANTS_SHOWN = 100;
@@ -43,7 +44,7 @@ export const toMessageDto = (r: TMessageRaw): TChatMessage => ({
   id: r.id,
   chatId: r.chat_id,
   senderId: r.sender_id,
-  sender: { id: r.sender_id, username: r.username, displayName: r.display_name, profileImageUrl: r.profile_image_url, isActor: r.is_actor },
+  sender: userSummaryOfRow(r.sender_id, r, { reputation: false }),
   content: r.content,
   createdAt: new Date(r.created_at).toISOString(),
 });
@@ -155,13 +156,7 @@ export const loadChatSummaries = async (db: DbOrTx, chatIds: readonly string[], 
     if (!row) return [];
     const { chat } = row;
     const members = people.get(id) ?? [];
-    const person = (p: (typeof members)[number]) => ({
-      id: p.id,
-      username: p.username,
-      displayName: p.displayName,
-      profileImageUrl: p.profileImageUrl,
-      isActor: p.isActor,
-    });
+    const person = (p: (typeof members)[number]) => toUserSummary(p, { reputation: false });
     const member = chat.isGroup ? undefined : members.find((p) => p.id !== readerId);
     const other = member ? person(member) : chat.isGroup ? null : (gone.get(otherIdOf(chat) ?? '') ?? null);
     const mine = members.find((p) => p.id === readerId);

@@ -1,6 +1,27 @@
-/** Database rows to the API's comment shape. No I/O. */
-import type { TComment } from '@/lib/contracts/comments';
+/**
+ * The API's comment shape (TComment: lib/contracts/comments.ts documents it as ZComment and checks
+ * the two agree) and database rows to it. No I/O.
+ */
 import { toAuthorDto, type TAuthorRaw } from '@/lib/posts/dto';
+import type { TUserSummary } from '@/lib/users/dto';
+
+/** A comment or reply as every answer shows it (timestamps ISO 8601 UTC). */
+export type TComment = {
+  id: string;
+  content: string;
+  authorId: string;
+  author: TUserSummary;
+  postId: string;
+  parentCommentId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  editedAt: string | null;
+  deleted: boolean;
+  reactions: { like: number };
+  likesCount: number;
+  repliesCount: number;
+  userReacted: boolean;
+};
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

@@ -36,6 +36,7 @@ const card = (path: string, id: string) =>
     summary: 'The A2A agent card (protocol 0.3.0): the JSON-RPC endpoint, its security and one skill per method group',
     tag: 'a2a',
     auth: 'public',
+    requires: ['read'],
     envelope: false,
     response: ZAgentCard,
   });
@@ -212,6 +213,8 @@ export const a2aRpc = defineEndpoint({
   summary: 'A2A: JSON-RPC 2.0 calls of the a2a.* and moderation.* methods, and message/send, tasks/get, tasks/cancel',
   tag: 'a2a',
   auth: 'user',
+  // Any signed-in caller reaches the transport; each call's method declares what it requires.
+  requires: [],
   jsonRpc: true,
   envelope: false,
   body: z
@@ -231,6 +234,7 @@ export const a2aMethods = defineEndpoint({
   summary: 'The A2A methods: names, aliases, what each does, whether it writes, and its params as JSON Schema',
   tag: 'a2a',
   auth: 'public',
+  requires: ['read'],
   response: z.object({
     success: z.literal(true),
     endpoint: z.string(),

@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import { REPORT_ACTIONS } from '@/db/schema/moderation-values';
-import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp, zQueryInt, zText, ZUserIdParams } from './common';
-import { defineEndpoint } from './endpoint';
+import type { TAdminReport, TAdminReportsQuery, TAdminUsersQuery, TDetectorDetails } from '@/lib/admin/dto';
+import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp, zQueryInt, zText, ZUserIdParams, type TSame } from './common';
+import { defineEndpoint, type TEndpointQuery } from './endpoint';
 import { tradesList } from './markets';
 import {
   ZOffsetPagination,
@@ -35,7 +36,10 @@ export const ZAdminReport = ZReport.extend({
   /** Other reports about the same target (user or post), not counting this one. */
   relatedCount: z.number().int(),
 });
-export type TAdminReport = z.infer<typeof ZAdminReport>;
+
+// lib/admin/dto.ts owns the shapes and the queries its services take; the schemas document exactly those (common.ts TSame).
+export type { TAdminReport };
+const _adminReport: TSame<z.infer<typeof ZAdminReport>, TAdminReport> = true;
 
 export const ZReportAction = z.object({
   id: z.string(),
@@ -57,7 +61,8 @@ export const adminReports = defineEndpoint({
   path: '/api/admin/reports',
   summary: 'The report queue with filters and sort (moderators and administrators)',
   tag: 'admin',
-  auth: 'moderator',
+  auth: 'user',
+  requires: ['read', 'moderate'],
   query: z.object({
     limit: zQueryInt({ default: 50, min: 1, max: 100 }),
     offset: zQueryInt({ default: 0, max: 100_000 }),
@@ -75,6 +80,7 @@ export const adminReports = defineEndpoint({
   }),
   response: z.object({ success: ZSuccess, reports: z.array(ZAdminReport), pagination: ZOffsetPagination }),
 });
+const _reportsQuery: TSame<TEndpointQuery<typeof adminReports>, TAdminReportsQuery> = true;
 
 const ZIds = z.array(z.string());
 
@@ -122,7 +128,8 @@ const ZDetectorDetails = z.discriminatedUnion('rule', [
 ]);
 
 /** The details a detector stores with the report it files. */
-export type TDetectorDetails = z.output<typeof ZDetectorDetails>;
+export type { TDetectorDetails };
+const _detectorDetails: TSame<z.output<typeof ZDetectorDetails>, TDetectorDetails> = true;
 
 export const adminReportDetail = defineEndpoint({
   id: 'admin.report',
@@ -130,7 +137,8 @@ export const adminReportDetail = defineEndpoint({
   path: '/api/admin/reports/{reportId}',
   summary: 'A report in full: the reported content in context, related reports (same target) and the audit trail',
   tag: 'admin',
-  auth: 'moderator',
+  auth: 'user',
+  requires: ['read', 'moderate'],
   params: ZReportIdParams,
   response: z.object({
     success: ZSuccess,
@@ -153,7 +161,8 @@ export const adminReportAction = defineEndpoint({
   summary:
     'Act on a report: review (pending → reviewing), resolve or dismiss (from pending or reviewing), escalate (priority critical), ban_user (administrators only: bans the reported user)',
   tag: 'admin',
-  auth: 'moderator',
+  auth: 'user',
+  requires: ['moderate'],
   params: ZReportIdParams,
   body: z.strictObject({
     action: z.enum(['review', 'resolve', 'dismiss', 'escalate', 'ban_user']),
@@ -171,7 +180,8 @@ export const adminReportStats = defineEndpoint({
   path: '/api/admin/reports/stats',
   summary: 'Report totals by status, category and priority; the most reported users and the most active reporters; the last 7 days',
   tag: 'admin',
-  auth: 'moderator',
+  auth: 'user',
+  requires: ['read', 'moderate'],
   response: z.object({
     success: ZSuccess,
     totals: z.object({ total: z.number().int(), pending: z.number().int(), reviewing: z.number().int(), resolved: z.number().int(), dismissed: z.number().int() }),
@@ -189,7 +199,8 @@ export const adminStats = defineEndpoint({
   path: '/api/admin/stats',
   summary: 'System statistics: users, active users, trades, volume, open interest, reports, and the last 30 days by day',
   tag: 'admin',
-  auth: 'admin',
+  auth: 'user',
+  requires: ['read', 'admin'],
   query: z.object({ days: zQueryInt({ default: 30, min: 1, max: 90 }) }),
   response: z.object({
     success: ZSuccess,
@@ -236,7 +247,8 @@ export const adminTrades = defineEndpoint({
   path: '/api/admin/trades',
   summary: 'Every trade (prediction and perpetual, NPCs and pools included), newest first, filterable by user, market and type',
   tag: 'admin',
-  auth: 'admin',
+  auth: 'user',
+  requires: ['read', 'admin'],
   rateLimit: undefined,
 });
 
@@ -264,7 +276,8 @@ export const adminUsers = defineEndpoint({
   path: '/api/admin/users',
   summary: 'Users with balance, PnL, trade count, reports and ban state; search by username or display name',
   tag: 'admin',
-  auth: 'admin',
+  auth: 'user',
+  requires: ['read', 'admin'],
   query: z.object({
     search: z.string().trim().max(100).optional(),
     limit: zQueryInt({ default: 50, min: 1, max: 100 }),
@@ -275,6 +288,7 @@ export const adminUsers = defineEndpoint({
   }),
   response: z.object({ success: ZSuccess, users: z.array(ZAdminUser), pagination: ZOffsetPagination }),
 });
+const _usersQuery: TSame<TEndpointQuery<typeof adminUsers>, TAdminUsersQuery> = true;
 
 export const adminBanUser = defineEndpoint({
   id: 'admin.banUser',
@@ -282,7 +296,8 @@ export const adminBanUser = defineEndpoint({
   path: '/api/admin/users/{userId}/ban',
   summary: 'Ban (default) or unban a user: a banned user can still read, every write answers 403 USER_BANNED, and their content leaves feeds',
   tag: 'admin',
-  auth: 'admin',
+  auth: 'user',
+  requires: ['admin'],
   params: ZUserIdParams,
   body: z.strictObject({
     action: z.enum(['ban', 'unban']).default('ban'),
@@ -302,7 +317,8 @@ export const adminSetRole = defineEndpoint({
   path: '/api/admin/users/{userId}/role',
   summary: 'Make a user an administrator, a moderator (works the report queue) or a plain user',
   tag: 'admin',
-  auth: 'admin',
+  auth: 'user',
+  requires: ['admin'],
   params: ZUserIdParams,
   body: z.strictObject({ role: z.enum(['user', 'moderator', 'admin']) }),
   response: z.object({ success: ZSuccess, user: z.object({ id: z.string(), username: z.string(), role: z.enum(['user', 'moderator', 'admin']) }) }),

@@ -10,7 +10,8 @@
  */
 import { z } from 'zod';
 import { CHAT_PARTICIPANT_STATUSES } from '@/db/schema/chats-values';
-import { ZIdParam, ZSuccess, ZTimestamp, zQueryInt, zText } from './common';
+import type { TChat, TChatMessage } from '@/lib/chats/dto';
+import { ZIdParam, ZSuccess, ZTimestamp, zQueryInt, zText, type TSame } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const CHAT_MESSAGE_MAX = 2000;
@@ -42,7 +43,10 @@ export const ZChatMessage = z.object({
   content: z.string(),
   createdAt: ZTimestamp,
 });
-export type TChatMessage = z.infer<typeof ZChatMessage>;
+
+// lib/chats/dto.ts owns the message's and the chat's shapes; the schemas document exactly those (common.ts TSame).
+export type { TChatMessage };
+const _chatMessage: TSame<z.infer<typeof ZChatMessage>, TChatMessage> = true;
 
 export const ZChat = z.object({
   id: z.string(),
@@ -67,7 +71,8 @@ export const ZChat = z.object({
   /** Additive: for an invitation, who invited the caller (the chat's creator); null otherwise. */
   invitedBy: ZChatPerson.nullable(),
 });
-export type TChat = z.infer<typeof ZChat>;
+export type { TChat };
+const _chat: TSame<z.infer<typeof ZChat>, TChat> = true;
 
 const ZChatIdParams = z.object({ id: ZIdParam });
 const ZChatAnswer = z.object({ success: ZSuccess, chat: ZChat });
@@ -80,6 +85,7 @@ export const chatsList = defineEndpoint({
   summary: "The caller's chats, newest activity first, each with its name, participants, last message and unread count; invitations are listed (membership: invited) without messages",
   tag: 'chats',
   auth: 'user',
+  requires: ['read'],
   query: z.object({ limit: zQueryInt({ default: 50, min: 1, max: 100 }) }),
   response: z.object({ success: ZSuccess, chats: z.array(ZChat), total: z.number().int() }),
 });
@@ -91,6 +97,7 @@ export const chatsCreate = defineEndpoint({
   summary: 'Create a group chat with the caller as owner and the participants invited: each accepts or declines (isGroup false with one participant opens the direct chat instead)',
   tag: 'chats',
   auth: 'user',
+  requires: ['social'],
   rateLimit: 'chatCreate',
   body: z.strictObject({
     name: zText({ max: 100, description: 'the group chat name, up to 100 characters (default: the members’ names)' }).optional(),
@@ -109,6 +116,7 @@ export const chatsDm = defineEndpoint({
   summary: 'Open the direct chat with a user: created once per pair, returned (and rejoined, with its history) afterwards',
   tag: 'chats',
   auth: 'user',
+  requires: ['social'],
   rateLimit: 'chatCreate',
   body: z.strictObject({ participantId: ZIdParam }),
   response: ZChatAnswer.extend({ created: z.boolean().describe('true when this request created the chat') }),
@@ -122,6 +130,7 @@ export const chatsGet = defineEndpoint({
   summary: 'A chat and its messages, newest first (keyset cursor, stable while messages arrive); marks the chat read. Members only: an invitation not yet accepted is 403 NOT_CHAT_MEMBER',
   tag: 'chats',
   auth: 'user',
+  requires: ['read'],
   params: ZChatIdParams,
   query: z.object({ limit: zQueryInt({ default: 50, min: 1, max: 100 }), cursor: z.string().min(1).max(200).optional() }),
   response: z.object({
@@ -142,6 +151,7 @@ export const chatsSendMessage = defineEndpoint({
   summary: 'Send a message (members only; the same text twice in a row within a minute and floods are refused)',
   tag: 'chats',
   auth: 'user',
+  requires: ['social'],
   rateLimit: 'chatMessage',
   params: ZChatIdParams,
   body: z.strictObject({ content: zText({ min: 1, max: CHAT_MESSAGE_MAX, description: `1 to ${CHAT_MESSAGE_MAX} characters as a reader counts them` }) }),
@@ -157,6 +167,7 @@ export const chatsLeave = defineEndpoint({
   summary: 'Leave a chat (it stays for the others; a direct chat can be reopened with its history)',
   tag: 'chats',
   auth: 'user',
+  requires: ['social'],
   params: ZChatIdParams,
   response: ZLeaveAnswer,
   errors: ['CHAT_NOT_FOUND', 'NOT_CHAT_MEMBER', 'FORBIDDEN'],
@@ -169,6 +180,7 @@ export const chatsLeaveVariant = defineEndpoint({
   summary: 'Leave a chat (variant form of /participants/me)',
   tag: 'chats',
   auth: 'user',
+  requires: ['social'],
   params: ZChatIdParams,
   response: ZLeaveAnswer,
   errors: ['CHAT_NOT_FOUND', 'NOT_CHAT_MEMBER', 'FORBIDDEN'],
@@ -183,6 +195,7 @@ export const chatsAcceptInvitation = defineEndpoint({
   summary: 'Accept an invitation to a group chat: the caller becomes a member and reads it from now on (once; only the invitee)',
   tag: 'chats',
   auth: 'user',
+  requires: ['social'],
   params: ZChatIdParams,
   response: ZInvitationAnswer.extend({ chat: ZChat }),
   errors: ['CHAT_NOT_FOUND', 'INVITE_NOT_FOUND', 'INVITE_ALREADY_ANSWERED', 'USER_BLOCKED'],
@@ -195,6 +208,7 @@ export const chatsDeclineInvitation = defineEndpoint({
   summary: 'Decline an invitation to a group chat: the caller is removed from it and it leaves their list (once; only the invitee)',
   tag: 'chats',
   auth: 'user',
+  requires: ['social'],
   params: ZChatIdParams,
   response: ZInvitationAnswer.extend({ declined: z.literal(true) }),
   errors: ['CHAT_NOT_FOUND', 'INVITE_NOT_FOUND', 'INVITE_ALREADY_ANSWERED'],
@@ -207,6 +221,7 @@ export const chatsUnreadCount = defineEndpoint({
   summary: 'Unread messages: the total and per chat (chats with none are left out)',
   tag: 'chats',
   auth: 'user',
+  requires: ['read'],
   response: z.object({
     success: ZSuccess,
     total: z.number().int(),

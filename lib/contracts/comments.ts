@@ -1,7 +1,8 @@
 /** Comments and replies on posts, their edits and deletions, and comment likes. */
 import { z } from 'zod';
+import type { TComment } from '@/lib/comments/dto';
 import { COMMENT_MAX_CHARS, COMMENT_MIN_CHARS } from '@/lib/posts/text';
-import { ZIdParam, ZSuccess, ZTimestamp, zText } from './common';
+import { ZIdParam, ZSuccess, ZTimestamp, zText, type TSame } from './common';
 import { ZAuthor, ZLikeResponse, ZPostIdParams } from './posts';
 import { defineEndpoint } from './endpoint';
 
@@ -21,7 +22,10 @@ export const ZComment = z.object({
   repliesCount: z.number().int(),
   userReacted: z.boolean(),
 });
-export type TComment = z.infer<typeof ZComment>;
+
+// lib/comments/dto.ts owns the comment's shape; the schema documents exactly that (common.ts TSame).
+export type { TComment };
+const _comment: TSame<z.infer<typeof ZComment>, TComment> = true;
 
 const ZCommentContent = zText({ min: COMMENT_MIN_CHARS, max: COMMENT_MAX_CHARS });
 
@@ -32,6 +36,7 @@ export const commentsList = defineEndpoint({
   summary: "A post's comments and replies, oldest first (parentCommentId links the thread)",
   tag: 'comments',
   auth: 'public',
+  requires: ['read'],
   params: ZPostIdParams,
   response: z.object({ success: ZSuccess, comments: z.array(ZComment), count: z.number().int() }),
   errors: ['NOT_FOUND'],
@@ -49,6 +54,7 @@ export const commentsCreate = defineEndpoint({
   summary: 'Comment on a post, or reply to one of its comments (parentCommentId); at least 10 characters',
   tag: 'comments',
   auth: 'user',
+  requires: ['social'],
   rateLimit: 'comment',
   params: ZPostIdParams,
   body: z.strictObject({ content: ZCommentContent, parentCommentId: ZIdParam.nullish() }),
@@ -64,6 +70,7 @@ export const postsReply = defineEndpoint({
   summary: 'Reply on a post, nested under parentId when given (quality and rate checks apply)',
   tag: 'comments',
   auth: 'user',
+  requires: ['social'],
   rateLimit: 'comment',
   params: ZPostIdParams,
   body: z.strictObject({ content: ZCommentContent, parentId: ZIdParam.nullish(), parentCommentId: ZIdParam.nullish() }),
@@ -79,6 +86,7 @@ export const commentsReply = defineEndpoint({
   summary: 'Reply to a comment',
   tag: 'comments',
   auth: 'user',
+  requires: ['social'],
   rateLimit: 'comment',
   params: ZPostIdParams,
   body: z.strictObject({ content: ZCommentContent }),
@@ -94,6 +102,7 @@ export const commentsUpdate = defineEndpoint({
   summary: 'Edit a comment (its author only)',
   tag: 'comments',
   auth: 'user',
+  requires: ['social'],
   params: ZPostIdParams,
   body: z.strictObject({ content: ZCommentContent }),
   response: ZCommentResponse,
@@ -107,6 +116,7 @@ export const commentsDelete = defineEndpoint({
   summary: 'Delete a comment (its author only); its replies stay in the thread',
   tag: 'comments',
   auth: 'user',
+  requires: ['social'],
   params: ZPostIdParams,
   response: z.object({ success: ZSuccess, deleted: z.boolean(), id: z.string() }),
   errors: ['NOT_FOUND', 'FORBIDDEN'],
@@ -119,6 +129,7 @@ export const commentsLike = defineEndpoint({
   summary: 'Like a comment',
   tag: 'reactions',
   auth: 'user',
+  requires: ['social'],
   rateLimit: 'like',
   params: ZPostIdParams,
   response: ZLikeResponse,

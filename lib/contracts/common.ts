@@ -118,3 +118,22 @@ export const ZPagination = z.object({
   total: z.number().int(),
   pages: z.number().int(),
 });
+
+/** A type with intersections flattened at every depth, so two spellings of one shape compare equal. */
+type TFlat<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends readonly (infer E)[]
+    ? TFlat<E>[]
+    : T extends object
+      ? { [K in keyof T]: TFlat<T[K]> }
+      : T;
+
+/**
+ * `true` when A and B are the same type at every depth (an extra optional field, `?` against
+ * `| undefined`, or a nullable where the other is not all differ), otherwise `false`. A domain's
+ * dto.ts owns its output types, so that no domain imports the contracts (which sit above every
+ * domain); the contract re-exports the type and states that its schema describes exactly that type:
+ *   const _post: TSame<z.infer<typeof ZPost>, TPost> = true;
+ * which stops compiling the moment the two drift apart (and with them the OpenAPI document).
+ */
+export type TSame<A, B> = (<T>() => T extends TFlat<A> ? 1 : 2) extends (<T>() => T extends TFlat<B> ? 1 : 2) ? true : false;

@@ -1,31 +1,43 @@
 /**
- * An endpoint is declared once: method, path, auth kind, rate-limit rule and zod schemas for its
+ * An endpoint is declared once: method, path, auth kind and required permissions, rate-limit rule and zod schemas for its
  * params, query, body and response. The route wrapper, the typed client and the OpenAPI document
  * all read the same declaration. No I/O.
  */
 import type { z } from 'zod';
+import type { TPermission } from '@/lib/auth/permissions';
 import type { TErrorCode } from '@/lib/errors/app-error';
-import type { TRateLimitRule } from '@/lib/operations/rate-limits';
+import type { TRateLimitRule } from '@/lib/contracts/rate-limits';
 
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
+ * How the caller authenticates (what it may do is `requires`, below):
  * public: anyone; a valid token, when sent, personalises the answer.
  * user: a valid token (bearer header or session cookie).
- * admin: a valid token of an administrator.
- * moderator: a valid token of a moderator or an administrator (the report queue).
  * cron: the scheduler's secret as the bearer token.
  */
-export type TAuthKind = 'public' | 'user' | 'moderator' | 'admin' | 'cron';
+export type TAuthKind = 'public' | 'user' | 'cron';
 
-export type TEndpoint = {
+/**
+ * The caller's authentication and what it must be allowed to do. `requires`: the permissions
+ * (lib/auth/permissions.ts) the caller's principal must all have, 403 FORBIDDEN otherwise; checked
+ * whenever there is a principal (on a public operation, only when a token was sent). Every
+ * operation with a caller declares it: ['read'] for a read, ['trade'] for a money-moving call,
+ * ['admin'] for an administrator's route and so on. The scheduler's operations have no principal.
+ */
+export type TEndpointAccess =
+  | { auth: 'public' | 'user'; requires: readonly TPermission[] }
+  | { auth: 'cron'; requires?: never };
+
+export type TEndpoint = TEndpointFields & TEndpointAccess;
+
+type TEndpointFields = {
   id: string;
   method: THttpMethod;
   /** OpenAPI-style path with {param} segments. */
   path: string;
   summary: string;
   tag: string;
-  auth: TAuthKind;
   /** Own rule from the Limits table; otherwise the caller's general rule. */
   rateLimit?: TRateLimitRule;
   params?: z.ZodType;

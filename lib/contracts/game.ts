@@ -34,6 +34,7 @@ export const gameControlGet = defineEndpoint({
   summary: 'The game status: running or paused, game time, the last tick, counts',
   tag: 'game',
   auth: 'user',
+  requires: ['read'],
   response: z.object({ success: ZSuccess, game: ZGameStatus }).extend(ZGameStatus.shape),
 });
 
@@ -43,7 +44,8 @@ export const gameControlPost = defineEndpoint({
   path: '/api/game/control',
   summary: 'Start or pause the game (administrators); a paused game\'s tick does nothing',
   tag: 'game',
-  auth: 'admin',
+  auth: 'user',
+  requires: ['admin'],
   // "resume" and "stop" are accepted as the same two actions.
   body: z.strictObject({ action: z.enum(['start', 'pause', 'resume', 'stop']) }),
   response: z.object({ success: ZSuccess, action: z.enum(['start', 'pause']), game: ZGameStatus }).extend(ZGameStatus.shape),
@@ -57,6 +59,7 @@ export const gamesList = defineEndpoint({
   summary: 'The games: this one living world, with its status and figures',
   tag: 'game',
   auth: 'public',
+  requires: ['read'],
   response: z.object({
     success: ZSuccess,
     games: z.array(ZGameStatus.extend({ name: z.string(), description: z.string() })),

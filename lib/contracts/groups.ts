@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { GROUP_KINDS, GROUP_VISIBILITIES, INVITE_STATUSES } from '@/db/schema/chats-values';
 import { ZChatMessage, ZChatPerson } from './chats';
-import { ZIdParam, ZSuccess, ZTimestamp, zQueryInt } from './common';
+import type { TGroup, TGroupInvite } from '@/lib/groups/dto';
+import { ZIdParam, ZSuccess, ZTimestamp, zQueryInt, type TSame } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const ZGroup = z.object({
@@ -28,7 +29,10 @@ export const ZGroup = z.object({
   hasPendingInvite: z.boolean(),
   createdAt: ZTimestamp,
 });
-export type TGroup = z.infer<typeof ZGroup>;
+
+// lib/groups/dto.ts owns the group's and the invite's shapes; the schemas document exactly those (common.ts TSame).
+export type { TGroup };
+const _group: TSame<z.infer<typeof ZGroup>, TGroup> = true;
 
 export const ZGroupInvite = z.object({
   id: z.string(),
@@ -39,7 +43,8 @@ export const ZGroupInvite = z.object({
   createdAt: ZTimestamp,
   respondedAt: ZTimestamp.nullable(),
 });
-export type TGroupInvite = z.infer<typeof ZGroupInvite>;
+export type { TGroupInvite };
+const _groupInvite: TSame<z.infer<typeof ZGroupInvite>, TGroupInvite> = true;
 
 const ZGroupIdParams = z.object({ groupId: ZIdParam });
 const ZInviteIdParams = z.object({ inviteId: ZIdParam });
@@ -52,6 +57,7 @@ export const groupsList = defineEndpoint({
   summary: 'Groups to discover (open and invite-only), largest first, with member counts; search by name',
   tag: 'groups',
   auth: 'public',
+  requires: ['read'],
   query: z.object({
     search: z.string().trim().max(100).optional(),
     limit: zQueryInt({ default: 50, min: 1, max: 100 }),
@@ -67,6 +73,7 @@ export const groupsMine = defineEndpoint({
   summary: "The caller's groups",
   tag: 'groups',
   auth: 'user',
+  requires: ['read'],
   response: ZGroupList,
 });
 
@@ -77,6 +84,7 @@ export const groupsInvites = defineEndpoint({
   summary: "The caller's pending group invites, newest first",
   tag: 'groups',
   auth: 'user',
+  requires: ['read'],
   response: z.object({ success: ZSuccess, invites: z.array(ZGroupInvite) }),
 });
 
@@ -87,6 +95,7 @@ export const groupsGet = defineEndpoint({
   summary: 'A group with its members; members also get its recent messages',
   tag: 'groups',
   auth: 'public',
+  requires: ['read'],
   params: ZGroupIdParams,
   response: z.object({
     success: ZSuccess,
@@ -105,6 +114,7 @@ export const groupsJoin = defineEndpoint({
   summary: 'Join a group (open groups directly; invite-only ones accept the pending invite) and its chat',
   tag: 'groups',
   auth: 'user',
+  requires: ['social'],
   params: ZGroupIdParams,
   response: z.object({ success: ZSuccess, group: ZGroup }),
   errors: ['GROUP_NOT_FOUND', 'INVITE_REQUIRED', 'ALREADY_MEMBER', 'USER_BLOCKED'],
@@ -117,6 +127,7 @@ export const groupsLeave = defineEndpoint({
   summary: 'Leave a group and its chat (its owner cannot)',
   tag: 'groups',
   auth: 'user',
+  requires: ['social'],
   params: ZGroupIdParams,
   response: z.object({ success: ZSuccess, groupId: z.string(), left: z.literal(true) }),
   errors: ['GROUP_NOT_FOUND', 'NOT_GROUP_MEMBER', 'FORBIDDEN'],
@@ -131,6 +142,7 @@ export const groupsAcceptInvite = defineEndpoint({
   summary: 'Accept an invite: join the group and its chat (once; only the invitee)',
   tag: 'groups',
   auth: 'user',
+  requires: ['social'],
   params: ZInviteIdParams,
   response: ZInviteAnswer,
   errors: ['INVITE_NOT_FOUND', 'INVITE_ALREADY_ANSWERED', 'USER_BLOCKED'],
@@ -143,6 +155,7 @@ export const groupsDeclineInvite = defineEndpoint({
   summary: 'Decline an invite (once; only the invitee; the group does not invite again)',
   tag: 'groups',
   auth: 'user',
+  requires: ['social'],
   params: ZInviteIdParams,
   response: ZInviteAnswer,
   errors: ['INVITE_NOT_FOUND', 'INVITE_ALREADY_ANSWERED'],

@@ -24,6 +24,7 @@ export const identityStartOnchain = defineEndpoint({
   summary: 'Start your on-chain identity registration (a second call answers the same intent; a failed one is retried)',
   tag: 'identity',
   auth: 'user',
+  requires: ['account'],
   rateLimit: 'profileUpdate',
   response: z.object({ success: ZSuccess, onboardingIntent: ZOnboardingIntent }),
 });
@@ -37,6 +38,7 @@ export const identityOnchainStatus = defineEndpoint({
   summary: 'Your on-chain registration: whether you are registered and the intent (null before you started one)',
   tag: 'identity',
   auth: 'user',
+  requires: ['read'],
   response: ZStatus,
 });
 
@@ -49,6 +51,7 @@ export const identityAgentOnboardStatus = defineEndpoint({
   summary: "The authenticated agent's on-chain registration status (agent session tokens only)",
   tag: 'identity',
   auth: 'user',
+  requires: ['read'],
   response: ZAgentStatus,
   errors: ['NOT_AN_AGENT'],
 });
@@ -60,6 +63,7 @@ export const identityAgentOnboard = defineEndpoint({
   summary: 'Register the authenticated agent on chain, as players are (agent session tokens only); answers its status',
   tag: 'identity',
   auth: 'user',
+  requires: ['account'],
   rateLimit: 'profileUpdate',
   response: ZAgentStatus,
   errors: ['NOT_AN_AGENT'],

@@ -52,6 +52,7 @@ export const leaguesOverview = defineEndpoint({
   summary: "The current season (game time), its tiers and divisions, the rules, recent seasons, and with a token the caller's place",
   tag: 'standing',
   auth: 'public',
+  requires: ['read'],
   response: z.object({
     success: ZSuccess,
     season: ZSeason.nullable().describe('null before the first daily close of the world'),
@@ -70,6 +71,7 @@ export const leaguesDivision = defineEndpoint({
   summary: "A division's table: live scores while the season is open, final ranks and outcomes once closed (defaults: the current season and the caller's division, else the first division of the highest tier with players)",
   tag: 'standing',
   auth: 'public',
+  requires: ['read'],
   query: z.object({
     season: z.string().regex(/^\d{4}-W\d{2}$/, 'an ISO week such as 2026-W48').optional(),
     tier: zQueryIntOptional({ min: 0, max: 4 }).describe('0 bronze … 4 diamond; absent: the default'),
@@ -95,6 +97,7 @@ export const userLeagueHistory = defineEndpoint({
   summary: "A player's league seasons, newest first: tier, division, rank, score and outcome",
   tag: 'standing',
   auth: 'public',
+  requires: ['read'],
   params: z.object({ userId: ZIdParam }),
   response: z.object({
     success: ZSuccess,

@@ -85,6 +85,7 @@ export const predictionsList = defineEndpoint({
   summary: 'Prediction markets by status, with the user position when userId is given',
   tag: 'markets',
   auth: 'public',
+  requires: ['read'],
   rateLimit: 'predictionsList',
   query: z.object({
     status: z.enum(['active', 'resolved', 'all']).default('active'),
@@ -130,6 +131,7 @@ export const predictionsGet = defineEndpoint({
   summary: 'One prediction market, with its description and resolution criteria',
   tag: 'markets',
   auth: 'public',
+  requires: ['read'],
   rateLimit: 'predictionsList',
   params: ZMarketIdParams,
   response: z.object({ success: ZSuccess, market: ZMarketDetail }),
@@ -152,6 +154,7 @@ export const predictionsHolders = defineEndpoint({
   summary: 'Top holders of a market on each side, largest first (people the caller has a block with are left out)',
   tag: 'markets',
   auth: 'public',
+  requires: ['read'],
   params: ZMarketIdParams,
   query: z.object({ limit: zQueryInt({ default: 10, min: 1, max: 50 }) }),
   response: z.object({
@@ -184,6 +187,7 @@ export const predictionsNews = defineEndpoint({
   summary: 'World news that bears on the question, newest first',
   tag: 'markets',
   auth: 'public',
+  requires: ['read'],
   params: ZMarketIdParams,
   query: z.object({ limit: zQueryInt({ default: 10, min: 1, max: 50 }) }),
   response: z.object({ success: ZSuccess, marketId: z.string(), news: z.array(ZNewsItem), count: z.number().int() }),
@@ -197,6 +201,7 @@ export const predictionsPosts = defineEndpoint({
   summary: 'Posts about the question (relatedQuestion), newest first, that the caller may see; their comments are at /api/posts/{id}/comments',
   tag: 'markets',
   auth: 'public',
+  requires: ['read'],
   params: ZMarketIdParams,
   query: z.object({ limit: zQueryInt({ default: 10, min: 1, max: 50 }) }),
   response: z.object({
@@ -227,6 +232,7 @@ export const predictionsBuy = defineEndpoint({
   summary: 'Buy YES or NO shares (0.1% fee, minimum 1)',
   tag: 'markets',
   auth: 'user',
+  requires: ['trade'],
   rateLimit: 'predictionsTrade',
   params: ZMarketIdParams,
   fieldErrors: TRADE_SIZE_FIELDS,
@@ -265,6 +271,7 @@ export const predictionsSell = defineEndpoint({
   summary: 'Sell shares by positionId, or (variant) by outcome',
   tag: 'markets',
   auth: 'user',
+  requires: ['trade'],
   rateLimit: 'predictionsTrade',
   params: ZMarketIdParams,
   fieldErrors: TRADE_SIZE_FIELDS,
@@ -308,6 +315,7 @@ export const predictionsHistory = defineEndpoint({
   summary: 'Price history (a point per trade and per tick), thinned to at most 300 points',
   tag: 'markets',
   auth: 'public',
+  requires: ['read'],
   params: ZMarketIdParams,
   query: z.object({ range: z.enum(['1h', '24h', '7d', '30d', 'all']).default('all') }),
   response: z.object({
@@ -327,6 +335,7 @@ export const biasActive = defineEndpoint({
   summary: 'Active market biases: sentiment adjustment, price impact, decay rate, expiration',
   tag: 'markets',
   auth: 'public',
+  requires: ['read'],
   response: z.object({
     success: ZSuccess,
     count: z.number().int(),
@@ -356,6 +365,7 @@ export const marketsPositions = defineEndpoint({
   summary: "A user's open positions: predictions and perpetuals, with unrealized PnL and value totals",
   tag: 'markets',
   auth: 'user',
+  requires: ['read'],
   params: z.object({ userId: ZIdParam }),
   response: z.object({
     success: ZSuccess,
@@ -376,6 +386,7 @@ export const tradesList = defineEndpoint({
   summary: 'Recent trades (prediction and perpetual), newest first, optionally of one user, question or ticker',
   tag: 'markets',
   auth: 'user',
+  requires: ['read'],
   query: z.object({
     limit: zQueryInt({ default: 50, min: 1, max: 100 }),
     offset: zQueryInt({ default: 0, max: 10_000 }),
@@ -421,7 +432,8 @@ export const adminCreateMarket = defineEndpoint({
   path: '/api/admin/markets',
   summary: 'Create a question (admin)',
   tag: 'admin',
-  auth: 'admin',
+  auth: 'user',
+  requires: ['admin'],
   body: z.strictObject({
     text: z.string().trim().min(10, 'a question is at least 10 characters').max(500),
     resolutionDate: z.iso.datetime({ offset: true }).max(40).transform((s) => new Date(s)),
@@ -437,7 +449,8 @@ export const adminResolveMarket = defineEndpoint({
   path: '/api/admin/markets/{id}/resolve',
   summary: 'Resolve a question (admin): every winning share pays 1; resolving again pays nothing',
   tag: 'admin',
-  auth: 'admin',
+  auth: 'user',
+  requires: ['admin'],
   params: ZMarketIdParams,
   body: z.strictObject({ outcome: ZOutcome }),
   response: z.object({

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { REPORT_CATEGORIES, REPORT_PRIORITIES, REPORT_STATUSES } from '@/db/schema/moderation-values';
-import { ZIdParam, ZSuccess, ZTimestamp, zCaseEnum, zQueryInt, zText, ZUserIdParams } from './common';
+import type { TReport, TReportInput } from '@/lib/moderation/dto';
+import { ZIdParam, ZSuccess, ZTimestamp, zCaseEnum, zQueryInt, zText, ZUserIdParams, type TSame } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const ZReportCategory = z.enum(REPORT_CATEGORIES);
@@ -40,7 +41,10 @@ export const ZReport = z.object({
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });
-export type TReport = z.infer<typeof ZReport>;
+
+// lib/moderation/dto.ts owns the report's shape; the schema documents exactly that (common.ts TSame).
+export type { TReport };
+const _report: TSame<z.infer<typeof ZReport>, TReport> = true;
 
 export const ZOffsetPagination = z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() });
 
@@ -62,6 +66,7 @@ export const usersBlock = defineEndpoint({
   summary: 'Block or unblock a user (either side then stops seeing and reaching the other; follows both ways are removed)',
   tag: 'moderation',
   auth: 'user',
+  requires: ['social'],
   rateLimit: 'block',
   params: ZUserIdParams,
   body: ZBlockAction,
@@ -76,6 +81,7 @@ export const usersBlockStatus = defineEndpoint({
   summary: 'Whether the caller blocked the user (and whether the user blocked the caller)',
   tag: 'moderation',
   auth: 'user',
+  requires: ['read'],
   params: ZUserIdParams,
   response: z.object({
     success: ZSuccess,
@@ -95,6 +101,7 @@ export const usersMute = defineEndpoint({
   summary: "Mute or unmute a user (the caller stops seeing their posts and notifications; they are never told)",
   tag: 'moderation',
   auth: 'user',
+  requires: ['social'],
   rateLimit: 'mute',
   params: ZUserIdParams,
   body: ZMuteAction,
@@ -109,6 +116,7 @@ export const usersMuteStatus = defineEndpoint({
   summary: 'Whether the caller muted the user',
   tag: 'moderation',
   auth: 'user',
+  requires: ['read'],
   params: ZUserIdParams,
   response: z.object({
     success: ZSuccess,
@@ -128,6 +136,7 @@ export const moderationBlockCreate = defineEndpoint({
   summary: 'Block a user (variant form of POST /api/users/{userId}/block)',
   tag: 'moderation',
   auth: 'user',
+  requires: ['social'],
   rateLimit: 'block',
   body: ZUserRefBody,
   response: ZBlockResponse,
@@ -141,6 +150,7 @@ export const moderationBlockDelete = defineEndpoint({
   summary: 'Unblock a user (variant form); the user id may also come as ?userId=',
   tag: 'moderation',
   auth: 'user',
+  requires: ['social'],
   rateLimit: 'block',
   query: z.object({ userId: ZIdParam.optional() }),
   body: z.strictObject({ userId: ZIdParam.optional(), reason: zReason() }),
@@ -157,6 +167,7 @@ export const moderationBlocksList = defineEndpoint({
   summary: 'The users the caller blocked, newest first',
   tag: 'moderation',
   auth: 'user',
+  requires: ['read'],
   query: ZListQuery(20),
   response: z.object({
     success: ZSuccess,
@@ -172,6 +183,7 @@ export const moderationMutesList = defineEndpoint({
   summary: 'The users the caller muted, newest first',
   tag: 'moderation',
   auth: 'user',
+  requires: ['read'],
   query: ZListQuery(20),
   response: z.object({
     success: ZSuccess,
@@ -211,7 +223,10 @@ export const ZReportInput = z.discriminatedUnion('reportType', [
     ...reportCommon,
   }),
 ]);
-export type TReportInput = z.infer<typeof ZReportInput>;
+
+// The body as validated, which lib/moderation/service/reports.ts files.
+export type { TReportInput };
+const _reportInput: TSame<z.output<typeof ZReportInput>, TReportInput> = true;
 
 export const moderationReportCreate = defineEndpoint({
   id: 'moderation.reportCreate',
@@ -220,6 +235,7 @@ export const moderationReportCreate = defineEndpoint({
   summary: 'Report a user or a post (status pending; priority from the category; one per reporter, target and category in 24 h)',
   tag: 'moderation',
   auth: 'user',
+  requires: ['social'],
   rateLimit: 'report',
   status: 201,
   body: ZReportInput,
@@ -236,6 +252,7 @@ export const moderationReportsList = defineEndpoint({
   summary: "The caller's own reports, newest first",
   tag: 'moderation',
   auth: 'user',
+  requires: ['read'],
   query: z.object({
     limit: zQueryInt({ default: 50, min: 1, max: 100 }),
     offset: zQueryInt({ default: 0, max: 100_000 }),

@@ -1,6 +1,7 @@
 /** Notifications: the list with its unread count, and marking them read. */
 import { z } from 'zod';
-import { ZIdParam, ZSuccess, ZTimestamp, zQueryBool, zQueryInt } from './common';
+import { ZIdParam, ZSuccess, ZTimestamp, zQueryBool, zQueryInt, type TSame } from './common';
+import type { TNotification } from '@/lib/notifications/dto';
 import { NOTIFICATION_KINDS } from '@/lib/notifications/kinds';
 import { defineEndpoint } from './endpoint';
 
@@ -23,7 +24,10 @@ export const ZNotification = z.object({
   /** Additive: the in-app page it is about (`/markets/<id>`, `/perps/<ticker>`, `/pools/<id>`, `/portfolio`), when one. */
   link: z.string().nullable(),
 });
-export type TNotification = z.infer<typeof ZNotification>;
+
+// lib/notifications/dto.ts owns the notification's shape; the schema documents exactly that (common.ts TSame).
+export type { TNotification };
+const _notification: TSame<z.infer<typeof ZNotification>, TNotification> = true;
 
 export const notificationsList = defineEndpoint({
   id: 'notifications.list',
@@ -32,6 +36,7 @@ export const notificationsList = defineEndpoint({
   summary: "The caller's notifications, newest first, with the unread count",
   tag: 'notifications',
   auth: 'user',
+  requires: ['read'],
   query: z.object({ unread: zQueryBool.optional(), limit: zQueryInt({ default: 50, min: 1, max: 100 }) }),
   response: z.object({ success: ZSuccess, notifications: z.array(ZNotification), unreadCount: z.number().int() }),
 });
@@ -51,6 +56,7 @@ export const notificationsUpdate = defineEndpoint({
   summary: 'Mark notifications read or unread: by ids, or all',
   tag: 'notifications',
   auth: 'user',
+  requires: ['social'],
   body: ZMarkBody.extend({ read: z.boolean().default(true) }).refine(namesSome, needIds),
   response: ZMarkResponse,
 });
@@ -62,6 +68,7 @@ export const notificationsMarkRead = defineEndpoint({
   summary: 'Mark notifications read (variant form)',
   tag: 'notifications',
   auth: 'user',
+  requires: ['social'],
   body: ZMarkBody.refine(namesSome, needIds),
   response: ZMarkResponse,
 });

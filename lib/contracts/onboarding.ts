@@ -38,6 +38,7 @@ export const onboardingSignup = defineEndpoint({
   summary: "Complete the token user's off-chain profile (profileComplete), apply a referral code and pay the milestones earned",
   tag: 'onboarding',
   auth: 'user',
+  requires: ['account'],
   rateLimit: 'profileUpdate',
   body: ZSignupBody,
   response: ZSignupResult,
@@ -54,6 +55,7 @@ export const onboardingOnboard = defineEndpoint({
   summary: 'Complete onboarding as signup does, then start the on-chain identity registration',
   tag: 'onboarding',
   auth: 'user',
+  requires: ['account'],
   rateLimit: 'profileUpdate',
   body: ZSignupBody,
   response: ZOnboardResult,
@@ -67,6 +69,7 @@ export const onboardingOnboardLegacy = defineEndpoint({
   summary: 'Legacy onboarding: with username and displayName in the query it does what POST does; without them it reports where onboarding stands',
   tag: 'onboarding',
   auth: 'user',
+  requires: ['read', 'account'],
   // It writes: a cookie caller only from our own page (CSRF by link or image).
   writesOnGet: true,
   rateLimit: 'profileUpdate',
@@ -89,6 +92,7 @@ export const onboardingLinkSocial = defineEndpoint({
   summary: 'Link a verified social_a or social_b account (its milestone is paid once per platform)',
   tag: 'onboarding',
   auth: 'user',
+  requires: ['account'],
   rateLimit: 'verification',
   params: ZUserIdParams,
   body: z.strictObject({
@@ -118,6 +122,7 @@ export const onboardingUpdateVisibility = defineEndpoint({
   summary: 'Choose what your public profile shows: the linked handles and the wallet (omitted flags stay as they are)',
   tag: 'onboarding',
   auth: 'user',
+  requires: ['account'],
   rateLimit: 'profileUpdate',
   params: ZUserIdParams,
   body: ZVisibility.partial().strict(),
@@ -151,6 +156,7 @@ export const onboardingShare = defineEndpoint({
   summary: 'Record that you shared some content to an external platform; verify it later for points',
   tag: 'onboarding',
   auth: 'user',
+  requires: ['account'],
   rateLimit: 'share',
   params: ZUserIdParams,
   body: z.strictObject({
@@ -173,6 +179,7 @@ export const onboardingVerifyShare = defineEndpoint({
     "Verify a recorded share by the external post: the post must be by your linked handle on the share's platform (its URL names the handle and the post id), each post verifies one share ever, and at most 3 shares are verified per player per UTC day; points are paid once per content and platform",
   tag: 'onboarding',
   auth: 'user',
+  requires: ['account'],
   rateLimit: 'verification',
   params: ZUserIdParams,
   body: z.strictObject({

@@ -1,6 +1,7 @@
 /** Perpetual futures: tickers, opening, the three close forms, history, the admin mark price. */
 import { z } from 'zod';
-import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp, zAmountInput, zCaseEnum, zQueryInt } from './common';
+import type { TPerpPosition, TPerpTapeTrade, TPerpTicker } from '@/lib/perps/dto';
+import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp, zAmountInput, zCaseEnum, zQueryInt, type TSame } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** Sizes, leverage and prices: a JSON number or a decimal string, within the engine's bounds (lib/perps/math.ts). */
@@ -28,7 +29,10 @@ export const ZPerpTicker = z.object({
   /** Notional that would move the mark 100% (a trade's impact is size / depth, at most 1%). */
   depth: z.number(),
 });
-export type TPerpTicker = z.infer<typeof ZPerpTicker>;
+
+// lib/perps/dto.ts owns the ticker's, the position's and the tape trade's shapes; the schemas document exactly those (common.ts TSame).
+export type { TPerpTicker };
+const _perpTicker: TSame<z.infer<typeof ZPerpTicker>, TPerpTicker> = true;
 
 export const ZPerpPosition = z.object({
   id: z.string(),
@@ -57,7 +61,8 @@ export const ZPerpPosition = z.object({
   createdAt: ZTimestamp,
   closedAt: ZTimestamp.nullable(),
 });
-export type TPerpPosition = z.infer<typeof ZPerpPosition>;
+export type { TPerpPosition };
+const _perpPosition: TSame<z.infer<typeof ZPerpPosition>, TPerpPosition> = true;
 
 export const ZPerpCloseResult = z.object({
   success: ZSuccess,
@@ -81,6 +86,7 @@ export const perpsList = defineEndpoint({
   summary: 'Every perpetual ticker with mark and index price, 24 h change and volume, funding rate and open interest',
   tag: 'perps',
   auth: 'public',
+  requires: ['read'],
   response: z.object({ success: ZSuccess, tickers: z.array(ZPerpTicker), markets: z.array(ZPerpTicker) }),
 });
 
@@ -92,6 +98,7 @@ export const perpsOpen = defineEndpoint({
   summary: 'Open a leveraged long or short: debits margin (size / leverage) plus a 0.1% fee',
   tag: 'perps',
   auth: 'user',
+  requires: ['trade'],
   rateLimit: 'perpOpen',
   body: z
     .strictObject({
@@ -122,6 +129,7 @@ export const perpsClose = defineEndpoint({
   summary: 'Close a position at the mark: realized PnL, funding settled, margin and PnL credited',
   tag: 'perps',
   auth: 'user',
+  requires: ['trade'],
   rateLimit: 'perpClose',
   params: ZPositionIdParams,
   response: ZPerpCloseResult,
@@ -136,6 +144,7 @@ export const perpsCloseVariant = defineEndpoint({
   summary: 'Close a position (variant form)',
   tag: 'perps',
   auth: 'user',
+  requires: ['trade'],
   rateLimit: 'perpClose',
   params: ZPositionIdParams,
   response: ZPerpCloseResult,
@@ -150,6 +159,7 @@ export const perpsCloseByBody = defineEndpoint({
   summary: 'Close a position named in the body (variant form)',
   tag: 'perps',
   auth: 'user',
+  requires: ['trade'],
   rateLimit: 'perpClose',
   body: z.strictObject({ positionId: ZIdParam }),
   response: ZPerpCloseResult,
@@ -163,6 +173,7 @@ export const perpsHistory = defineEndpoint({
   summary: "A ticker's mark and index price points (trades, ticks, admin changes) for charts",
   tag: 'perps',
   auth: 'public',
+  requires: ['read'],
   params: z.object({ ticker: z.string().min(1).max(20).transform((t) => t.toUpperCase()) }),
   query: z.object({ range: z.enum(['1h', '24h', '7d', '30d', 'all']).default('24h') }),
   response: z.object({
@@ -196,6 +207,7 @@ export const perpsCandles = defineEndpoint({
   summary: "A ticker's mark price as OHLC candles per interval (empty buckets left out), from `from` or over a range",
   tag: 'perps',
   auth: 'public',
+  requires: ['read'],
   params: ZTickerParams,
   query: z.object({
     interval: z.enum(['5m', '15m', '1h', '4h', '1d']).optional().describe('candle width; by default the one the range reads well with (1h: 5m, 24h: 1h, 7d: 4h, 30d and all: 1d)'),
@@ -226,7 +238,8 @@ export const ZPerpTapeTrade = z.object({
   /** Whether the caller made it (false without a token). */
   isMine: z.boolean(),
 });
-export type TPerpTapeTrade = z.infer<typeof ZPerpTapeTrade>;
+export type { TPerpTapeTrade };
+const _perpTapeTrade: TSame<z.infer<typeof ZPerpTapeTrade>, TPerpTapeTrade> = true;
 
 export const perpsTickerTrades = defineEndpoint({
   id: 'perps.tickerTrades',
@@ -235,6 +248,7 @@ export const perpsTickerTrades = defineEndpoint({
   summary: "A ticker's latest trades (opens, closes, liquidations), newest first, without who made them",
   tag: 'perps',
   auth: 'public',
+  requires: ['read'],
   params: ZTickerParams,
   query: z.object({ limit: zQueryInt({ default: 30, min: 1, max: 100 }) }),
   response: z.object({ success: ZSuccess, ticker: z.string(), trades: z.array(ZPerpTapeTrade) }),
@@ -248,6 +262,7 @@ export const perpsUserPositions = defineEndpoint({
   summary: "The caller's perpetual positions: open, or closed and liquidated with their results",
   tag: 'perps',
   auth: 'user',
+  requires: ['read'],
   query: z.object({
     status: z.enum(['open', 'closed', 'all']).default('open'),
     ticker: z.string().min(1).max(20).transform((t) => t.toUpperCase()).optional(),
@@ -262,7 +277,8 @@ export const adminPerpPrice = defineEndpoint({
   path: '/api/admin/perps/{ticker}/price',
   summary: 'Set a ticker mark price (admin); liquidations due at that price run before the answer',
   tag: 'admin',
-  auth: 'admin',
+  auth: 'user',
+  requires: ['admin'],
   params: z.object({ ticker: z.string().min(1).max(20).transform((t) => t.toUpperCase()) }),
   body: z.strictObject({ price: zAmountInput({ min: 0, exclusiveMin: true, max: 1e12, description: 'the new mark price' }).transform(Number) }),
   response: z.object({ success: ZSuccess, ticker: ZPerpTicker, liquidated: z.number().int(), liquidatedPositionIds: z.array(z.string()) }),

@@ -27,7 +27,8 @@ export const pointsAward = defineEndpoint({
   idempotent: true,
   summary: 'Award points to a user, or correct them with a negative amount (never below zero); administrators only',
   tag: 'points',
-  auth: 'admin',
+  auth: 'user',
+  requires: ['admin'],
   body: z.strictObject({
     userId: ZIdParam,
     amount: z
@@ -51,6 +52,7 @@ export const pointsTransfer = defineEndpoint({
   summary: 'Transfer a whole number of your points to another player',
   tag: 'points',
   auth: 'user',
+  requires: ['trade'],
   rateLimit: 'pointsMove',
   body: z.strictObject({
     toUserId: ZIdParam,
@@ -72,6 +74,7 @@ export const pointsHistory = defineEndpoint({
   summary: 'Your points, their history (newest first; `before` pages by the cursor) and the milestone checklist (owner only)',
   tag: 'points',
   auth: 'user',
+  requires: ['read'],
   params: ZUserIdParams,
   query: z.object({ limit: zQueryInt({ default: 50, min: 1, max: 200 }), before: zQueryIntOptional({ min: 1, max: Number.MAX_SAFE_INTEGER }) }),
   response: z.object({

@@ -1,6 +1,7 @@
 /** Trading pools run by NPC actors: listing, detail, deposits, withdrawals, NPC investing and portfolios (lib/pools). */
 import { z } from 'zod';
-import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp, ZUserIdParams, zAmountInput, zCaseEnum } from './common';
+import type { TPool, TPoolLot } from '@/lib/pools/dto';
+import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp, ZUserIdParams, zAmountInput, zCaseEnum, type TSame } from './common';
 import { defineEndpoint, type TEndpoint } from './endpoint';
 
 const ZTier = z.enum(['S', 'A', 'B', 'C']);
@@ -50,7 +51,10 @@ export const ZPool = z.object({
   userStake: ZPoolStake.nullable(),
   createdAt: ZTimestamp,
 });
-export type TPool = z.infer<typeof ZPool>;
+
+// lib/pools/dto.ts owns the pool's and the lot's shapes; the schemas document exactly those (common.ts TSame).
+export type { TPool };
+const _pool: TSame<z.infer<typeof ZPool>, TPool> = true;
 
 /** A lot: one deposit, what it bought and what it still holds. */
 export const ZPoolLot = z.object({
@@ -75,7 +79,8 @@ export const ZPoolLot = z.object({
   isSeed: z.boolean(),
   createdAt: ZTimestamp,
 });
-export type TPoolLot = z.infer<typeof ZPoolLot>;
+export type { TPoolLot };
+const _poolLot: TSame<z.infer<typeof ZPoolLot>, TPoolLot> = true;
 
 export const ZPoolDeposit = z.object({ id: z.string(), poolId: z.string(), amount: z.number(), shares: z.number(), sharePrice: z.number(), createdAt: ZTimestamp });
 
@@ -142,6 +147,7 @@ export const poolsList = defineEndpoint({
   summary: 'Every trading pool with its NAV, share price, 24 h change and volume, fee rate and manager; with a token, the caller\'s stake',
   tag: 'pools',
   auth: 'public',
+  requires: ['read'],
   query: z.object({ tier: zCaseEnum(['S', 'A', 'B', 'C'], 'upper').optional().describe('only pools of this tier') }),
   response: z.object({ success: ZSuccess, pools: z.array(ZPool) }),
 });
@@ -153,6 +159,7 @@ export const poolsDetail = defineEndpoint({
   summary: "A pool with its NAV history, open positions and recent activity; with a token, the caller's lots",
   tag: 'pools',
   auth: 'public',
+  requires: ['read'],
   params: ZPoolIdParams,
   query: z.object({ range: z.enum(['24h', '7d', '30d', 'all']).default('7d').describe('the NAV history window') }),
   response: z.object({
@@ -174,6 +181,7 @@ export const poolsDeposit = defineEndpoint({
   summary: 'Deposit into a pool at the current share price: shares = amount / sharePrice (never changes the share price of others)',
   tag: 'pools',
   auth: 'user',
+  requires: ['trade'],
   rateLimit: 'poolTrade',
   params: ZPoolIdParams,
   fieldErrors: POOL_AMOUNT_FIELDS,
@@ -191,6 +199,7 @@ export const poolsWithdraw = defineEndpoint({
     "Withdraw shares of one deposit (partly or wholly) at the current share price; a performance fee is charged on that lot's profit only",
   tag: 'pools',
   auth: 'user',
+  requires: ['trade'],
   rateLimit: 'poolTrade',
   params: ZPoolIdParams,
   fieldErrors: POOL_AMOUNT_FIELDS,
@@ -209,6 +218,7 @@ export const poolsUserDeposits = defineEndpoint({
   summary: "A user's pool deposits (lots) with their current value and profit: the owner (or an administrator) only",
   tag: 'pools',
   auth: 'user',
+  requires: ['read'],
   params: ZUserIdParams,
   response: z.object({
     success: ZSuccess,
@@ -227,6 +237,7 @@ export const npcInvest = defineEndpoint({
     'Invest with an NPC actor: deposit into the pool it manages, or withdraw an amount from your lots there (oldest first) at the share price',
   tag: 'pools',
   auth: 'user',
+  requires: ['trade'],
   rateLimit: 'poolTrade',
   params: ZActorIdParams,
   fieldErrors: POOL_AMOUNT_FIELDS,
@@ -258,6 +269,7 @@ export const npcPortfolio = defineEndpoint({
   summary: "The portfolio of the pool an NPC actor manages: its NAV and each position's size, value and profit",
   tag: 'pools',
   auth: 'user',
+  requires: ['read'],
   params: ZActorIdParams,
   response: z.object({
     success: ZSuccess,

@@ -1,7 +1,8 @@
 /** Posts and feeds: the post itself, the feeds (latest, following, favorites, by author, by tag), likes and shares of posts, interactions. */
 import { z } from 'zod';
+import type { TPost, TPostMarket, TPostTrade } from '@/lib/posts/dto';
 import { POST_MAX_CHARS, QUOTE_MAX_CHARS } from '@/lib/posts/text';
-import { ZIdParam, ZPagination, ZSuccess, ZTimestamp, zQueryBool, zQueryInt, zQueryIntOptional, zText, ZUserIdParams } from './common';
+import { ZIdParam, ZPagination, ZSuccess, ZTimestamp, zQueryBool, zQueryInt, zQueryIntOptional, zText, ZUserIdParams, type TSame } from './common';
 import { defineEndpoint } from './endpoint';
 import { ZImageUrl, ZUserSummary } from './users';
 
@@ -51,8 +52,6 @@ const ZPostTrade = z.object({
   leverage: z.number().nullable(),
   createdAt: ZTimestamp,
 });
-export type TPostMarket = z.infer<typeof ZPostMarket>;
-export type TPostTrade = z.infer<typeof ZPostTrade>;
 
 export const ZPost = z.object({
   id: z.string(),
@@ -84,7 +83,10 @@ export const ZPost = z.object({
   /** Perp tickers written as $TICKER in the content (links to /perps/{ticker}), uppercase, in order of first appearance. */
   tickers: z.array(z.string()),
 });
-export type TPost = z.infer<typeof ZPost>;
+
+// lib/posts/dto.ts owns the post's shape (market and trade included); the schema documents exactly that (common.ts TSame).
+export type { TPost, TPostMarket, TPostTrade };
+const _post: TSame<z.infer<typeof ZPost>, TPost> = true;
 
 export const ZPostIdParams = z.object({ id: ZIdParam });
 
@@ -106,6 +108,7 @@ export const postsList = defineEndpoint({
   summary: 'Posts newest first: all, by author (userId, actorId), of followed users with their reposts (following=true); page/offset or cursor',
   tag: 'posts',
   auth: 'public',
+  requires: ['read'],
   rateLimit: 'postsList',
   query: z.object({
     page: zQueryInt({ default: 1, min: 1 }),
@@ -128,6 +131,7 @@ export const postsCreate = defineEndpoint({
   summary: 'Create a post (1–280 characters as a reader counts them); #tags and @mentions are parsed',
   tag: 'posts',
   auth: 'user',
+  requires: ['social'],
   body: z.strictObject({
     content: ZPostContent,
     type: z.enum(['post', 'article']).default('post'),
@@ -146,6 +150,7 @@ export const postsGet = defineEndpoint({
   summary: 'One post',
   tag: 'posts',
   auth: 'public',
+  requires: ['read'],
   params: ZPostIdParams,
   response: z.object({ success: ZSuccess, post: ZPost }),
   errors: ['NOT_FOUND'],
@@ -158,6 +163,7 @@ export const postsFavoritesFeed = defineEndpoint({
   summary: 'Posts of the profiles the caller favorited, newest first',
   tag: 'posts',
   auth: 'user',
+  requires: ['read'],
   rateLimit: 'postsList',
   query: z.object({ limit: zQueryInt({ default: 20, min: 1, max: 100 }), cursor: z.string().min(1).max(500).optional() }),
   response: ZFeedResponse,
@@ -172,6 +178,7 @@ export const postsLike = defineEndpoint({
   summary: 'Like a post (a second like changes nothing)',
   tag: 'reactions',
   auth: 'user',
+  requires: ['social'],
   rateLimit: 'like',
   params: ZPostIdParams,
   response: ZLikeResponse,
@@ -190,6 +197,7 @@ export const postsShare = defineEndpoint({
   summary: "Share (repost) a post to one's followers, with an optional quote",
   tag: 'reactions',
   auth: 'user',
+  requires: ['social'],
   rateLimit: 'share',
   params: ZPostIdParams,
   body: z.strictObject({ quoteComment: ZQuote, quote: ZQuote }),
@@ -205,6 +213,7 @@ export const postsUnshare = defineEndpoint({
   summary: 'Remove a share',
   tag: 'reactions',
   auth: 'user',
+  requires: ['social'],
   rateLimit: 'share',
   params: ZPostIdParams,
   response: z.object({ success: ZSuccess, shared: z.boolean(), sharesCount: z.number().int() }),
@@ -218,6 +227,7 @@ export const postsInteractions = defineEndpoint({
   summary: "A post's likes and shares, in the full and the compact form",
   tag: 'reactions',
   auth: 'public',
+  requires: ['read'],
   params: ZPostIdParams,
   response: z.object({
     success: ZSuccess,
@@ -241,6 +251,7 @@ export const trendingTag = defineEndpoint({
   summary: 'Posts with a tag, newest first',
   tag: 'trending',
   auth: 'public',
+  requires: ['read'],
   params: z.object({ tag: z.string().min(1).max(51).transform((t) => t.replace(/^#/, '').toLowerCase()) }),
   query: z.object({ limit: zQueryInt({ default: 20, min: 1, max: 100 }), offset: zQueryInt({ default: 0, max: 100_000 }) }),
   response: z.object({ success: ZSuccess, tag: z.string(), posts: z.array(ZPost), count: z.number().int(), total: z.number().int() }),
@@ -253,6 +264,7 @@ export const usersPosts = defineEndpoint({
   summary: "A user's posts, newest first, with pagination",
   tag: 'posts',
   auth: 'public',
+  requires: ['read'],
   rateLimit: 'postsList',
   params: ZUserIdParams,
   query: z.object({ page: zQueryInt({ default: 1, min: 1 }), limit: zQueryInt({ default: 20, min: 1, max: 100 }), type: z.enum(['post', 'article']).optional() }),

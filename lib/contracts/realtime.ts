@@ -23,6 +23,7 @@ export const sseEvents = defineEndpoint({
     'older_than_log or not_in_log) with `id:` the newest retained position (empty when the log is empty): refetch what you show.',
   tag: 'realtime',
   auth: 'public',
+  requires: ['read'],
   query: z.object({
     channels: z
       .string()
@@ -45,6 +46,7 @@ export const sseStats = defineEndpoint({
   summary: 'Connected SSE clients on this instance, per channel and in total',
   tag: 'realtime',
   auth: 'public',
+  requires: ['read'],
   response: z.object({
     success: ZSuccess,
     totalClients: z.number().int(),

@@ -12,6 +12,7 @@ export const referralsCode = defineEndpoint({
   summary: 'Your referral code, its link, how many players used it and the fees they earned you',
   tag: 'referrals',
   auth: 'user',
+  requires: ['read'],
   params: ZUserIdParams,
   response: z.object({
     success: ZSuccess,
@@ -30,6 +31,7 @@ export const referralsList = defineEndpoint({
   summary: 'The players you referred, newest first, with the fees each earned you',
   tag: 'referrals',
   auth: 'user',
+  requires: ['read'],
   params: ZUserIdParams,
   query: z.object({ limit: zQueryInt({ default: 50, min: 1, max: 200 }), offset: zQueryInt({ default: 0, max: 100_000 }) }),
   response: z.object({
@@ -57,6 +59,7 @@ export const referralsFees = defineEndpoint({
   summary: 'Referral fees earned: by referred player, by source (predictions, perps, pools) and by day (the last `days` days, UTC)',
   tag: 'referrals',
   auth: 'user',
+  requires: ['read'],
   params: ZUserIdParams,
   query: z.object({ days: zQueryInt({ default: 30, min: 1, max: 365 }) }),
   response: z.object({

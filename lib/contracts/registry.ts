@@ -39,6 +39,7 @@ export const registryList = defineEndpoint({
   summary: 'Search the registry of players, NPC actors, agents and apps (most reputable first)',
   tag: 'standing',
   auth: 'public',
+  requires: ['read'],
   query: z.object({
     type: z.enum(REGISTRY_TYPES).optional(),
     search: zText({ max: 100, description: 'matches username, display name or app name (case-insensitive)' }).optional(),
@@ -60,6 +61,7 @@ export const registryAll = defineEndpoint({
   summary: 'Every registry entry, oldest first, by cursor (follow nextCursor until it is null)',
   tag: 'standing',
   auth: 'public',
+  requires: ['read'],
   query: z.object({
     cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
     limit: zQueryInt({ default: 500, min: 1, max: 1000 }),
@@ -74,7 +76,8 @@ export const registryAppCreate = defineEndpoint({
   path: '/api/admin/registry/apps',
   summary: 'Register a third-party app in the registry (administrators)',
   tag: 'admin',
-  auth: 'admin',
+  auth: 'user',
+  requires: ['admin'],
   body: z.strictObject({
     name: zText({ min: 1, max: 80 }),
     url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(500),
@@ -93,7 +96,8 @@ export const registryAppDelete = defineEndpoint({
   path: '/api/admin/registry/apps/{appId}',
   summary: 'Remove an app from the registry (administrators)',
   tag: 'admin',
-  auth: 'admin',
+  auth: 'user',
+  requires: ['admin'],
   params: z.object({ appId: ZIdParam }),
   response: z.object({ success: ZSuccess, deleted: z.literal(true) }),
   errors: ['FORBIDDEN', 'NOT_FOUND'],

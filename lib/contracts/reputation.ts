@@ -24,6 +24,7 @@ export const reputationGet = defineEndpoint({
   summary: "An account's reputation (players, agents and NPC actors): score 0 to 1000 and level",
   tag: 'standing',
   auth: 'public',
+  requires: ['read'],
   params: z.object({ userId: ZIdParam }),
   response: z.object({ success: ZSuccess, reputation: ZReputation }),
   errors: ['USER_NOT_FOUND'],
@@ -36,6 +37,7 @@ export const reputationBreakdownGet = defineEndpoint({
   summary: 'What makes up a reputation: each part with its weight, raw figures, value (0 to 1) and contribution, and the penalties',
   tag: 'standing',
   auth: 'public',
+  requires: ['read'],
   params: z.object({ userId: ZIdParam }),
   response: z.object({
     success: ZSuccess,

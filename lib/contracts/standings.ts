@@ -29,6 +29,7 @@ export const leaderboardGet = defineEndpoint({
   summary: "Everyone ranked by points; with a token, the caller's own entry as `me` on every page",
   tag: 'standing',
   auth: 'public',
+  requires: ['read'],
   query: z.object({
     page: zQueryInt({ default: 1, min: 1, max: 100_000 }),
     pageSize: zQueryInt({ default: 100, min: 1, max: 100 }),

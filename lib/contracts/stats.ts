@@ -10,6 +10,7 @@ export const statsGet = defineEndpoint({
   summary: 'The system at a glance; figures are cached for a few seconds (computedAt says when)',
   tag: 'stats',
   auth: 'public',
+  requires: ['read'],
   response: z.object({
     success: ZSuccess,
     stats: z.object({

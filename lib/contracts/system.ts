@@ -10,6 +10,7 @@ export const systemHealth = defineEndpoint({
   summary: 'Liveness and which database is in use',
   tag: 'system',
   auth: 'public',
+  requires: ['read'],
   response: z.object({ success: ZSuccess, db: z.enum(['pglite', 'postgres']), version: z.string() }),
 });
 
@@ -67,6 +68,7 @@ export const systemOpenApi = defineEndpoint({
   summary: 'The OpenAPI 3.1 document of every route',
   tag: 'system',
   auth: 'public',
+  requires: ['read'],
   envelope: false,
   response: z.object({
     openapi: z.literal('3.1.0'),
@@ -104,6 +106,7 @@ export const agentsAuth = defineEndpoint({
   summary: 'Exchange agent credentials (AGENT_CREDENTIALS) for a bearer session token',
   tag: 'agents',
   auth: 'public',
+  requires: ['account'],
   rateLimit: 'agentAuth',
   body: z.strictObject({ agentId: z.string().min(1).max(100), agentSecret: z.string().min(1).max(500) }),
   response: z.object({ success: ZSuccess, sessionToken: z.string(), expiresAt: ZTimestamp }),
@@ -180,6 +183,7 @@ export const authSession = defineEndpoint({
   summary: 'Web sign-in: verify an access token and open a session of ours in an HttpOnly cookie (never the access token itself)',
   tag: 'auth',
   auth: 'public',
+  requires: ['account'],
   // Login CSRF: the origin is checked with or without a cookie.
   sameOrigin: 'always',
   rateLimit: 'signIn',
@@ -195,6 +199,7 @@ export const authDevSignIn = defineEndpoint({
   summary: 'Development only: sign in as any username (absent in production)',
   tag: 'auth',
   auth: 'public',
+  requires: ['account'],
   // Login CSRF: the origin is checked with or without a cookie.
   sameOrigin: 'always',
   rateLimit: 'signIn',
@@ -212,6 +217,7 @@ export const authSignOut = defineEndpoint({
   summary: "Sign-out: revokes the caller's session (the cookie's, or an agent's session token) and clears the cookie",
   tag: 'auth',
   auth: 'public',
+  requires: ['account'],
   // Another site cannot sign a player out either: the origin is checked with or without a cookie.
   sameOrigin: 'always',
   allowBanned: true,

@@ -24,6 +24,7 @@ export const usersTrackRecord = defineEndpoint({
   summary: "A user's public track record: open positions, realized PnL, trade counts and calibration (Brier score over resolved questions)",
   tag: 'users',
   auth: 'public',
+  requires: ['read'],
   rateLimit: 'profileRead',
   params: ZUserIdParams,
   response: z.object({
@@ -54,6 +55,7 @@ export const usersTrades = defineEndpoint({
   summary: "A user's trades (prediction and perpetual), newest first, by page",
   tag: 'users',
   auth: 'public',
+  requires: ['read'],
   rateLimit: 'profileRead',
   params: ZUserIdParams,
   query: z.object({

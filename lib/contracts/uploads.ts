@@ -11,6 +11,7 @@ export const uploadImage = defineEndpoint({
   summary: `Upload an image (JPEG, PNG, WebP or GIF by content; at most ${MAX_UPLOAD_MB} MB and ${MAX_IMAGE_SIDE}x${MAX_IMAGE_SIDE}); metadata is stripped`,
   tag: 'uploads',
   auth: 'user',
+  requires: ['social'],
   rateLimit: 'upload',
   multipart: true,
   // The file plus the form around it; a larger body is refused unread (413).
@@ -40,6 +41,7 @@ export const mediaGet = defineEndpoint({
   summary: 'An uploaded image by its key (as in the url of POST /api/upload/image); cached as immutable',
   tag: 'uploads',
   auth: 'public',
+  requires: ['read'],
   rateLimit: 'mediaRead',
   params: z.object({ key: z.string().min(1).max(200) }),
   envelope: false,

@@ -128,6 +128,7 @@ export const usersMe = defineEndpoint({
   summary: 'The authenticated user (created on first request), with email and referral code',
   tag: 'users',
   auth: 'user',
+  requires: ['read'],
   response: ZUserResponse,
 });
 
@@ -138,6 +139,7 @@ export const usersProfile = defineEndpoint({
   summary: 'A public profile by user id, username or wallet address',
   tag: 'users',
   auth: 'public',
+  requires: ['read'],
   rateLimit: 'profileRead',
   params: ZUserIdParams,
   response: ZUserResponse,
@@ -151,6 +153,7 @@ export const usersByUsername = defineEndpoint({
   summary: 'A public profile by username (case-insensitive)',
   tag: 'users',
   auth: 'public',
+  requires: ['read'],
   rateLimit: 'profileRead',
   params: z.object({ username: z.string().min(1).max(100) }),
   response: ZUserResponse,
@@ -164,6 +167,7 @@ export const usersUpdateProfile = defineEndpoint({
   summary: 'Update your own profile; the username changes at most once per 30 days',
   tag: 'users',
   auth: 'user',
+  requires: ['account'],
   rateLimit: 'profileUpdate',
   params: ZUserIdParams,
   body: ZUpdateProfileBody,
@@ -178,6 +182,7 @@ export const usersBalance = defineEndpoint({
   summary: 'Balance and transaction history (owner only)',
   tag: 'users',
   auth: 'user',
+  requires: ['read'],
   params: ZUserIdParams,
   query: z.object({ limit: zQueryInt({ default: 50, min: 1, max: 200 }), offset: zQueryInt({ default: 0 }) }),
   response: z.object({
@@ -198,6 +203,7 @@ export const usersStats = defineEndpoint({
   summary: "A user's stats",
   tag: 'users',
   auth: 'public',
+  requires: ['read'],
   params: ZUserIdParams,
   response: z.object({ success: ZSuccess, stats: ZUserStats }),
   errors: ['USER_NOT_FOUND'],
@@ -210,6 +216,7 @@ export const usersSearch = defineEndpoint({
   summary: 'Search users and actors by username or display name',
   tag: 'users',
   auth: 'user',
+  requires: ['read'],
   rateLimit: 'search',
   query: z.object({
     q: z.string().max(100).default(''),
@@ -226,6 +233,7 @@ export const usersIsNew = defineEndpoint({
   summary: 'Whether the user still needs to set up a profile',
   tag: 'users',
   auth: 'user',
+  requires: ['read'],
   params: ZUserIdParams,
   response: z.object({ success: ZSuccess, isNew: z.boolean(), needsSetup: z.boolean(), profileComplete: z.boolean() }),
   errors: ['FORBIDDEN', 'USER_NOT_FOUND'],
@@ -238,6 +246,7 @@ export const onboardingCheckUsername = defineEndpoint({
   summary: 'Whether a username is valid and free',
   tag: 'onboarding',
   auth: 'public',
+  requires: ['read'],
   query: z.object({ username: z.string().min(1, 'username is required').max(100) }),
   response: z.object({ success: ZSuccess, available: z.boolean(), reason: z.string().optional() }),
 });
@@ -249,6 +258,7 @@ export const onboardingGenerateProfile = defineEndpoint({
   summary: 'A random free username, display name, bio and avatar suggestion',
   tag: 'onboarding',
   auth: 'user',
+  requires: ['read'],
   response: z.object({
     success: ZSuccess,
     username: z.string(),

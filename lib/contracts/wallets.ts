@@ -44,6 +44,7 @@ export const walletsChallenge = defineEndpoint({
     'Ask for a challenge to prove you own a wallet: sign its message with the address (EIP-191 personal_sign) within 10 minutes, then send the signature with the binding (the waitlist wallet bonus); each challenge binds once',
   tag: 'users',
   auth: 'user',
+  requires: ['account'],
   rateLimit: 'verification',
   body: z.strictObject({ address: ZWalletAddress }),
   response: z.object({ success: ZSuccess, challenge: ZWalletChallenge }),

@@ -12,6 +12,7 @@ export const widgetsMarkets = defineEndpoint({
   summary: 'Top active prediction markets with their 24 h price change',
   tag: 'markets',
   auth: 'public',
+  requires: ['read'],
   response: z.object({ success: ZSuccess, markets: z.array(ZMarket) }),
 });
 
@@ -22,6 +23,7 @@ export const widgetsTrendingPosts = defineEndpoint({
   summary: 'Posts ranked by engagement and recency (time decay), each with its score',
   tag: 'widgets',
   auth: 'public',
+  requires: ['read'],
   query: z.object({ limit: zQueryInt({ default: 5, min: 1, max: 50 }) }),
   response: z.object({
     success: ZSuccess,
@@ -48,6 +50,7 @@ export const widgetsBreakingNews = defineEndpoint({
   summary: 'Breaking news: the newest world events (the fields of the breaking_news event)',
   tag: 'widgets',
   auth: 'public',
+  requires: ['read'],
   response: z.object({
     success: ZSuccess,
     news: z.array(z.object({ id: z.string(), title: z.string(), content: z.string(), relatedQuestions: z.array(z.number().int()), timestamp: ZTimestamp })),
@@ -61,6 +64,7 @@ export const widgetsStats = defineEndpoint({
   summary: 'Platform figures: users, posts today, active markets, 24 h volume',
   tag: 'widgets',
   auth: 'public',
+  requires: ['read'],
   response: z.object({
     success: ZSuccess,
     stats: z.object({
@@ -81,6 +85,7 @@ export const widgetsUpcomingEvents = defineEndpoint({
   summary: 'Questions resolving soonest, and the next funding time',
   tag: 'widgets',
   auth: 'public',
+  requires: ['read'],
   response: z.object({
     success: ZSuccess,
     events: z.array(z.object({ id: z.string(), type: z.enum(['resolution', 'funding']), title: z.string(), marketId: z.string().nullable(), date: ZTimestamp })),
@@ -94,6 +99,7 @@ export const trendingTags = defineEndpoint({
   summary: 'Tags ranked by use, recent uses weighing more (a day-old use counts half)',
   tag: 'trending',
   auth: 'public',
+  requires: ['read'],
   query: z.object({ limit: zQueryInt({ default: 10, min: 1, max: 50 }) }),
   response: z.object({
     success: ZSuccess,

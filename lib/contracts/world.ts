@@ -25,6 +25,7 @@ export const organizationsList = defineEndpoint({
   summary: 'Every organization of the game world with its ticker, prices, 24 h change and logo',
   tag: 'world',
   auth: 'public',
+  requires: ['read'],
   response: z.object({ success: ZSuccess, organizations: z.array(ZOrganization), count: z.number().int() }),
 });
 
@@ -35,6 +36,7 @@ export const gameAssetsList = defineEndpoint({
   summary: 'Avatars of every NPC actor and logos of every organization (generated SVG shipped with the app)',
   tag: 'world',
   auth: 'public',
+  requires: ['read'],
   response: z.object({
     success: ZSuccess,
     actors: z.array(z.object({ id: z.string(), username: z.string(), displayName: z.string(), avatarUrl: z.string() })),
@@ -49,6 +51,7 @@ export const actorStats = defineEndpoint({
   summary: "An NPC actor's activity and book: posts, comments, likes received, follows, trades, open positions, balance and PnL",
   tag: 'world',
   auth: 'public',
+  requires: ['read'],
   params: z.object({ actorId: ZIdParam }),
   response: z.object({
     success: ZSuccess,

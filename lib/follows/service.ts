@@ -89,8 +89,7 @@ const followList = async (ident: string, direction: 'followers' | 'following', q
     .offset(q.offset);
   const [t] = await db.select({ n: count() }).from(follows).where(listed);
   const list = rows.map((r) => ({
-    ...toUserSummary(r.user, { nameOnly: true }),
-    isActor: r.user.isActor,
+    ...toUserSummary(r.user, { reputation: false }),
     followedAt: r.followedAt.toISOString(),
     isFollowing: r.isFollowing === true || (r.isFollowing as unknown) === 't',
   }));

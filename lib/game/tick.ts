@@ -20,14 +20,17 @@
  * inside the scheduler's 60 s.
  */
 import { deleteExpiredKeys } from '@/lib/idempotency/service';
-import { deleteExpiredPaymentRequests, deleteOldTasks } from '@/lib/a2a/retention';
+import { deleteOldTasks } from '@/lib/a2a/retention';
+import { deleteExpiredPaymentRequests } from '@/lib/payments/retention';
 import { deleteExpiredSessions } from '@/lib/auth/sessions';
 import { eq, sql } from 'drizzle-orm';
 import { dbKind, getDb, rowsOf } from '@/db/client';
-import { gameClock, marketPricePoints, markets, organizations, perpMarkets, perpPricePoints } from '@/db/schema';
+import { gameClock } from '@/db/schema';
 import { advanceTo, now } from '@/lib/clock/clock';
 import { env } from '@/lib/env';
+import { recordMarketTickPoints } from '@/lib/markets/service/price-points';
 import { payDueFunding } from '@/lib/perps/service/funding';
+import { recordPerpTickPoints } from '@/lib/perps/service/marks';
 import { pruneEventLog } from '@/lib/realtime';
 import { runNpcActivity } from './npc';
 import { createRng } from './rng';
@@ -107,24 +110,11 @@ const saveGameTime = async (at: Date) => {
   return at;
 };
 
-/** One price point per ticker and per active question, as of `at` (charts move even without trades). */
+/** One price point per ticker and per active question, as of `at` (charts move even without trades), each by its product. */
 const recordTickPricePoints = async (at: Date) => {
   const db = await getDb();
-  const ts = sql`${at.toISOString()}::timestamptz`;
-  const perps = rowsOf(
-    await db.execute(sql`
-      insert into ${perpPricePoints} (id, ticker, mark_price, index_price, source, created_at)
-      select gen_random_uuid()::text, m.ticker, m.mark_price, o.current_price, 'tick', ${ts}
-      from ${perpMarkets} m join ${organizations} o on o.ticker = m.ticker
-      returning id`),
-  ).length;
-  const questions = rowsOf(
-    await db.execute(sql`
-      insert into ${marketPricePoints} (id, market_id, yes_price, yes_shares, no_shares, source, created_at)
-      select gen_random_uuid()::text, m.id, trunc(m.yes_shares / (m.yes_shares + m.no_shares), 18), m.yes_shares, m.no_shares, 'tick', ${ts}
-      from ${markets} m where m.status = 'active'
-      returning id`),
-  ).length;
+  const perps = await recordPerpTickPoints(db, at);
+  const questions = await recordMarketTickPoints(db, at);
   return { perps, questions };
 };
 

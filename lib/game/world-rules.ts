@@ -4,7 +4,11 @@
  * asks, and how each resolves from what actually happened. No I/O; every draw comes from the rng
  * passed in, so the same seed, game time and world state give the same news and questions.
  */
+import { EVENT_KINDS, type TEventKind } from '@/db/schema/world-values';
 import type { TRng } from './rng';
+
+// The kinds of news live below lib/markets, which words the questions about them (lib/markets/describe.ts).
+export { EVENT_KINDS, type TEventKind };
 
 export type TOrgState = { id: string; name: string; ticker: string; price: number };
 export type TActorState = { id: string; name: string; organizationId: string | null };
@@ -13,18 +17,6 @@ export type TPriceRule = { kind: 'price'; organizationId: string; ticker: string
 export type TEventRule = { kind: 'event'; organizationId: string; actorId: string | null; eventKind: TEventKind };
 export type TQuestionRule = TPriceRule | TEventRule;
 export type TOpenQuestion = { marketId: string; questionNumber: number; rule: TQuestionRule | null };
-
-export const EVENT_KINDS = [
-  'earnings_beat',
-  'earnings_miss',
-  'product_launch',
-  'partnership',
-  'contract_win',
-  'scandal',
-  'regulatory_probe',
-  'executive_statement',
-] as const;
-export type TEventKind = (typeof EVENT_KINDS)[number];
 
 type TTemplate = {
   /** Range of the signed push on fair value. */

@@ -7,9 +7,10 @@ import 'server-only';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@/db/client';
 import { groupInvites, groupMembers, groups, organizations, users, type TGroupRow } from '@/db/schema';
-import type { TGroup } from '@/lib/contracts/groups';
 import { AppError } from '@/lib/errors/app-error';
 import { canSeeUser } from '@/lib/moderation/visibility';
+import { toUserSummary } from '@/lib/users/dto';
+import type { TGroup } from './dto';
 
 type TGroupRaw = {
   id: string;
@@ -39,7 +40,10 @@ const toGroupDto = (r: TGroupRaw): TGroup => ({
   description: r.description,
   kind: r.kind,
   visibility: r.visibility,
-  owner: { id: r.owner_id, username: r.owner_username, displayName: r.owner_display_name, profileImageUrl: r.owner_image, isActor: r.owner_is_actor },
+  owner: toUserSummary(
+    { id: r.owner_id, username: r.owner_username, displayName: r.owner_display_name, profileImageUrl: r.owner_image, isActor: r.owner_is_actor },
+    { reputation: false },
+  ),
   chatId: r.chat_id,
   organization: r.org_id ? { id: r.org_id, name: r.org_name!, ticker: r.org_ticker! } : null,
   tier: r.tier,

@@ -1,11 +1,18 @@
 /**
+ * Bodies in and out, for every HTTP transport (REST's lib/http/route.ts, A2A's
+ * lib/a2a/transport.ts): the same reader, the same limits, the same JSON answers.
+ *
  * Reading a request body within its limit: a declared Content-Length over the limit is refused
  * before a byte is read, and a streamed body (no length, or a lying one) is counted as it
  * arrives and abandoned the moment it passes the limit. Either way: 413 PAYLOAD_TOO_LARGE.
- * I/O on the request stream only.
+ * A JSON body is then held to its media type (415), UTF-8, its nesting depth and JSON itself
+ * (`readJson`); each transport answers a malformed one in its own way (REST 400, JSON-RPC -32700).
+ *
+ * Answering JSON (`jsonAnswer`, `errorAnswer`): no-store, and small answers left uncompressed.
  */
-import { AppError } from '@/lib/errors/app-error';
-import { KIB } from './limits';
+import { NextResponse } from 'next/server';
+import { AppError, errorBody } from '@/lib/errors/app-error';
+import { KIB, MAX_JSON_DEPTH, isJsonMediaType, jsonDepthExceeds, mediaTypeOf } from './limits';
 
 const tooLarge = (limit: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than this route accepts (${Math.floor(limit / KIB)} KiB)`, { limit });
@@ -55,3 +62,62 @@ export const decodeUtf8 = (bytes: Uint8Array): string => {
     throw new AppError('VALIDATION_ERROR', 'Request body is not valid UTF-8');
   }
 };
+
+/** A JSON body as read: none sent (no bytes, or white space only), the parsed value, or malformed (the 400 it is). */
+export type TJsonBody = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'malformed'; error: AppError };
+
+/**
+ * The JSON body of a request, at most `limit` bytes: throws what every transport answers alike
+ * (413, 400 for a Content-Length that is not a number, 415 for a body that is not JSON:
+ * `application/json` or `application/*+json`), and tells a malformed body (not UTF-8, nested
+ * deeper than MAX_JSON_DEPTH, not JSON) from none, for the transport to answer.
+ */
+export async function readJson(req: Request, limit: number): Promise<TJsonBody> {
+  const bytes = await readBodyBytes(req, limit);
+  if (bytes.byteLength === 0) return { kind: 'none' };
+  const type = mediaTypeOf(req.headers.get('content-type'));
+  if (!isJsonMediaType(type)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Request body must be JSON (Content-Type: application/json), not ${type || 'a body without Content-Type'}`);
+  }
+  let text: string;
+  try {
+    text = decodeUtf8(bytes);
+  } catch (e) {
+    return { kind: 'malformed', error: e as AppError };
+  }
+  if (text.trim() === '') return { kind: 'none' };
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+    return { kind: 'malformed', error: new AppError('VALIDATION_ERROR', `Request body nests deeper than ${MAX_JSON_DEPTH} levels`) };
+  }
+  try {
+    return { kind: 'json', value: JSON.parse(text) };
+  } catch {
+    return { kind: 'malformed', error: new AppError('VALIDATION_ERROR', 'Request body must be valid JSON') };
+  }
+}
+
+/**
+ * Answers below this size go out uncompressed: gzip of a couple of kilobytes costs the server
+ * more CPU than it saves anyone (measured: 9% of a busy server's time on perps answers).
+ * `no-transform` is what tells Next's compression to leave a response alone; API answers are
+ * live data, so `no-store` as well.
+ */
+const COMPRESS_ABOVE_BYTES = 8 * 1024;
+
+/** A JSON answer: the payload as JSON text, with `headers`, not stored, small ones uncompressed. */
+export function jsonAnswer(payload: unknown, status: number, headers: Record<string, string>): NextResponse {
+  const text = JSON.stringify(payload);
+  const h: Record<string, string> = { ...headers, 'content-type': 'application/json' };
+  h['Cache-Control'] = text.length < COMPRESS_ABOVE_BYTES ? 'no-store, no-transform' : 'no-store';
+  return new NextResponse(text, { status, headers: h });
+}
+
+/**
+ * A typed error in the REST envelope ({success: false, error: {code, message, details}}), with
+ * its status and its own headers (Allow on a 405); 503 DEADLINE_EXCEEDED says to retry in 1 s.
+ */
+export function errorAnswer(e: AppError, headers: Record<string, string>): NextResponse {
+  const h = { ...headers, ...e.headers };
+  if (e.code === 'DEADLINE_EXCEEDED') h['Retry-After'] = '1';
+  return jsonAnswer(errorBody(e.code, e.message, e.details), e.status, h);
+}

@@ -15,7 +15,7 @@ import { call, tokenFor } from '@/test/http';
 import { methodNotAllowedHandlers, notFoundHandlers } from './fallback';
 import { DEFAULT_JSON_BODY_LIMIT, MAX_JSON_DEPTH, MAX_QUERY_PARAMS, MAX_URL_LENGTH } from './limits';
 import { PENALTY_PAUSE_MS, createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
-import { RATE_LIMITS } from '@/lib/operations/rate-limits';
+import { RATE_LIMITS } from '@/lib/contracts/rate-limits';
 import { route, setResponseCheck } from './route';
 
 const echo = defineEndpoint({
@@ -25,6 +25,7 @@ const echo = defineEndpoint({
   summary: 'echo',
   tag: 'test',
   auth: 'user',
+  requires: ['social'],
   params: z.object({ id: z.string().max(50) }),
   query: z.object({ q: z.string().max(50).optional() }),
   body: z.strictObject({ text: z.string().max(100).optional(), amount: z.number().positive().max(1000).optional(), deep: z.unknown().optional() }),
@@ -40,6 +41,7 @@ const noBody = defineEndpoint({
   summary: 'no body',
   tag: 'test',
   auth: 'user',
+  requires: ['social'],
   response: z.object({ success: z.literal(true) }),
 });
 const noBodyHandler = route(noBody, async () => ({}));
@@ -51,6 +53,7 @@ const overflow = defineEndpoint({
   summary: 'a value the database cannot hold',
   tag: 'test',
   auth: 'public',
+  requires: ['read'],
   response: z.object({ success: z.literal(true) }),
 });
 const overflowHandler = route(overflow, async () => {
@@ -65,6 +68,7 @@ const slow = defineEndpoint({
   summary: 'a write that outlives its deadline',
   tag: 'test',
   auth: 'user',
+  requires: ['social'],
   deadlineMs: 300,
   body: z.strictObject({ mode: z.enum(['transaction', 'statement']), tag: z.string().max(50) }),
   response: z.object({ success: z.literal(true) }),

@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeEach, vi } from 'vitest';
 import { z } from 'zod';
 import { seedUser } from '@/test/factories';
-import { SESSION_COOKIE } from '@/lib/auth/principal';
+import { SESSION_COOKIE } from '@/lib/principals/principal';
 import { defineEndpoint } from '@/lib/contracts/endpoint';
 import { call, tokenFor, tokenForSubject } from '@/test/http';
 import { AppError } from '@/lib/errors/app-error';
@@ -16,6 +16,7 @@ const echo = defineEndpoint({
   summary: 'echo',
   tag: 'test',
   auth: 'user',
+  requires: ['social'],
   params: z.object({ id: z.string().regex(/^\d+$/) }),
   query: z.object({ n: z.coerce.number().int().max(10).default(1) }),
   body: z.object({ text: z.string().min(1) }),
@@ -35,6 +36,7 @@ const failing = defineEndpoint({
   summary: 'fail',
   tag: 'test',
   auth: 'public',
+  requires: ['read'],
   query: z.object({ kind: z.enum(['app', 'crash', 'drift']) }),
   response: z.object({ success: z.literal(true), ok: z.boolean() }),
   errors: ['INSUFFICIENT_BALANCE'],
@@ -51,7 +53,8 @@ const adminOnly = defineEndpoint({
   path: '/api/test/admin',
   summary: 'admin',
   tag: 'test',
-  auth: 'admin',
+  auth: 'user',
+  requires: ['read', 'admin'],
   response: z.object({ success: z.literal(true) }),
 });
 const adminHandler = route(adminOnly, async () => ({}));
@@ -63,6 +66,7 @@ const publicRead = defineEndpoint({
   summary: 'read',
   tag: 'test',
   auth: 'user',
+  requires: ['read'],
   response: z.object({ success: z.literal(true), userId: z.string() }),
 });
 const publicReadHandler = route(publicRead, async ({ caller }) => ({ userId: caller.userId }));
@@ -74,6 +78,7 @@ const limited = defineEndpoint({
   summary: 'limited',
   tag: 'test',
   auth: 'public',
+  requires: ['read'],
   rateLimit: 'report',
   response: z.object({ success: z.literal(true) }),
 });
@@ -88,6 +93,7 @@ const writingGet = defineEndpoint({
   summary: 'a GET that writes',
   tag: 'test',
   auth: 'user',
+  requires: ['read', 'account'],
   writesOnGet: true,
   response: z.object({ success: z.literal(true) }),
 });
@@ -105,6 +111,7 @@ const signIn = defineEndpoint({
   summary: 'sign in',
   tag: 'test',
   auth: 'public',
+  requires: ['account'],
   sameOrigin: 'always',
   body: z.strictObject({ token: z.string() }),
   response: z.object({ success: z.literal(true) }),

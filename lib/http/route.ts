@@ -11,7 +11,7 @@
  *   origin with or without a cookie (README "CORS policy for /api"),
  *   reads the body within its route's limit when the core asks for it: size first (413
  *   PAYLOAD_TOO_LARGE, unread), media type (415: JSON only, or multipart on the upload), UTF-8,
- *   nesting depth, JSON (400),
+ *   nesting depth, JSON (400), with the reader every HTTP transport shares (./body.ts),
  *   and turns the outcome into a Response: JSON with `success: true` (in tests checked against
  *   the OpenAPI document), or the error envelope with the status of its code; anything that is
  *   not a typed error is a 500 INTERNAL_ERROR with a request id only.
@@ -21,17 +21,17 @@
  * API's security and CORS headers (lib/http/security-headers.ts).
  */
 import 'server-only';
-import { NextResponse, type NextRequest } from 'next/server';
+import type { NextRequest, NextResponse } from 'next/server';
 import type { TCaller } from '@/lib/auth/caller';
-import { readCredentials, type TPrincipal } from '@/lib/auth/principal';
+import { readCredentials, type TPrincipal } from '@/lib/principals/principal';
 import type { TEndpoint, TEndpointBody, TEndpointParams, TEndpointQuery, TEndpointResult } from '@/lib/contracts/endpoint';
 import { env } from '@/lib/env';
 import { AppError, errorBody, isAppError } from '@/lib/errors/app-error';
 import { runOperation } from '@/lib/operations/run-operation';
-import { decodeUtf8, readBodyBytes } from './body';
+import { errorAnswer, jsonAnswer as json, readBodyBytes, readJson } from './body';
 import { clientIp } from './client-ip';
 import { INVALID_TARGET_HEADER, requestTargetProblem } from './node-guard.mjs';
-import { DEFAULT_JSON_BODY_LIMIT, MAX_JSON_DEPTH, MAX_QUERY_PARAMS, MAX_URL_LENGTH, isJsonMediaType, jsonDepthExceeds, mediaTypeOf } from './limits';
+import { DEFAULT_JSON_BODY_LIMIT, MAX_QUERY_PARAMS, MAX_URL_LENGTH, mediaTypeOf } from './limits';
 import type { TLimitResult } from '@/lib/operations/rate-limit';
 import { apiHeaders } from './security-headers';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '@/lib/idempotency/key';
@@ -39,8 +39,8 @@ import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '@/lib/idempotency/key';
 export type THandlerContext<E extends TEndpoint> = {
   req: NextRequest;
   /** Who the call acts for (null only on a public route called anonymously). */
-  caller: E['auth'] extends 'user' | 'moderator' | 'admin' ? TCaller : TCaller | null;
-  principal: E['auth'] extends 'user' | 'moderator' | 'admin' ? TPrincipal : TPrincipal | null;
+  caller: E['auth'] extends 'user' ? TCaller : TCaller | null;
+  principal: E['auth'] extends 'user' ? TPrincipal : TPrincipal | null;
   params: TEndpointParams<E>;
   query: TEndpointQuery<E>;
   body: TEndpointBody<E>;
@@ -142,24 +142,11 @@ export const checkUrl = (req: NextRequest, requestId?: string) => {
   }
 };
 
-/** The JSON body: bounded, typed, UTF-8, not too deep, parsed; undefined when none was sent. */
+/** The JSON body: bounded, typed, UTF-8, not too deep, parsed; undefined when none was sent; a malformed one is a 400. */
 const readJsonBody = async (req: NextRequest, limit: number): Promise<unknown> => {
-  const bytes = await readBodyBytes(req, limit);
-  if (bytes.byteLength === 0) return undefined;
-  const type = mediaTypeOf(req.headers.get('content-type'));
-  if (!isJsonMediaType(type)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Request body must be JSON (Content-Type: application/json), not ${type || 'a body without Content-Type'}`);
-  }
-  const text = decodeUtf8(bytes);
-  if (text.trim() === '') return undefined;
-  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
-    throw new AppError('VALIDATION_ERROR', `Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError('VALIDATION_ERROR', 'Request body must be valid JSON');
-  }
+  const body = await readJson(req, limit);
+  if (body.kind === 'malformed') throw body.error;
+  return body.kind === 'json' ? body.value : undefined;
 };
 
 /** The multipart form, read within its limit (the file checks happen in the service). */
@@ -183,27 +170,8 @@ export const rateHeaders = (r: TLimitResult): Record<string, string> => ({
   'X-RateLimit-Reset': String(Math.ceil(r.reset / 1000)),
 });
 
-/**
- * Answers below this size go out uncompressed: gzip of a couple of kilobytes costs the server
- * more CPU than it saves anyone (measured: 9% of a busy server's time on perps answers).
- * `no-transform` is what tells Next's compression to leave a response alone; API answers are
- * live data, so `no-store` as well.
- */
-const COMPRESS_ABOVE_BYTES = 8 * 1024;
-
-const json = (payload: unknown, status: number, headers: Record<string, string>) => {
-  const text = JSON.stringify(payload);
-  const h: Record<string, string> = { ...headers, 'content-type': 'application/json' };
-  h['Cache-Control'] = text.length < COMPRESS_ABOVE_BYTES ? 'no-store, no-transform' : 'no-store';
-  return new NextResponse(text, { status, headers: h });
-};
-
 const errorResponse = (e: unknown, headers: Record<string, string>, requestId: string, endpoint: TEndpoint) => {
-  if (isAppError(e)) {
-    const h = e.headers ? { ...headers, ...e.headers } : headers;
-    if (e.code === 'DEADLINE_EXCEEDED') h['Retry-After'] = '1';
-    return json(errorBody(e.code, e.message, e.details), e.status, h);
-  }
+  if (isAppError(e)) return errorAnswer(e, headers);
   // A client that hung up mid-request (load generators at the end of a run, closed tabs) is not
   // a server fault worth a stack trace.
   if ((e as { code?: string } | null)?.code !== 'ECONNRESET') {

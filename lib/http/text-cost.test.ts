@@ -19,12 +19,12 @@ import { DEFAULT_JSON_BODY_LIMIT, MAX_JSON_DEPTH, jsonDepthExceeds } from './lim
 
 /**
  * Ten times the input may cost at most this many times as much: linear work scales by about 10
- * (up to about 22 measured, with the collector and the caches paying for larger strings),
- * quadratic by about 100. A ratio of two inputs measured side by side, not a bound in
+ * (up to about 22 measured, and 41 once on a two-core machine with a load average of 7, the
+ * collector and the caches paying for larger strings), quadratic by about 100. A ratio of two inputs measured side by side, not a bound in
  * milliseconds, so a slow or busy machine, which slows both alike, does not fail it; absolute
  * figures are `npm run bench`'s.
  */
-const SCALE_LIMIT = 40;
+const SCALE_LIMIT = 60;
 
 /** Checks that `rule` on each hostile text of size 10n costs at most SCALE_LIMIT times size n. */
 const expectLinear = (label: string, n: number, rule: (text: string) => unknown) => {
@@ -74,7 +74,7 @@ const timed = (fn: () => unknown, times: number) => {
 const BATCH_MS = 0.05;
 
 /**
- * How many times `large` costs `small`: the fastest of three interleaved batches of each (noise
+ * How many times `large` costs `small`: the fastest of five interleaved batches of each (noise
  * only ever adds time: a GC pause, another process), with as many repetitions per batch as make
  * the small one last BATCH_MS.
  */
@@ -85,7 +85,7 @@ const costRatio = (small: () => unknown, large: () => unknown) => {
   while (times < 1 << 16 && timed(small, times) < BATCH_MS) times *= 2;
   let bestSmall = Infinity;
   let bestLarge = Infinity;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     bestSmall = Math.min(bestSmall, timed(small, times));
     bestLarge = Math.min(bestLarge, timed(large, times));
   }
@@ -137,5 +137,7 @@ describe('text rules cost linear time', () => {
       }
     }
     expect(fields).toBeGreaterThan(40);
-  });
+    // A fixed amount of work (every field, every hostile text, five rounds): about 10 s alone and
+    // three times that on a saturated two-core machine. The timeout only guards against a hang.
+  }, 180_000);
 });

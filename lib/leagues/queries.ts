@@ -21,6 +21,7 @@ import {
   trades,
   users,
 } from '@/db/schema';
+import { positionValueSql } from '@/lib/markets/sql';
 import { fundedCollateralSql } from '@/lib/perps/service/sql';
 
 /** Money that comes in or goes out otherwise than by trading: not part of a return. */
@@ -47,7 +48,7 @@ export const insertDailySnapshots = async (db: DbOrTx, day: string, at: Date, op
           + coalesce((select sum(greatest(0, ${fundedCollateralSql('p', sql`m.funding_index`)} + p.units * (m.mark_price - p.entry_price) * case when p.side = 'long' then 1 else -1 end))
                       from ${perpPositions} p join ${perpMarkets} m on m.ticker = p.ticker
                       where p.user_id = u.id and p.status = 'open'), 0)
-          + coalesce((select sum(mp.shares * case when mp.side = 'YES' then mk.yes_shares else mk.no_shares end / (mk.yes_shares + mk.no_shares))
+          + coalesce((select sum(${positionValueSql('mk', sql`mp.shares`, sql`mp.side`)})
                       from ${marketPositions} mp join ${markets} mk on mk.id = mp.market_id
                       where mp.user_id = u.id and mp.shares > 0 and mp.settled_at is null and mk.status = 'active'), 0)
           + coalesce((select sum(d.remaining_shares * pl.total_value / nullif(pl.total_shares, 0))

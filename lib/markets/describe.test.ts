@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EVENT_KINDS } from '@/lib/game/world-rules';
+import { EVENT_KINDS } from '@/db/schema/world-values';
 import { describeMarket, formatRuleDate, type TDescribableMarket, type TDescribableRule } from './describe';
 
 const nexa = { id: 'org-nexa', name: 'Nexa Dynamics', ticker: 'NEXA', sector: 'Technology' };

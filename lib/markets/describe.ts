@@ -8,7 +8,7 @@
  *     0.5 or above.
  * Pure text: no I/O, no clock; the same input always gives the same sentences. Dates are UTC.
  */
-import type { TEventKind } from '@/lib/game/world-rules';
+import type { TEventKind } from '@/db/schema/world-values';
 import { dec } from '@/lib/money/decimal';
 
 export type TRuleOrganization = { id: string; name: string; ticker: string; sector: string };

@@ -9,7 +9,7 @@ import { rowsOf, type DbOrTx } from '@/db/client';
 import { marketPositions, organizations, posts, questionRules, users, worldEvents, type TMarketRow } from '@/db/schema';
 import { canSee, canSeeUser } from '@/lib/moderation/visibility';
 import { dec, toNumber } from '@/lib/money/decimal';
-import { toUserSummary } from '@/lib/users/dto';
+import { userSummaryOfRow } from '@/lib/users/dto';
 import type { TDescribableRule } from './describe';
 import { marketPrices } from './dto';
 
@@ -112,14 +112,7 @@ export const findTopHolders = async (db: DbOrTx, market: TMarketRow, callerId: s
     const shares = dec(r.shares);
     const current = r.side === 'YES' ? price.yes : price.no;
     return {
-      user: toUserSummary({
-        id: r.user_id,
-        username: r.username,
-        displayName: r.display_name,
-        profileImageUrl: r.profile_image_url,
-        reputationPoints: Number(r.reputation_points),
-        isActor: r.is_actor,
-      }),
+      user: userSummaryOfRow(r.user_id, r),
       side: r.side,
       outcome: r.side,
       shares: toNumber(shares),
@@ -207,14 +200,7 @@ export const findMarketPosts = async (db: DbOrTx, marketId: string, callerId: st
   return rows.map((r) => ({
     id: r.id,
     authorId: r.author_id,
-    author: toUserSummary({
-      id: r.author_id,
-      username: r.username,
-      displayName: r.display_name,
-      profileImageUrl: r.profile_image_url,
-      reputationPoints: Number(r.reputation_points),
-      isActor: r.is_actor,
-    }),
+    author: userSummaryOfRow(r.author_id, r),
     content: r.content,
     commentsCount: Number(r.comments_count),
     likesCount: Number(r.likes_count),

@@ -8,6 +8,7 @@ import { dec, toNumber } from '@/lib/money/decimal';
 import { toUserSummary } from '@/lib/users/dto';
 import { toMarketDto, toPositionDto } from './dto';
 import { findMarketTopics } from './page-queries';
+import { marketYesPriceSql } from './sql';
 
 const DAY_MS = 86_400_000;
 
@@ -16,10 +17,8 @@ const yesPrice24hAgoSql = (since: SQL, marketId: SQL) => sql<string | null>`coal
         (select p.yes_price from ${marketPricePoints} p where p.market_id = ${marketId} and p.created_at <= ${since} order by p.created_at desc limit 1),
         (select p.yes_price from ${marketPricePoints} p where p.market_id = ${marketId} order by p.created_at asc limit 1))`;
 
-/** The YES price now, as marketPrices computes it: the outcome once resolved, else the pool's weights. */
-const yesPriceNowSql = sql`(case when ${markets.status} = 'resolved' and ${markets.resolvedOutcome} is not null
-  then (case when ${markets.resolvedOutcome} = 'YES' then 1 else 0 end)::numeric
-  else ${markets.yesShares} / nullif(${markets.yesShares} + ${markets.noShares}, 0) end)`;
+/** The YES price now, as marketPrices computes it (the list's `markets`, unaliased). */
+const yesPriceNowSql = marketYesPriceSql('markets');
 
 // Raw SQL parameters are not typed by a column: send the time as ISO text with a cast.
 const sinceSql = (sinceDate: Date) => sql`${sinceDate.toISOString()}::timestamptz`;

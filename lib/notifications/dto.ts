@@ -1,6 +1,26 @@
-/** Database rows to the API's notification shape. No I/O. */
-import type { TNotification } from '@/lib/contracts/notifications';
+/**
+ * The API's notification shape (TNotification: lib/contracts/notifications.ts documents it as
+ * ZNotification and checks the two agree) and database rows to it. No I/O.
+ */
 import { NOTIFICATION_KINDS, type TNotificationKind } from './kinds';
+
+/** A notification as GET /api/notifications lists it. */
+export type TNotification = {
+  id: string;
+  type: 'comment' | 'reaction' | 'follow' | 'mention' | 'reply' | 'share' | 'system';
+  actorId: string | null;
+  actor: { username: string; displayName: string; profileImageUrl: string | null } | null;
+  postId: string | null;
+  commentId: string | null;
+  title: string;
+  message: string;
+  read: boolean;
+  createdAt: string;
+  /** The finer kind of a `system` notification; null for the social types. */
+  kind: TNotificationKind | null;
+  /** The in-app page it is about (`/markets/<id>`, `/perps/<ticker>`, `/pools/<id>`, `/portfolio`), when one. */
+  link: string | null;
+};
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

@@ -2,8 +2,6 @@
  * Trading notifications (`type: 'system'` with a `kind` and a `link`), each written set-based in
  * the transaction of what causes it, never one statement per position:
  *
- * - `notifyMarketResolved`: after a resolution settled its positions, one notification per
- *   holder: `payout` with what the winning shares paid, else `resolution` with the loss.
  * - `notifyPriceMoves` (the tick's alerts step): holders of a market whose YES price moved 10
  *   points or more from 24 hours earlier; once per market and holder within 24 hours.
  * - `warnNearLiquidation` (the tick's alerts step): open perps with a quarter or less of their
@@ -12,10 +10,13 @@
  *   half is reset, so its next approach warns again. Its liquidation price counts the funding
  *   accrued since it opened (lib/perps/math effectiveLiquidationPrice).
  *
- * The liquidation itself is notified by the sweep's statement (lib/perps/service/liquidate.ts),
- * with the funding the position paid or received. Funding has no notification of its own any more
- * (issue 20): a period moves each ticker's funding index and touches no position, so telling every
- * holder would cost a statement per holder; the close answer and the liquidation notice state it.
+ * A resolution's `payout` and `resolution` notices are written by lib/markets (service/notices.ts)
+ * in the resolution's transaction, so lib/markets does not import this folder, which prices
+ * holdings with lib/markets/sql.ts. The liquidation itself is notified by the sweep's statement
+ * (lib/perps/service/liquidate.ts), with the funding the position paid or received. Funding has no
+ * notification of its own any more (issue 20): a period moves each ticker's funding index and
+ * touches no position, so telling every holder would cost a statement per holder; the close
+ * answer and the liquidation notice state it.
  * NPC actors never sign in, so none of these are written for them. Thresholds and their pure
  * twins: ./alerts-math.ts. I/O: the database, in the caller's transaction.
  */
@@ -23,44 +24,16 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@/db/client';
 import { marketPositions, marketPricePoints, markets, notifications, perpMarkets, perpPositions, users } from '@/db/schema';
+import { yesPriceSql } from '@/lib/markets/sql';
 import { LIQUIDATION_RESET_RATIO, LIQUIDATION_WARN_RATIO, PRICE_MOVE_POINTS } from './alerts-math';
 
 const DAY = sql`interval '24 hours'`;
 const num = (x: number) => sql.raw(`${x}::numeric`);
-/** A money amount as "1,234.50". */
-const money = (x: SQL) => sql`trim(to_char(round(${x}, 2), 'FM999,999,999,990.00'))`;
 /** A probability as "41%". */
 const pct = (x: SQL) => sql`(round((${x}) * 100)::int)::text || '%'`;
 /** A price as "92.4172" (up to 4 places). */
 const price = (x: SQL) => sql`rtrim(rtrim(to_char(round(${x}, 4), 'FM999999999990.0000'), '0'), '.')`;
 const quote = (text: SQL) => sql`'“' || (case when length(${text}) > 80 then left(${text}, 79) || '…' else ${text} end) || '”'`;
-
-/**
- * After `marketId` resolved at `at` and its positions were settled (settled_at = at), one
- * notification per holder (both sides added up): `payout` when the shares paid, else `resolution`.
- */
-export const notifyMarketResolved = async (tx: DbOrTx, input: { marketId: string; at: Date }) => {
-  const ts = sql`${input.at.toISOString()}::timestamptz`;
-  await tx.execute(sql`
-    insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
-    select gen_random_uuid()::text, h.user_id, 'system',
-      case when h.paid > 0 then 'payout' else 'resolution' end,
-      '/markets/' || m.id,
-      case when h.paid > 0 then 'Payout: ' || ${money(sql`h.paid`)} else 'Market resolved ' || m.resolved_outcome end,
-      ${quote(sql`m.text`)} || ' resolved ' || m.resolved_outcome || '. '
-        || case when h.paid > 0 then 'Your ' || m.resolved_outcome || ' shares paid ' || ${money(sql`h.paid`)}
-          else 'Your ' || case when m.resolved_outcome = 'YES' then 'NO' else 'YES' end || ' shares paid nothing' end
-        || ' (' || case when h.pnl >= 0 then '+' else '−' end || ${money(sql`abs(h.pnl)`)} || ' on this market).',
-      false, ${ts}
-    from (
-      select mp.user_id, sum(coalesce(mp.payout, 0)) as paid, sum(mp.realized_pnl) as pnl
-      from ${marketPositions} mp
-      join ${users} u on u.id = mp.user_id and not u.is_actor
-      where mp.market_id = ${input.marketId} and mp.settled_at = ${ts}
-      group by mp.user_id
-    ) h
-    join ${markets} m on m.id = ${input.marketId}`);
-};
 
 /** Holders of active markets that moved 10 points or more in 24 h, told once per market within 24 h. */
 export const notifyPriceMoves = async (db: DbOrTx, at: Date) => {
@@ -70,7 +43,7 @@ export const notifyPriceMoves = async (db: DbOrTx, at: Date) => {
       with moved as (
         select m.id, m.text, c.now_p, r.then_p
         from ${markets} m
-        cross join lateral (select (m.yes_shares / (m.yes_shares + m.no_shares))::numeric as now_p) c
+        cross join lateral (select ${yesPriceSql('m')}::numeric as now_p) c
         cross join lateral (
           select coalesce(
             (select pp.yes_price from ${marketPricePoints} pp where pp.market_id = m.id and pp.created_at <= ${ts} - ${DAY} order by pp.created_at desc limit 1),

@@ -12,13 +12,14 @@
  */
 import { z } from 'zod';
 import { endpoints } from '@/lib/contracts';
+import { isPrivileged } from '@/lib/auth/permissions';
 import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from '@/lib/auth/session-names';
 import { ZErrorBody } from '@/lib/contracts/common';
 import type { TEndpoint } from '@/lib/contracts/endpoint';
 import { ERROR_STATUS, type TErrorCode } from '@/lib/errors/app-error';
 import { DEFAULT_JSON_BODY_LIMIT, KIB, MAX_QUERY_PARAMS, MAX_URL_LENGTH, MIB } from '@/lib/http/limits';
 import { DEFAULT_DEADLINE_MS } from '@/lib/operations/bounds';
-import { RATE_LIMITS, type TRateLimitRule } from '@/lib/operations/rate-limits';
+import { RATE_LIMITS, type TRateLimitRule } from '@/lib/contracts/rate-limits';
 import { IMAGE_FORMATS } from '@/lib/uploads/formats';
 
 type TJson = Record<string, unknown>;
@@ -177,8 +178,6 @@ const errorResponse = (status: number, codes: readonly string[], extraHeaders: T
 const UNAUTHORIZED_NOTES: Record<TEndpoint['auth'], string> = {
   public: 'a token or session was sent and failed verification (none is required)',
   user: 'missing or invalid token or session',
-  moderator: 'missing or invalid token or session',
-  admin: 'missing or invalid token or session',
   cron: 'missing or wrong scheduler secret',
 };
 
@@ -225,7 +224,8 @@ const errorCodesOf = (e: TEndpoint): Set<TErrorCode> => {
     codes.add('IDEMPOTENCY_KEY_REUSED');
     codes.add('IDEMPOTENCY_KEY_IN_USE');
   }
-  if (e.auth === 'admin' || e.auth === 'moderator') codes.add('FORBIDDEN');
+  // A caller without a permission the operation requires (a player on a moderator's or an administrator's route).
+  if (isPrivileged(e.requires)) codes.add('FORBIDDEN');
   // A banned caller's writes (lib/operations/run-operation.ts).
   if (e.method !== 'GET' && e.auth !== 'cron' && !e.allowBanned) codes.add('USER_BANNED');
   if (readsBody(e)) {
@@ -381,8 +381,6 @@ const requestBodyOf = (e: TEndpoint) => {
 
 const SECURITY = {
   user: [{ bearer: [] }, { session: [] }],
-  moderator: [{ bearer: [] }, { session: [] }],
-  admin: [{ bearer: [] }, { session: [] }],
   cron: [{ cronSecret: [] }],
   // Anyone; a valid token, when sent, personalises the answer (and an invalid one is refused).
   public: [{}, { bearer: [] }, { session: [] }],
@@ -391,8 +389,8 @@ const SECURITY = {
 const descriptionOf = (e: TEndpoint, notes: readonly string[]) => {
   const lines: string[] = [];
   if (e.auth === 'public') lines.push('Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).');
-  if (e.auth === 'admin') lines.push('Administrators only (403 FORBIDDEN for others).');
-  if (e.auth === 'moderator') lines.push('Moderators and administrators only (403 FORBIDDEN for others).');
+  if (e.requires?.includes('admin')) lines.push('Administrators only (403 FORBIDDEN for others).');
+  else if (e.requires?.includes('moderate')) lines.push('Moderators and administrators only (403 FORBIDDEN for others).');
   if (readsBody(e)) {
     lines.push(
       `Request body at most ${sizeText(e.bodyLimit ?? DEFAULT_JSON_BODY_LIMIT)} (413 beyond)${e.body ? '' : '; this route takes none (send none, or {})'}.`,

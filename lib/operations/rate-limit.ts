@@ -11,7 +11,7 @@
  */
 import { Ratelimit } from '@upstash/ratelimit';
 import { env } from '@/lib/env';
-import { RATE_LIMITS, type TRateLimitRule } from './rate-limits';
+import { RATE_LIMITS, type TRateLimitRule } from '@/lib/contracts/rate-limits';
 import { createIoredisAdapter } from './redis-adapter';
 
 export type TLimitResult = {

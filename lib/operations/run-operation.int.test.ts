@@ -15,22 +15,24 @@ const transfer: TOperation = {
   id: 'test.transfer',
   method: 'POST',
   auth: 'user',
+  requires: ['trade'],
   rateLimit: 'report',
   body: z.strictObject({ amount: z.number().positive().max(100), note: z.string().max(20).optional() }),
   fieldErrors: { amount: 'INVALID_TRADE_SIZE' },
 };
-const adminOnly: TOperation = { id: 'test.admin', method: 'POST', auth: 'admin' };
+const adminOnly: TOperation = { id: 'test.admin', method: 'POST', auth: 'user', requires: ['admin'] };
 /** An admin write with params, query and body of its own: what a player must never learn the shape of. */
 const adminWrite: TOperation = {
   id: 'test.adminWrite',
   method: 'POST',
-  auth: 'admin',
+  auth: 'user',
+  requires: ['admin'],
   params: z.object({ id: z.uuid() }),
   query: z.strictObject({ dryRun: z.enum(['0', '1']).optional() }),
   body: z.strictObject({ price: z.number().positive() }),
 };
-const moderatorWrite: TOperation = { ...adminWrite, id: 'test.moderatorWrite', auth: 'moderator' };
-const publicRead: TOperation = { id: 'test.read', method: 'GET', auth: 'public', query: z.object({ n: z.coerce.number().int().max(5).default(1) }) };
+const moderatorWrite: TOperation = { ...adminWrite, id: 'test.moderatorWrite', requires: ['moderate'] };
+const publicRead: TOperation = { id: 'test.read', method: 'GET', auth: 'public', requires: ['read'], query: z.object({ n: z.coerce.number().int().max(5).default(1) }) };
 
 const bearer = (token: string) => ({ token, via: 'bearer' as const });
 const invocation = (over: Partial<TInvocation>): TInvocation => ({ requestId: 'r1', credentials: null, ip: '198.51.100.9', ...over });

@@ -1,7 +1,9 @@
 /**
  * The operation core: every call of an operation, whichever transport carries it (REST through
- * lib/http/route.ts, A2A JSON-RPC through lib/a2a/service/dispatch.ts), goes through `runOperation`,
- * which knows nothing of HTTP.
+ * lib/http/route.ts, A2A JSON-RPC through lib/a2a/transport.ts and lib/a2a/service/dispatch.ts),
+ * goes through `runOperation`, which knows nothing of HTTP. A transport that carries several calls
+ * in one request opens the request first (./request.ts): its credentials are then verified once,
+ * for all its calls, and each call's count is the request's (README.md: how a transport plugs in).
  * In order, cheapest first:
  *   credentials → verified token claims (no database)
  *   bad-input budget (a caller in the penalty box waits, and is refused) → 429
@@ -9,14 +11,16 @@
  *   auth kind → 401 UNAUTHORIZED (a bad bearer token is refused even on public operations)
  *   the transport's own checks (REST: URL bounds and decoding, same-origin cookie requests)
  *   then, under the operation's deadline (lib/clock/deadline.ts) → 503 DEADLINE_EXCEEDED:
- *     the role, on admin and moderator operations only: the caller's user (provisioned on first
- *     sight) → 403 FORBIDDEN when not an admin (or, for the report queue, not a moderator),
- *     before any input is looked at, so a player learns nothing of an admin route's schema
- *     (this costs those routes a database round trip before validation; no other route pays it)
+ *     the permissions, on operations that require one a player lacks (moderate, admin) only:
+ *     the caller's user (provisioned on first sight) → 403 FORBIDDEN when the principal's
+ *     permission set lacks one the operation `requires`, before any input is looked at, so a
+ *     player learns nothing of an admin route's schema (this costs those routes a database round
+ *     trip before validation; no other route pays it)
  *     params, query → 400 INVALID_PARAMETER (control characters and lone surrogates included)
  *     the body as the transport reads it → text → schema → 400 VALIDATION_ERROR (or a field's
  *     own code, such as INVALID_TRADE_SIZE for an amount out of range)
- *     the caller's user, on every other operation (provisioned on first sight); 403 USER_BANNED
+ *     the caller's user, on every other operation (provisioned on first sight), and its
+ *     permissions → 403 FORBIDDEN; 403 USER_BANNED
  *     for a banned caller's writes (any method but GET, unless the operation says
  *     `allowBanned`: signing out)
  *     the operation's own function
@@ -28,9 +32,10 @@ import 'server-only';
 import { postgresErrorCode } from '@/db/client';
 import type { TTokenClaims } from '@/lib/auth/jwt';
 import { toCaller, type TCaller } from '@/lib/auth/caller';
-import { principalFor, verifyCredentials, type TCredentials, type TPrincipal } from '@/lib/auth/principal';
+import { assertPermissions, isPrivileged } from '@/lib/auth/permissions';
+import { principalFor, verifyCredentials, type TCredentials, type TPrincipal } from '@/lib/principals/principal';
 import { secretsEqual } from '@/lib/auth/secrets';
-import type { TEndpoint } from '@/lib/contracts/endpoint';
+import type { TEndpoint, TEndpointAccess } from '@/lib/contracts/endpoint';
 import { env } from '@/lib/env';
 import { AppError, isAppError, type TErrorCode } from '@/lib/errors/app-error';
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '@/lib/errors/database-unavailable';
@@ -39,14 +44,16 @@ import { parseIdempotencyKey, requestFingerprint } from '@/lib/idempotency/key';
 import { runIdempotent } from '@/lib/idempotency/service';
 import { DEFAULT_DEADLINE_MS, findBadText } from './bounds';
 import { PENALTY_PAUSE_MS, checkRateLimit, notePenalty, penaltyUntil, type TLimitResult } from './rate-limit';
-import { RATE_LIMITS } from './rate-limits';
+import { RATE_LIMITS } from '@/lib/contracts/rate-limits';
+import { noteCallCount, type TRequest } from './request';
 import type { z } from 'zod';
 
 /** What the core needs of an operation: its declaration (a REST endpoint is one). */
 export type TOperation = Pick<
   TEndpoint,
-  'id' | 'method' | 'auth' | 'rateLimit' | 'params' | 'query' | 'body' | 'fieldErrors' | 'deadlineMs' | 'allowBanned' | 'idempotent' | 'status'
->;
+  'id' | 'method' | 'rateLimit' | 'params' | 'query' | 'body' | 'fieldErrors' | 'deadlineMs' | 'allowBanned' | 'idempotent' | 'status'
+> &
+  TEndpointAccess;
 
 /** One call of an operation, as a transport hands it over. */
 export type TInvocation = {
@@ -56,6 +63,11 @@ export type TInvocation = {
   credentials: TCredentials | null;
   /** The client address: the identity of anonymous calls for rate limits. */
   ip: string;
+  /**
+   * The request the call belongs to, when the transport opened one (./request.ts, `invocationOf`):
+   * its claims, verified once, stand for the credentials, and the call's count is recorded on it.
+   */
+  request?: TRequest;
   rawParams?: Record<string, unknown>;
   rawQuery?: Record<string, unknown>;
   /**
@@ -129,15 +141,6 @@ const validateBody = (op: TOperation, raw: unknown) => {
   return parsed.data;
 };
 
-/** Operations that need a role beyond a valid token: their caller is loaded and checked before the input. */
-const ROLE_AUTH = new Set<TOperation['auth']>(['admin', 'moderator']);
-
-/** 403 FORBIDDEN for a caller without the operation's role (a no-op for other auth kinds). */
-const assertRole = (op: TOperation, principal: TPrincipal | null) => {
-  if (op.auth === 'admin' && !principal?.isAdmin) throw new AppError('FORBIDDEN', 'Administrator only');
-  if (op.auth === 'moderator' && !principal?.isModerator) throw new AppError('FORBIDDEN', 'Moderators and administrators only');
-};
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** SQLSTATE class 22, "data exception": a value the database cannot hold (numeric overflow, bad text). */
@@ -187,7 +190,7 @@ export const runOperation = async <T>(
     let cronOk = false;
     const cred = call.credentials;
     if (op.auth === 'cron') cronOk = !!cred && cred.via === 'bearer' && secretsEqual(cred.token, cfg.cronSecret);
-    else claims = await verifyCredentials(cred);
+    else claims = call.request ? call.request.claims : await verifyCredentials(cred);
 
     // One user, one counter: the token's subject names the user (users.auth_subject is unique).
     identity = claims ? `s:${claims.subject}` : cronOk ? 'cron' : `ip:${call.ip}`;
@@ -213,16 +216,16 @@ export const runOperation = async <T>(
     if (op.auth !== 'cron' && cred?.via === 'bearer' && !claims) {
       throw new AppError('UNAUTHORIZED', cred.token ? 'Invalid or expired token' : 'Authorization must be "Bearer <token>"');
     }
-    if ((op.auth === 'user' || op.auth === 'admin' || op.auth === 'moderator') && !claims) throw new AppError('UNAUTHORIZED', 'Missing or invalid token');
+    if (op.auth === 'user' && !claims) throw new AppError('UNAUTHORIZED', 'Missing or invalid token');
     call.transportChecks?.(claims);
 
     let replayed = false;
     const value = await runWithDeadline(op.deadlineMs ?? DEFAULT_DEADLINE_MS, async () => {
-      // Authorisation before validation: on a role's operation the role is checked before any
-      // input, so the answer to a caller without it is 403 whatever the input (the 401 for no
-      // token came first, above).
-      const early = claims && ROLE_AUTH.has(op.auth) ? await principalFor(claims, cred!.via) : undefined;
-      if (early) assertRole(op, early);
+      // Authorisation before validation: on an operation that requires more than a player may do
+      // (moderate, admin) the permissions are checked before any input, so the answer to a caller
+      // without them is 403 whatever the input (the 401 for no token came first, above).
+      const early = claims && isPrivileged(op.requires) ? await principalFor(claims, cred!.via) : undefined;
+      if (early) assertPermissions(early, op.requires);
 
       const rawParams = call.rawParams ?? {};
       assertText(rawParams, 'INVALID_PARAMETER', 'path parameter');
@@ -237,7 +240,7 @@ export const runOperation = async <T>(
       const body = validateBody(op, rawBody);
       // Other operations load the user only now, once the input passed (provisioned on first sight).
       const principal = early ?? (claims ? await principalFor(claims, cred!.via) : null);
-      assertRole(op, principal);
+      assertPermissions(principal, op.requires);
       if (principal?.isBanned && op.method !== 'GET' && !op.allowBanned) {
         throw new AppError('USER_BANNED', 'This account is banned: it can read but not post, trade or change anything');
       }
@@ -255,5 +258,7 @@ export const runOperation = async <T>(
     const retryAfter =
       isAppError(error) && error.code === 'RATE_LIMIT_EXCEEDED' && limit ? Math.max(1, Math.ceil((limit.reset - Date.now()) / 1000)) : undefined;
     return { ok: false, error, limit, retryAfter };
+  } finally {
+    if (call.request) noteCallCount(call.request, limit);
   }
 };

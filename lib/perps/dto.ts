@@ -1,12 +1,80 @@
 /**
- * Database rows to the API's perps shapes (numbers where the specification says number). No I/O.
+ * The API's perps shapes and database rows to them (numbers where the specification says number).
+ * No I/O. The shapes (TPerpTicker, TPerpPosition, TPerpTapeTrade) are owned here;
+ * lib/contracts/perps.ts documents them and checks the two agree.
  * An open position is shown as of its ticker's funding index: collateral, funding paid and
  * liquidation price include the funding accrued since it opened (lib/perps/math withAccruedFunding).
  */
-import type { TPerpPosition, TPerpTicker } from '@/lib/contracts/perps';
 import type { TPerpPositionRow } from '@/db/schema';
 import { dec, toNumber, type TDecimalInput } from '@/lib/money/decimal';
 import { changePercent, fundingPeriodStart, fundingRate, FUNDING_PERIOD_MS, markToMarket, withAccruedFunding } from './math';
+
+/** A ticker as GET /api/markets/perps lists it (timestamps ISO 8601 UTC). */
+export type TPerpTicker = {
+  ticker: string;
+  organizationId: string;
+  name: string;
+  sector: string;
+  currentPrice: number;
+  price: number;
+  markPrice: number;
+  indexPrice: number;
+  change24h: number;
+  changePercent24h: number;
+  high24h: number;
+  low24h: number;
+  volume24h: number;
+  fundingRate: number;
+  nextFundingTime: string;
+  openInterest: number;
+  openInterestLong: number;
+  openInterestShort: number;
+  /** Notional that would move the mark 100% (a trade's impact is size / depth, at most 1%). */
+  depth: number;
+};
+
+/** A position, open or settled. */
+export type TPerpPosition = {
+  id: string;
+  userId: string;
+  ticker: string;
+  name: string;
+  side: 'long' | 'short';
+  status: 'open' | 'closed' | 'liquidated';
+  entryPrice: number;
+  size: number;
+  units: number;
+  collateral: number;
+  margin: number;
+  leverage: number;
+  liquidationPrice: number;
+  currentPrice: number;
+  markPrice: number;
+  unrealizedPnL: number;
+  unrealizedPnLPercent: number;
+  fundingPaid: number;
+  openFee: number;
+  exitPrice: number | null;
+  realizedPnL: number | null;
+  netPnL: number | null;
+  openedAt: string;
+  createdAt: string;
+  closedAt: string | null;
+};
+
+/** A trade of a ticker's tape (GET /api/markets/perps/tickers/{ticker}/trades). */
+export type TPerpTapeTrade = {
+  id: string;
+  side: 'long' | 'short';
+  action: 'open' | 'close' | 'liquidation';
+  /** Notional traded. */
+  size: number;
+  price: number;
+  createdAt: string;
+  timestamp: string;
+  /** Whether the caller made it (false without a token). */
+  isMine: boolean;
+};
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const num = (v: TDecimalInput | null) => (v === null ? null : toNumber(v));

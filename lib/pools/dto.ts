@@ -1,6 +1,8 @@
-/** Pool rows and holdings → the API's shapes (lib/contracts/pools.ts). Pure. */
+/**
+ * The API's pool and lot shapes, and pool rows and holdings to them. Pure. The shapes (TPool,
+ * TPoolLot) are owned here; lib/contracts/pools.ts documents them and checks the two agree.
+ */
 import type { TPoolDepositRow, TPoolRow } from '@/db/schema';
-import type { TPool, TPoolLot } from '@/lib/contracts/pools';
 import { dec, toNumber, type TDecimal } from '@/lib/money/decimal';
 import type { THoldings } from './holdings';
 import { changePercent } from '@/lib/perps/math';
@@ -14,6 +16,64 @@ export type TPoolStats = {
 };
 
 export type TManager = { id: string; username: string; displayName: string; profileImageUrl: string | null };
+
+/** The caller's stake in a pool, over all their lots. */
+export type TPoolStake = { shares: number; value: number; costBasis: number; unrealizedPnL: number };
+
+/** A pool as GET /api/pools lists it (timestamps ISO 8601 UTC). */
+export type TPool = {
+  id: string;
+  npcActorId: string;
+  name: string;
+  description: string;
+  tier: 'S' | 'A' | 'B' | 'C';
+  /** NAV: cash plus positions marked at current prices. */
+  totalValue: number;
+  /** NAV less net deposits: what the manager's trading has made or lost. */
+  lifetimePnL: number;
+  performanceFeeRate: number;
+  isActive: boolean;
+  /** Share price change over 24 h, percent. */
+  priceChange24h: number;
+  /** Deposits, withdrawals and the pool's own trades over 24 h, in currency. */
+  volume24h: number;
+  sharePrice: number;
+  totalShares: number;
+  cash: number;
+  positionsValue: number;
+  openPositions: number;
+  investorCount: number;
+  manager: TManager;
+  /** Share prices over the last 24 h (hourly, after the price the 24 h change is measured from), oldest first. */
+  sparkline: number[];
+  /** The caller's shares in this pool; null without a token or without shares here. */
+  userStake: TPoolStake | null;
+  createdAt: string;
+};
+
+/** A lot: one deposit, what it bought and what it still holds. */
+export type TPoolLot = {
+  id: string;
+  poolId: string;
+  poolName: string;
+  /** The deposit record of the specification: amount paid, shares bought, share price paid. */
+  amount: number;
+  shares: number;
+  sharePrice: number;
+  remainingShares: number;
+  costBasis: number;
+  currentSharePrice: number;
+  currentValue: number;
+  unrealizedPnL: number;
+  /** The performance fee a whole withdrawal would pay now. */
+  pendingFee: number;
+  withdrawnValue: number;
+  realizedPnL: number;
+  feesPaid: number;
+  status: 'active' | 'withdrawn';
+  isSeed: boolean;
+  createdAt: string;
+};
 
 export const toPoolDto = (
   pool: TPoolRow,

@@ -9,6 +9,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { textArray, type DbOrTx } from '@/db/client';
 import { marketPositions, markets, perpMarkets, perpPositions, users } from '@/db/schema';
+import { yesPriceSql } from '@/lib/markets/sql';
 import { dec, type TDecimal } from '@/lib/money/decimal';
 import { markToMarket, withAccruedFunding, type TPerpSide } from '@/lib/perps/math';
 import { navOf } from './math';
@@ -101,7 +102,7 @@ export const loadHoldings = async (db: DbOrTx, accountIds: readonly string[]): P
       where p.user_id = any(${ids}) and p.status = 'open'
       union all
       select 'pred', mp.user_id, mp.market_id, 'Q' || mk.question_number, mp.side, mp.shares::text, mp.cost_basis::text,
-        (mk.yes_shares / (mk.yes_shares + mk.no_shares))::text, null, null, null, null, null, null, null, null, null, mp.created_at, mk.text
+        ${yesPriceSql('mk')}::text, null, null, null, null, null, null, null, null, null, mp.created_at, mk.text
       from ${marketPositions} mp join ${markets} mk on mk.id = mp.market_id
       where mp.user_id = any(${ids}) and mp.shares > 0 and mp.settled_at is null and mk.status = 'active'`;
   const column = <K extends keyof TRow>(name: K) => sql<TRow[K]>`${sql.identifier('h')}.${sql.identifier(name)}`;

@@ -1,7 +1,88 @@
-/** Database rows to the API's post shape, and the author columns posts and comments share. No I/O. */
-import type { TPost, TPostMarket, TPostTrade } from '@/lib/contracts/posts';
+/**
+ * The API's post shape (TPost: lib/contracts/posts.ts documents it as ZPost and checks the two
+ * agree), database rows to it, and the author columns posts and comments share. No I/O.
+ */
+import { marketPrices } from '@/lib/markets/dto';
 import { dec, toNumber } from '@/lib/money/decimal';
-import { toUserSummary } from '@/lib/users/dto';
+import { toUserSummary, userSummaryOfRow, type TUserName, type TUserSummary } from '@/lib/users/dto';
+
+/** The market a post is about (its relatedQuestion), priced as GET /api/markets/predictions/{id} prices it. */
+export type TPostMarket = {
+  id: string;
+  question: string;
+  yesPrice: number;
+  noPrice: number;
+  /** YES price now less 24 hours ago (probability points, -1..1). */
+  change24h: number;
+  status: 'active' | 'resolved';
+  resolvedOutcome: 'YES' | 'NO' | null;
+};
+
+/** The author's open position in the post's market (the larger side when they hold both). */
+export type TPostAuthorPosition = { side: 'YES' | 'NO'; shares: number; avgPrice: number };
+
+/** The trade a post reports: a prediction market trade or a perp trade, made by the post's author. */
+export type TPostTrade = {
+  kind: 'prediction' | 'perp';
+  id: string;
+  /** YES/NO for a prediction trade, long/short for a perp. */
+  side: 'YES' | 'NO' | 'long' | 'short';
+  /** buy/sell for a prediction trade, open/close/liquidation for a perp. */
+  action: 'buy' | 'sell' | 'open' | 'close' | 'liquidation';
+  ticker: string | null;
+  marketId: string | null;
+  /** What was paid or received (prediction), the notional (perp). */
+  amount: number;
+  /** Average price per share (prediction), the fill price (perp). */
+  price: number;
+  /** Shares bought or sold (prediction only). */
+  shares: number | null;
+  /** The position's leverage (perp only). */
+  leverage: number | null;
+  createdAt: string;
+};
+
+/** Who reposted a post, when, with what quote. */
+export type TPostRepost = {
+  id: string;
+  userId: string;
+  user: TUserName;
+  quote: string | null;
+  quoteComment: string | null;
+  createdAt: string;
+};
+
+/** A post as every answer shows it (timestamps ISO 8601 UTC). */
+export type TPost = {
+  id: string;
+  type: 'post' | 'article';
+  content: string;
+  authorId: string;
+  author: TUserSummary;
+  timestamp: string;
+  createdAt: string;
+  imageUrl: string | null;
+  relatedQuestion: string | null;
+  tags: string[];
+  reactions: { like: number; total: number };
+  likesCount: number;
+  reactionCount: number;
+  commentsCount: number;
+  sharesCount: number;
+  userReacted: boolean;
+  userLiked: boolean;
+  userShared: boolean;
+  /** Set on a feed item that is a repost: who shared it, when, with what quote. */
+  repost: TPostRepost | null;
+  /** The relatedQuestion's market, live when read; null when the post names none. */
+  market: TPostMarket | null;
+  /** The author's open position in that market; null without a market or a holding. */
+  authorPosition: TPostAuthorPosition | null;
+  /** The trade the post reports; null for other posts. */
+  trade: TPostTrade | null;
+  /** Perp tickers written as $TICKER in the content (links to /perps/{ticker}), uppercase, in order of first appearance. */
+  tickers: string[];
+};
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -67,15 +148,7 @@ export type TAuthorRaw = {
   is_actor: boolean;
 };
 
-export const toAuthorDto = (r: TAuthorRaw) =>
-  toUserSummary({
-    id: r.author_id,
-    username: r.username,
-    displayName: r.display_name,
-    profileImageUrl: r.profile_image_url,
-    reputationPoints: Number(r.reputation_points),
-    isActor: r.is_actor,
-  });
+export const toAuthorDto = (r: TAuthorRaw) => userSummaryOfRow(r.author_id, r);
 
 /** PGlite and postgres.js both return text[] as arrays; a literal '{a,b}' is parsed just in case. */
 const tagsOf = (t: TPostRowRaw['tags'] | TPostRowRaw['tickers']): string[] => {
@@ -84,17 +157,9 @@ const tagsOf = (t: TPostRowRaw['tags'] | TPostRowRaw['tickers']): string[] => {
   return t.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
 };
 
-/**
- * The specification's price rule, as lib/markets/dto `marketPrices` applies it: a resolved market
- * is worth 1 or 0; otherwise yesPrice = yesShares / (yesShares + noShares) (public weights). Kept
- * here rather than imported so lib/posts does not depend on lib/markets (lib/markets reaches
- * lib/contracts, which imports lib/posts/text: a folder cycle). test/api/post-trading.int.test.ts
- * holds the two equal.
- */
-const pricesOf = (yesShares: string, noShares: string, status: 'active' | 'resolved', outcome: 'YES' | 'NO' | null) => {
-  const yes = status === 'resolved' && outcome ? dec(outcome === 'YES' ? 1 : 0) : dec(yesShares).div(dec(yesShares).plus(noShares));
-  return { yes, no: dec(1).minus(yes) };
-};
+/** The specification's price rule, lib/markets/dto `marketPrices`: 1 or 0 once resolved, else the pool's price. */
+const pricesOf = (yesShares: string, noShares: string, status: 'active' | 'resolved', outcome: 'YES' | 'NO' | null) =>
+  marketPrices({ yesShares, noShares, status, resolvedOutcome: outcome });
 
 /** The market as GET /api/markets/predictions/{id} prices it, or null. */
 const marketOf = (r: TPostTradingRaw): TPostMarket | null => {

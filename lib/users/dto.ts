@@ -107,13 +107,46 @@ export type TUserName = { id: string; username: string; displayName: string; pro
 export type TUserSummary = TUserName & { reputationPoints: number; isActor: boolean };
 
 /**
+ * The name and whether the user is an NPC actor, without reputation: chat senders and
+ * participants, group owners and members, league and leaderboard entries, follow lists.
+ */
+export type TUserPerson = TUserName & { isActor: boolean };
+
+/**
  * A user inside another answer: the one place these fields are mapped, so every answer names a
- * user the same way. The full summary (ZUserSummary) by default; `{ nameOnly: true }` for the
- * contracts that show only the name (reposts, trades), whose queries select only those columns.
+ * user the same way. The full summary (ZUserSummary) by default; `{ reputation: false }` for the
+ * contracts that show the name and the actor flag (TUserPerson); `{ nameOnly: true }` for those
+ * that show only the name (reposts, trades), whose queries select only those columns. Extra
+ * fields of `u` (a joined row's other columns) are left out.
  */
 export function toUserSummary(u: TUserSummary): TUserSummary;
+export function toUserSummary(u: TUserPerson, opts: { reputation: false }): TUserPerson;
 export function toUserSummary(u: TUserName, opts: { nameOnly: true }): TUserName;
-export function toUserSummary(u: TUserName & Partial<TUserSummary>, opts?: { nameOnly: true }): TUserName | TUserSummary {
+export function toUserSummary(
+  u: TUserName & Partial<TUserSummary>,
+  opts?: { nameOnly: true } | { reputation: false },
+): TUserName | TUserPerson | TUserSummary {
   const name: TUserName = { id: u.id, username: u.username, displayName: u.displayName, profileImageUrl: u.profileImageUrl };
-  return opts?.nameOnly ? name : { ...name, reputationPoints: u.reputationPoints!, isActor: u.isActor! };
+  if (opts && 'nameOnly' in opts) return name;
+  if (opts && 'reputation' in opts) return { ...name, isActor: u.isActor! };
+  return { ...name, reputationPoints: u.reputationPoints!, isActor: u.isActor! };
+}
+
+/** A user's columns as a raw SQL query selects them (`u.username, u.display_name, …`). */
+export type TUserColumns = { username: string; display_name: string; profile_image_url: string | null; is_actor: boolean };
+
+/**
+ * toUserSummary for a raw SQL row: `id` is whichever column the query named the user's id by
+ * (author_id, user_id, sender_id). The full summary needs `reputation_points`, which drivers may
+ * answer as text; `{ reputation: false }` gives TUserPerson and reads no reputation.
+ */
+export function userSummaryOfRow(id: string, r: TUserColumns & { reputation_points: number | string }): TUserSummary;
+export function userSummaryOfRow(id: string, r: TUserColumns, opts: { reputation: false }): TUserPerson;
+export function userSummaryOfRow(
+  id: string,
+  r: TUserColumns & { reputation_points?: number | string },
+  opts?: { reputation: false },
+): TUserPerson | TUserSummary {
+  const person: TUserPerson = { id, username: r.username, displayName: r.display_name, profileImageUrl: r.profile_image_url, isActor: r.is_actor };
+  return opts ? toUserSummary(person, opts) : toUserSummary({ ...person, reputationPoints: Number(r.reputation_points) });
 }

@@ -8,6 +8,7 @@ import { getDb, rowsOf } from '@/db/client';
 import { actors, comments, follows, marketPositions, markets, organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, posts, trades, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
+import { positionValueSql } from '@/lib/markets/sql';
 import { dec, toDecimalString, toNumber } from '@/lib/money/decimal';
 import { findUserByIdentifier } from '@/lib/users/queries';
 import { actorAvatarUrl, organizationLogoUrl } from './assets';
@@ -109,7 +110,7 @@ export const getActorStats = async (ident: string) => {
         (select count(*) from ${perpTrades} t where t.user_id = ${id}) as perp_trades,
         (select count(*) from ${marketPositions} mp where mp.user_id = ${id} and mp.shares > 0 and mp.settled_at is null) as open_predictions,
         (select count(*) from ${perpPositions} pp where pp.user_id = ${id} and pp.status = 'open') as open_perps,
-        (select sum(mp.shares * (case when mp.side = 'YES' then m.yes_shares else m.no_shares end) / (m.yes_shares + m.no_shares) - mp.cost_basis)
+        (select sum(${positionValueSql('m', sql`mp.shares`, sql`mp.side`)} - mp.cost_basis)
            from ${marketPositions} mp join ${markets} m on m.id = mp.market_id
            where mp.user_id = ${id} and mp.shares > 0 and mp.settled_at is null and m.status = 'active') as unrealized_predictions,
         (select sum(pp.units * (pm.mark_price - pp.entry_price) * (case when pp.side = 'long' then 1 else -1 end))

@@ -22,7 +22,7 @@ import { users, type TUserRow } from '@/db/schema';
 import { createMarket } from '@/lib/markets/service/create-market';
 import { setLimiter } from '@/lib/operations/rate-limit';
 import { setFixedTime } from '@/lib/clock/clock';
-import { PAYMENT_TTL_MS } from '@/lib/a2a/service/payments';
+import { PAYMENT_TTL_MS } from '@/lib/payments/service';
 import { MAX_METHOD_NAME_LENGTH, TASK_OUTCOME_MAX_BYTES } from '@/lib/a2a/service/tasks';
 import { refreshAllStandings } from '@/lib/standings/refresh';
 import { expectLedgerChain } from '@/test/invariants';

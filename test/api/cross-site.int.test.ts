@@ -17,8 +17,9 @@ import fc from 'fast-check';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pkg from '@/package.json';
+import { isPrivileged } from '@/lib/auth/permissions';
 import { endpoints } from '@/lib/contracts';
-import { SESSION_COOKIE } from '@/lib/auth/principal';
+import { SESSION_COOKIE } from '@/lib/principals/principal';
 import { env } from '@/lib/env';
 import { DEFAULT_JSON_BODY_LIMIT } from '@/lib/http/limits';
 import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
@@ -55,8 +56,7 @@ const handlerOf = async (op: TOperation): Promise<THandler> => {
 };
 
 const callerFor = (op: TOperation): TCaller => {
-  const auth = registry.get(op.operationId)?.auth;
-  return auth === 'admin' || auth === 'moderator' ? world.admins[0]! : world.callers[0]!;
+  return isPrivileged(registry.get(op.operationId)?.requires) ? world.admins[0]! : world.callers[0]!;
 };
 
 /**

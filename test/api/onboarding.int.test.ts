@@ -33,7 +33,7 @@ import { GET as waitlistTop } from '@/app/api/waitlist/leaderboard/route';
 import { GET as waitlistPosition } from '@/app/api/waitlist/position/route';
 import { getDb, withTransaction } from '@/db/client';
 import { markets, onboardingIntents, referralFees as referralFeesTable, referrals, users, type TUserRow } from '@/db/schema';
-import { SESSION_COOKIE } from '@/lib/auth/principal';
+import { SESSION_COOKIE } from '@/lib/principals/principal';
 import { resetEnvCache } from '@/lib/env';
 import { setRegistrarForTests } from '@/lib/identity/current-registrar';
 import { RegistrarError, type TRegistrar } from '@/lib/identity/registrar';

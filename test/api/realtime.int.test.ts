@@ -17,7 +17,7 @@ import { GET as statsRoute } from '@/app/api/sse/stats/route';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
 import { eventLog, type TUserRow } from '@/db/schema';
 import { seedUser } from '@/test/factories';
-import { SESSION_COOKIE } from '@/lib/auth/principal';
+import { SESSION_COOKIE } from '@/lib/principals/principal';
 import { resetClock } from '@/lib/clock/clock';
 import { emitEvent } from '@/lib/events/outbox';
 import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';

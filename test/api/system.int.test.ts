@@ -14,7 +14,7 @@ import { dbKind, getDb } from '@/db/client';
 import { actors, authSessions, markets, organizations, perpMarkets, pools, posts, users } from '@/db/schema';
 import { seedWorld } from '@/lib/world/seed/world';
 import { ACTORS, ORGANIZATIONS, POOLS, QUESTIONS, SEED_POSTS } from '@/lib/world/seed/world-data';
-import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from '@/lib/auth/principal';
+import { SESSION_COOKIE, SESSION_COOKIE_SECURE } from '@/lib/principals/principal';
 import { SESSION_AUDIENCE, SESSION_ISSUER } from '@/lib/auth/jwt';
 import { deleteExpiredSessions } from '@/lib/auth/sessions';
 import { endpoints } from '@/lib/contracts';

@@ -6,7 +6,7 @@ import { systemHealth } from '@/lib/contracts/system';
 import { isJsonMediaType } from '@/lib/http/limits';
 import { buildOpenApiDocument, rateLimitsOf } from '@/lib/openapi/document';
 import { PENALTY_PAUSE_MS } from '@/lib/operations/rate-limit';
-import { RATE_LIMITS } from '@/lib/operations/rate-limits';
+import { RATE_LIMITS } from '@/lib/contracts/rate-limits';
 
 const doc = buildOpenApiDocument('1.0.0');
 const op = (path: string, method: string) => (doc.paths[path] as Record<string, any>)[method] as Record<string, any>;

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '@/lib/operations/rate-limits';
+import { RATE_LIMITS } from '@/lib/contracts/rate-limits';
 import { readFrames, type TFrame } from '@/test/sse';
 import { createDatabase, dropDatabase, OPS_CRON_SECRET, opsToken, redisUrl, requestJson, startServer, type TServer } from './servers';
 

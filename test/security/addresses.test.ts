@@ -8,7 +8,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '@/lib/operations/rate-limits';
+import { RATE_LIMITS } from '@/lib/contracts/rate-limits';
 import { callRaw, targets, type TTarget } from './harness';
 
 /**

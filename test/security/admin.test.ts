@@ -12,9 +12,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@/lib/contracts';
+import { isPrivileged } from '@/lib/auth/permissions';
 import { call, expectOk, expectRefused, me, newPlayer, targets, unique, type TPlayer } from './harness';
 
-const privileged = endpoints.filter((e) => e.auth === 'admin' || e.auth === 'moderator');
+const privileged = endpoints.filter((e) => isPrivileged(e.requires));
 
 describe.each(targets())('admin routes as a player, scope escalation ($name)', (t) => {
   let player: TPlayer;

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { MarketDetail } from '@/components/markets/market-detail';
+import { MarketDiscussion } from '@/components/posts/market-discussion';
 import { marketMetadata } from '@/lib/og/metadata';
 
 type TProps = { params: Promise<{ id: string }> };
@@ -9,5 +10,6 @@ export const generateMetadata = async ({ params }: TProps): Promise<Metadata> =>
 
 export default async function MarketPage({ params }: TProps) {
   const { id } = await params;
-  return <MarketDetail id={id} />;
+  // The discussion (posts about the market) is composed here: components/markets never imports posts.
+  return <MarketDetail id={id} discussion={<MarketDiscussion marketId={id} />} />;
 }

@@ -21,6 +21,7 @@ export const discoveryMethods = [
     summary: 'Agents in the registry, most reputable first (filters: minReputation; strategies and markets are accepted)',
     group: 'discovery',
     kind: 'read',
+    requires: ['read'],
     params: z.strictObject({ filters: ZFilters.optional(), limit: z.number().int().min(1).max(100).default(20) }),
     // The reference agent sends the filters at the top level.
     normalize: (raw) => {
@@ -41,6 +42,7 @@ export const discoveryMethods = [
     summary: "An agent's profile: identity, endpoint, capabilities, reputation, whether it is active",
     group: 'discovery',
     kind: 'read',
+    requires: ['read'],
     params: z.strictObject({ agentId: ZIdParam }),
     normalize: (raw) => aliasField(raw, 'agentId', ['id', 'userId']),
     result: A2A_RESULTS['a2a.getInfo'],

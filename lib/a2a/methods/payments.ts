@@ -1,8 +1,8 @@
-/** Micropayments between agents and players, as ledger transfers (lib/a2a/service/payments). */
+/** Micropayments between agents and players: the method adapter over lib/payments (ledger transfers). */
 import { z } from 'zod';
 import { A2A_RESULTS } from '@/lib/contracts/a2a';
 import { ZIdParam, zAmountInput, zText } from '@/lib/contracts/common';
-import { requestPayment, settlePayment } from '../service/payments';
+import { requestPayment, settlePayment } from '@/lib/payments/service';
 import { aliasField, defineMethod } from './types';
 
 export const paymentMethods = [
@@ -11,6 +11,7 @@ export const paymentMethods = [
     summary: 'Ask to pay a player or agent for a service: a request you settle once with a2a.paymentReceipt within 15 minutes',
     group: 'payments',
     kind: 'write',
+    requires: ['trade'],
     rateLimit: 'a2aPayment',
     idempotent: true,
     params: z.strictObject({
@@ -29,6 +30,7 @@ export const paymentMethods = [
     summary: "Settle a payment request (the payer: the money moves, once) or check it (the recipient)",
     group: 'payments',
     kind: 'write',
+    requires: ['trade'],
     rateLimit: 'a2aPayment',
     idempotent: true,
     params: z.strictObject({ requestId: ZIdParam, txHash: z.string().max(200).optional().describe('accepted for compatibility; the ledger is the proof') }),

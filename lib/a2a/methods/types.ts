@@ -1,12 +1,13 @@
 /**
  * An A2A method: one declared entry (name, aliases real clients use, whether it reads or writes,
- * its rate-limit rule, params and result schemas, and `run`), called through the operation core
+ * the permissions it requires, its rate-limit rule, params and result schemas, and `run`), called through the operation core
  * like a REST route. A method calls the same services as REST; it never touches the database
  * itself (test/structure.test.ts checks that no file under lib/a2a/methods imports db/).
  */
 import { z } from 'zod';
 import type { TCaller } from '@/lib/auth/caller';
-import type { TRateLimitRule } from '@/lib/operations/rate-limits';
+import type { TPermission } from '@/lib/auth/permissions';
+import type { TRateLimitRule } from '@/lib/contracts/rate-limits';
 
 export type TMethodGroup = 'discovery' | 'markets' | 'portfolio' | 'payments' | 'moderation';
 
@@ -18,6 +19,12 @@ export type TA2aMethod<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.
   group: TMethodGroup;
   /** A read answers a banned caller too; a write does not (as REST's GET and POST). */
   kind: 'read' | 'write';
+  /**
+   * The permissions the caller's principal must have (lib/auth/permissions.ts), as a REST
+   * operation's `requires`: ['read'] for a read, ['trade'] when it moves money, ['social'] for
+   * blocks, mutes and reports.
+   */
+  requires: readonly TPermission[];
   rateLimit?: TRateLimitRule;
   /** Moves money: honours the request's Idempotency-Key header (lib/idempotency), as REST's money POSTs do. */
   idempotent?: true;

@@ -1,27 +1,30 @@
 /**
  * Runs JSON-RPC calls: each call of a method goes through the operation core like a REST request
  * (its own rate-limit count, auth, params validated by the method's schema, the deadline, a
- * banned caller's writes refused), then the method's service. Errors become JSON-RPC errors:
- * invalid params -32602, a domain failure -32000, both with `data: {code, status}` carrying the
- * REST error code and status; anything else -32603 with a request id only.
+ * banned caller's writes refused), then the method's service, as a call of the HTTP request the
+ * transport opened (lib/operations/request.ts): the credentials verified once for all of them.
+ * `runCall` dispatches a call by its name (a protocol method, the table's, or an error);
+ * `message/send` runs the method its message names through `runMethod` directly, not through the
+ * dispatcher again. Errors become JSON-RPC errors: invalid params -32602, a domain failure
+ * -32000, both with `data: {code, status}` carrying the REST error code and status; anything else
+ * -32603 with a request id only.
  */
 import 'server-only';
 import type { TCaller } from '@/lib/auth/caller';
-import type { TCredentials } from '@/lib/auth/principal';
 import { env } from '@/lib/env';
 import { isAppError } from '@/lib/errors/app-error';
-import type { TLimitResult } from '@/lib/operations/rate-limit';
+import { invocationOf, type TRequest } from '@/lib/operations/request';
 import { runOperation, type TOperation } from '@/lib/operations/run-operation';
 import { z } from 'zod';
 import { ZIdParam } from '@/lib/contracts/common';
 import { RPC, rpcError, rpcResult, type TRpcCall, type TRpcResponse } from '../jsonrpc';
 import { findMethod } from '../methods';
+import type { TA2aMethod } from '../methods/types';
 import { cancelTask, getTask, methodsMessage, recordTask, requestedCall, type TA2aMessage } from './tasks';
 
 export type TA2aInvocation = {
-  requestId: string;
-  credentials: TCredentials | null;
-  ip: string;
+  /** The HTTP request the calls came in, opened by the transport (its claims verified once). */
+  request: TRequest;
   origin: string;
   /**
    * The HTTP request's Idempotency-Key: it applies to each money method it carries. A single call
@@ -71,41 +74,68 @@ const ZTaskQuery = z.looseObject({ id: ZIdParam, historyLength: z.number().int()
 type TProtocolMethod = { op: TOperation; run: (ctx: { caller: TCaller }, params: never, call: TRpcCall, inv: TA2aInvocation) => Promise<unknown> };
 const PROTOCOL: Record<string, TProtocolMethod> = {
   'message/send': {
-    op: { id: 'a2a.message/send', method: 'POST', auth: 'user', body: z.looseObject({ message: ZMessage }) },
+    // Requires nothing of its own: the method a message carries is checked as its own call.
+    op: { id: 'a2a.message/send', method: 'POST', auth: 'user', requires: [], body: z.looseObject({ message: ZMessage }) },
     run: async ({ caller }, params: { message: TA2aMessage }, call, inv) => {
       const asked = requestedCall(params.message);
       if (!asked) return methodsMessage(params.message);
-      // Only the table's methods run inside a message (no message/send within a message).
-      const response = findMethod(asked.method)
-        ? (await runCall({ id: call.id, isNotification: false, method: asked.method, params: asked.params }, inv)).response
+      // Only the table's methods run inside a message (no message/send within a message), each
+      // as a call of its own (its rule, its params, its permissions), not through the dispatcher.
+      const method = findMethod(asked.method);
+      const response = method
+        ? (await runMethod(method, { id: call.id, isNotification: false, method: asked.method, params: asked.params }, inv)).response
         : rpcError(call.id, RPC.METHOD_NOT_FOUND, `Method not found: ${asked.method}`);
       return recordTask({ caller, message: params.message, method: asked.method, response });
     },
   },
   'tasks/get': {
-    op: { id: 'a2a.tasks/get', method: 'GET', auth: 'user', body: ZTaskQuery },
+    op: { id: 'a2a.tasks/get', method: 'GET', auth: 'user', requires: ['read'], body: ZTaskQuery },
     run: ({ caller }, params: { id: string }) => getTask({ caller, id: params.id }),
   },
   'tasks/cancel': {
-    op: { id: 'a2a.tasks/cancel', method: 'POST', auth: 'user', body: ZTaskQuery },
+    op: { id: 'a2a.tasks/cancel', method: 'POST', auth: 'user', requires: [], body: ZTaskQuery },
     run: ({ caller }, params: { id: string }) => cancelTask({ caller, id: params.id }),
   },
 };
 
-/** One call: its answer (also computed for a notification, which the transport then drops) and the rate-limit state. */
-export const runCall = async (call: TRpcCall, inv: TA2aInvocation): Promise<{ response: TRpcResponse; limit?: TLimitResult; replayed?: boolean }> => {
+/**
+ * A method of the table as the operation the core runs: a read is a GET (a banned caller may
+ * call it), a write a POST; its permissions, rule, params (as the body) and idempotency.
+ */
+export function methodOperation(method: TA2aMethod): TOperation {
+  return {
+    id: `a2a.${method.name}`,
+    method: method.kind === 'read' ? 'GET' : 'POST',
+    auth: 'user',
+    requires: method.requires,
+    rateLimit: method.rateLimit,
+    body: method.params,
+    idempotent: method.idempotent,
+  };
+}
+
+/** What a call answers (also computed for a notification, which the transport then drops); its count is on the request. */
+type TCallAnswer = { response: TRpcResponse; replayed?: boolean };
+
+/** One call, dispatched by its method's name. */
+export async function runCall(call: TRpcCall, inv: TA2aInvocation): Promise<TCallAnswer> {
   if (Object.hasOwn(UNSUPPORTED, call.method)) {
     return { response: rpcError(call.id, UNSUPPORTED[call.method]!, `${call.method} is not supported by this agent (see its card's capabilities)`) };
   }
   const protocol = Object.hasOwn(PROTOCOL, call.method) ? PROTOCOL[call.method]! : undefined;
   if (protocol) {
-    const outcome = await runOperation(protocol.op, { requestId: inv.requestId, credentials: inv.credentials, ip: inv.ip, readBody: async () => (isPlainObject(call.params) ? call.params : {}) }, (ctx) =>
+    const outcome = await runOperation(protocol.op, { ...invocationOf(inv.request), readBody: async () => (isPlainObject(call.params) ? call.params : {}) }, (ctx) =>
       protocol.run({ caller: ctx.caller! }, ctx.body as never, call, inv),
     );
-    return outcome.ok ? { response: rpcResult(call.id, outcome.value), limit: outcome.limit } : { response: errorToRpc(call.id, outcome.error, inv.requestId), limit: outcome.limit };
+    return { response: outcome.ok ? rpcResult(call.id, outcome.value) : errorToRpc(call.id, outcome.error, inv.request.requestId) };
   }
   const method = findMethod(call.method);
   if (!method) return { response: rpcError(call.id, RPC.METHOD_NOT_FOUND, `Method not found: ${call.method}`) };
+  return runMethod(method, call, inv);
+}
+
+/** One call of a method of the table, through the operation core. */
+async function runMethod(method: TA2aMethod, call: TRpcCall, inv: TA2aInvocation): Promise<TCallAnswer> {
   // Params by name; a missing params is {} (the reference agent sends none), a one-object array its object.
   let raw: unknown = call.params ?? {};
   if (Array.isArray(raw)) {
@@ -114,26 +144,19 @@ export const runCall = async (call: TRpcCall, inv: TA2aInvocation): Promise<{ re
     else return { response: rpcError(call.id, RPC.INVALID_PARAMS, 'Invalid params: pass them by name, as an object') };
   }
   const params = method.normalize ? method.normalize(raw as Record<string, unknown>) : raw;
-  const op: TOperation = {
-    id: `a2a.${method.name}`,
-    method: method.kind === 'read' ? 'GET' : 'POST',
-    auth: 'user',
-    rateLimit: method.rateLimit,
-    body: method.params,
-    idempotent: method.idempotent,
-  };
+  const op = methodOperation(method);
   const idempotencyKey = method.idempotent && inv.idempotencyKey ? (inv.batch ? `${inv.idempotencyKey}:${JSON.stringify(call.id)}` : inv.idempotencyKey) : undefined;
-  const outcome = await runOperation(op, { requestId: inv.requestId, credentials: inv.credentials, ip: inv.ip, readBody: async () => params, idempotencyKey }, (ctx) =>
+  const outcome = await runOperation(op, { ...invocationOf(inv.request), readBody: async () => params, idempotencyKey }, (ctx) =>
     method.run({ caller: ctx.caller!, origin: inv.origin }, ctx.body as never),
   );
-  if (!outcome.ok) return { response: errorToRpc(call.id, outcome.error, inv.requestId), limit: outcome.limit };
+  if (!outcome.ok) return { response: errorToRpc(call.id, outcome.error, inv.request.requestId) };
   if (env().isTest) {
     // In tests every result is held to the method's declared schema, as REST answers are to OpenAPI.
     const checked = method.result.safeParse(outcome.value);
     if (!checked.success) {
       console.error(`[a2a] ${method.name} answered outside its result schema:`, checked.error.issues);
-      return { response: rpcError(call.id, RPC.INTERNAL_ERROR, `Result breaks the schema of ${method.name}`, { issues: checked.error.issues }), limit: outcome.limit };
+      return { response: rpcError(call.id, RPC.INTERNAL_ERROR, `Result breaks the schema of ${method.name}`, { issues: checked.error.issues }) };
     }
   }
-  return { response: rpcResult(call.id, outcome.value), limit: outcome.limit, replayed: outcome.replayed };
-};
+  return { response: rpcResult(call.id, outcome.value), replayed: outcome.replayed };
+}

@@ -15,6 +15,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@/db/client';
 import { balanceTransactions, marketPricePoints, markets, reports, trades, users } from '@/db/schema';
+import { yesPriceSql } from '@/lib/markets/sql';
 import { RULES, type TPairTradeRow, type TReferralIncomeRow, type TRingTradeRow } from './rules';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -135,7 +136,7 @@ export const loadWashPairTrades = async (db: DbOrTx, at: Date): Promise<TPairTra
              else coalesce(
                (select pp.yes_price from ${marketPricePoints} pp where pp.market_id = r.market_id and pp.created_at < r.first_at
                 order by pp.created_at desc limit 1),
-               mk.yes_shares / (mk.yes_shares + mk.no_shares)) end as yes_price
+               ${yesPriceSql('mk')}) end as yes_price
       from paired r
       join ${users} u on u.id = r.user_id
       join ${markets} mk on mk.id = r.market_id

@@ -10,13 +10,9 @@ import { getDb, rowsOf } from '@/db/client';
 import { containsPattern } from '@/db/like';
 import { perpTrades, reports, trades, users } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
-import type { adminUsers } from '@/lib/contracts/admin';
-import type { TEndpointQuery } from '@/lib/contracts/endpoint';
 import { env } from '@/lib/env';
 import { toDecimalString } from '@/lib/money/decimal';
-import { roleOf } from '../dto';
-
-type TUsersQuery = TEndpointQuery<typeof adminUsers>;
+import { roleOf, type TAdminUsersQuery } from '../dto';
 
 /** LIKE's wildcards and escape character, escaped, so a search matches them literally. */
 
@@ -31,7 +27,7 @@ const adminSubjectsList = () => {
   return subjects.length ? sql.join(subjects.map((s) => sql`${s}`), sql`, `) : null;
 };
 
-const filterOf = (filter: TUsersQuery['filter']): SQL => {
+const filterOf = (filter: TAdminUsersQuery['filter']): SQL => {
   switch (filter) {
     case 'players':
       return sql`not u.is_actor and not u.is_agent`;
@@ -52,7 +48,7 @@ const filterOf = (filter: TUsersQuery['filter']): SQL => {
   }
 };
 
-const sortKeyOf = (sortBy: TUsersQuery['sortBy']): SQL => {
+const sortKeyOf = (sortBy: TAdminUsersQuery['sortBy']): SQL => {
   switch (sortBy) {
     case 'balance':
       return sql`u.virtual_balance`;
@@ -89,7 +85,7 @@ type TRow = {
   created_at: Date | string;
 };
 
-export const listUsers = async (input: { caller: TCaller; query: TUsersQuery }) => {
+export const listUsers = async (input: { caller: TCaller; query: TAdminUsersQuery }) => {
   const { query } = input;
   const db = await getDb();
   const conds: SQL[] = [sql`not u.is_pool_account`, filterOf(query.filter)];

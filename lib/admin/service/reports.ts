@@ -11,13 +11,9 @@ import { reportActions, reports, users } from '@/db/schema';
 import { REPORT_CATEGORIES, REPORT_PRIORITIES } from '@/db/schema/moderation-values';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
-import type { adminReports } from '@/lib/contracts/admin';
-import type { TEndpointQuery } from '@/lib/contracts/endpoint';
 import { AppError } from '@/lib/errors/app-error';
-import { toReportActionDto, toReportDetails } from '../dto';
+import { toReportActionDto, toReportDetails, type TAdminReportsQuery } from '../dto';
 import { findRecentPosts, sameTargetAs, selectAdminReports } from '../queries';
-
-type TQueueQuery = TEndpointQuery<typeof adminReports>;
 
 /** How many related reports and recent posts a detail shows. */
 const RELATED_LIMIT = 50;
@@ -27,7 +23,7 @@ const DAY_MS = 86_400_000;
 
 const priorityRank = sql`(case ${reports.priority} when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end)`;
 
-const queueWhere = (q: TQueueQuery): SQL | undefined => {
+const queueWhere = (q: TAdminReportsQuery): SQL | undefined => {
   const conds: SQL[] = [];
   if (q.status) conds.push(eq(reports.status, q.status));
   if (q.category) conds.push(eq(reports.category, q.category));
@@ -41,14 +37,14 @@ const queueWhere = (q: TQueueQuery): SQL | undefined => {
 };
 
 /** The sort key, then creation time and id in the same direction, so pages never overlap. */
-const queueOrder = (q: TQueueQuery): SQL[] => {
+const queueOrder = (q: TAdminReportsQuery): SQL[] => {
   const dir = q.sortOrder === 'asc' ? asc : desc;
   const key = q.sortBy === 'priority' ? priorityRank : q.sortBy === 'updated' ? sql`${reports.updatedAt}` : sql`${reports.createdAt}`;
   return [dir(key), dir(reports.createdAt), dir(reports.id)];
 };
 
 /** GET /api/admin/reports: the queue, filtered, sorted and paged (two statements). */
-export const listReports = async (input: { caller: TCaller; query: TQueueQuery }) => {
+export const listReports = async (input: { caller: TCaller; query: TAdminReportsQuery }) => {
   const { query } = input;
   const db = await getDb();
   const where = queueWhere(query);

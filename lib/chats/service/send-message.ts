@@ -23,12 +23,13 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, withTransaction } from '@/db/client';
 import { chatMessages, chatParticipants, chats, groups, users } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
-import type { TChatMessage } from '@/lib/contracts/chats';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { outboxCtes, outboxNotified } from '@/lib/events/outbox';
 import { blockBetween } from '@/lib/moderation/visibility';
 import { notify } from '@/lib/notifications/service';
+import { userSummaryOfRow } from '@/lib/users/dto';
+import type { TChatMessage } from '../dto';
 import { requireChat } from '../queries';
 
 export const DUPLICATE_WINDOW_MS = 60_000;
@@ -148,7 +149,7 @@ export const sendMessage = async (input: { caller: TCaller; id: string; content:
       id: messageId,
       chatId: input.id,
       senderId: me,
-      sender: { id: me, username: ctx!.username, displayName: ctx!.display_name, profileImageUrl: ctx!.profile_image_url, isActor: ctx!.is_actor },
+      sender: userSummaryOfRow(me, ctx!, { reputation: false }),
       content,
       createdAt: at.toISOString(),
     };

@@ -28,7 +28,6 @@ import {
   poolNavPoints,
   pools,
   users,
-  worldEvents,
 } from '@/db/schema';
 import { npcCaller } from '@/lib/auth/caller';
 import { now, setFixedTime } from '@/lib/clock/clock';
@@ -45,6 +44,7 @@ import { loadHoldings } from '@/lib/pools/holdings';
 import { SHARE_SCALE, sharePriceOf } from '@/lib/pools/math';
 import { recordNav } from '@/lib/pools/service/shared';
 import { closePoolPerp, openPoolPerp } from '@/lib/pools/service/trade';
+import { insertWorldEvents } from '@/lib/world/events';
 import { createRuledQuestion } from '../steps/questions';
 import { CLOCK_ID } from '../tick';
 import { BACKFILL_QUESTION_LIQUIDITY, generateHistory, type TBackfillAction, type TBackfillWorld, type THistory } from './generate';
@@ -245,22 +245,20 @@ const writePoints = async (db: Db, history: THistory, marketIds: Map<string, str
     ids.length ? (await db.select({ id: markets.id, n: markets.questionNumber }).from(markets).where(inArray(markets.id, ids))).map((m) => [m.id, m.n]) : [],
   );
   await insertChunks(history.events, (c) =>
-    db
-      .insert(worldEvents)
-      .values(
-        c.map((e) => ({
-          id: e.id,
-          kind: e.kind,
-          title: e.title,
-          content: e.content,
-          organizationId: e.organizationId,
-          actorId: e.actorId,
-          impact: e.impact.toFixed(6),
-          relatedQuestions: e.related.map((r) => numbers.get(idOf(r))).filter((n): n is number => typeof n === 'number'),
-          createdAt: e.at,
-        })),
-      )
-      .onConflictDoNothing(),
+    insertWorldEvents(
+      db,
+      c.map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        title: e.title,
+        content: e.content,
+        organizationId: e.organizationId,
+        actorId: e.actorId,
+        impact: e.impact,
+        relatedQuestions: e.related.map((r) => numbers.get(idOf(r))).filter((n): n is number => typeof n === 'number'),
+        createdAt: e.at,
+      })),
+    ),
   );
 };
 

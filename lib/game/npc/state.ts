@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@/db/client';
 import { actors, comments, marketPositions, markets, organizations, perpMarkets, perpPositions, postLikes, posts, shares, users } from '@/db/schema';
 import type { TRng } from '@/lib/game/rng';
+import { prices, toPool } from '@/lib/markets/cpmm';
 import { toNumber } from '@/lib/money/decimal';
 import { NPC_ACTING_PER_TICK, pickActingActors, type TNpcActor, type TNpcWorld } from './plan';
 
@@ -67,9 +68,9 @@ export const loadNpcWorld = async (db: DbOrTx, at: Date, rng: TRng): Promise<TNp
       order by question_number`),
   );
   const marketList = marketRows.map((m) => {
-    const y = toNumber(String(m.yes_shares));
-    const n = toNumber(String(m.no_shares));
-    return { id: m.id, questionNumber: Number(m.question_number), text: m.text, yesPrice: y + n > 0 ? y / (y + n) : 0.5 };
+    // 0.5 for a pool without weights (createPool never makes one).
+    const price = prices(toPool({ yesShares: String(m.yes_shares), noShares: String(m.no_shares) })).yes;
+    return { id: m.id, questionNumber: Number(m.question_number), text: m.text, yesPrice: price.isFinite() ? price.toNumber() : 0.5 };
   });
 
   const holdings = rowsOf<{ user_id: string; market_id: string; side: 'YES' | 'NO'; shares: string }>(

@@ -4,14 +4,15 @@
  * ARBITRAGE_BAND away from its index (the organization's price) is brought back to the band's
  * edge, the way arbitrageurs trade the premium away on a real exchange; funding (the premium plus
  * 0.01%, capped at ±0.75%) then stays inside its cap between ticks. One set-based update with
- * the `perp_update` announcements in one transaction, then the liquidation sweep (marks moved).
+ * the `perp_update` announcements (lib/perps `setMarks`) in the transaction that locked the marks,
+ * then the liquidation sweep (marks moved).
  * Deterministic: a function of the stored marks and prices only.
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, withTransaction } from '@/db/client';
 import { organizations, perpMarkets } from '@/db/schema';
-import { emitEvents } from '@/lib/events/outbox';
 import { liquidateTicker } from '@/lib/perps/service/liquidate';
+import { setMarks } from '@/lib/perps/service/marks';
 import { ARBITRAGE_BAND, closePremium } from '../prices';
 import type { TTickContext } from '../types';
 
@@ -27,17 +28,11 @@ export const runArbitrageStep = async (ctx: TTickContext) => {
     const changes = rows
       .map((r) => ({ ticker: r.ticker, mark: Number(r.mark_price), next: closePremium(Number(r.mark_price), Number(r.index_price), ARBITRAGE_BAND) }))
       .filter((c) => c.next !== c.mark);
-    if (!changes.length) return [];
-    const values = sql.join(changes.map((c) => sql`(${c.ticker}, ${c.next.toFixed(4)}::numeric)`), sql`, `);
-    await tx.execute(sql`
-      update ${perpMarkets} p set mark_price = v.mark, updated_at = ${at.toISOString()}::timestamptz
-      from (values ${values}) as v(ticker, mark) where p.ticker = v.ticker`);
-    await emitEvents(
+    return setMarks(
       tx,
-      'markets',
-      changes.map((c) => ({ type: 'perp_update', data: { ticker: c.ticker, markPrice: c.next, timestamp: at.toISOString() } })),
+      changes.map((c) => ({ ticker: c.ticker, markPrice: c.next.toFixed(4) })),
+      at,
     );
-    return changes.map((c) => c.ticker);
   });
   const liquidated = moved.length ? await liquidateTicker() : [];
   return { tickers: moved.length, liquidations: liquidated.length };

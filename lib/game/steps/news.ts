@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
 import { marketBiases, worldEvents } from '@/db/schema';
 import { emitEvents } from '@/lib/events/outbox';
+import { insertWorldEvents } from '@/lib/world/events';
 import { loadActors, loadOpenQuestions, loadOrganizations } from '../state';
 import type { TTickContext, TWorldEvent } from '../types';
 import { planEventCount, planWorldEvent, relatedQuestions, type TBiasPlan } from '../world-rules';
@@ -44,23 +45,7 @@ export const runNewsStep = async (ctx: TTickContext) => {
   if (!events.length) return { events: 0, biases: 0 };
 
   const written = await withTransaction(async (tx) => {
-    const inserted = await tx
-      .insert(worldEvents)
-      .values(
-        events.map((e) => ({
-          id: e.id,
-          kind: e.kind,
-          title: e.title,
-          content: e.content,
-          organizationId: e.organizationId,
-          actorId: e.actorId,
-          impact: e.impact.toFixed(6),
-          relatedQuestions: e.relatedQuestions,
-          createdAt: at,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: worldEvents.id });
+    const inserted = await insertWorldEvents(tx, events);
     if (!inserted.length) return [];
     if (biases.length) {
       await tx.insert(marketBiases).values(
@@ -76,7 +61,7 @@ export const runNewsStep = async (ctx: TTickContext) => {
         })),
       );
     }
-    const ids = new Set(inserted.map((r) => r.id));
+    const ids = new Set(inserted);
     const fresh = events.filter((e) => ids.has(e.id));
     await emitEvents(
       tx,

@@ -11,6 +11,7 @@ import { getDb, rowsOf, withTransaction } from '@/db/client';
 import { actors, markets, perpPositions, pools, users } from '@/db/schema';
 import { npcCaller } from '@/lib/auth/caller';
 import { isAppError } from '@/lib/errors/app-error';
+import { prices, toPool } from '@/lib/markets/cpmm';
 import { loadHoldings } from '@/lib/pools/holdings';
 import { recordNav } from '@/lib/pools/service/shared';
 import { buyPoolPrediction, closePoolPerp, openPoolPerp, type TPoolTradeResult } from '@/lib/pools/service/trade';
@@ -103,10 +104,12 @@ export const runPoolStep = async (ctx: TTickContext): Promise<TPoolStepResult> =
       tickers: orgs
         .filter((o) => o.markPrice !== null)
         .map((o) => ({ ticker: o.ticker, markPrice: o.markPrice!, fairValue: o.fairValue, oiLong: oi.get(o.ticker)?.long ?? 0, oiShort: oi.get(o.ticker)?.short ?? 0 })),
-      questions: questions.map((q) => {
-        const yes = dec(q.yes);
-        return { id: q.id, questionNumber: q.questionNumber ?? 0, text: q.text, yesPrice: toNumber(yes.div(yes.plus(q.no))) };
-      }),
+      questions: questions.map((q) => ({
+        id: q.id,
+        questionNumber: q.questionNumber ?? 0,
+        text: q.text,
+        yesPrice: toNumber(prices(toPool({ yesShares: q.yes, noShares: q.no })).yes),
+      })),
     },
     ctx.newEvents,
     rng,

@@ -2,19 +2,20 @@
  * Tick step: prices. Every organization's fair value takes one random-walk step with its own
  * volatility, pushed by this tick's news and by active biases on price questions about it; its
  * current (index) price follows, and its perp mark drifts toward it. Those writes are two
- * set-based updates in one transaction with the `perp_update` announcements; the liquidation
- * sweep then closes what the new marks reached. Biases decay with time and are removed when spent;
- * the strongest few move their question's price through an NPC's buy (a real trade through the
- * ledger, so prediction prices move without anyone's balance changing outside it).
+ * set-based updates in one transaction (the marks with their `perp_update` announcements through
+ * lib/perps `setMarks`); the liquidation sweep then closes what the new marks reached. Biases
+ * decay with time and are removed when spent; the strongest few move their question's price
+ * through an NPC's buy (a real trade through the ledger, so prediction prices move without
+ * anyone's balance changing outside it).
  */
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
-import { actors, marketBiases, markets, organizations, perpMarkets, questionRules, users } from '@/db/schema';
+import { actors, marketBiases, markets, organizations, questionRules, users } from '@/db/schema';
 import { npcCaller } from '@/lib/auth/caller';
-import { emitEvents } from '@/lib/events/outbox';
 import { AppError } from '@/lib/errors/app-error';
 import { buyShares } from '@/lib/markets/service/buy-shares';
 import { liquidateTicker } from '@/lib/perps/service/liquidate';
+import { setMarks } from '@/lib/perps/service/marks';
 import { biasPush, biasStrength, biasTradeAmount, driftMark, stepFairValue } from '../prices';
 import { loadOrganizations } from '../state';
 import type { TTickContext } from '../types';
@@ -85,18 +86,13 @@ export const runPriceStep = async (ctx: TTickContext) => {
           update ${organizations} o set fair_value = v.fair, current_price = v.fair
           from (values ${values}) as v(id, fair) where o.id = v.id`);
       }
-      const marks = moves.filter((m) => m.mark !== null);
-      if (marks.length) {
-        const values = sql.join(marks.map((m) => sql`(${m.ticker}, ${m.mark!.toFixed(4)}::numeric)`), sql`, `);
-        await tx.execute(sql`
-          update ${perpMarkets} p set mark_price = v.mark, updated_at = ${at.toISOString()}::timestamptz
-          from (values ${values}) as v(ticker, mark) where p.ticker = v.ticker`);
-        await emitEvents(
-          tx,
-          'markets',
-          marks.map((m) => ({ type: 'perp_update', data: { ticker: m.ticker, markPrice: m.mark, indexPrice: m.fair, timestamp: at.toISOString() } })),
-        );
-      }
+      // The marks and their perp_update (with the new index) in one call; the tick records the
+      // price points after this step.
+      await setMarks(
+        tx,
+        moves.filter((m) => m.mark !== null).map((m) => ({ ticker: m.ticker, markPrice: m.mark!.toFixed(4), indexPrice: m.fair })),
+        at,
+      );
       if (spent.length) await tx.execute(sql`delete from ${marketBiases} where id in (${sql.join(spent.map((id) => sql`${id}`), sql`, `)})`);
     });
   }

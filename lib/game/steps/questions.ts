@@ -10,9 +10,9 @@
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction, type Tx } from '@/db/client';
 import { markets, organizations, questionRules, worldEvents } from '@/db/schema';
+import { prices, toPool } from '@/lib/markets/cpmm';
 import { createMarket } from '@/lib/markets/service/create-market';
 import { resolveMarket } from '@/lib/markets/service/resolve-market';
-import { dec } from '@/lib/money/decimal';
 import { loadActors, loadOpenQuestions, loadOrganizations, toRule, type TRuleColumns } from '../state';
 import type { TTickContext } from '../types';
 import { planQuestion, questionsToCreate, resolveOutcome, type TQuestionRule } from '../world-rules';
@@ -111,8 +111,9 @@ export const resolveDueQuestions = async (ctx: TTickContext) => {
   for (const q of due) {
     if (performance.now() > ctx.deadline) break;
     const rule = toRule(q);
-    const total = dec(q.yes_shares).plus(q.no_shares);
-    const yesPrice = total.gt(0) ? dec(q.yes_shares).div(total).toNumber() : 0.5;
+    // 0.5 for a pool without weights (createPool never makes one).
+    const price = prices(toPool({ yesShares: q.yes_shares, noShares: q.no_shares })).yes;
+    const yesPrice = price.isFinite() ? price.toNumber() : 0.5;
     const outcome = resolveOutcome(rule, {
       price: q.price === null ? null : Number(q.price),
       eventHappened: await eventHappened(rule, new Date(q.created_at), new Date(q.resolution_date)),

@@ -9,8 +9,9 @@ import { containsPattern } from '@/db/like';
 import { groupInvites, groupMembers, users } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { readMessages, toMessageDto } from '@/lib/chats/queries';
-import type { TGroupInvite } from '@/lib/contracts/groups';
 import { AppError } from '@/lib/errors/app-error';
+import { toUserSummary } from '@/lib/users/dto';
+import type { TGroupInvite } from '../dto';
 import { countGroups, requireGroupDto, selectGroups } from '../queries';
 
 const RECENT_MESSAGES = 20;
@@ -34,14 +35,6 @@ export const listMyGroups = async (input: { caller: TCaller }) => {
   return { groups, total: groups.length };
 };
 
-const personOf = (u: { id: string; username: string; displayName: string; profileImageUrl: string | null; isActor: boolean }) => ({
-  id: u.id,
-  username: u.username,
-  displayName: u.displayName,
-  profileImageUrl: u.profileImageUrl,
-  isActor: u.isActor,
-});
-
 const invitesOf = async (db: DbOrTx, me: string, where: ReturnType<typeof and>): Promise<TGroupInvite[]> => {
   const rows = await db
     .select({ invite: groupInvites, by: { id: users.id, username: users.username, displayName: users.displayName, profileImageUrl: users.profileImageUrl, isActor: users.isActor } })
@@ -60,7 +53,7 @@ const invitesOf = async (db: DbOrTx, me: string, where: ReturnType<typeof and>):
       {
         id: r.invite.id,
         group,
-        invitedBy: personOf(r.by),
+        invitedBy: toUserSummary(r.by, { reputation: false }),
         reason: r.invite.reason,
         status: r.invite.status,
         createdAt: r.invite.createdAt.toISOString(),
@@ -96,7 +89,7 @@ export const getGroup = async (input: { caller: TCaller | null; groupId: string 
   const recent = group.isMember && me ? await readMessages(db, { chatId: group.chatId, readerId: me, limit: RECENT_MESSAGES }) : null;
   return {
     group,
-    members: members.map((m) => ({ ...personOf(m), role: m.role, joinedAt: m.joinedAt.toISOString() })),
+    members: members.map((m) => ({ ...toUserSummary(m, { reputation: false }), role: m.role, joinedAt: m.joinedAt.toISOString() })),
     recentMessages: recent ? recent.rows.map(toMessageDto) : [],
   };
 };

@@ -9,6 +9,7 @@ import { getDb, rowsOf } from '@/db/client';
 import { leagueMembers, leagueSeasons } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
+import { userSummaryOfRow } from '@/lib/users/dto';
 import { findUserById } from '@/lib/users/queries';
 import { DIVISION_SIZE, MIN_DAYS, MIN_TRADES, PROMOTE_SHARE, RELEGATE_SHARE, TIERS, TOP_TIER, VOLATILITY_FLOOR, seasonOf } from '../math';
 import { loadMembers, loadSeason, loadSeasons, type TMemberRow, type TSeasonRow } from '../queries';
@@ -75,7 +76,7 @@ const toEntry = (m: TMemberRow, live: { rank: number | null; score: number; seas
   const outcome = closed ? m.outcome : live!.outcome;
   return {
     rank,
-    user: { id: m.user_id, username: m.username, displayName: m.display_name, profileImageUrl: m.profile_image_url, isActor: m.is_actor },
+    user: userSummaryOfRow(m.user_id, m, { reputation: false }),
     score: closed ? Number(m.score ?? 0) : live!.score,
     seasonReturn: closed ? Number(m.season_return ?? 0) : live!.seasonReturn,
     volatility: closed ? Number(m.volatility ?? 0) : live!.volatility,

@@ -27,6 +27,7 @@ import { referralEarner } from '@/lib/referrals/share';
 import { dec, toDecimalString, toNumber, type TDecimal } from '@/lib/money/decimal';
 import { MIN_BUY, SHARE_SCALE, prices, splitFee, toPool, type TOutcome } from '../cpmm';
 import { getMarketRowOrThrow } from '../queries';
+import { noPriceSql, storedYesPriceSql, yesPriceSql } from '../sql';
 import { assertTradable } from './shared';
 
 /** The caller buys; their referrer (caller.referredById) earns half the fee. */
@@ -136,12 +137,12 @@ export const buildBuyStatement = (opts: {
         fee_total, fee_platform, fee_referrer, yes_price_after, created_at)
       select ${crypto.randomUUID()}, ${userId}, ${marketId}, position.id, ${side}, 'buy', ${amt}::numeric, calc.shares,
         trunc(${amt}::numeric / calc.shares, ${scale}), ${toDecimalString(fees.total)}::numeric, ${toDecimalString(fees.platform)}::numeric,
-        ${toDecimalString(fees.referrer)}::numeric, trunc(moved.yes_shares / (moved.yes_shares + moved.no_shares), ${scale}), ${ts}
+        ${toDecimalString(fees.referrer)}::numeric, ${storedYesPriceSql('moved')}, ${ts}
       from position, calc, moved
     ),
     point as (
       insert into ${marketPricePoints} (id, market_id, yes_price, yes_shares, no_shares, source, created_at)
-      select ${crypto.randomUUID()}, ${marketId}, trunc(moved.yes_shares / (moved.yes_shares + moved.no_shares), ${scale}),
+      select ${crypto.randomUUID()}, ${marketId}, ${storedYesPriceSql('moved')},
         moved.yes_shares, moved.no_shares, 'trade', ${ts}
       from moved
     ),
@@ -149,11 +150,11 @@ export const buildBuyStatement = (opts: {
       'event',
       'markets',
       'market_update',
-      // The same fields and prices as emitMarketUpdate (public yes_shares is the NO reserve).
+      // The same fields and prices as emitMarketUpdate.
       sql`select jsonb_build_object(
         'marketId', ${marketId}::text,
-        'yesPrice', (moved.yes_shares / (moved.yes_shares + moved.no_shares))::float8,
-        'noPrice', (1 - moved.yes_shares / (moved.yes_shares + moved.no_shares))::float8,
+        'yesPrice', ${yesPriceSql('moved')}::float8,
+        'noPrice', ${noPriceSql('moved')}::float8,
         'yesShares', moved.yes_shares::float8,
         'noShares', moved.no_shares::float8,
         'timestamp', ${at.toISOString()}::text) as data

@@ -9,7 +9,8 @@ import { dec, toDecimalString } from '@/lib/money/decimal';
 import { createPool } from '../cpmm';
 import { toMarketDto } from '../dto';
 import { emitEvent } from '@/lib/events/outbox';
-import { emitMarketUpdate, poolColumns, recordPricePoint } from './shared';
+import { recordPricePoint } from './price-points';
+import { emitMarketUpdate, poolColumns } from './shared';
 
 export const DEFAULT_LIQUIDITY = 1000;
 

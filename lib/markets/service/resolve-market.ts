@@ -11,10 +11,11 @@ import { marketPositions, markets } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { credit, recordRealizedPnL } from '@/lib/ledger/ledger';
 import { dec, toDecimalString } from '@/lib/money/decimal';
-import { notifyMarketResolved } from '@/lib/notifications/trading';
 import { payoutFor, type TOutcome } from '../cpmm';
 import { toMarketDto } from '../dto';
-import { lockMarket, emitMarketUpdate, recordPricePoint } from './shared';
+import { notifyMarketResolved } from './notices';
+import { recordPricePoint } from './price-points';
+import { lockMarket, emitMarketUpdate } from './shared';
 
 /**
  * Resolves a market; with `tx`, inside the caller's transaction (the game tick resolves due

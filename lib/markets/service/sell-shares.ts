@@ -17,7 +17,8 @@ import { recordReferralFee } from '@/lib/referrals/fees';
 import { referralEarner } from '@/lib/referrals/share';
 import { dec, toDecimalString, toMoney, toNumber, type TDecimal } from '@/lib/money/decimal';
 import { SHARE_SCALE, prices, quoteSell, toPool, type TOutcome } from '../cpmm';
-import { assertTradable, lockMarket, poolColumns, emitMarketUpdate, recordPricePoint } from './shared';
+import { recordPricePoint } from './price-points';
+import { assertTradable, lockMarket, poolColumns, emitMarketUpdate } from './shared';
 
 /** The caller sells; their referrer (caller.referredById) earns half the fee. */
 export type TSellInput = {

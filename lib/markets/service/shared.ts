@@ -1,8 +1,8 @@
-/** Pieces every market write shares: the market lock, the tradable check, price points, events. */
+/** Pieces every market write shares: the market lock, the tradable check, pool columns, events (price points: price-points.ts). */
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@/db/client';
-import { marketPricePoints, markets, type TMarketRow } from '@/db/schema';
+import { markets, type TMarketRow } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { emitEvent } from '@/lib/events/outbox';
 import { AppError } from '@/lib/errors/app-error';
@@ -41,17 +41,6 @@ export const assertTradable = (m: TMarketRow) => {
 export const poolColumns = (pool: TPool) => {
   const pub = toPublic(pool);
   return { yesShares: toDecimalString(pub.yesShares), noShares: toDecimalString(pub.noShares) };
-};
-
-export const recordPricePoint = async (tx: Tx, m: TMarketRow, source: 'create' | 'trade' | 'tick' | 'resolve') => {
-  await tx.insert(marketPricePoints).values({
-    marketId: m.id,
-    yesPrice: marketPrices(m).yes.toDecimalPlaces(18).toFixed(),
-    yesShares: m.yesShares,
-    noShares: m.noShares,
-    source,
-    createdAt: now(),
-  });
 };
 
 /** Announces a market's new state on the markets channel, in the transaction that changed it. */

@@ -10,10 +10,9 @@ import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { getDb, withTransaction } from '@/db/client';
 import { posts, reports, users } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
-import type { TReport, TReportInput } from '@/lib/contracts/moderation';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
-import { toReportDto } from '../dto';
+import { toReportDto, type TReport, type TReportInput } from '../dto';
 import { pageOf, requireOtherUser } from './shared';
 
 type TCategory = TReportInput['category'];

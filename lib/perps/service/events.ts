@@ -5,7 +5,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { emitEvent, outboxCtes } from '@/lib/events/outbox';
+import { emitEvents, outboxCtes } from '@/lib/events/outbox';
 
 /** perp_update for a statement's CTE `source` with columns ticker and mark_price. */
 export const perpUpdateCtes = (source: string, at: Date) =>
@@ -26,5 +26,11 @@ export const perpLiquidationCtes = (source: string): SQL =>
     sql`select jsonb_build_object('positionId', s.id, 'userId', s.user_id, 'ticker', s.ticker) as data from ${sql.raw(source)} s`,
   );
 
-export const emitPerpUpdate = (tx: DbOrTx, ticker: string, markPrice: string, at: Date) =>
-  emitEvent(tx, 'markets', { type: 'perp_update', data: { ticker, markPrice: Number(markPrice), timestamp: at.toISOString() } });
+/** perp_update per ticker, in order, for marks set outside a trade (marks.ts `setMarks`); `indexPrice` only when given. */
+export async function emitPerpUpdates(tx: DbOrTx, updates: readonly { ticker: string; markPrice: number; indexPrice?: number }[], at: Date) {
+  await emitEvents(
+    tx,
+    'markets',
+    updates.map((u) => ({ type: 'perp_update', data: { ticker: u.ticker, markPrice: u.markPrice, indexPrice: u.indexPrice, timestamp: at.toISOString() } })),
+  );
+}

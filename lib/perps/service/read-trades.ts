@@ -8,7 +8,7 @@ import { getDb } from '@/db/client';
 import { perpTrades } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { toNumber } from '@/lib/money/decimal';
-import type { TPerpTapeTrade } from '@/lib/contracts/perps';
+import type { TPerpTapeTrade } from '../dto';
 import { getTicker } from './read';
 
 /** GET /api/markets/perps/tickers/{ticker}/trades: the newest `limit` trades of a ticker. */

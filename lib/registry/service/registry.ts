@@ -13,6 +13,7 @@ import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { refreshIfStale } from '@/lib/standings/service/read-leaderboard';
+import { profileHref } from '@/lib/users/links';
 import { findUserByIdentifier } from '@/lib/users/queries';
 import { A2A_ENDPOINT, A2A_METHODS, AGENT_CARD_PATH, capabilitiesOf } from '../capabilities';
 import { countRegistry, loadRegistryAfter, loadRegistryPage, type TRegistryRow, type TRegistryType } from '../queries';
@@ -28,7 +29,7 @@ export const toRegistryEntry = (r: TRegistryRow, origin: string) => {
     name: r.name,
     username: r.username,
     profileImageUrl: r.profile_image_url,
-    url: isApp ? r.url! : `${origin}/u/${encodeURIComponent(r.username!)}`,
+    url: isApp ? r.url! : `${origin}${profileHref({ username: r.username! })}`,
     description: r.description,
     reputation: isApp ? null : { score: r.reputation ?? 0, level: (r.reputation_level ?? 'newcomer') as 'newcomer' },
     capabilities: isApp ? (r.capabilities ?? []) : capabilitiesOf(r.type as 'user', { managesPool: Boolean(r.manages_pool) }),

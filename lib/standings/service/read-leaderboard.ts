@@ -10,6 +10,7 @@ import 'server-only';
 import { getDb } from '@/db/client';
 import { now } from '@/lib/clock/clock';
 import { createTtlCache } from '@/lib/clock/ttl-cache';
+import { userSummaryOfRow } from '@/lib/users/dto';
 import { hasDirtyStandings, refreshStandings } from '../refresh';
 import { countRanked, loadBoardEntry, loadBoardPage, loadPnlHistory, type TStandingRow } from '../queries';
 import { rankPage, totalPagesOf, type TPointsType } from '../ranking';
@@ -52,7 +53,7 @@ const scoreOf = (board: TPointsType) => (r: TStandingRow) =>
 
 const toEntry = (r: TStandingRow, rank: number, history: Map<string, number[]>) => ({
   rank,
-  user: { id: r.user_id, username: r.username, displayName: r.display_name, profileImageUrl: r.profile_image_url, isActor: r.kind === 'actor' },
+  user: userSummaryOfRow(r.user_id, { ...r, is_actor: r.kind === 'actor' }, { reputation: false }),
   points: r.points,
   earnedPoints: r.earned_points,
   referralPoints: r.referral_points,

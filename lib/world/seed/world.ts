@@ -6,16 +6,17 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { actors, markets, organizations, perpMarkets, perpPricePoints, pools, posts, postTags, users, worldEvents } from '@/db/schema';
+import { actors, markets, organizations, perpMarkets, perpPricePoints, pools, posts, postTags, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { credit } from '@/lib/ledger/ledger';
 import { applyPointsChange } from '@/lib/points/ledger';
 import { dec, toDecimalString } from '@/lib/money/decimal';
-import { recordPricePoint } from '@/lib/markets/service/shared';
+import { recordPricePoint } from '@/lib/markets/service/price-points';
 import { DEFAULT_DEPTH, fundingPeriodStart } from '@/lib/perps/math';
 import { ACTOR_POINTS, ACTOR_STARTING_BALANCE, ACTORS, GROUPS, ORGANIZATIONS, POOLS, QUESTIONS, SEED_NEWS, SEED_POSTS } from './world-data';
 import { parseTags } from '@/lib/posts/text';
 import { actorAvatarUrl } from '@/lib/world/assets';
+import { insertWorldEvents } from '../events';
 import { createPool } from '@/lib/pools/service/create-pool';
 import { createGroup } from '@/lib/groups/service/create-group';
 
@@ -150,20 +151,18 @@ export const seedWorld = async (db: Db) =>
       .onConflictDoNothing()
       .returning({ id: posts.id, content: posts.content, createdAt: posts.createdAt });
     // Past news: already priced in (no impact), so only the widget and the NPCs' memory see it.
-    await tx
-      .insert(worldEvents)
-      .values(
-        SEED_NEWS.map((n) => ({
-          id: n.id,
-          kind: n.kind,
-          title: n.title,
-          content: n.content,
-          organizationId: n.org,
-          actorId: n.actor ? actorId(n.actor) : null,
-          createdAt: new Date(at.getTime() - n.minutesAgo * 60_000),
-        })),
-      )
-      .onConflictDoNothing();
+    await insertWorldEvents(
+      tx,
+      SEED_NEWS.map((n) => ({
+        id: n.id,
+        kind: n.kind,
+        title: n.title,
+        content: n.content,
+        organizationId: n.org,
+        actorId: n.actor ? actorId(n.actor) : null,
+        createdAt: new Date(at.getTime() - n.minutesAgo * 60_000),
+      })),
+    );
 
     const tags = newPosts.flatMap((p) => parseTags(p.content).map((tag) => ({ postId: p.id, tag, createdAt: p.createdAt })));
     if (tags.length) await tx.insert(postTags).values(tags).onConflictDoNothing();

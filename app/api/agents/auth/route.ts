@@ -1,4 +1,4 @@
-import { authenticateAgent } from '@/lib/auth/service';
+import { authenticateAgent } from '@/lib/principals/service';
 import { agentsAuth } from '@/lib/contracts/system';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';

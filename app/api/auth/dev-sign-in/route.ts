@@ -1,4 +1,4 @@
-import { devSignIn, sessionCookieResponse } from '@/lib/auth/service';
+import { devSignIn, sessionCookieResponse } from '@/lib/principals/service';
 import { authDevSignIn } from '@/lib/contracts/system';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';

@@ -1,4 +1,4 @@
-import { sessionCookieResponse, signInWithToken } from '@/lib/auth/service';
+import { sessionCookieResponse, signInWithToken } from '@/lib/principals/service';
 import { authSession } from '@/lib/contracts/system';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';

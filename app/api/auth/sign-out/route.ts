@@ -1,4 +1,4 @@
-import { sessionCookieResponse, signOut } from '@/lib/auth/service';
+import { sessionCookieResponse, signOut } from '@/lib/principals/service';
 import { authSignOut } from '@/lib/contracts/system';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';

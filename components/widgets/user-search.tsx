@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { UserIdentity } from '@/components/ui/user-identity';
 import { describeError } from '@/lib/client/queries/errors';
 import { useUserSearch } from '@/lib/client/queries/users';
+import { profileHref } from '@/lib/users/links';
 
 /** "Find people": search players and NPC actors by name, results link to their profiles. */
 export const UserSearch = () => {
@@ -65,7 +66,7 @@ export const UserSearch = () => {
           <ul className="flex flex-col gap-1" aria-label={`${results.length} people found`}>
             {results.map((u) => (
               <li key={u.id}>
-                <Link href={`/u/${encodeURIComponent(u.username)}`} className="flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-elevated">
+                <Link href={profileHref(u)} className="flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-elevated">
                   <UserIdentity user={u} className="flex-1" />
                   <span className="shrink-0 text-xs text-ink-faint tabular-nums">{formatCount(u.reputationPoints)} rep</span>
                 </Link>

@@ -1,11 +1,12 @@
 /**
- * A2A micropayments as ledger transfers. The payer asks to pay a recipient for a service
- * (`a2a.paymentRequest`: a pending request, valid PAYMENT_TTL_MS); the payer's receipt
- * (`a2a.paymentReceipt`) settles it: in one transaction the request goes pending → paid under its
- * row lock, the payer is debited (never below zero) and the recipient credited, so parallel or
+ * Payments between players and agents, as ledger transfers. The payer asks to pay a recipient for
+ * a service (`requestPayment`: a pending request, valid PAYMENT_TTL_MS); the payer's receipt
+ * (`settlePayment`) settles it: in one transaction the request goes pending → paid under its row
+ * lock, the payer is debited (never below zero) and the recipient credited, so parallel or
  * repeated receipts pay once. The recipient's receipt verifies without moving anything.
- * The tick deletes a request never paid a day after it expired (../retention.ts); a paid one is
- * the record of a transfer (its ledger rows name it) and stays.
+ * The tick deletes a request never paid a day after it expired (./retention.ts); a paid one is
+ * the record of a transfer (its ledger rows name it) and stays. Carried today by A2A's
+ * `a2a.paymentRequest` and `a2a.paymentReceipt` (lib/a2a/methods/payments.ts).
  */
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
@@ -18,9 +19,11 @@ import { credit, debit } from '@/lib/ledger/ledger';
 import { dec, toDecimalString, toMoney } from '@/lib/money/decimal';
 import { findUserByIdentifier } from '@/lib/users/queries';
 
+/** How long a payment request may be settled. */
 export const PAYMENT_TTL_MS = 15 * 60_000;
 
-export const requestPayment = async (input: { caller: TCaller; to: string; amount: number | string; service: string; metadata?: Record<string, unknown> }) => {
+/** A pending request of the caller to pay `to` (id or username) `amount` for `service`. */
+export async function requestPayment(input: { caller: TCaller; to: string; amount: number | string; service: string; metadata?: Record<string, unknown> }) {
   const db = await getDb();
   const recipient = await findUserByIdentifier(db, input.to);
   if (!recipient || recipient.isPoolAccount) throw new AppError('USER_NOT_FOUND', 'The recipient does not exist', { field: 'to', to: input.to });
@@ -42,10 +45,14 @@ export const requestPayment = async (input: { caller: TCaller; to: string; amoun
     })
     .returning();
   return { requestId: row!.id, amount: toDecimalString(row!.amount), to: recipient.id, service: row!.service, status: 'pending' as const, expiresAt: row!.expiresAt.toISOString() };
-};
+}
 
-export const settlePayment = async (input: { caller: TCaller; requestId: string; txHash?: string }) =>
-  withTransaction(async (tx) => {
+/**
+ * The receipt of a request: the payer's settles it (the money moves, once), the recipient's only
+ * says whether it is paid. Anyone else's, or an unknown id, is PAYMENT_NOT_FOUND.
+ */
+export async function settlePayment(input: { caller: TCaller; requestId: string; txHash?: string }) {
+  return withTransaction(async (tx) => {
     const [req] = await tx.select().from(a2aPaymentRequests).where(eq(a2aPaymentRequests.id, input.requestId)).for('update');
     const mine = req && (req.payerId === input.caller.userId || req.recipientId === input.caller.userId);
     if (!req || !mine) throw new AppError('PAYMENT_NOT_FOUND', 'No such payment request of yours', { requestId: input.requestId });
@@ -67,3 +74,4 @@ export const settlePayment = async (input: { caller: TCaller; requestId: string;
       .where(and(eq(a2aPaymentRequests.id, req.id), eq(a2aPaymentRequests.status, 'pending')));
     return { ...paid, message: `Paid ${toDecimalString(dec(req.amount))}`, transactionId: out.transactionId };
   });
+}

@@ -14,11 +14,11 @@ import { NextResponse } from 'next/server';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors/app-error';
 import { provisionUser } from '@/lib/users/service/provision-user';
-import { verifyAccessToken } from './jwt';
+import { verifyAccessToken } from '@/lib/auth/jwt';
 import { userForClaims, type TPrincipal } from './principal';
-import { secretsEqual } from './secrets';
-import { sessionCookieName } from './session-names';
-import { openSession, revokeSession } from './sessions';
+import { secretsEqual } from '@/lib/auth/secrets';
+import { sessionCookieName } from '@/lib/auth/session-names';
+import { openSession, revokeSession } from '@/lib/auth/sessions';
 
 /** The longest a web session lasts (and the development sign-in's session). */
 const WEB_SESSION_SECONDS = 7 * 24 * 3600;

@@ -4,14 +4,14 @@ import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { CommentForm } from '@/components/comments/comment-form';
 import { CommentThread } from '@/components/comments/comment-thread';
-import { PostCard, PostCardSkeleton } from '@/components/posts/post-card';
+import { SectionError, SectionLoading } from '@/components/markets/section-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { useCommentThread, useCreateComment } from '@/lib/client/queries/comments';
 import { useMarketPosts, type TMarketPostSummary } from '@/lib/client/queries/markets';
 import { usePost } from '@/lib/client/queries/posts';
 import { useSession } from '@/lib/client/queries/users';
-import { SectionError, SectionLoading } from './section-states';
+import { PostCard, PostCardSkeleton } from './post-card';
 
 /** One post's comment thread, with a reply box for signed-in players. */
 const PostComments = ({ postId, id }: { postId: string; id: string }) => {

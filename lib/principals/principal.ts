@@ -1,8 +1,10 @@
 /**
  * Who is calling: the bearer header or the web session cookie, verified and mapped to a user
  * (provisioned on first sight). Administrators are users flagged isAdmin or whose subject is in
- * ADMIN_SUBJECTS; moderators are users flagged isModerator (or administrators). A banned user's
- * token still identifies them: the operation core refuses their writes (USER_BANNED), not their reads.
+ * ADMIN_SUBJECTS; moderators are users flagged isModerator (or administrators). A principal
+ * carries the permissions of its role (lib/auth/permissions.ts); the operation core checks that
+ * set, which an API key's scopes will narrow. A banned user's token still identifies them: the
+ * operation core refuses their writes (USER_BANNED), not their reads.
  * One of the service's own session tokens counts only while its session is live (lib/auth/sessions.ts):
  * a revoked one is no credential at all, as a bearer (401) or a cookie (a visitor).
  */
@@ -10,12 +12,13 @@ import 'server-only';
 import { env } from '@/lib/env';
 import { provisionUser } from '@/lib/users/service/provision-user';
 import type { TUserRow } from '@/db/schema';
-import { verifyAccessToken, type TTokenClaims } from './jwt';
-import { sessionCookieName } from './session-names';
-import { findSessionUser } from './sessions';
+import { verifyAccessToken, type TTokenClaims } from '@/lib/auth/jwt';
+import { permissionsOf, roleOf, type TPermission } from '@/lib/auth/permissions';
+import { sessionCookieName } from '@/lib/auth/session-names';
+import { findSessionUser } from '@/lib/auth/sessions';
 
 /** The session cookie's name outside production (tests, development); `__Host-pm_session` in production. */
-export { SESSION_COOKIE, SESSION_COOKIE_SECURE } from './session-names';
+export { SESSION_COOKIE, SESSION_COOKIE_SECURE } from '@/lib/auth/session-names';
 
 export type TPrincipal = {
   userId: string;
@@ -26,6 +29,12 @@ export type TPrincipal = {
   /** Works the report queue; every administrator is one. */
   isModerator: boolean;
   isBanned: boolean;
+  /**
+   * What the caller may do: what the operation core checks against an operation's `requires`.
+   * Today the permissions of the caller's role; a call made with an API key will carry the
+   * key's scopes here instead (never more than the role's).
+   */
+  permissions: ReadonlySet<TPermission>;
   /** How the request was authenticated; cookie-authenticated writes need a same-origin check. */
   via: 'bearer' | 'cookie';
   /** The caller's session (auth_sessions id) when the credential is one of our session tokens. */
@@ -83,14 +92,16 @@ export const verifyCredentials = async (cred: TCredentials | null): Promise<TVer
 export const principalFor = async (claims: TVerifiedClaims, via: TCredentials['via']): Promise<TPrincipal> => {
   const user = claims.sessionUser ?? (await userForClaims(claims));
   const isAdmin = user.isAdmin || env().adminSubjects.has(claims.subject);
+  const isModerator = isAdmin || user.isModerator;
   return {
     userId: user.id,
     subject: claims.subject,
     username: user.username,
     isAdmin,
     isAgent: user.isAgent,
-    isModerator: isAdmin || user.isModerator,
+    isModerator,
     isBanned: user.isBanned,
+    permissions: permissionsOf(roleOf({ isAdmin, isModerator })),
     via,
     sessionId: claims.sessionId,
     user,

@@ -2,6 +2,8 @@
  * The rate-limit table of the specification ("Limits"), in one place. Routes name a rule; a
  * route without a rule of its own counts against the general rule of its caller (authenticated
  * or public). Rules with the same name share one counter (like and unlike, buy and sell).
+ * Pure data, declared beside the endpoints that name their rule (endpoint.ts), so a contract needs
+ * nothing of the operation core; lib/operations/rate-limit.ts counts them.
  */
 export const RATE_LIMITS = {
   authenticated: { limit: 1000, windowSec: 60 },
