@@ -45,7 +45,9 @@ export const STATEMENT_TIMEOUT_MS = 8_000;
 export const CONNECT_TIMEOUT_S = 5;
 
 /** Seconds before the n-th reconnect attempt of a pool connection: 0.05, 0.1, 0.2 … at most 1. */
-export const reconnectDelaySeconds = (attempt: number) => Math.min(0.05 * 2 ** attempt, 1);
+export function reconnectDelaySeconds(attempt: number) {
+  return Math.min(0.05 * 2 ** attempt, 1);
+}
 
 /** How the service reaches PostgreSQL, derived from the environment alone (db/client.test.ts). */
 export type TConnectionPlan = {
@@ -74,9 +76,8 @@ export type TConnectionPlan = {
 };
 
 /** The connection plan for PostgreSQL; undefined without DATABASE_URL (embedded PGlite). */
-export const connectionPlan = (
-  e: Pick<TEnv, 'databaseUrl' | 'databaseUrlUnpooled' | 'dbPoolMax'>,
-): TConnectionPlan | undefined => {
+export function connectionPlan(
+  e: Pick<TEnv, 'databaseUrl' | 'databaseUrlUnpooled' | 'dbPoolMax'>,): TConnectionPlan | undefined {
   if (!e.databaseUrl) return undefined;
   const direct = e.databaseUrlUnpooled ?? e.databaseUrl;
   const pooler = direct !== e.databaseUrl;
@@ -94,7 +95,7 @@ export const connectionPlan = (
     migrateUrl: direct,
     statementTimeout: pooler ? 'role-default' : 'startup-parameter',
   };
-};
+}
 
 /**
  * Makes STATEMENT_TIMEOUT_MS the current role's default in the current database (a no-op when it
@@ -310,34 +311,36 @@ const handle = (): THandle => (g[KEY] ??= open());
  * concurrent requests share socket writes. Measured on the buy benchmark: about +30% trades per
  * second. PGlite has no such cost to save and runs the statement as db.execute does.
  */
-export const executePrepared = async (statement: SQL): Promise<unknown> => {
+export async function executePrepared(statement: SQL): Promise<unknown> {
   const ambient = ambientTx();
   if (ambient) return ambient.execute(statement);
   const h = handle();
   await h.ready;
   return trackWrite(() => (h.prepared ? h.prepared(statement) : h.db.execute(statement)));
-};
+}
 
 /** The migrated database. Every service awaits this (it is instant after the first time). */
-export const getDb = async (): Promise<Db> => {
+export async function getDb(): Promise<Db> {
   const ambient = ambientTx();
   if (ambient) return ambient as unknown as Db;
   const h = handle();
   await h.ready;
   return h.db;
-};
+}
 
 /**
  * The database handle itself, never a request transaction: for what outlives a request (the
  * realtime hub's reader keeps the handle it starts on).
  */
-export const getRootDb = async (): Promise<Db> => {
+export async function getRootDb(): Promise<Db> {
   const h = handle();
   await h.ready;
   return h.db;
-};
+}
 
-export const dbKind = (): TDbKind => handle().kind;
+export function dbKind(): TDbKind {
+  return handle().kind;
+}
 
 /**
  * LISTENs on a NOTIFY channel of the current database (lib/realtime's one listener per
@@ -346,13 +349,13 @@ export const dbKind = (): TDbKind => handle().kind;
 export const listenToNotifications: TListen = (...args) => handle().listen(...args);
 
 /** Closes the handle (tests, scripts); the next getDb() opens a new one. */
-export const closeDb = async () => {
+export async function closeDb() {
   const h = g[KEY];
   if (!h) return;
   g[KEY] = undefined;
   await h.ready.catch(() => {});
   await h.close();
-};
+}
 
 /**
  * The request transaction (lib/idempotency): while `withRequestTransaction(fn)` runs, everything fn
@@ -403,7 +406,7 @@ const retryOnceOnConflict = async <T>(run: () => Promise<T>): Promise<T> => {
  * free of side effects outside `tx`. Inside a request, a transaction whose work ends after the
  * request's deadline rolls back instead of committing (lib/clock/deadline.ts).
  */
-export const withTransaction = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
+export async function withTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   // Inside a request transaction: a savepoint of it (an error rolls back this part only, and
   // the request's transaction decides whether anything is kept).
   const ambient = ambientTx();
@@ -416,14 +419,14 @@ export const withTransaction = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T>
       return out;
     });
   return trackWrite(() => retryOnceOnConflict(run));
-};
+}
 
 /**
  * Runs fn in one transaction that every database call fn makes joins (see TAmbient above).
  * A serialization failure or deadlock retries the whole of fn once, as withTransaction does; a
  * transaction whose work ends after the request's deadline rolls back instead of committing.
  */
-export const withRequestTransaction = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
+export async function withRequestTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (ambientTx()) throw new Error('withRequestTransaction: already inside a request transaction');
   const h = handle();
   await h.ready;
@@ -439,7 +442,7 @@ export const withRequestTransaction = async <T>(fn: (tx: Tx) => Promise<T>): Pro
       }
     });
   return trackWrite(() => retryOnceOnConflict(run));
-};
+}
 
 const preparedCache = new WeakMap<Db, Map<string, unknown>>();
 
@@ -447,21 +450,23 @@ const preparedCache = new WeakMap<Db, Map<string, unknown>>();
  * A query prepared once per database handle (hot paths: the per-request user lookup). Drizzle
  * then skips building the SQL on every call. Use only with the database handle, not with a tx.
  */
-export const preparedQuery = <T>(db: Db, name: string, build: (db: Db) => T): T => {
+export function preparedQuery<T>(db: Db, name: string, build: (db: Db) => T): T {
   let byName = preparedCache.get(db);
   if (!byName) preparedCache.set(db, (byName = new Map()));
   let q = byName.get(name) as T | undefined;
   if (!q) byName.set(name, (q = build(db)));
   return q;
-};
+}
 
 /** The rows of a raw `execute()`: postgres.js answers an array, PGlite an object with `rows`. */
-export const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
 
 /**
  * A list of text values as ONE `text[]` parameter (for `= any(...)`): the statement's text stays
  * the same however many values, so PostgreSQL plans it once per connection.
  */
-export const textArray = (items: readonly string[]) =>
-  sql`${`{${items.map((s) => `"${s.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+export function textArray(items: readonly string[]) {
+  return sql`${`{${items.map((s) => `"${s.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+}

@@ -1,5 +1,9 @@
 /** LIKE / ILIKE patterns from user text: its `\`, `%` and `_` match themselves (PostgreSQL's default escape is `\`). Pure. */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
 
 /** A pattern matching any text that contains `s`. */
-export const containsPattern = (s: string) => `%${escapeLike(s)}%`;
+export function containsPattern(s: string) {
+  return `%${escapeLike(s)}%`;
+}

@@ -15,7 +15,7 @@ import { runGameTick } from '@/lib/system/service';
 const KEY = Symbol.for('playmoney.scheduler');
 type TGlobal = typeof globalThis & { [KEY]?: NodeJS.Timeout };
 
-export const boot = async () => {
+export async function boot() {
   let cfg;
   try {
     cfg = env();
@@ -38,4 +38,4 @@ export const boot = async () => {
     }, 60_000);
     g[KEY].unref();
   }
-};
+}

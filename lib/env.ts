@@ -145,7 +145,7 @@ const assertProductionSecrets = (e: TRawEnv) => {
 };
 
 /** Parses an environment into the typed config; throws EnvError on a value production refuses. */
-export const parseEnv = (source: Record<string, string | undefined>): TEnv => {
+export function parseEnv(source: Record<string, string | undefined>): TEnv {
   const parsed = ZEnv.safeParse(source);
   if (!parsed.success) {
     throw new EnvError(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
@@ -211,14 +211,16 @@ export const parseEnv = (source: Record<string, string | undefined>): TEnv => {
         : undefined,
     socialIntrospection: { social_a: e.SOCIAL_A_INTROSPECTION_URL, social_b: e.SOCIAL_B_INTROSPECTION_URL },
   };
-};
+}
 
 let cached: TEnv | undefined;
 
 /** The process environment, parsed on first use. */
-export const env = (): TEnv => (cached ??= parseEnv(process.env));
+export function env(): TEnv {
+  return (cached ??= parseEnv(process.env));
+}
 
 /** Tests change process.env and call this so the next env() reads it again. */
-export const resetEnvCache = () => {
+export function resetEnvCache() {
   cached = undefined;
-};
+}

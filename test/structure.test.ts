@@ -425,3 +425,43 @@ describe('imports run one way', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/**
+ * Exported top-level `const f = (…) => …` in a source: call-graph tools and stack traces name a
+ * function declaration, not an arrow held in a constant. A constant with a type annotation (a
+ * handler typed by its framework) and arrows passed as callbacks are not counted.
+ */
+function exportedArrowConsts(source: ts.SourceFile): string[] {
+  const found: string[] = [];
+  for (const st of source.statements) {
+    if (!ts.isVariableStatement(st) || !st.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+    for (const d of st.declarationList.declarations) {
+      if (ts.isIdentifier(d.name) && !d.type && d.initializer && ts.isArrowFunction(d.initializer)) found.push(d.name.text);
+    }
+  }
+  return found;
+}
+
+describe('readable to tools', () => {
+  const sourceOf = (text: string) => ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true);
+
+  it('exported services and helpers under lib/ and db/ are function declarations', () => {
+    const files = [...walk(path.join(root, 'lib')), ...walk(path.join(root, 'db'))].filter(
+      (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.endsWith('.d.ts') && !f.includes(`${path.sep}migrations${path.sep}`),
+    );
+    const offenders = files.flatMap((f) =>
+      exportedArrowConsts(ts.createSourceFile(f, fs.readFileSync(f, 'utf8'), ts.ScriptTarget.Latest, true)).map((n) => `${path.relative(root, f)}: ${n}`),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    expect(offenders).toEqual([]);
+  });
+
+  it('finds an exported arrow constant, and leaves declarations, typed constants and inner arrows alone (the check itself)', () => {
+    expect(exportedArrowConsts(sourceOf('export const a = async (x: number) => x;'))).toEqual(['a']);
+    expect(
+      exportedArrowConsts(
+        sourceOf('export function b() { const inner = () => 1; return inner(); }\nexport const c: () => void = () => {};\nconst d = () => 2;\nexport const e = [1].map((x) => x);'),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -2,15 +2,22 @@
 import { numeric, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Text primary key with a random UUID; identifiers are strings in the API. */
-export const idColumn = () =>
-  text('id')
+export function idColumn() {
+  return text('id')
     .primaryKey()
     .$defaultFn(() => crypto.randomUUID());
+}
 
 /** Money: exact, 8 decimal places. Read back as a string, never a float. */
-export const money = (name: string) => numeric(name, { precision: 30, scale: 8 });
+export function money(name: string) {
+  return numeric(name, { precision: 30, scale: 8 });
+}
 
 /** Shares, reserves and prices: more places than money so that AMM math loses nothing visible. */
-export const quantity = (name: string) => numeric(name, { precision: 38, scale: 18 });
+export function quantity(name: string) {
+  return numeric(name, { precision: 38, scale: 18 });
+}
 
-export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+export function timestamptz(name: string) {
+  return timestamp(name, { withTimezone: true, mode: 'date' });
+}

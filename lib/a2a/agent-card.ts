@@ -16,7 +16,7 @@ const SKILLS: Record<TMethodGroup, { name: string; description: string; tags: st
   moderation: { name: 'Moderation', description: 'Block, mute and report, on the same state as the REST routes', tags: ['moderation', 'safety'] },
 };
 
-export const buildAgentCard = (opts: { origin: string; version: string }) => {
+export function buildAgentCard(opts: { origin: string; version: string }) {
   const groups = [...new Set(A2A_METHOD_TABLE.map((m) => m.group))];
   return {
     protocolVersion: A2A_PROTOCOL_VERSION,
@@ -45,4 +45,4 @@ export const buildAgentCard = (opts: { origin: string; version: string }) => {
       examples: A2A_METHOD_TABLE.filter((m) => m.group === g).map((m) => `${m.name}: ${m.summary}`),
     })),
   };
-};
+}

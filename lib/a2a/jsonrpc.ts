@@ -28,12 +28,16 @@ export type TRpcResponse = { jsonrpc: '2.0'; id: TRpcId; result: unknown } | { j
 /** A well-formed call: a notification has no id and gets no answer. */
 export type TRpcCall = { id: TRpcId; isNotification: boolean; method: string; params: unknown };
 
-export const rpcResult = (id: TRpcId, result: unknown): TRpcResponse => ({ jsonrpc: '2.0', id, result });
-export const rpcError = (id: TRpcId, code: number, message: string, data?: unknown): TRpcResponse => ({
+export function rpcResult(id: TRpcId, result: unknown): TRpcResponse {
+  return { jsonrpc: '2.0', id, result };
+}
+export function rpcError(id: TRpcId, code: number, message: string, data?: unknown): TRpcResponse {
+  return {
   jsonrpc: '2.0',
   id,
   error: data === undefined ? { code, message } : { code, message, data },
-});
+};
+}
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isValidId = (v: unknown): v is TRpcId => v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
@@ -42,7 +46,7 @@ const isValidId = (v: unknown): v is TRpcId => v === null || typeof v === 'strin
  * One element of a request (or a batch): a call, or the -32600 answer it gets. The id of an
  * invalid request is echoed when it is itself valid, null otherwise (JSON-RPC 2.0 §5).
  */
-export const parseCall = (raw: unknown): { ok: true; call: TRpcCall } | { ok: false; response: TRpcResponse } => {
+export function parseCall(raw: unknown): { ok: true; call: TRpcCall } | { ok: false; response: TRpcResponse } {
   if (!isPlainObject(raw)) return { ok: false, response: rpcError(null, RPC.INVALID_REQUEST, 'Invalid Request: a request is a JSON object') };
   const hasId = Object.hasOwn(raw, 'id');
   const id = hasId && isValidId(raw.id) ? raw.id : null;
@@ -57,16 +61,16 @@ export const parseCall = (raw: unknown): { ok: true; call: TRpcCall } | { ok: fa
     return { ok: false, response: rpcError(id, RPC.INVALID_REQUEST, 'Invalid Request: params must be an object or an array') };
   }
   return { ok: true, call: { id, isNotification: !hasId, method: raw.method, params: raw.params } };
-};
+}
 
 /**
  * The shape of a whole body: one request, a batch, or a -32600 answer (an empty batch is one
  * invalid request, answered alone).
  */
-export const classifyBody = (body: unknown): { kind: 'single'; raw: unknown } | { kind: 'batch'; raws: unknown[] } | { kind: 'invalid'; response: TRpcResponse } => {
+export function classifyBody(body: unknown): { kind: 'single'; raw: unknown } | { kind: 'batch'; raws: unknown[] } | { kind: 'invalid'; response: TRpcResponse } {
   if (Array.isArray(body)) {
     if (body.length === 0) return { kind: 'invalid', response: rpcError(null, RPC.INVALID_REQUEST, 'Invalid Request: an empty batch') };
     return { kind: 'batch', raws: body };
   }
   return { kind: 'single', raw: body };
-};
+}

@@ -17,11 +17,11 @@ import { KEY_TTL_MS } from '@/lib/idempotency/key';
 export const TASK_TTL_MS = KEY_TTL_MS;
 
 /** Deletes the tasks made more than TASK_TTL_MS before `at` (the tick's game time); returns how many. */
-export const deleteOldTasks = async (at: Date): Promise<number> => {
+export async function deleteOldTasks(at: Date): Promise<number> {
   const db = await getDb();
   const gone = await db
     .delete(a2aTasks)
     .where(lt(a2aTasks.createdAt, new Date(at.getTime() - TASK_TTL_MS)))
     .returning({ id: a2aTasks.id });
   return gone.length;
-};
+}

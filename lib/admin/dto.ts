@@ -119,15 +119,17 @@ export type TDetectorDetails =
       };
     };
 
-export const toReportedPost = (p: { id: string; content: string; authorId: string; createdAt: Date | string; visible: boolean }): TReportedPost => ({
+export function toReportedPost(p: { id: string; content: string; authorId: string; createdAt: Date | string; visible: boolean }): TReportedPost {
+  return {
   id: p.id,
   content: p.content,
   authorId: p.authorId,
   createdAt: new Date(p.createdAt).toISOString(),
   visible: !!p.visible,
-});
+};
+}
 
-export const toAdminReport = (r: TAdminReportRow): TAdminReport => {
+export function toAdminReport(r: TAdminReportRow): TAdminReport {
   const reported = personOrNull(r.reported);
   return {
     ...toReportDto(r.report),
@@ -139,16 +141,18 @@ export const toAdminReport = (r: TAdminReportRow): TAdminReport => {
     resolvedBy: personOrNull(r.resolver),
     relatedCount: Number(r.relatedCount),
   };
-};
+}
 
 /**
  * The detector's findings of a system report, as lib/admin/detector/run.ts stored them (the shape
  * GET /api/admin/reports/{reportId} declares), or null (player reports).
  */
-export const toReportDetails = (details: unknown): TDetectorDetails | null =>
-  details !== null && typeof details === 'object' && !Array.isArray(details) ? (details as TDetectorDetails) : null;
+export function toReportDetails(details: unknown): TDetectorDetails | null {
+  return details !== null && typeof details === 'object' && !Array.isArray(details) ? (details as TDetectorDetails) : null;
+}
 
-export const toReportActionDto = (a: TReportActionRow, actor: { id: string; username: string; displayName: string }) => ({
+export function toReportActionDto(a: TReportActionRow, actor: { id: string; username: string; displayName: string }) {
+  return {
   id: a.id,
   action: a.action,
   actor,
@@ -158,14 +162,18 @@ export const toReportActionDto = (a: TReportActionRow, actor: { id: string; user
   fromPriority: a.fromPriority,
   toPriority: a.toPriority,
   createdAt: a.createdAt.toISOString(),
-});
+};
+}
 
 /**
  * A user's role: administrators are flagged users or the subjects ADMIN_SUBJECTS names (known
  * here from the row's auth subject); moderators are flagged users.
  */
-export const roleOf = (u: { isAdmin: boolean; isModerator: boolean; authSubject: string | null }, adminSubjects: ReadonlySet<string>): TRole =>
-  u.isAdmin || (u.authSubject !== null && adminSubjects.has(u.authSubject)) ? 'admin' : u.isModerator ? 'moderator' : 'user';
+export function roleOf(u: { isAdmin: boolean; isModerator: boolean; authSubject: string | null }, adminSubjects: ReadonlySet<string>): TRole {
+  return u.isAdmin || (u.authSubject !== null && adminSubjects.has(u.authSubject)) ? 'admin' : u.isModerator ? 'moderator' : 'user';
+}
 
 /** The flags a role sets (an administrator works the queue through isAdmin; isModerator stays off). */
-export const flagsOfRole = (role: TRole) => ({ isAdmin: role === 'admin', isModerator: role === 'moderator' });
+export function flagsOfRole(role: TRole) {
+  return { isAdmin: role === 'admin', isModerator: role === 'moderator' };
+}

@@ -34,16 +34,16 @@ const relatedCount = sql<number>`(case when "reports"."report_type" = 'post'
   end)::int`.mapWith(Number);
 
 /** The same target as a report, itself excluded (the detail's related reports). */
-export const sameTargetAs = (r: { id: string; reportType: 'user' | 'post'; reportedUserId: string | null; reportedPostId: string | null }): SQL =>
-  r.reportType === 'post'
+export function sameTargetAs(r: { id: string; reportType: 'user' | 'post'; reportedUserId: string | null; reportedPostId: string | null }): SQL {
+  return r.reportType === 'post'
     ? sql`${reports.reportedPostId} = ${r.reportedPostId} and ${reports.id} <> ${r.id}`
     : sql`${reports.reportedUserId} = ${r.reportedUserId} and ${reports.id} <> ${r.id}`;
+}
 
 /** Reports as the queue shows them, in the order and page asked. */
-export const selectAdminReports = async (
+export async function selectAdminReports(
   db: DbOrTx,
-  opts: { where?: SQL; orderBy?: SQL[]; limit?: number; offset?: number },
-) => {
+  opts: { where?: SQL; orderBy?: SQL[]; limit?: number; offset?: number },) {
   let q = db
     .select({
       report: reports,
@@ -71,16 +71,16 @@ export const selectAdminReports = async (
   if (opts.offset !== undefined) q = q.offset(opts.offset);
   const rows = (await q) as unknown as TAdminReportRow[];
   return rows.map(toAdminReport);
-};
+}
 
 /** One report as the queue shows it, with its row (details, status) for the caller's use. */
-export const findAdminReport = async (db: DbOrTx, reportId: string) => {
+export async function findAdminReport(db: DbOrTx, reportId: string) {
   const [r] = await selectAdminReports(db, { where: eq(reports.id, reportId) });
   return r;
-};
+}
 
 /** A user's newest posts (for a report's context), whoever may see them. */
-export const findRecentPosts = async (db: DbOrTx, userId: string, limit: number) => {
+export async function findRecentPosts(db: DbOrTx, userId: string, limit: number) {
   const rows = await db
     .select({ id: posts.id, content: posts.content, authorId: posts.authorId, createdAt: posts.createdAt, visible: visibleInFeeds(sql.raw('"posts"."author_id"')) })
     .from(posts)
@@ -88,4 +88,4 @@ export const findRecentPosts = async (db: DbOrTx, userId: string, limit: number)
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
   return rows.map(toReportedPost);
-};
+}

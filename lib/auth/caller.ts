@@ -17,41 +17,45 @@ export type TCaller = {
 };
 
 /** The caller a principal (lib/principals/principal.ts) acts as: its flags and its user's referrer. */
-export const toCaller = (
-  p: Pick<TCaller, 'userId' | 'username' | 'isAdmin' | 'isModerator' | 'isAgent'> & { user: Pick<TUserRow, 'referredById'> },
-): TCaller => ({
+export function toCaller(
+  p: Pick<TCaller, 'userId' | 'username' | 'isAdmin' | 'isModerator' | 'isAgent'> & { user: Pick<TUserRow, 'referredById'> },): TCaller {
+  return {
   userId: p.userId,
   username: p.username,
   isAdmin: p.isAdmin,
   isModerator: p.isModerator,
   isAgent: p.isAgent,
   referredById: p.user.referredById ?? null,
-});
+};
+}
 
 /**
  * The caller for a user acting without a request (scripts, tests): from their row, so an
  * administrator is whoever the row flags (ADMIN_SUBJECTS needs a token subject).
  */
-export const callerOfUser = (
-  u: Pick<TUserRow, 'id' | 'username' | 'isAdmin' | 'isAgent' | 'referredById'> & { isModerator?: boolean },
-): TCaller => ({
+export function callerOfUser(
+  u: Pick<TUserRow, 'id' | 'username' | 'isAdmin' | 'isAgent' | 'referredById'> & { isModerator?: boolean },): TCaller {
+  return {
   userId: u.id,
   username: u.username,
   isAdmin: u.isAdmin,
   isModerator: u.isAdmin || !!u.isModerator,
   isAgent: u.isAgent,
   referredById: u.referredById ?? null,
-});
+};
+}
 
 /**
  * An NPC actor as the caller: the game tick has them post, reply, like, share and trade through
  * the same services as players. NPCs are never administrators or agents and have no referrer.
  */
-export const npcCaller = (actor: { userId: string; username: string }): TCaller => ({
+export function npcCaller(actor: { userId: string; username: string }): TCaller {
+  return {
   userId: actor.userId,
   username: actor.username,
   isAdmin: false,
   isModerator: false,
   isAgent: false,
   referredById: null,
-});
+};
+}

@@ -98,7 +98,7 @@ let verifiedFor: object | undefined;
  * The claims of a token with a valid signature and claims, or null for anything else (bad
  * signature, wrong issuer or audience, no or past `exp`, malformed). Does not look at session rows.
  */
-export const verifyAccessToken = async (token: string): Promise<TTokenClaims | null> => {
+export async function verifyAccessToken(token: string): Promise<TTokenClaims | null> {
   const cfg = env();
   if (verifiedFor !== cfg) {
     verified.clear();
@@ -115,7 +115,7 @@ export const verifyAccessToken = async (token: string): Promise<TTokenClaims | n
     verified.set(token, { claims, until: Math.min(claims.exp * 1000, Date.now() + VERIFIED_MAX_AGE_MS) });
   }
   return claims;
-};
+}
 
 const verifyUncached = async (token: string, cfg: TEnv): Promise<TTokenClaims | null> => {
   let alg: string | undefined;
@@ -167,8 +167,8 @@ const verifyUncached = async (token: string, cfg: TEnv): Promise<TTokenClaims | 
  * Signs one of the service's own session tokens with SESSION_SECRET. Callers go through
  * lib/auth/sessions.ts, which writes the session's row first: a token without its row is refused.
  */
-export const signSessionToken = async (claims: { subject: string; sessionId: string; agent?: boolean; expiresAt: Date }) =>
-  new SignJWT(claims.agent ? { agent: true } : {})
+export async function signSessionToken(claims: { subject: string; sessionId: string; agent?: boolean; expiresAt: Date }) {
+  return new SignJWT(claims.agent ? { agent: true } : {})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.subject)
     .setIssuer(SESSION_ISSUER)
@@ -177,3 +177,4 @@ export const signSessionToken = async (claims: { subject: string; sessionId: str
     .setIssuedAt()
     .setExpirationTime(Math.floor(claims.expiresAt.getTime() / 1000))
     .sign(await hmacKey(env().sessionSecret));
+}

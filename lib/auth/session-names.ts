@@ -21,4 +21,6 @@ export const SESSION_COOKIE_SECURE = '__Host-pm_session';
 export const SESSION_COOKIE = 'pm_session';
 
 /** The session cookie's name in this mode. */
-export const sessionCookieName = (isProduction: boolean) => (isProduction ? SESSION_COOKIE_SECURE : SESSION_COOKIE);
+export function sessionCookieName(isProduction: boolean) {
+  return (isProduction ? SESSION_COOKIE_SECURE : SESSION_COOKIE);
+}

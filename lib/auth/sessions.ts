@@ -16,11 +16,11 @@ import { signSessionToken } from './jwt';
  * Opens a session for a user: writes its row, then signs its token (subject = the user's token
  * subject, `jti` = the row). Answers the token and its expiry.
  */
-export const openSession = async (input: {
+export async function openSession(input: {
   user: Pick<TUserRow, 'id' | 'authSubject'>;
   kind: TAuthSessionKind;
   expiresAt: Date;
-}): Promise<{ token: string; expiresAt: Date }> => {
+}): Promise<{ token: string; expiresAt: Date }> {
   const subject = input.user.authSubject;
   if (!subject) throw new Error('openSession: the user has no token subject (an NPC actor or a pool account never signs in)');
   // Whole seconds, as the token's `exp` holds it: the row, the token and the cookie agree.
@@ -30,7 +30,7 @@ export const openSession = async (input: {
   await db.insert(authSessions).values({ id, userId: input.user.id, kind: input.kind, createdAt: new Date(), expiresAt });
   const token = await signSessionToken({ subject, sessionId: id, agent: input.kind === 'agent', expiresAt });
   return { token, expiresAt };
-};
+}
 
 // One indexed lookup answers both questions a request asks of a session token: is the session
 // live, and who is its user (which principalFor, in lib/principals, would otherwise query by subject).
@@ -46,14 +46,14 @@ const userBySession = (db: Db) =>
  * The user of a live session (its row exists, is not revoked and belongs to `subject`), or
  * undefined. Runs on every request that carries one of our session tokens, so it is prepared.
  */
-export const findSessionUser = async (sessionId: string, subject: string): Promise<TUserRow | undefined> => {
+export async function findSessionUser(sessionId: string, subject: string): Promise<TUserRow | undefined> {
   const db = await getDb();
   const [row] = await preparedQuery(db, 'user_by_session', userBySession).execute({ id: sessionId, subject });
   return row?.user;
-};
+}
 
 /** Revokes a user's session; true when it was live. The token is refused from the next request on. */
-export const revokeSession = async (sessionId: string, userId: string): Promise<boolean> => {
+export async function revokeSession(sessionId: string, userId: string): Promise<boolean> {
   const db = await getDb();
   const rows = await db
     .update(authSessions)
@@ -61,11 +61,11 @@ export const revokeSession = async (sessionId: string, userId: string): Promise<
     .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
     .returning({ id: authSessions.id });
   return rows.length > 0;
-};
+}
 
 /** Deletes the sessions that expired before `at` (wall time; the game tick); returns how many. */
-export const deleteExpiredSessions = async (at: Date): Promise<number> => {
+export async function deleteExpiredSessions(at: Date): Promise<number> {
   const db = await getDb();
   const gone = await db.delete(authSessions).where(lt(authSessions.expiresAt, at)).returning({ id: authSessions.id });
   return gone.length;
-};
+}

@@ -40,26 +40,28 @@ type TMessageRaw = {
   is_actor: boolean;
 };
 
-export const toMessageDto = (r: TMessageRaw): TChatMessage => ({
+export function toMessageDto(r: TMessageRaw): TChatMessage {
+  return {
   id: r.id,
   chatId: r.chat_id,
   senderId: r.sender_id,
   sender: userSummaryOfRow(r.sender_id, r, { reputation: false }),
   content: r.content,
   createdAt: new Date(r.created_at).toISOString(),
-});
+};
+}
 
 const messageSelect = sql`m.id, m.chat_id, m.sender_id, m.content, m.seq, m.created_at, u.username, u.display_name, u.profile_image_url, u.is_actor`;
 
 /** The chat row, or CHAT_NOT_FOUND. */
-export const requireChat = async (db: DbOrTx, chatId: string): Promise<TChatRow> => {
+export async function requireChat(db: DbOrTx, chatId: string): Promise<TChatRow> {
   const [chat] = await db.select().from(chats).where(eq(chats.id, chatId));
   if (!chat) throw new AppError('CHAT_NOT_FOUND', 'Chat not found', { chatId });
   return chat;
-};
+}
 
 /** The caller's participant row as a member, or NOT_CHAT_MEMBER (also for an invitation not yet accepted). */
-export const requireMember = async (db: DbOrTx, chatId: string, userId: string) => {
+export async function requireMember(db: DbOrTx, chatId: string, userId: string) {
   const [row] = await db
     .select()
     .from(chatParticipants)
@@ -69,13 +71,13 @@ export const requireMember = async (db: DbOrTx, chatId: string, userId: string) 
   }
   if (!row) throw new AppError('NOT_CHAT_MEMBER', 'You are not a member of this chat', { chatId });
   return row;
-};
+}
 
 /**
  * Messages of a chat the reader may see, newest first: `beforeSeq` (exclusive) pages back. Keyed
  * by seq, so a page never shifts when new messages arrive.
  */
-export const readMessages = async (db: DbOrTx, input: { chatId: string; readerId: string; limit: number; beforeSeq?: number }) => {
+export async function readMessages(db: DbOrTx, input: { chatId: string; readerId: string; limit: number; beforeSeq?: number }) {
   const rows = rowsOf<TMessageRaw>(
     await db.execute(sql`
       select ${messageSelect}
@@ -87,14 +89,14 @@ export const readMessages = async (db: DbOrTx, input: { chatId: string; readerId
       limit ${input.limit + 1}`),
   );
   return { rows: rows.slice(0, input.limit), hasMore: rows.length > input.limit, seqs: rows.slice(0, input.limit).map((r) => Number(r.seq)) };
-};
+}
 
 /**
  * Chat summaries for `chatIds` as `readerId` sees them (order kept). For a chat the reader is only
  * invited to, no message is read at all: no last message, no unread count, and its activity time is
  * when they were invited.
  */
-export const loadChatSummaries = async (db: DbOrTx, chatIds: readonly string[], readerId: string): Promise<TChat[]> => {
+export async function loadChatSummaries(db: DbOrTx, chatIds: readonly string[], readerId: string): Promise<TChat[]> {
   if (chatIds.length === 0) return [];
   const ids = [...chatIds];
   const idList = sql.join(
@@ -183,4 +185,4 @@ export const loadChatSummaries = async (db: DbOrTx, chatIds: readonly string[], 
       },
     ];
   });
-};
+}

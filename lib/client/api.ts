@@ -32,12 +32,13 @@ export class ApiError extends Error {
   }
 }
 
-export const buildPath = (path: string, params: Record<string, unknown> = {}) =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => {
+export function buildPath(path: string, params: Record<string, unknown> = {}) {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = params[name];
     if (v === undefined || v === null || v === '') throw new Error(`Missing path parameter ${name}`);
     return encodeURIComponent(String(v));
   });
+}
 
 const queryString = (query: Record<string, unknown> = {}) => {
   const sp = new URLSearchParams();
@@ -51,7 +52,7 @@ const actionKeys = createActionKeys();
 /** A money request that got no answer is sent once more, with its key, after this pause. */
 const RETRY_AFTER_MS = 400;
 
-export const api = async <E extends TEndpoint>(endpoint: E, input: TEndpointInput<E> = {}): Promise<TEndpointResponse<E>> => {
+export async function api<E extends TEndpoint>(endpoint: E, input: TEndpointInput<E> = {}): Promise<TEndpointResponse<E>> {
   const url = buildPath(endpoint.path, input.params as Record<string, unknown>) + queryString(input.query as Record<string, unknown>);
   const hasBody = endpoint.method !== 'GET' && input.body !== undefined;
   const body = hasBody ? JSON.stringify(input.body) : undefined;
@@ -74,7 +75,7 @@ export const api = async <E extends TEndpoint>(endpoint: E, input: TEndpointInpu
   }
   if (fingerprint) actionKeys.answered(fingerprint);
   return readResponse<E>(res);
-};
+}
 
 const readResponse = async <E extends TEndpoint>(res: Response): Promise<TEndpointResponse<E>> => {
   const data = (await res.json().catch(() => null)) as
@@ -91,11 +92,10 @@ const readResponse = async <E extends TEndpoint>(res: Response): Promise<TEndpoi
  * A multipart endpoint (image upload): the form goes as is (the browser sets the boundary), the
  * answer and errors are read as api() reads them.
  */
-export const apiForm = async <E extends TEndpoint & { multipart: true }>(
+export async function apiForm<E extends TEndpoint & { multipart: true }>(
   endpoint: E,
   form: FormData,
-  input: Pick<TEndpointInput<E>, 'params' | 'query'> = {},
-): Promise<TEndpointResponse<E>> => {
+  input: Pick<TEndpointInput<E>, 'params' | 'query'> = {},): Promise<TEndpointResponse<E>> {
   const url = buildPath(endpoint.path, input.params as Record<string, unknown>) + queryString(input.query as Record<string, unknown>);
   let res: Response;
   try {
@@ -104,4 +104,4 @@ export const apiForm = async <E extends TEndpoint & { multipart: true }>(
     throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection.');
   }
   return readResponse<E>(res);
-};
+}

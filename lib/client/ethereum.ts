@@ -21,14 +21,16 @@ export class WalletError extends Error {
   }
 }
 
-export const isWalletError = (e: unknown): e is WalletError => e instanceof WalletError;
+export function isWalletError(e: unknown): e is WalletError {
+  return e instanceof WalletError;
+}
 
 /** The injected provider, or undefined (no extension, or on the server). */
-export const getInjectedProvider = (): TEip1193Provider | undefined => {
+export function getInjectedProvider(): TEip1193Provider | undefined {
   if (typeof window === 'undefined') return undefined;
   const candidate = (window as unknown as { ethereum?: unknown }).ethereum;
   return candidate && typeof (candidate as TEip1193Provider).request === 'function' ? (candidate as TEip1193Provider) : undefined;
-};
+}
 
 /** EIP-1193 error codes: 4001 the user rejected, -32002 a request of this kind is already open. */
 const toWalletError = (e: unknown): WalletError => {
@@ -54,16 +56,16 @@ const requireProvider = () => {
 };
 
 /** Asks the wallet for an account; answers its EIP-55 checksummed address. */
-export const requestWalletAddress = async (): Promise<`0x${string}`> => {
+export async function requestWalletAddress(): Promise<`0x${string}`> {
   const accounts = await ask(requireProvider(), 'eth_requestAccounts');
   const first = Array.isArray(accounts) ? accounts[0] : undefined;
   if (typeof first !== 'string') throw new WalletError('NO_ACCOUNT', 'Your wallet shared no account. Unlock it and try again.');
   return getAddress(first);
-};
+}
 
 /** personal_sign (EIP-191) of `message` by `address`; answers the signature. */
-export const signWithWallet = async (address: string, message: string): Promise<string> => {
+export async function signWithWallet(address: string, message: string): Promise<string> {
   const signature = await ask(requireProvider(), 'personal_sign', [stringToHex(message), address]);
   if (typeof signature !== 'string') throw new WalletError('WALLET_ERROR', 'Your wallet answered without a signature.');
   return signature;
-};
+}

@@ -23,7 +23,7 @@ export type TActionKeys = {
   answered: (fingerprint: string) => void;
 };
 
-export const createActionKeys = (newKey: () => string = () => crypto.randomUUID(), clock: () => number = Date.now): TActionKeys => {
+export function createActionKeys(newKey: () => string = () => crypto.randomUUID(), clock: () => number = Date.now): TActionKeys {
   const entries = new Map<string, TEntry>();
   const sweep = (t: number) => {
     for (const [fp, e] of entries) if (e.inFlight === 0 && e.unansweredSince !== undefined && t - e.unansweredSince > UNANSWERED_TTL_MS) entries.delete(fp);
@@ -50,4 +50,4 @@ export const createActionKeys = (newKey: () => string = () => crypto.randomUUID(
       if (e.inFlight === 0) entries.delete(fp);
     },
   };
-};
+}

@@ -4,7 +4,7 @@
  * The items of all pages in page order, each key once (the first wins): rows that moved between
  * pages while they loaded (offsets shift, a message arrives live and in a page) show once.
  */
-export const flattenUnique = <P, T>(pages: readonly P[], itemsOf: (page: P) => readonly T[], keyOf: (item: T) => string): T[] => {
+export function flattenUnique<P, T>(pages: readonly P[], itemsOf: (page: P) => readonly T[], keyOf: (item: T) => string): T[] {
   const seen = new Set<string>();
   const out: T[] = [];
   for (const page of pages) {
@@ -16,4 +16,4 @@ export const flattenUnique = <P, T>(pages: readonly P[], itemsOf: (page: P) => r
     }
   }
   return out;
-};
+}

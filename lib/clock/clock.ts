@@ -7,15 +7,17 @@ let fixed: Date | undefined;
 let offsetMs = 0;
 
 /** Current time: a pinned time in tests, otherwise wall time plus any game-time advance. */
-export const now = (): Date => (fixed ? new Date(fixed) : new Date(Date.now() + offsetMs));
+export function now(): Date {
+  return (fixed ? new Date(fixed) : new Date(Date.now() + offsetMs));
+}
 
 /** Pins the clock (tests). Pass undefined to return to wall time. */
-export const setFixedTime = (at: Date | undefined) => {
+export function setFixedTime(at: Date | undefined) {
   fixed = at ? new Date(at) : undefined;
-};
+}
 
 /** Moves game time forward to `to`; a time in the past is ignored (time never goes backwards). */
-export const advanceTo = (to: Date): Date => {
+export function advanceTo(to: Date): Date {
   // One reading of the wall clock: the answer is exactly `to` when time moved, never `to` plus
   // the millisecond that passed between two readings.
   const wall = Date.now();
@@ -24,9 +26,9 @@ export const advanceTo = (to: Date): Date => {
   if (fixed) fixed = new Date(to);
   else offsetMs += to.getTime() - current;
   return new Date(to);
-};
+}
 
-export const resetClock = () => {
+export function resetClock() {
   fixed = undefined;
   offsetMs = 0;
-};
+}

@@ -27,16 +27,16 @@ const storage = new AsyncLocalStorage<TScope>();
 const deadlineError = () => new AppError('DEADLINE_EXCEEDED', 'The request took too long and was abandoned; nothing was changed');
 
 /** Throws DEADLINE_EXCEEDED when the current request is past its deadline; no-op outside a request. */
-export const assertWithinDeadline = () => {
+export function assertWithinDeadline() {
   const s = storage.getStore();
   if (s && s.expired && !s.settled) throw deadlineError();
-};
+}
 
 /**
  * Runs one write (a statement or a whole transaction) of the current request: refused once the
  * deadline has passed, and counted while in flight so the deadline's answer waits for it.
  */
-export const trackWrite = async <T>(fn: () => Promise<T>): Promise<T> => {
+export async function trackWrite<T>(fn: () => Promise<T>): Promise<T> {
   const s = storage.getStore();
   if (!s) return fn();
   assertWithinDeadline();
@@ -46,13 +46,13 @@ export const trackWrite = async <T>(fn: () => Promise<T>): Promise<T> => {
   } finally {
     if (--s.inflight === 0) for (const wake of s.idle.splice(0)) wake();
   }
-};
+}
 
 /**
  * Runs fn under a deadline of `ms`: its result, or DEADLINE_EXCEEDED once the deadline has passed
  * and no write of it is in flight.
  */
-export const runWithDeadline = <T>(ms: number, fn: () => Promise<T>): Promise<T> => {
+export function runWithDeadline<T>(ms: number, fn: () => Promise<T>): Promise<T> {
   const scope: TScope = { expired: false, settled: false, inflight: 0, idle: [] };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const work = storage.run(scope, fn).then((v) => {
@@ -76,4 +76,4 @@ export const runWithDeadline = <T>(ms: number, fn: () => Promise<T>): Promise<T>
   work.catch(() => {});
   deadline.catch(() => {});
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
-};
+}

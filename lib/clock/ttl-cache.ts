@@ -2,7 +2,7 @@
  * One value per instance, recomputed at most every `ttlMs`: concurrent callers share one
  * computation, and a failed one is not kept (the next call tries again). No I/O of its own.
  */
-export const createTtlCache = <T>(ttlMs: number, compute: () => Promise<T>) => {
+export function createTtlCache<T>(ttlMs: number, compute: () => Promise<T>) {
   let cached: { at: number; value: Promise<T> } | undefined;
   return {
     get: (): Promise<T> => {
@@ -21,4 +21,4 @@ export const createTtlCache = <T>(ttlMs: number, compute: () => Promise<T>) => {
       cached = undefined;
     },
   };
-};
+}

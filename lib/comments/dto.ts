@@ -41,7 +41,7 @@ export type TCommentRowRaw = TAuthorRaw & {
 
 export const DELETED_COMMENT_TEXT = '[deleted]';
 
-export const toCommentDto = (r: TCommentRowRaw): TComment => {
+export function toCommentDto(r: TCommentRowRaw): TComment {
   const likes = Number(r.likes_count);
   const deleted = r.deleted_at !== null;
   return {
@@ -60,4 +60,4 @@ export const toCommentDto = (r: TCommentRowRaw): TComment => {
     repliesCount: Number(r.replies_count),
     userReacted: r.liked,
   };
-};
+}

@@ -12,20 +12,23 @@ import { toCommentDto, type TCommentRowRaw } from './dto';
 import { keepVisibleThreads } from './threads';
 
 /** Comments matching `where` that `callerId` may see, oldest first, with authors and whether `callerId` liked each. */
-export const buildCommentsQuery = (where: SQL, callerId: string | null) => sql`
+export function buildCommentsQuery(where: SQL, callerId: string | null) {
+  return sql`
   select c.id, c.post_id, c.parent_comment_id, c.content, c.likes_count, c.replies_count, c.created_at, c.updated_at,
     c.edited_at, c.deleted_at, c.author_id, u.username, u.display_name, u.profile_image_url, u.reputation_points, u.is_actor,
     exists(select 1 from ${commentLikes} l where l.comment_id = c.id and l.user_id = ${callerId ?? ''}) as liked
   from ${comments} c join ${users} u on u.id = c.author_id
   where ${where} and ${canSee(sql`c.author_id`, callerId)}
   order by c.created_at asc, c.id asc`;
+}
 
 /** The comments of a post the caller may see, oldest first, without the threads under hidden ones. */
-export const findPostComments = async (db: DbOrTx, postId: string, callerId: string | null) =>
-  keepVisibleThreads(rowsOf<TCommentRowRaw>(await db.execute(buildCommentsQuery(sql`c.post_id = ${postId}`, callerId)))).map(toCommentDto);
+export async function findPostComments(db: DbOrTx, postId: string, callerId: string | null) {
+  return keepVisibleThreads(rowsOf<TCommentRowRaw>(await db.execute(buildCommentsQuery(sql`c.post_id = ${postId}`, callerId)))).map(toCommentDto);
+}
 
 /** One comment as the API shows it to `callerId`, or null (unknown or hidden). */
-export const findComment = async (db: DbOrTx, id: string, callerId: string | null) => {
+export async function findComment(db: DbOrTx, id: string, callerId: string | null) {
   const [row] = rowsOf<TCommentRowRaw>(await db.execute(buildCommentsQuery(sql`c.id = ${id}`, callerId)));
   return row ? toCommentDto(row) : null;
-};
+}

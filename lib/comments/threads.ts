@@ -11,7 +11,7 @@ type TThreadRow = { id: string; parent_comment_id: string | null };
  * The rows whose every ancestor is among `rows` (top-level comments always are), in their
  * order. `rows` are the visible comments of one post; a parent missing from them was hidden.
  */
-export const keepVisibleThreads = <T extends TThreadRow>(rows: readonly T[]): T[] => {
+export function keepVisibleThreads<T extends TThreadRow>(rows: readonly T[]): T[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const kept = new Map<string, boolean>();
   const isKept = (row: T): boolean => {
@@ -36,4 +36,4 @@ export const keepVisibleThreads = <T extends TThreadRow>(rows: readonly T[]): T[
     return answer;
   };
   return rows.filter(isKept);
-};
+}

@@ -27,12 +27,13 @@ export const ZUserIdParams = z.object({ userId: ZIdParam });
 const emptyIsInvalid = (v: unknown) => (v === '' ? Number.NaN : v);
 
 /** A query integer with bounds ("limit=abc" or "limit=" is an INVALID_PARAMETER). */
-export const zQueryIntOptional = (opts: { min?: number; max?: number } = {}) =>
-  z.preprocess(emptyIsInvalid, z.coerce.number().int().min(opts.min ?? 0).max(opts.max ?? 1_000_000).optional());
+export function zQueryIntOptional(opts: { min?: number; max?: number } = {}) {
+  return z.preprocess(emptyIsInvalid, z.coerce.number().int().min(opts.min ?? 0).max(opts.max ?? 1_000_000).optional());
+}
 
 /** A query integer with a default and bounds ("limit=abc" or "limit=" is an INVALID_PARAMETER). */
-export const zQueryInt = (opts: { default: number; min?: number; max?: number }) =>
-  z.preprocess(
+export function zQueryInt(opts: { default: number; min?: number; max?: number }) {
+  return z.preprocess(
     emptyIsInvalid,
     z.coerce
       .number()
@@ -41,6 +42,7 @@ export const zQueryInt = (opts: { default: number; min?: number; max?: number })
       .max(opts.max ?? 1_000_000)
       .default(opts.default),
   );
+}
 
 /** A query boolean: the strings the document lists, nothing else. */
 export const zQueryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -49,11 +51,11 @@ export const zQueryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v
  * A value of a small upper-case set (YES/NO) as clients write it: upper, lower or capitalised,
  * each listed so the document is exact (a generated client gets the union), normalised to upper case.
  */
-export const zCaseEnum = <const T extends readonly [string, ...string[]]>(values: T, to: 'upper' | 'lower') => {
+export function zCaseEnum<const T extends readonly [string, ...string[]]>(values: T, to: 'upper' | 'lower') {
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
   const spellings = [...new Set(values.flatMap((v) => [v.toUpperCase(), v.toLowerCase(), cap(v)]))] as [string, ...string[]];
   return z.enum(spellings).transform((v) => (to === 'upper' ? v.toUpperCase() : v.toLowerCase()) as T[number]);
-};
+}
 
 /** Digits of a decimal string input, at most: far beyond any amount, far below any cost. */
 const DECIMAL_INPUT_MAX_LENGTH = 40;
@@ -66,7 +68,7 @@ const DECIMAL_INPUT = /^-?\d+(\.\d+)?$/;
  * a value that is not a number at all is a plain VALIDATION_ERROR. The output keeps the input
  * (number or string), so services convert it exactly.
  */
-export const zAmountInput = (opts: { min: number; max: number; exclusiveMin?: boolean; description?: string }) => {
+export function zAmountInput(opts: { min: number; max: number; exclusiveMin?: boolean; description?: string }) {
   const num = opts.exclusiveMin ? z.number().gt(opts.min).max(opts.max) : z.number().min(opts.min).max(opts.max);
   const str = z
     .string()
@@ -82,7 +84,7 @@ export const zAmountInput = (opts: { min: number; max: number; exclusiveMin?: bo
     });
   const u = z.union([num, str]);
   return opts.description ? u.describe(opts.description) : u;
-};
+}
 
 /**
  * Free text counted as a reader counts it (grapheme clusters, lib/posts/text.ts). The schema
@@ -94,7 +96,7 @@ export const zAmountInput = (opts: { min: number; max: number; exclusiveMin?: bo
 /** UTF-16 units allowed per counted character before counting (a family emoji is 11). */
 export const RAW_UNITS_PER_CHAR = 12;
 
-export const zText = (opts: { max: number; min?: number; rawMax?: number; description?: string }) => {
+export function zText(opts: { max: number; min?: number; rawMax?: number; description?: string }) {
   const min = opts.min ?? 0;
   const counted = min > 0 ? `${min} to ${opts.max}` : `at most ${opts.max}`;
   return z
@@ -110,7 +112,7 @@ export const zText = (opts: { max: number; min?: number; rawMax?: number; descri
       maxLength: opts.max,
       description: opts.description ?? `${counted} characters as a reader counts them (grapheme clusters)`,
     });
-};
+}
 
 export const ZPagination = z.object({
   page: z.number().int(),

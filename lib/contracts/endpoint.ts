@@ -97,7 +97,9 @@ type TEndpointFields = {
   sameOrigin?: 'always';
 };
 
-export const defineEndpoint = <const E extends TEndpoint>(e: E): E => e;
+export function defineEndpoint<const E extends TEndpoint>(e: E): E {
+  return e;
+}
 
 type TOut<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 type TIn<S> = S extends z.ZodType ? z.input<S> : never;

@@ -168,14 +168,18 @@ export class AppError extends Error {
   }
 }
 
-export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError;
+}
 
 export type TErrorBody = {
   success: false;
   error: { code: string; message: string; details?: Record<string, unknown> };
 };
 
-export const errorBody = (code: string, message: string, details?: Record<string, unknown>): TErrorBody => ({
+export function errorBody(code: string, message: string, details?: Record<string, unknown>): TErrorBody {
+  return {
   success: false,
   error: details ? { code, message, details } : { code, message },
-});
+};
+}

@@ -25,7 +25,7 @@ const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const MAX_DEPTH = 5;
 
 /** True when the error (or what it wraps) says the database could not be reached or dropped us. */
-export const isDatabaseUnavailable = (error: unknown): boolean => {
+export function isDatabaseUnavailable(error: unknown): boolean {
   let cur: unknown = error;
   let fromQuery = false;
   for (let i = 0; i < MAX_DEPTH && cur !== null && typeof cur === 'object'; i++) {
@@ -39,7 +39,7 @@ export const isDatabaseUnavailable = (error: unknown): boolean => {
     cur = (cur as { cause?: unknown }).cause;
   }
   return false;
-};
+}
 
 /** Seconds a client is told to wait before retrying while the database is away. */
 export const DATABASE_RETRY_AFTER_S = 2;

@@ -15,7 +15,7 @@ import type { TChannel, TChannelEvent } from './types';
 export const EVENTS_NOTIFY_CHANNEL = 'playmoney_events';
 
 /** Appends events to the outbox in order, in one statement, with one NOTIFY (a tick writes several). */
-export const emitEvents = async (tx: DbOrTx, channel: TChannel, events: readonly TChannelEvent[]) => {
+export async function emitEvents(tx: DbOrTx, channel: TChannel, events: readonly TChannelEvent[]) {
   if (events.length === 0) return;
   const rows = sql.join(
     events.map((e) => sql`(${channel}, ${e.type}, ${JSON.stringify(e.data)}::jsonb)`),
@@ -27,9 +27,11 @@ export const emitEvents = async (tx: DbOrTx, channel: TChannel, events: readonly
       returning id
     )
     select pg_notify(${EVENTS_NOTIFY_CHANNEL}, '') from e limit 1`);
-};
+}
 
-export const emitEvent = (tx: DbOrTx, channel: TChannel, event: TChannelEvent) => emitEvents(tx, channel, [event]);
+export function emitEvent(tx: DbOrTx, channel: TChannel, event: TChannelEvent) {
+  return emitEvents(tx, channel, [event]);
+}
 
 /**
  * Two CTEs for a one-statement write: `<name>` inserts one event per row of `rows` (a select
@@ -37,7 +39,7 @@ export const emitEvent = (tx: DbOrTx, channel: TChannel, event: TChannelEvent) =
  * data-modifying CTE always runs, but a SELECT CTE runs only when referenced, so the statement's
  * final select must include `outboxNotified(name)`.
  */
-export const outboxCtes = (name: string, channel: TChannel, type: string, rows: SQL) => {
+export function outboxCtes(name: string, channel: TChannel, type: string, rows: SQL) {
   const cte = sql.raw(name);
   return sql`${cte} as (
       insert into ${eventLog} (channel, type, data)
@@ -45,7 +47,9 @@ export const outboxCtes = (name: string, channel: TChannel, type: string, rows: 
       returning id
     ),
     ${sql.raw(`${name}_notify`)} as (select pg_notify(${EVENTS_NOTIFY_CHANNEL}, '') as n from ${cte} limit 1)`;
-};
+}
 
 /** The final-select column that makes `outboxCtes(name, …)` NOTIFY. */
-export const outboxNotified = (name: string) => sql`(select count(*) from ${sql.raw(`${name}_notify`)})`;
+export function outboxNotified(name: string) {
+  return sql`(select count(*) from ${sql.raw(`${name}_notify`)})`;
+}

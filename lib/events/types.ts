@@ -73,8 +73,11 @@ export type TChannel = TPublicChannel | `chat:${string}` | TInternalChannel;
 const CHAT_CHANNEL = /^chat:([A-Za-z0-9_-]{1,100})$/;
 
 /** The chat id of a `chat:{chatId}` channel name, or null for any other name. */
-export const chatIdOf = (channel: string): string | null => CHAT_CHANNEL.exec(channel)?.[1] ?? null;
+export function chatIdOf(channel: string): string | null {
+  return CHAT_CHANNEL.exec(channel)?.[1] ?? null;
+}
 
 /** A channel a client may name (public or chat); internal channels are not. */
-export const isChannel = (name: string): name is TChannel =>
-  (PUBLIC_CHANNELS as readonly string[]).includes(name) || chatIdOf(name) !== null;
+export function isChannel(name: string): name is TChannel {
+  return (PUBLIC_CHANNELS as readonly string[]).includes(name) || chatIdOf(name) !== null;
+}

@@ -33,7 +33,7 @@ const followersCountOf = async (userId: string) => {
   return Number(r?.n ?? 0);
 };
 
-export const followUser = async (input: { caller: TCaller; userId: string }) => {
+export async function followUser(input: { caller: TCaller; userId: string }) {
   const { caller } = input;
   const target = await requireUser(input.userId);
   if (target.id === caller.userId) throw new AppError('CANNOT_FOLLOW_SELF', 'You cannot follow yourself');
@@ -48,9 +48,9 @@ export const followUser = async (input: { caller: TCaller; userId: string }) => 
     await notify(tx, [{ userId: target.id, type: 'follow', actorId: caller.userId, title: 'New follower', message: `@${caller.username} followed you` }]);
   });
   return { following: true, followersCount: await followersCountOf(target.id) };
-};
+}
 
-export const unfollowUser = async (input: { caller: TCaller; userId: string }) => {
+export async function unfollowUser(input: { caller: TCaller; userId: string }) {
   const target = await requireUser(input.userId);
   const removed = await (await getDb())
     .delete(follows)
@@ -58,16 +58,16 @@ export const unfollowUser = async (input: { caller: TCaller; userId: string }) =
     .returning({ id: follows.followerId });
   if (removed.length === 0) throw new AppError('NOT_FOUND', `You do not follow @${target.username}`);
   return { following: false, followersCount: await followersCountOf(target.id) };
-};
+}
 
-export const followStatus = async (input: { caller: TCaller; userId: string }) => {
+export async function followStatus(input: { caller: TCaller; userId: string }) {
   const target = await requireUser(input.userId);
   const [f] = await (await getDb())
     .select({ id: follows.followerId })
     .from(follows)
     .where(and(eq(follows.followerId, input.caller.userId), eq(follows.followingId, target.id)));
   return { isFollowing: !!f, following: !!f };
-};
+}
 
 const followList = async (ident: string, direction: 'followers' | 'following', q: { limit: number; offset: number }, callerId: string | null) => {
   const user = await requireUser(ident);
@@ -97,32 +97,32 @@ const followList = async (ident: string, direction: 'followers' | 'following', q
 };
 
 /** Who follows `userId`, newest first, each with whether the caller follows them. */
-export const listFollowers = async (input: { caller: TCaller | null; userId: string; limit: number; offset: number }) => {
+export async function listFollowers(input: { caller: TCaller | null; userId: string; limit: number; offset: number }) {
   const { list, total } = await followList(input.userId, 'followers', input, input.caller?.userId ?? null);
   return { followers: list, users: list, count: list.length, total };
-};
+}
 
 /** Whom `userId` follows, newest first, each with whether the caller follows them. */
-export const listFollowing = async (input: { caller: TCaller | null; userId: string; limit: number; offset: number }) => {
+export async function listFollowing(input: { caller: TCaller | null; userId: string; limit: number; offset: number }) {
   const { list, total } = await followList(input.userId, 'following', input, input.caller?.userId ?? null);
   return { following: list, users: list, count: list.length, total };
-};
+}
 
-export const favoriteProfile = async (input: { caller: TCaller; userId: string }) => {
+export async function favoriteProfile(input: { caller: TCaller; userId: string }) {
   const target = await requireUser(input.userId);
   if (target.id === input.caller.userId) throw new AppError('VALIDATION_ERROR', 'You cannot favorite your own profile');
   await (await getDb()).insert(favorites).values({ userId: input.caller.userId, favoriteUserId: target.id, createdAt: now() }).onConflictDoNothing();
   return { favorited: true };
-};
+}
 
-export const unfavoriteProfile = async (input: { caller: TCaller; userId: string }) => {
+export async function unfavoriteProfile(input: { caller: TCaller; userId: string }) {
   const target = await requireUser(input.userId);
   await (await getDb()).delete(favorites).where(and(eq(favorites.userId, input.caller.userId), eq(favorites.favoriteUserId, target.id)));
   return { favorited: false };
-};
+}
 
 /** The profiles the caller favorited, newest first (a block removes the favorite; none in a block is listed meanwhile). */
-export const listFavoriteProfiles = async (input: { caller: TCaller }) => {
+export async function listFavoriteProfiles(input: { caller: TCaller }) {
   const rows = await (await getDb())
     .select({ user: users, at: favorites.createdAt })
     .from(favorites)
@@ -131,4 +131,4 @@ export const listFavoriteProfiles = async (input: { caller: TCaller }) => {
     .orderBy(desc(favorites.createdAt), sql`${users.username}`);
   const profiles = rows.map((r) => ({ ...toUserSummary(r.user), favoritedAt: r.at.toISOString() }));
   return { profiles, favorites: profiles, count: profiles.length };
-};
+}

@@ -37,7 +37,7 @@ const readStats = async () => {
   };
 };
 
-export const getGameStatus = async () => {
+export async function getGameStatus() {
   const clock = await readGameClock();
   const paused = clock?.paused ?? false;
   return {
@@ -51,19 +51,19 @@ export const getGameStatus = async () => {
     tickCount: clock?.tickCount ?? 0,
     stats: await readStats(),
   };
-};
+}
 
 /** GET /api/game/control: the status at the top level and under `game`. */
-export const getGameControl = async () => {
+export async function getGameControl() {
   const game = await getGameStatus();
   return { ...game, game };
-};
+}
 
 /**
  * Starts or pauses the game. The clock row may not exist before the first tick: the switch
  * creates it at the current game time (which a later tick then only moves forward).
  */
-export const setGameRunning = async (action: 'start' | 'pause' | 'resume' | 'stop') => {
+export async function setGameRunning(action: 'start' | 'pause' | 'resume' | 'stop') {
   const paused = action === 'pause' || action === 'stop';
   const db = await getDb();
   await db
@@ -72,7 +72,9 @@ export const setGameRunning = async (action: 'start' | 'pause' | 'resume' | 'sto
     .onConflictDoUpdate({ target: gameClock.id, set: { paused } });
   const game = await getGameStatus();
   return { action: paused ? ('pause' as const) : ('start' as const), ...game, game };
-};
+}
 
 /** GET /api/games: this one world. */
-export const listGames = async () => ({ games: [{ ...(await getGameStatus()), name: GAME_NAME, description: GAME_DESCRIPTION }] });
+export async function listGames() {
+  return { games: [{ ...(await getGameStatus()), name: GAME_NAME, description: GAME_DESCRIPTION }] };
+}

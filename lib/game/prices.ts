@@ -20,19 +20,21 @@ const round = (x: number, places: number) => {
   return Math.round(x * f) / f;
 };
 
-export const clampPush = (push: number) => Math.max(-MAX_PUSH, Math.min(MAX_PUSH, Number.isFinite(push) ? push : 0));
+export function clampPush(push: number) {
+  return Math.max(-MAX_PUSH, Math.min(MAX_PUSH, Number.isFinite(push) ? push : 0));
+}
 
 /**
  * One step of an organization's fair value: a log-normal move with its own volatility (σ per tick;
  * −σ²/2 keeps the expected value unchanged), times (1 + push) for news and biases. exp() of any
  * draw is positive, so only rounding could reach zero; MIN_PRICE guards that.
  */
-export const stepFairValue = (input: { fairValue: number; volatility: number; push: number }, rng: TRng): number => {
+export function stepFairValue(input: { fairValue: number; volatility: number; push: number }, rng: TRng): number {
   const sigma = Math.max(0, input.volatility);
   const z = rng.normal();
   const next = input.fairValue * Math.exp(sigma * z - (sigma * sigma) / 2) * (1 + clampPush(input.push));
   return Math.max(MIN_PRICE, round(next, 4));
-};
+}
 
 /**
  * Arbitrage (lib/game/steps/arbitrage.ts): at the end of each tick, a premium of the mark over the
@@ -42,16 +44,17 @@ export const stepFairValue = (input: { fairValue: number; volatility: number; pu
 export const ARBITRAGE_BAND = 0.0025;
 
 /** The mark brought to within `band` of the index (unchanged when already inside it). */
-export const closePremium = (mark: number, index: number, band = ARBITRAGE_BAND): number => {
+export function closePremium(mark: number, index: number, band = ARBITRAGE_BAND): number {
   if (!(index > 0)) return mark;
   const lo = index * (1 - band);
   const hi = index * (1 + band);
   return mark < lo ? Math.max(MIN_PRICE, round(lo, 4)) : mark > hi ? round(hi, 4) : mark;
-};
+}
 
 /** The mark closes MARK_DRIFT of its gap to fair value (trades move it too, between ticks). */
-export const driftMark = (mark: number, fairValue: number, rate = MARK_DRIFT): number =>
-  Math.max(MIN_PRICE, round(mark + (fairValue - mark) * rate, 4));
+export function driftMark(mark: number, fairValue: number, rate = MARK_DRIFT): number {
+  return Math.max(MIN_PRICE, round(mark + (fairValue - mark) * rate, 4));
+}
 
 export type TBias = {
   direction: 'YES' | 'NO';
@@ -68,20 +71,23 @@ export type TBias = {
  * expired or below MIN_BIAS_STRENGTH. Computed from the creation time rather than stored, so ticks
  * at any cadence (or a test clock jumping days) see the same curve.
  */
-export const biasStrength = (b: TBias, at: Date): number => {
+export function biasStrength(b: TBias, at: Date): number {
   if (at.getTime() >= b.expiresAt.getTime()) return 0;
   const hours = Math.max(0, (at.getTime() - b.createdAt.getTime()) / 3_600_000);
   const rate = Math.min(1, Math.max(0, b.decayRate));
   const s = Math.max(0, Math.min(1, b.adjustment)) * (1 - rate) ** hours;
   return s < MIN_BIAS_STRENGTH ? 0 : s;
-};
+}
 
 /**
  * A bias's push on the fair value of the organization its question is about: a YES bias on
  * "above" pushes up, on "below" pushes down (NO the other way), scaled by priceImpact.
  */
-export const biasPush = (strength: number, direction: 'YES' | 'NO', comparison: 'above' | 'below', priceImpact: number) =>
-  strength * priceImpact * (direction === 'YES' ? 1 : -1) * (comparison === 'above' ? 1 : -1);
+export function biasPush(strength: number, direction: 'YES' | 'NO', comparison: 'above' | 'below', priceImpact: number) {
+  return strength * priceImpact * (direction === 'YES' ? 1 : -1) * (comparison === 'above' ? 1 : -1);
+}
 
 /** Amount an NPC spends per tick buying the side a bias favours (moves the question's price). */
-export const biasTradeAmount = (strength: number) => (strength <= 0 ? 0 : Math.max(1, round(strength * 40, 2)));
+export function biasTradeAmount(strength: number) {
+  return (strength <= 0 ? 0 : Math.max(1, round(strength * 40, 2)));
+}

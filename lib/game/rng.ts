@@ -42,7 +42,7 @@ const mulberry32 = (seed: number) => {
   };
 };
 
-export const createRng = (seed: string): TRng => {
+export function createRng(seed: string): TRng {
   const next = mulberry32(hash32(seed));
   const rng: TRng = {
     next,
@@ -60,4 +60,4 @@ export const createRng = (seed: string): TRng => {
     fork: (label) => createRng(`${seed}/${label}`),
   };
   return rng;
-};
+}

@@ -10,7 +10,7 @@ import type { TActorState, TEventKind, TOpenQuestion, TOrgState, TQuestionRule }
 
 export type TOrgWorldState = TOrgState & { fairValue: number; volatility: number; markPrice: number | null };
 
-export const loadOrganizations = async (db: DbOrTx): Promise<TOrgWorldState[]> => {
+export async function loadOrganizations(db: DbOrTx): Promise<TOrgWorldState[]> {
   const rows = rowsOf<{ id: string; name: string; ticker: string; price: string; fair: string; volatility: string; mark: string | null }>(
     await db.execute(sql`
       select o.id, o.name, o.ticker, o.current_price as price, coalesce(o.fair_value, o.current_price) as fair, o.volatility, m.mark_price as mark
@@ -26,15 +26,16 @@ export const loadOrganizations = async (db: DbOrTx): Promise<TOrgWorldState[]> =
     volatility: Number(r.volatility),
     markPrice: r.mark === null ? null : Number(r.mark),
   }));
-};
+}
 
-export const loadActors = async (db: DbOrTx): Promise<TActorState[]> =>
-  rowsOf<{ id: string; name: string; org: string | null }>(
+export async function loadActors(db: DbOrTx): Promise<TActorState[]> {
+  return rowsOf<{ id: string; name: string; org: string | null }>(
     await db.execute(sql`
       select a.user_id as id, coalesce(u.display_name, u.username) as name, a.organization_id as org
       from ${actors} a join ${users} u on u.id = a.user_id
       order by a.user_id`),
   ).map((r) => ({ id: r.id, name: r.name, organizationId: r.org }));
+}
 
 export type TRuleColumns = {
   kind: string | null;
@@ -47,7 +48,7 @@ export type TRuleColumns = {
 };
 
 /** A question_rules row (as raw columns; null when the question has none) as a rule. */
-export const toRule = (r: TRuleColumns): TQuestionRule | null => {
+export function toRule(r: TRuleColumns): TQuestionRule | null {
   if (r.kind === 'price' && r.organization_id && r.ticker && r.comparison && r.threshold !== null) {
     return { kind: 'price', organizationId: r.organization_id, ticker: r.ticker, comparison: r.comparison as 'above' | 'below', threshold: Number(r.threshold) };
   }
@@ -55,14 +56,15 @@ export const toRule = (r: TRuleColumns): TQuestionRule | null => {
     return { kind: 'event', organizationId: r.organization_id, actorId: r.actor_id, eventKind: r.event_kind as TEventKind };
   }
   return null;
-};
+}
 
 /** Active questions still before their resolution date, oldest first. */
-export const loadOpenQuestions = async (db: DbOrTx, at: Date): Promise<TOpenQuestion[]> =>
-  rowsOf<TRuleColumns & { id: string; question_number: number }>(
+export async function loadOpenQuestions(db: DbOrTx, at: Date): Promise<TOpenQuestion[]> {
+  return rowsOf<TRuleColumns & { id: string; question_number: number }>(
     await db.execute(sql`
       select m.id, m.question_number, r.kind, r.organization_id, r.ticker, r.actor_id, r.event_kind, r.comparison, r.threshold
       from ${markets} m left join ${questionRules} r on r.market_id = m.id
       where m.status = 'active' and m.resolution_date > ${at.toISOString()}::timestamptz
       order by m.question_number`),
   ).map((r) => ({ marketId: r.id, questionNumber: Number(r.question_number), rule: toRule(r) }));
+}

@@ -97,8 +97,9 @@ const MINUTE_MS = 60_000;
  * whose time falls in the minute of the last tick is skipped. The advisory lock only keeps ticks
  * from overlapping; this keeps a second instance from ticking again once the first has finished.
  */
-export const alreadyTickedThisMinute = (lastTickAt: Date | undefined, ticks: number, at: Date) =>
-  !!lastTickAt && ticks > 0 && Math.floor(at.getTime() / MINUTE_MS) <= Math.floor(lastTickAt.getTime() / MINUTE_MS);
+export function alreadyTickedThisMinute(lastTickAt: Date | undefined, ticks: number, at: Date) {
+  return !!lastTickAt && ticks > 0 && Math.floor(at.getTime() / MINUTE_MS) <= Math.floor(lastTickAt.getTime() / MINUTE_MS);
+}
 
 /** Persists game time (never backwards). */
 const saveGameTime = async (at: Date) => {
@@ -121,11 +122,11 @@ const recordTickPricePoints = async (at: Date) => {
 /** Keeps 24 h of the realtime event log (reconnecting clients replay from it). */
 const EVENT_LOG_KEEP_MS = 86_400_000;
 
-export const readGameClock = async () => {
+export async function readGameClock() {
   const db = await getDb();
   const [row] = await db.select().from(gameClock).where(eq(gameClock.id, CLOCK_ID));
   return row;
-};
+}
 
 export type TTickResult = Awaited<ReturnType<typeof runSteps>> | { skipped: true } | { skipped: false; paused: true; gameTime: string };
 
@@ -226,7 +227,7 @@ const runSteps = async (requested: string | undefined) => {
 };
 
 /** One game tick (the scheduler's, the in-process timer's, or a test's with `now`). */
-export const runGameTick = async (opts: { now?: string }): Promise<TTickResult> => {
+export async function runGameTick(opts: { now?: string }): Promise<TTickResult> {
   const result = await withTickLock(() => runSteps(opts.now));
   return result ?? { skipped: true };
-};
+}

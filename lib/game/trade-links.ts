@@ -11,7 +11,7 @@ import { perpTrades, trades } from '@/db/schema';
 export type TTradeLink = { kind: 'prediction' | 'perp'; id: string };
 
 /** The newest prediction trade (`buy`/`sell`) of the user on this market position. */
-export const predictionTradeLink = async (o: { userId: string; positionId: string; action: 'buy' | 'sell' }): Promise<TTradeLink | null> => {
+export async function predictionTradeLink(o: { userId: string; positionId: string; action: 'buy' | 'sell' }): Promise<TTradeLink | null> {
   const db = await getDb();
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`
@@ -19,13 +19,13 @@ export const predictionTradeLink = async (o: { userId: string; positionId: strin
       order by created_at desc, id desc limit 1`),
   );
   return row ? { kind: 'prediction', id: row.id } : null;
-};
+}
 
 /** The `open` or `close` trade of a perp position (one of each at most). */
-export const perpTradeLink = async (o: { positionId: string; action: 'open' | 'close' }): Promise<TTradeLink | null> => {
+export async function perpTradeLink(o: { positionId: string; action: 'open' | 'close' }): Promise<TTradeLink | null> {
   const db = await getDb();
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`select id from ${perpTrades} where position_id = ${o.positionId} and action = ${o.action} limit 1`),
   );
   return row ? { kind: 'perp', id: row.id } : null;
-};
+}

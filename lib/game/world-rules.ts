@@ -106,7 +106,9 @@ export type TPlannedEvent = {
 };
 
 /** How many events this tick makes: one for sure in a quiet world (nothing in the last hour), otherwise at most a couple, usually none. */
-export const planEventCount = (rng: TRng, quiet: boolean) => (quiet ? 1 : 0) + (rng.chance(0.35) ? 1 : 0) + (rng.chance(0.05) ? 1 : 0);
+export function planEventCount(rng: TRng, quiet: boolean) {
+  return (quiet ? 1 : 0) + (rng.chance(0.35) ? 1 : 0) + (rng.chance(0.05) ? 1 : 0);
+}
 
 const actorFor = (rng: TRng, org: TOrgState, actors: readonly TActorState[]) => {
   const own = actors.filter((a) => a.organizationId === org.id);
@@ -118,10 +120,9 @@ const actorFor = (rng: TRng, org: TOrgState, actors: readonly TActorState[]) => 
  * One world event. Sometimes (40%) it fulfils an open "event" question, so questions do resolve
  * YES; otherwise a random organization and kind.
  */
-export const planWorldEvent = (
+export function planWorldEvent(
   rng: TRng,
-  world: { orgs: readonly TOrgState[]; actors: readonly TActorState[]; questions: readonly TOpenQuestion[] },
-): TPlannedEvent | null => {
+  world: { orgs: readonly TOrgState[]; actors: readonly TActorState[]; questions: readonly TOpenQuestion[] },): TPlannedEvent | null {
   if (!world.orgs.length) return null;
   const eventQuestions = world.questions.filter((q): q is TOpenQuestion & { rule: TEventRule } => q.rule?.kind === 'event');
   let org: TOrgState;
@@ -150,7 +151,7 @@ export const planWorldEvent = (
     actorId: t.byActor ? (actor?.id ?? null) : null,
     impact,
   };
-};
+}
 
 export type TBiasPlan = { marketId: string; direction: 'YES' | 'NO'; adjustment: number };
 
@@ -159,10 +160,9 @@ export type TBiasPlan = { marketId: string; direction: 'YES' | 'NO'; adjustment:
  * organization leans the way the news pushes (up favours "above"), an event question the event
  * fulfils leans strongly YES (it will resolve YES).
  */
-export const relatedQuestions = (
+export function relatedQuestions(
   e: TPlannedEvent,
-  questions: readonly TOpenQuestion[],
-): { numbers: number[]; biases: TBiasPlan[]; directions: Record<number, 'YES' | 'NO'> } => {
+  questions: readonly TOpenQuestion[],): { numbers: number[]; biases: TBiasPlan[]; directions: Record<number, 'YES' | 'NO'> } {
   const biases: TBiasPlan[] = [];
   const numbers: number[] = [];
   const directions: Record<number, 'YES' | 'NO'> = {};
@@ -183,7 +183,7 @@ export const relatedQuestions = (
     }
   }
   return { numbers, biases, directions };
-};
+}
 
 /**
  * The direction this tick's news implies for each question it concerns (question number → the
@@ -192,7 +192,7 @@ export const relatedQuestions = (
  * direction goes that way (news trades, NPC and pool buys, sales of the other side only), so the
  * question moves the way the news implies.
  */
-export const newsDirections = (events: readonly { directions?: Readonly<Record<number, 'YES' | 'NO'>> }[]): Map<number, 'YES' | 'NO'> => {
+export function newsDirections(events: readonly { directions?: Readonly<Record<number, 'YES' | 'NO'>> }[]): Map<number, 'YES' | 'NO'> {
   const net = new Map<number, number>();
   for (const e of events) {
     for (const [n, d] of Object.entries(e.directions ?? {})) net.set(Number(n), (net.get(Number(n)) ?? 0) + (d === 'YES' ? 1 : -1));
@@ -200,30 +200,31 @@ export const newsDirections = (events: readonly { directions?: Readonly<Record<n
   const out = new Map<number, 'YES' | 'NO'>();
   for (const [n, v] of [...net].sort((a, b) => a[0] - b[0])) if (v !== 0) out.set(n, v > 0 ? 'YES' : 'NO');
   return out;
-};
+}
 
 /** Whether an event of this kind, organization and actor fulfils an event question's rule. */
-export const fulfils = (r: TEventRule, e: { kind: string; organizationId: string | null; actorId: string | null }) =>
-  r.eventKind === e.kind && r.organizationId === e.organizationId && (r.actorId === null || r.actorId === e.actorId);
+export function fulfils(r: TEventRule, e: { kind: string; organizationId: string | null; actorId: string | null }) {
+  return r.eventKind === e.kind && r.organizationId === e.organizationId && (r.actorId === null || r.actorId === e.actorId);
+}
 
 /** Active questions the game keeps open. */
 export const MIN_ACTIVE_QUESTIONS = 10;
 export const MAX_ACTIVE_QUESTIONS = 20;
 
 /** How many questions to create: up to the minimum, and now and then one more below the maximum. */
-export const questionsToCreate = (rng: TRng, active: number) => {
+export function questionsToCreate(rng: TRng, active: number) {
   if (active < MIN_ACTIVE_QUESTIONS) return MIN_ACTIVE_QUESTIONS - active;
   return active < MAX_ACTIVE_QUESTIONS && rng.chance(0.1) ? 1 : 0;
-};
+}
 
 const DATE_LABEL = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** A threshold near the price with a readable number of digits. */
-export const roundThreshold = (x: number) => {
+export function roundThreshold(x: number) {
   const digits = x >= 100 ? 0 : x >= 10 ? 1 : 2;
   const f = 10 ** digits;
   return Math.max(0.01, Math.round(x * f) / f);
-};
+}
 
 export type TPlannedQuestion = { text: string; resolutionDate: Date; rule: TQuestionRule };
 
@@ -232,10 +233,9 @@ export type TPlannedQuestion = { text: string; resolutionDate: Date; rule: TQues
  * $T close above/below X by <date>?" with X within ±6% of the current price, otherwise "Will <org>
  * <do something> by <date>?" about an event kind (by one of its actors for statements).
  */
-export const planQuestion = (
+export function planQuestion(
   rng: TRng,
-  world: { orgs: readonly TOrgState[]; actors: readonly TActorState[]; at: Date },
-): TPlannedQuestion | null => {
+  world: { orgs: readonly TOrgState[]; actors: readonly TActorState[]; at: Date },): TPlannedQuestion | null {
   if (!world.orgs.length) return null;
   const days = rng.int(1, 7);
   const resolutionDate = new Date(Math.ceil((world.at.getTime() + days * 86_400_000) / 3_600_000) * 3_600_000);
@@ -262,7 +262,7 @@ export const planQuestion = (
     resolutionDate,
     rule: { kind: 'event', organizationId: org.id, actorId: actor?.id ?? null, eventKind },
   };
-};
+}
 
 /**
  * The outcome of a due question from what happened: a price rule compares the organization's
@@ -270,13 +270,12 @@ export const planQuestion = (
  * happened in the question's window. Without a rule (admin-created or seeded questions, which say
  * nothing machine-readable about the world) the market's own price decides: YES at 0.5 or above.
  */
-export const resolveOutcome = (
+export function resolveOutcome(
   rule: TQuestionRule | null,
-  facts: { price: number | null; eventHappened: boolean; yesPrice: number },
-): 'YES' | 'NO' => {
+  facts: { price: number | null; eventHappened: boolean; yesPrice: number },): 'YES' | 'NO' {
   if (rule?.kind === 'price' && facts.price !== null) {
     return (rule.comparison === 'above' ? facts.price > rule.threshold : facts.price < rule.threshold) ? 'YES' : 'NO';
   }
   if (rule?.kind === 'event') return facts.eventHappened ? 'YES' : 'NO';
   return facts.yesPrice >= 0.5 ? 'YES' : 'NO';
-};
+}

@@ -54,7 +54,7 @@ const toGroupDto = (r: TGroupRaw): TGroup => ({
 });
 
 /** Groups matching `where` (SQL over `g`), as `readerId` sees them, in `orderBy` order. */
-export const selectGroups = async (db: DbOrTx, opts: { readerId: string | null; where: SQL; orderBy?: SQL; limit?: number; offset?: number }) => {
+export async function selectGroups(db: DbOrTx, opts: { readerId: string | null; where: SQL; orderBy?: SQL; limit?: number; offset?: number }) {
   const me = opts.readerId ?? '';
   const rows = rowsOf<TGroupRaw>(
     await db.execute(sql`
@@ -73,26 +73,26 @@ export const selectGroups = async (db: DbOrTx, opts: { readerId: string | null; 
       ${opts.offset === undefined ? sql`` : sql`offset ${opts.offset}`}`),
   );
   return rows.map(toGroupDto);
-};
+}
 
 /** How many groups match `where` for `readerId` (the listing's total). */
-export const countGroups = async (db: DbOrTx, opts: { readerId: string | null; where: SQL }) => {
+export async function countGroups(db: DbOrTx, opts: { readerId: string | null; where: SQL }) {
   const [r] = rowsOf<{ n: string | number }>(
     await db.execute(sql`select count(*) as n from ${groups} g where ${opts.where} and ${canSeeUser(sql`g.owner_id`, opts.readerId)}`),
   );
   return Number(r?.n ?? 0);
-};
+}
 
 /** One group as `readerId` sees it, or GROUP_NOT_FOUND. */
-export const requireGroupDto = async (db: DbOrTx, groupId: string, readerId: string | null) => {
+export async function requireGroupDto(db: DbOrTx, groupId: string, readerId: string | null) {
   const [group] = await selectGroups(db, { readerId, where: sql`g.id = ${groupId}` });
   if (!group) throw new AppError('GROUP_NOT_FOUND', 'Group not found', { groupId });
   return group;
-};
+}
 
 /** The group row locked for a membership change, or GROUP_NOT_FOUND. */
-export const lockGroup = async (tx: DbOrTx, groupId: string): Promise<TGroupRow> => {
+export async function lockGroup(tx: DbOrTx, groupId: string): Promise<TGroupRow> {
   const [g] = await tx.select().from(groups).where(eq(groups.id, groupId)).for('update');
   if (!g) throw new AppError('GROUP_NOT_FOUND', 'Group not found', { groupId });
   return g;
-};
+}

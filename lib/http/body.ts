@@ -18,7 +18,7 @@ const tooLarge = (limit: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than this route accepts (${Math.floor(limit / KIB)} KiB)`, { limit });
 
 /** The body's bytes, at most `limit` of them; throws PAYLOAD_TOO_LARGE past it. */
-export const readBodyBytes = async (req: Request, limit: number): Promise<Uint8Array> => {
+export async function readBodyBytes(req: Request, limit: number): Promise<Uint8Array> {
   const declared = req.headers.get('content-length');
   if (declared !== null) {
     const n = Number(declared);
@@ -50,18 +50,18 @@ export const readBodyBytes = async (req: Request, limit: number): Promise<Uint8A
     at += c.byteLength;
   }
   return out;
-};
+}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The body as UTF-8 text; malformed UTF-8 is a 400, not replacement characters in stored text. */
-export const decodeUtf8 = (bytes: Uint8Array): string => {
+export function decodeUtf8(bytes: Uint8Array): string {
   try {
     return utf8.decode(bytes);
   } catch {
     throw new AppError('VALIDATION_ERROR', 'Request body is not valid UTF-8');
   }
-};
+}
 
 /** A JSON body as read: none sent (no bytes, or white space only), the parsed value, or malformed (the 400 it is). */
 export type TJsonBody = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'malformed'; error: AppError };

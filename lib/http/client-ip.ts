@@ -20,13 +20,14 @@ export const SOCKET_ADDRESS_HEADER = 'x-client-socket-address';
 export type TClientIpConfig = { trustProxy: number; clientIpHeader?: string };
 
 /** The X-Forwarded-For entries, left to right (repeated headers joined, as Headers.get does). */
-export const forwardedFor = (headers: Headers): string[] =>
-  (headers.get('x-forwarded-for') ?? '')
+export function forwardedFor(headers: Headers): string[] {
+  return (headers.get('x-forwarded-for') ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
 
-export const clientIp = (headers: Headers, cfg: TClientIpConfig): string => {
+export function clientIp(headers: Headers, cfg: TClientIpConfig): string {
   const socket = headers.get(SOCKET_ADDRESS_HEADER) || 'unknown';
   if (cfg.clientIpHeader) return headers.get(cfg.clientIpHeader)?.trim() || socket;
   if (cfg.trustProxy > 0) {
@@ -34,4 +35,4 @@ export const clientIp = (headers: Headers, cfg: TClientIpConfig): string => {
     return hops.length >= cfg.trustProxy ? hops[hops.length - cfg.trustProxy]! : socket;
   }
   return socket;
-};
+}

@@ -27,7 +27,7 @@ export const MAX_QUERY_PARAMS = 50;
  * Whether JSON text nests objects and arrays deeper than `max`: one pass over the characters,
  * skipping strings, so a body is measured before JSON.parse builds anything.
  */
-export const jsonDepthExceeds = (text: string, max: number): boolean => {
+export function jsonDepthExceeds(text: string, max: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -41,11 +41,12 @@ export const jsonDepthExceeds = (text: string, max: number): boolean => {
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
   }
   return false;
-};
+}
 
 /** The media type of a Content-Type header, lower case, without parameters ('' when absent). */
-export const mediaTypeOf = (contentType: string | null): string =>
-  (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+export function mediaTypeOf(contentType: string | null): string {
+  return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase();
+}
 
 /**
  * Content types a JSON route reads: `application/json` and `application/*+json`, nothing else.
@@ -54,4 +55,6 @@ export const mediaTypeOf = (contentType: string | null): string =>
  * needs JSON cannot be forged from another site (README "CORS policy for /api"). A write with no
  * body at all carries no media type and is not refused for it.
  */
-export const isJsonMediaType = (mediaType: string) => mediaType === 'application/json' || /^application\/[\w.+-]+\+json$/.test(mediaType);
+export function isJsonMediaType(mediaType: string) {
+  return mediaType === 'application/json' || /^application\/[\w.+-]+\+json$/.test(mediaType);
+}

@@ -39,7 +39,7 @@ const moreSpecific = (a: TRow, b: TRow) => {
 };
 
 /** The methods the path serves (GET implies HEAD), sorted; empty when no route matches it. */
-export const methodsForPath = (pathname: string): string[] => {
+export function methodsForPath(pathname: string): string[] {
   table ??= compile();
   let best: TRow | undefined;
   for (const row of table) if (row.pattern.test(pathname)) best = best ? moreSpecific(best, row) : row;
@@ -47,4 +47,4 @@ export const methodsForPath = (pathname: string): string[] => {
   const methods = new Set(best.methods);
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
-};
+}

@@ -61,9 +61,9 @@ type TRouteContext = { params?: Promise<Record<string, string | string[] | undef
  */
 export type TResponseCheck = (endpoint: TEndpoint, status: number, payload: unknown) => string | null;
 let responseCheck: TResponseCheck | undefined;
-export const setResponseCheck = (check: TResponseCheck | undefined) => {
+export function setResponseCheck(check: TResponseCheck | undefined) {
   responseCheck = check;
-};
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -81,14 +81,14 @@ const isOurOrigin = (req: NextRequest, origin: string) => {
 };
 
 /** A cookie-authenticated write must come from our own origin, so no other site can act for a player. */
-export const assertSameOrigin = (req: NextRequest) => {
+export function assertSameOrigin(req: NextRequest) {
   const origin = req.headers.get('origin');
   if (!origin) {
     if (req.headers.get('sec-fetch-site') === 'same-origin') return;
     throw new AppError('FORBIDDEN', 'Cross-site request refused: missing Origin');
   }
   if (!isOurOrigin(req, origin)) throw new AppError('FORBIDDEN', 'Cross-site request refused');
-};
+}
 
 /** Fetch modes of a script's own request (fetch, XHR), as opposed to a navigation or an <img>. */
 const SCRIPT_FETCH_MODES = new Set(['cors', 'same-origin']);
@@ -100,23 +100,23 @@ const SCRIPT_FETCH_MODES = new Set(['cors', 'same-origin']);
  * is refused, and so is a link or an image planted on one of our own pages (same-origin, but a
  * navigation or `no-cors`), before anything is read.
  */
-export const assertSameOriginGet = (req: NextRequest) => {
+export function assertSameOriginGet(req: NextRequest) {
   const mode = req.headers.get('sec-fetch-mode');
   if (req.headers.get('sec-fetch-site') === 'same-origin' && (mode === null || SCRIPT_FETCH_MODES.has(mode))) return;
   throw new AppError('FORBIDDEN', 'This request changes state: with the session cookie it is accepted only from this site\'s own scripts (Sec-Fetch-Site: same-origin)');
-};
+}
 
 /**
  * Sign-in (`sameOrigin: 'always'`), cookie or not (login CSRF): a browser's request carries an
  * Origin or Sec-Fetch-Site, and either must say it is ours. A client that sends neither is not a
  * browser acting for someone else, and is let through.
  */
-export const assertNotCrossSite = (req: NextRequest) => {
+export function assertNotCrossSite(req: NextRequest) {
   const origin = req.headers.get('origin');
   if (origin !== null && !isOurOrigin(req, origin)) throw new AppError('FORBIDDEN', 'Cross-site request refused');
   const site = req.headers.get('sec-fetch-site');
   if (site !== null && site !== 'same-origin') throw new AppError('FORBIDDEN', `Cross-site request refused (Sec-Fetch-Site: ${site.slice(0, 40)})`);
-};
+}
 
 /**
  * Path and query within their bounds (an over-long URL is 414, too many parameters 400), and
@@ -124,7 +124,7 @@ export const assertNotCrossSite = (req: NextRequest) => {
  * INVALID_PARAMETER (so is a request server.mjs flagged for it before Next could route it). The
  * refusal is logged with its request id.
  */
-export const checkUrl = (req: NextRequest, requestId?: string) => {
+export function checkUrl(req: NextRequest, requestId?: string) {
   const { pathname, search, searchParams } = req.nextUrl;
   if (pathname.length + search.length > MAX_URL_LENGTH) {
     throw new AppError('URI_TOO_LONG', `The URL is longer than ${MAX_URL_LENGTH} characters`, { limit: MAX_URL_LENGTH });
@@ -140,7 +140,7 @@ export const checkUrl = (req: NextRequest, requestId?: string) => {
       throw new AppError('INVALID_PARAMETER', `At most ${MAX_QUERY_PARAMS} query parameters`, { limit: MAX_QUERY_PARAMS });
     }
   }
-};
+}
 
 /** The JSON body: bounded, typed, UTF-8, not too deep, parsed; undefined when none was sent; a malformed one is a 400. */
 const readJsonBody = async (req: NextRequest, limit: number): Promise<unknown> => {
@@ -164,11 +164,13 @@ const readFormBody = async (req: NextRequest, limit: number): Promise<FormData> 
 };
 
 /** The caller's rate-limit state as headers (every API answer carries them). */
-export const rateHeaders = (r: TLimitResult): Record<string, string> => ({
+export function rateHeaders(r: TLimitResult): Record<string, string> {
+  return {
   'X-RateLimit-Limit': String(r.limit),
   'X-RateLimit-Remaining': String(r.remaining),
   'X-RateLimit-Reset': String(Math.ceil(r.reset / 1000)),
-});
+};
+}
 
 const errorResponse = (e: unknown, headers: Record<string, string>, requestId: string, endpoint: TEndpoint) => {
   if (isAppError(e)) return errorAnswer(e, headers);
@@ -189,7 +191,7 @@ const checked = (endpoint: TEndpoint, res: NextResponse, payload: unknown, heade
 };
 
 /** Wraps a handler into a Next.js route handler for `endpoint`. */
-export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) => {
+export function route<E extends TEndpoint>(endpoint: E, handler: THandler<E>) {
   return async (req: NextRequest, routeCtx?: TRouteContext): Promise<Response> => {
     const requestId = crypto.randomUUID();
     const cfg = env();
@@ -259,4 +261,4 @@ export const route = <E extends TEndpoint>(endpoint: E, handler: THandler<E>) =>
     const res = json(payload, endpoint.status ?? 200, headers);
     return cfg.isTest ? checked(endpoint, res, payload, headers) : res;
   };
-};
+}

@@ -41,20 +41,23 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'no
 let api: Readonly<Record<string, string>> | undefined;
 
 /** The headers of every API answer (built once: they depend only on NODE_ENV). */
-export const apiHeaders = (): Readonly<Record<string, string>> =>
-  (api ??= Object.freeze({
+export function apiHeaders(): Readonly<Record<string, string>> {
+  return (api ??= Object.freeze({
     ...commonHeaders(),
     'Content-Security-Policy': API_CSP,
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Expose-Headers': CORS_EXPOSE_HEADERS,
   }));
+}
 
 /** The answer to a CORS preflight for a path that serves `methods`. */
-export const preflightHeaders = (methods: readonly string[]): Record<string, string> => ({
+export function preflightHeaders(methods: readonly string[]): Record<string, string> {
+  return {
   'Access-Control-Allow-Methods': [...methods, 'OPTIONS'].join(', '),
   'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS,
   'Access-Control-Max-Age': '600',
-});
+};
+}
 
 /**
  * A page's policy. Scripts: only ours, by nonce ('strict-dynamic' lets them load the chunks they
@@ -62,7 +65,7 @@ export const preflightHeaders = (methods: readonly string[]): Record<string, str
  * Styles allow inline style attributes (charts and bars size themselves with them); images may
  * come from anywhere over https (profile pictures are user-supplied absolute URLs).
  */
-export const pageCsp = (nonce: string): string => {
+export function pageCsp(nonce: string): string {
   const dev = !isProduction();
   return [
     "default-src 'self'",
@@ -76,12 +79,16 @@ export const pageCsp = (nonce: string): string => {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
-};
+}
 
-export const pageHeaders = (nonce: string): Record<string, string> => ({
+export function pageHeaders(nonce: string): Record<string, string> {
+  return {
   ...commonHeaders(),
   'Content-Security-Policy': pageCsp(nonce),
-});
+};
+}
 
 /** Static files (scripts, styles, images, fonts): the common headers, no page policy. */
-export const staticHeaders = (): Record<string, string> => commonHeaders();
+export function staticHeaders(): Record<string, string> {
+  return commonHeaders();
+}

@@ -20,7 +20,7 @@ export const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 const VISIBLE_ASCII = /^[\x21-\x7E]+$/;
 
 /** The key a request carries, or undefined when it carries none; 400 for a malformed one. */
-export const parseIdempotencyKey = (raw: string | null | undefined): string | undefined => {
+export function parseIdempotencyKey(raw: string | null | undefined): string | undefined {
   if (raw === null || raw === undefined) return undefined;
   const key = raw.trim();
   if (key.length === 0 || key.length > MAX_KEY_LENGTH || !VISIBLE_ASCII.test(key)) {
@@ -29,10 +29,10 @@ export const parseIdempotencyKey = (raw: string | null | undefined): string | un
     });
   }
   return key;
-};
+}
 
 /** JSON with object keys sorted at every level: one text per value, whatever the key order. */
-export const canonicalJson = (value: unknown): string => {
+export function canonicalJson(value: unknown): string {
   if (value === undefined) return 'null';
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -41,10 +41,11 @@ export const canonicalJson = (value: unknown): string => {
     .sort()
     .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
   return `{${entries.join(',')}}`;
-};
+}
 
 /** The fingerprint a repeat must match: operation, path parameters and body (hex SHA-256). */
-export const requestFingerprint = (operation: string, params: unknown, body: unknown): string =>
-  createHash('sha256')
+export function requestFingerprint(operation: string, params: unknown, body: unknown): string {
+  return createHash('sha256')
     .update(canonicalJson({ operation, params: params ?? {}, body: body ?? null }))
     .digest('hex');
+}

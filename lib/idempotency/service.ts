@@ -47,7 +47,7 @@ const isPlainJson = (v: unknown) => v !== null && typeof v === 'object' && !(v i
  * Runs fn once per (caller, key): the first time in a request transaction with its answer stored,
  * every later time (within KEY_TTL_MS) by replaying that answer.
  */
-export const runIdempotent = async <T>(call: TIdempotentCall, fn: () => Promise<T>): Promise<TIdempotentResult<T>> => {
+export async function runIdempotent<T>(call: TIdempotentCall, fn: () => Promise<T>): Promise<TIdempotentResult<T>> {
   // Wall time, not game time: a test clock may run days ahead, and "24 hours" is the client's.
   const at = new Date();
   const expired = new Date(at.getTime() - KEY_TTL_MS);
@@ -110,14 +110,14 @@ export const runIdempotent = async <T>(call: TIdempotentCall, fn: () => Promise<
       .where(and(eq(idempotencyKeys.userId, call.userId), eq(idempotencyKeys.key, call.key)));
     return { value, replayed: false };
   });
-};
+}
 
 /** Deletes the keys older than KEY_TTL_MS as of `at` (wall time; the game tick); returns how many. */
-export const deleteExpiredKeys = async (at: Date): Promise<number> => {
+export async function deleteExpiredKeys(at: Date): Promise<number> {
   const db = await getDb();
   const gone = await db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, new Date(at.getTime() - KEY_TTL_MS)))
     .returning({ key: idempotencyKeys.key });
   return gone.length;
-};
+}

@@ -10,19 +10,21 @@ import { simulatedRegistrar } from './simulated-registrar';
 let override: TRegistrar | undefined;
 let evm: { key: string; registrar: Promise<TRegistrar> } | undefined;
 
-export const currentRegistrar = async (): Promise<TRegistrar> => {
+export async function currentRegistrar(): Promise<TRegistrar> {
   if (override) return override;
   const chain = env().chain;
   if (!chain) return simulatedRegistrar;
   const key = `${chain.rpcUrl}|${chain.registryAddress}`;
   if (evm?.key !== key) evm = { key, registrar: import('./evm-registrar').then((m) => m.createEvmRegistrar(chain)) };
   return evm.registrar;
-};
+}
 
 /** Which registrar will take new registrations, without loading it. */
-export const currentRegistrarKind = (): TRegistrar['kind'] => override?.kind ?? (env().chain ? 'evm' : 'simulated');
+export function currentRegistrarKind(): TRegistrar['kind'] {
+  return override?.kind ?? (env().chain ? 'evm' : 'simulated');
+}
 
 /** Tests: use this registrar until reset (undefined). */
-export const setRegistrarForTests = (r: TRegistrar | undefined) => {
+export function setRegistrarForTests(r: TRegistrar | undefined) {
   override = r;
-};
+}

@@ -90,7 +90,7 @@ const toRegistrarError = (err: unknown, registryAddress: THexAddress): Registrar
   err instanceof RegistrarError ? err : new RegistrarError(reasonFor(err, registryAddress), { cause: err });
 
 /** The registrar for `cfg`; it connects on its first mint (and again after a failed connection). */
-export const createEvmRegistrar = (cfg: TEvmConfig): TRegistrar => {
+export function createEvmRegistrar(cfg: TEvmConfig): TRegistrar {
   const registry = { address: cfg.registryAddress, abi: identityRegistryAbi } as const;
   let connection: Promise<TConnection> | undefined;
 
@@ -163,13 +163,13 @@ export const createEvmRegistrar = (cfg: TEvmConfig): TRegistrar => {
   };
 
   return { kind: 'evm', register };
-};
+}
 
 /** Deploys a new IdentityRegistry owned by `privateKey`'s account and resolves its address once mined. */
-export const deployIdentityRegistry = async (cfg: { rpcUrl: string; privateKey: `0x${string}` }): Promise<THexAddress> => {
+export async function deployIdentityRegistry(cfg: { rpcUrl: string; privateKey: `0x${string}` }): Promise<THexAddress> {
   const { account, publicClient, walletClient } = await connect(cfg);
   const hash = await walletClient.deployContract({ abi: identityRegistryAbi, bytecode: identityRegistryBytecode, account });
   const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS });
   if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`the registry deployment ${hash} failed`);
   return getAddress(receipt.contractAddress);
-};
+}

@@ -37,7 +37,7 @@ const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 
 /** The ISO week (UTC) holding `at`: id 2026-W48, from Monday 00:00 to the next Monday 00:00. */
-export const seasonOf = (at: Date) => {
+export function seasonOf(at: Date) {
   const day = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
   const weekday = (new Date(day).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
   const startsAt = new Date(day - weekday * DAY_MS);
@@ -46,16 +46,18 @@ export const seasonOf = (at: Date) => {
   const isoYear = thursday.getUTCFullYear();
   const week = 1 + Math.floor((thursday.getTime() - Date.UTC(isoYear, 0, 1)) / WEEK_MS);
   return { id: `${isoYear}-W${String(week).padStart(2, '0')}`, startsAt, endsAt: new Date(startsAt.getTime() + WEEK_MS) };
-};
+}
 
 /** The game day (UTC date) whose close a snapshot taken at `at` records: the day before `at`'s. */
-export const closedDayOf = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()) - DAY_MS).toISOString().slice(0, 10);
+export function closedDayOf(at: Date) {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()) - DAY_MS).toISOString().slice(0, 10);
+}
 
 /**
  * A newcomer's tier, by size: equity against the starting balance (under 1× bronze, 1× silver,
  * 2× gold, 5× platinum, 20× diamond). After that, only results move a player.
  */
-export const placementTier = (equity: TDecimalInput, startingBalance: TDecimalInput): number => {
+export function placementTier(equity: TDecimalInput, startingBalance: TDecimalInput): number {
   const start = dec(startingBalance);
   if (start.lte(0)) return 0;
   const x = dec(equity).div(start).toNumber();
@@ -64,12 +66,12 @@ export const placementTier = (equity: TDecimalInput, startingBalance: TDecimalIn
   if (x >= 2) return 2;
   if (x >= 1) return 1;
   return 0;
-};
+}
 
 export type TDay = { equity: TDecimalInput; flows: TDecimalInput };
 
 /** Daily returns of consecutive closes; a day that starts with no equity has no return. */
-export const dailyReturns = (days: readonly TDay[]): number[] => {
+export function dailyReturns(days: readonly TDay[]): number[] {
   const out: number[] = [];
   for (let i = 1; i < days.length; i++) {
     const prev = dec(days[i - 1]!.equity);
@@ -77,12 +79,12 @@ export const dailyReturns = (days: readonly TDay[]): number[] => {
     out.push(dec(days[i]!.equity).minus(prev).minus(days[i]!.flows).div(prev).toNumber());
   }
   return out;
-};
+}
 
 /** Rounds away float noise so equal inputs give equal, comparable scores. */
 const round8 = (x: number) => Math.round(x * 1e8) / 1e8;
 
-export const riskAdjusted = (returns: readonly number[]) => {
+export function riskAdjusted(returns: readonly number[]) {
   const n = returns.length;
   if (n === 0) return { seasonReturn: 0, volatility: 0, score: 0, days: 0 };
   const seasonReturn = returns.reduce((g, r) => g * (1 + r), 1) - 1;
@@ -92,15 +94,17 @@ export const riskAdjusted = (returns: readonly number[]) => {
   const risk = Math.max(volatility, VOLATILITY_FLOOR) / VOLATILITY_FLOOR;
   const score = seasonReturn >= 0 ? (100 * seasonReturn) / risk : 100 * seasonReturn * risk;
   return { seasonReturn: round8(seasonReturn), volatility: round8(volatility), score: round8(score), days: n };
-};
+}
 
-export const qualifies = (trades: number, days: number) => trades >= MIN_TRADES && days >= MIN_DAYS;
+export function qualifies(trades: number, days: number) {
+  return trades >= MIN_TRADES && days >= MIN_DAYS;
+}
 
 /**
  * Splits a tier's players by size into divisions of at most DIVISION_SIZE, as evenly as possible:
  * smallest first (start equity, then user id). Answers each player's division, 1-based.
  */
-export const divisionsOf = <T extends { userId: string; startEquity: TDecimalInput }>(members: readonly T[]) => {
+export function divisionsOf<T extends { userId: string; startEquity: TDecimalInput }>(members: readonly T[]) {
   // Each amount parsed once (a sort compares n·log n times).
   const sorted = members
     .map((m) => ({ m, equity: dec(m.startEquity) }))
@@ -110,17 +114,17 @@ export const divisionsOf = <T extends { userId: string; startEquity: TDecimalInp
   const out = new Map<string, number>();
   sorted.forEach((m, i) => out.set(m.userId, 1 + Math.floor((i * count) / sorted.length)));
   return { divisions: count, divisionOf: out };
-};
+}
 
 export type TScored = { userId: string; tier: number; score: number; qualified: boolean };
 export type TOutcome = 'promoted' | 'relegated' | 'stayed';
 
 /** How many of `qualified` players move up and down (never the same player both ways). */
-export const zoneSizes = (qualified: number) => {
+export function zoneSizes(qualified: number) {
   const up = Math.floor(qualified * PROMOTE_SHARE);
   const down = Math.min(Math.floor(qualified * RELEGATE_SHARE), qualified - up);
   return { up, down };
-};
+}
 
 /**
  * Ranks one division: qualified players by score (ties share a rank; user id orders them), then
@@ -128,7 +132,7 @@ export const zoneSizes = (qualified: number) => {
  * bottom zone relegated (unless in the bottom tier); a tie straddling a zone's edge moves with
  * the better outcome (nobody is relegated below someone with the same score who stays).
  */
-export const rankDivision = <T extends TScored>(members: readonly T[]) => {
+export function rankDivision<T extends TScored>(members: readonly T[]) {
   const qualified = members.filter((m) => m.qualified).sort((a, b) => b.score - a.score || (a.userId < b.userId ? -1 : 1));
   const rest = members.filter((m) => !m.qualified).sort((a, b) => (a.userId < b.userId ? -1 : 1));
   const { up, down } = zoneSizes(qualified.length);
@@ -145,7 +149,8 @@ export const rankDivision = <T extends TScored>(members: readonly T[]) => {
     return { member: m, rank: ranks[i]!, outcome };
   });
   return [...ranked, ...rest.map((m) => ({ member: m, rank: null as number | null, outcome: 'stayed' as TOutcome }))];
-};
+}
 
-export const nextTier = (tier: number, outcome: TOutcome) =>
-  outcome === 'promoted' ? Math.min(TOP_TIER, tier + 1) : outcome === 'relegated' ? Math.max(0, tier - 1) : tier;
+export function nextTier(tier: number, outcome: TOutcome) {
+  return outcome === 'promoted' ? Math.min(TOP_TIER, tier + 1) : outcome === 'relegated' ? Math.max(0, tier - 1) : tier;
+}

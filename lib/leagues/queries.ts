@@ -32,7 +32,7 @@ export const FLOW_TYPES = ['deposit', 'withdrawal', 'transfer_in', 'transfer_out
  * at their mark (collateral with the funding accrued since they opened, never below zero each) + open prediction shares at the price + pool shares at
  * the pool's share price; flows since the account's previous snapshot. Idempotent.
  */
-export const insertDailySnapshots = async (db: DbOrTx, day: string, at: Date, opts: { newPlayersSince?: Date } = {}) => {
+export async function insertDailySnapshots(db: DbOrTx, day: string, at: Date, opts: { newPlayersSince?: Date } = {}) {
   const ts = sql`${at.toISOString()}::timestamptz`;
   // Between daily closes, only players first ranked lately are looked at: their first close, so
   // they are seated the same minute rather than at midnight.
@@ -68,13 +68,13 @@ export const insertDailySnapshots = async (db: DbOrTx, day: string, at: Date, op
       returning user_id`),
   );
   return rows.map((r) => r.user_id);
-};
+}
 
 /** Whether the close of `day` was recorded (the full close is one statement: all or nothing). */
-export const hasDailyClose = async (db: DbOrTx, day: string) => {
+export async function hasDailyClose(db: DbOrTx, day: string) {
   const [r] = rowsOf<{ done: boolean }>(await db.execute(sql`select exists (select 1 from ${equitySnapshots} where day = ${day}::date) as done`));
   return Boolean(r?.done);
-};
+}
 
 export type TMemberRow = {
   user_id: string;
@@ -95,8 +95,8 @@ export type TMemberRow = {
   is_actor: boolean;
 };
 
-export const loadMembers = async (db: DbOrTx, seasonId: string, where?: { tier: number; division: number }) =>
-  rowsOf<TMemberRow>(
+export async function loadMembers(db: DbOrTx, seasonId: string, where?: { tier: number; division: number }) {
+  return rowsOf<TMemberRow>(
     await db.execute(sql`
       select m.user_id, m.tier, m.division, m.start_equity::text as start_equity, m.rank, m.score::text as score,
         m.season_return::text as season_return, m.volatility::text as volatility, m.trades, m.days, m.qualified, m.outcome,
@@ -104,9 +104,10 @@ export const loadMembers = async (db: DbOrTx, seasonId: string, where?: { tier: 
       from ${leagueMembers} m join ${users} u on u.id = m.user_id
       where m.season_id = ${seasonId} ${where ? sql`and m.tier = ${where.tier} and m.division = ${where.division}` : sql``}`),
   );
+}
 
 /** Each member's daily closes from the eve of the season to its last day, oldest first. */
-export const loadSeasonSnapshots = async (db: DbOrTx, userIds: readonly string[], fromDay: string, toDay: string) => {
+export async function loadSeasonSnapshots(db: DbOrTx, userIds: readonly string[], fromDay: string, toDay: string) {
   const out = new Map<string, { equity: string; flows: string }[]>();
   if (userIds.length === 0) return out;
   const rows = rowsOf<{ user_id: string; equity: string; flows: string }>(
@@ -121,10 +122,10 @@ export const loadSeasonSnapshots = async (db: DbOrTx, userIds: readonly string[]
     out.set(r.user_id, list);
   }
   return out;
-};
+}
 
 /** Trades each member made in [from, to): prediction buys and sales, perp opens and closes, pool deposits. */
-export const loadSeasonTradeCounts = async (db: DbOrTx, userIds: readonly string[], from: Date, to: Date) => {
+export async function loadSeasonTradeCounts(db: DbOrTx, userIds: readonly string[], from: Date, to: Date) {
   const out = new Map<string, number>();
   if (userIds.length === 0) return out;
   const ids = textArray(userIds);
@@ -139,20 +140,22 @@ export const loadSeasonTradeCounts = async (db: DbOrTx, userIds: readonly string
   );
   for (const r of rows) out.set(r.user_id, Number(r.n));
   return out;
-};
+}
 
 export type TSeasonRow = { id: string; starts_at: string | Date; ends_at: string | Date; status: 'open' | 'closed'; members: string };
 
-export const loadSeasons = async (db: DbOrTx, limit: number) =>
-  rowsOf<TSeasonRow>(
+export async function loadSeasons(db: DbOrTx, limit: number) {
+  return rowsOf<TSeasonRow>(
     await db.execute(sql`
       select s.id, s.starts_at, s.ends_at, s.status, (select count(*) from ${leagueMembers} m where m.season_id = s.id) as members
       from ${leagueSeasons} s order by s.starts_at desc limit ${limit}`),
   );
+}
 
-export const loadSeason = async (db: DbOrTx, id: string) =>
-  rowsOf<TSeasonRow>(
+export async function loadSeason(db: DbOrTx, id: string) {
+  return rowsOf<TSeasonRow>(
     await db.execute(sql`
       select s.id, s.starts_at, s.ends_at, s.status, (select count(*) from ${leagueMembers} m where m.season_id = s.id) as members
       from ${leagueSeasons} s where s.id = ${id}`),
   )[0];
+}

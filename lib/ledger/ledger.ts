@@ -77,7 +77,7 @@ export async function insufficientBalance(
  * available amounts) when a debit would take the balance below zero, USER_NOT_FOUND when the
  * user does not exist. Amounts that round to zero are rejected: they are a caller's bug.
  */
-export const applyBalanceChange = async (tx: Tx, change: TBalanceChange): Promise<TBalanceChangeResult> => {
+export async function applyBalanceChange(tx: Tx, change: TBalanceChange): Promise<TBalanceChangeResult> {
   const amount = toMoney(change.amount);
   if (!amount.isFinite() || amount.isZero()) {
     throw new Error(`ledger: amount must be a non-zero finite decimal, got ${String(change.amount)}`);
@@ -108,32 +108,32 @@ export const applyBalanceChange = async (tx: Tx, change: TBalanceChange): Promis
 
   const balanceAfter = dec(row.virtual_balance);
   return { transactionId: row.id, balanceBefore: balanceAfter.minus(amount), balanceAfter };
-};
+}
 
 /** Credits `amount` (must be positive). */
-export const credit = (tx: Tx, change: TBalanceChange) => {
+export function credit(tx: Tx, change: TBalanceChange) {
   if (!dec(change.amount).gt(0)) throw new Error('ledger.credit: amount must be positive');
   return applyBalanceChange(tx, change);
-};
+}
 
 /** Debits `amount` (given positive); fails with INSUFFICIENT_BALANCE rather than overdraw. */
-export const debit = (tx: Tx, change: TBalanceChange) => {
+export function debit(tx: Tx, change: TBalanceChange) {
   if (!dec(change.amount).gt(0)) throw new Error('ledger.debit: amount must be positive');
   return applyBalanceChange(tx, { ...change, amount: dec(change.amount).negated() });
-};
+}
 
 /**
  * Books realised profit or loss without moving money (a position that resolved worthless: its
  * cost left the balance when it was bought). Changes only lifetimePnL.
  */
-export const recordRealizedPnL = async (tx: Tx, userId: string, pnl: TDecimalInput) => {
+export async function recordRealizedPnL(tx: Tx, userId: string, pnl: TDecimalInput) {
   const p = toMoney(pnl);
   if (p.isZero()) return;
   await tx
     .update(users)
     .set({ lifetimePnL: sql`${users.lifetimePnL} + ${toDecimalString(p)}::numeric`, updatedAt: now() })
     .where(eq(users.id, userId));
-};
+}
 
 /**
  * The ledger as two CTEs for a composite statement: `<name>` applies the change to the user's
@@ -141,7 +141,7 @@ export const recordRealizedPnL = async (tx: Tx, userId: string, pnl: TDecimalInp
  * `<name>_row` writes its transaction row from that result. Callers that need a whole trade in
  * one statement (lib/markets) compose these; the SQL that moves money stays here.
  */
-export const balanceChangeCtes = (opts: {
+export function balanceChangeCtes(opts: {
   name: string;
   transactionId: string;
   userId: string;
@@ -154,7 +154,7 @@ export const balanceChangeCtes = (opts: {
   at: Date;
   /** Extra condition for the change to happen (e.g. that an earlier CTE produced a row). */
   guard?: ReturnType<typeof sql>;
-}) => {
+}) {
   const amount = toMoney(opts.amount);
   const amountStr = toDecimalString(amount);
   const pnlStr = opts.realizedPnL === undefined ? '0' : toDecimalString(toMoney(opts.realizedPnL));
@@ -182,7 +182,7 @@ export const balanceChangeCtes = (opts: {
       from ${name}
       returning id
     )`;
-};
+}
 
 /**
  * A settlement whose amounts are computed by the statement itself (a position closed at the
@@ -192,7 +192,7 @@ export const balanceChangeCtes = (opts: {
  * second's balanceBefore. Each leg's `amount` is a numeric SQL expression already rounded to the
  * money scale.
  */
-export const settlementCtes = (opts: {
+export function settlementCtes(opts: {
   name: string;
   userId: string;
   legs: { transactionId: string; type: TTransactionType; amount: SQL; description: string }[];
@@ -200,7 +200,7 @@ export const settlementCtes = (opts: {
   reference?: { type: string; id: string };
   at: Date;
   guard?: SQL;
-}) => {
+}) {
   const at = opts.at.toISOString();
   const name = sql.identifier(opts.name);
   const rowsName = sql.identifier(`${opts.name}_rows`);
@@ -231,14 +231,15 @@ export const settlementCtes = (opts: {
       from (${sql.join(rows, sql` union all `)}) legs
       returning id
     )`;
-};
+}
 
 /**
  * Books realised PnL for many users at once without moving money (positions liquidated by a
  * sweep: their margin left the balance when they opened). `source` is a CTE or subquery with
  * columns user_id and pnl; a user may appear several times.
  */
-export const realizedPnLBookingCte = (opts: { name: string; source: SQL; at: Date }) => sql`
+export function realizedPnLBookingCte(opts: { name: string; source: SQL; at: Date }) {
+  return sql`
     ${sql.identifier(opts.name)} as (
       update ${users} u
       set lifetime_pnl = u.lifetime_pnl + s.pnl, updated_at = ${opts.at.toISOString()}::timestamptz
@@ -246,3 +247,4 @@ export const realizedPnLBookingCte = (opts: { name: string; source: SQL; at: Dat
       where u.id = s.user_id
       returning u.id
     )`;
+}

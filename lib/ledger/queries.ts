@@ -39,10 +39,9 @@ export type TTransactionReference = {
 const NO_REFERENCE: TTransactionReference = { question: null, ticker: null, side: null, leverage: null, poolName: null };
 
 /** Pure: the subject and link of a transaction from its reference and the referenced row. */
-export const describeReference = (
+export function describeReference(
   r: { referenceType: string | null; referenceId: string | null },
-  ref: TTransactionReference,
-): { subject: string | null; link: string | null } => {
+  ref: TTransactionReference,): { subject: string | null; link: string | null } {
   if (!r.referenceId) return { subject: null, link: null };
   switch (r.referenceType) {
     case 'market':
@@ -57,9 +56,10 @@ export const describeReference = (
     default:
       return { subject: null, link: null };
   }
-};
+}
 
-export const toTransactionDto = (r: typeof balanceTransactions.$inferSelect, ref: TTransactionReference = NO_REFERENCE): TTransactionDto => ({
+export function toTransactionDto(r: typeof balanceTransactions.$inferSelect, ref: TTransactionReference = NO_REFERENCE): TTransactionDto {
+  return {
   id: r.id,
   type: r.type,
   amount: toDecimalString(r.amount),
@@ -71,7 +71,8 @@ export const toTransactionDto = (r: typeof balanceTransactions.$inferSelect, ref
   createdAt: r.createdAt.toISOString(),
   timestamp: r.createdAt.toISOString(),
   ...describeReference(r, ref),
-});
+};
+}
 
 const bt = balanceTransactions;
 const refMarket = alias(markets, 'ref_market');
@@ -79,7 +80,7 @@ const refPosition = alias(perpPositions, 'ref_position');
 const refPool = alias(pools, 'ref_pool');
 
 /** The newest transactions of a user, newest first, each with what it was about: one statement. */
-export const findTransactions = async (db: DbOrTx, userId: string, opts: { limit: number; offset: number }) => {
+export async function findTransactions(db: DbOrTx, userId: string, opts: { limit: number; offset: number }) {
   const rows = await db
     .select({
       t: bt,
@@ -98,9 +99,9 @@ export const findTransactions = async (db: DbOrTx, userId: string, opts: { limit
     .limit(opts.limit)
     .offset(opts.offset);
   return rows.map(({ t, ...ref }) => toTransactionDto(t, ref));
-};
+}
 
-export const findBalanceSummary = async (db: DbOrTx, userId: string) => {
+export async function findBalanceSummary(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
       balance: users.virtualBalance,
@@ -117,4 +118,4 @@ export const findBalanceSummary = async (db: DbOrTx, userId: string) => {
     totalWithdrawn: toDecimalString(row.totalWithdrawn),
     lifetimePnL: toDecimalString(row.lifetimePnL),
   };
-};
+}

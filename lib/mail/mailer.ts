@@ -38,7 +38,7 @@ export const unconfiguredMailer: TMailer = {
 };
 
 /** Keeps every message in `sent` (tests read verification tokens there). */
-export const createMemoryMailer = () => {
+export function createMemoryMailer() {
   const sent: TMail[] = [];
   const mailer: TMailer & { sent: TMail[] } = {
     kind: 'memory',
@@ -48,14 +48,16 @@ export const createMemoryMailer = () => {
     },
   };
   return mailer;
-};
+}
 
 let installed: TMailer | undefined;
 
 /** The mailer in use: the installed transport, else logging outside production, else refusing. */
-export const mailer = (): TMailer => installed ?? (env().isProduction ? unconfiguredMailer : loggingMailer);
+export function mailer(): TMailer {
+  return installed ?? (env().isProduction ? unconfiguredMailer : loggingMailer);
+}
 
 /** Installs a transport (a deployment at start, a test); undefined returns to the default. */
-export const setMailer = (m: TMailer | undefined) => {
+export function setMailer(m: TMailer | undefined) {
   installed = m;
-};
+}

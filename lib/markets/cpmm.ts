@@ -39,30 +39,38 @@ export const MIN_BUY = dec(1);
 const floorShares = (d: TDecimal) => d.toDecimalPlaces(SHARE_SCALE, D.ROUND_DOWN);
 const floorMoney = (d: TDecimal) => d.toDecimalPlaces(MONEY_SCALE, D.ROUND_DOWN);
 
-export const toPool = (p: { yesShares: TDecimalInput; noShares: TDecimalInput }): TPool => ({
+export function toPool(p: { yesShares: TDecimalInput; noShares: TDecimalInput }): TPool {
+  return {
   yesReserve: dec(p.noShares),
   noReserve: dec(p.yesShares),
-});
+};
+}
 
-export const toPublic = (pool: TPool): TPublicPool => ({ yesShares: pool.noReserve, noShares: pool.yesReserve });
+export function toPublic(pool: TPool): TPublicPool {
+  return { yesShares: pool.noReserve, noShares: pool.yesReserve };
+}
 
 /** A pool for a new market at probability 0.5 (each reserve = liquidity); refuses empty reserves. */
-export const createPool = (liquidity: TDecimalInput): TPool => {
+export function createPool(liquidity: TDecimalInput): TPool {
   const l = dec(liquidity);
   if (!l.isFinite() || l.lte(0)) throw new Error('cpmm: a market needs positive liquidity');
   return { yesReserve: l, noReserve: l };
-};
+}
 
-export const product = (pool: TPool) => pool.yesReserve.times(pool.noReserve);
+export function product(pool: TPool) {
+  return pool.yesReserve.times(pool.noReserve);
+}
 
 /** Price of YES and of NO; both in (0, 1), summing to 1. */
-export const prices = (pool: TPool) => {
+export function prices(pool: TPool) {
   const total = pool.yesReserve.plus(pool.noReserve);
   const yes = pool.noReserve.div(total);
   return { yes, no: dec(1).minus(yes) };
-};
+}
 
-export const priceOf = (pool: TPool, outcome: TOutcome) => (outcome === 'YES' ? prices(pool).yes : prices(pool).no);
+export function priceOf(pool: TPool, outcome: TOutcome) {
+  return (outcome === 'YES' ? prices(pool).yes : prices(pool).no);
+}
 
 const reserves = (pool: TPool, outcome: TOutcome) =>
   outcome === 'YES' ? { same: pool.yesReserve, other: pool.noReserve } : { same: pool.noReserve, other: pool.yesReserve };
@@ -71,17 +79,17 @@ const withReserves = (outcome: TOutcome, same: TDecimal, other: TDecimal): TPool
   outcome === 'YES' ? { yesReserve: same, noReserve: other } : { yesReserve: other, noReserve: same };
 
 /** Shares of `outcome` bought with net amount `amount` (after fees), and the pool after. */
-export const buyShares = (pool: TPool, outcome: TOutcome, amount: TDecimalInput) => {
+export function buyShares(pool: TPool, outcome: TOutcome, amount: TDecimalInput) {
   const a = dec(amount);
   if (!a.isFinite() || a.lte(0)) throw new Error('cpmm: buy amount must be positive');
   const { same, other } = reserves(pool, outcome);
   const k = same.times(other);
   const shares = floorShares(same.plus(a).minus(k.div(other.plus(a))));
   return { shares, pool: withReserves(outcome, same.plus(a).minus(shares), other.plus(a)) };
-};
+}
 
 /** Amount paid out (before fees) for selling `shares` of `outcome`, and the pool after. */
-export const sellShares = (pool: TPool, outcome: TOutcome, shares: TDecimalInput) => {
+export function sellShares(pool: TPool, outcome: TOutcome, shares: TDecimalInput) {
   const s = dec(shares);
   if (!s.isFinite() || s.lte(0)) throw new Error('cpmm: sold shares must be positive');
   const { same, other } = reserves(pool, outcome);
@@ -90,18 +98,18 @@ export const sellShares = (pool: TPool, outcome: TOutcome, shares: TDecimalInput
   const exact = b.minus(b.times(b).minus(s.times(other).times(4)).sqrt()).div(2);
   const amount = floorMoney(exact);
   return { amount, pool: withReserves(outcome, same.plus(s).minus(amount), other.minus(amount)) };
-};
+}
 
 /**
  * The fee of a gross amount, split by the referral rule (lib/referrals/share.ts): half to the
  * payer's referrer when there is one (never to the payer), the rest to the platform. Without
  * `parties` (a preview, a backfill) nobody is referred.
  */
-export const splitFee = (gross: TDecimalInput, parties?: TReferralParties) => {
+export function splitFee(gross: TDecimalInput, parties?: TReferralParties) {
   const total = dec(gross).times(FEE_RATE).toDecimalPlaces(MONEY_SCALE, D.ROUND_UP);
   const { share: referrer, rest: platform } = parties ? referralShare(total, parties) : { share: dec(0), rest: total };
   return { total, referrer, platform };
-};
+}
 
 export type TBuyQuote = {
   amount: TDecimal;
@@ -117,7 +125,7 @@ export type TBuyQuote = {
 };
 
 /** A full buy: fee off the top, the rest into the pool. Used by the server and the UI preview. */
-export const quoteBuy = (pool: TPool, outcome: TOutcome, amount: TDecimalInput, parties?: TReferralParties): TBuyQuote => {
+export function quoteBuy(pool: TPool, outcome: TOutcome, amount: TDecimalInput, parties?: TReferralParties): TBuyQuote {
   const gross = dec(amount);
   const fees = splitFee(gross, parties);
   const netAmount = gross.minus(fees.total);
@@ -133,7 +141,7 @@ export const quoteBuy = (pool: TPool, outcome: TOutcome, amount: TDecimalInput, 
     priceAfter: priceOf(after, outcome),
     pool: after,
   };
-};
+}
 
 export type TSellQuote = {
   shares: TDecimal;
@@ -147,7 +155,7 @@ export type TSellQuote = {
 };
 
 /** A full sale: the pool pays out, the fee comes off the proceeds. */
-export const quoteSell = (pool: TPool, outcome: TOutcome, shares: TDecimalInput, parties?: TReferralParties): TSellQuote => {
+export function quoteSell(pool: TPool, outcome: TOutcome, shares: TDecimalInput, parties?: TReferralParties): TSellQuote {
   const s = dec(shares);
   const { amount, pool: after } = sellShares(pool, outcome, s);
   const fees = splitFee(amount, parties);
@@ -162,8 +170,9 @@ export const quoteSell = (pool: TPool, outcome: TOutcome, shares: TDecimalInput,
     priceAfter: priceOf(after, outcome),
     pool: after,
   };
-};
+}
 
 /** What a position pays at resolution: 1 per winning share, rounded down to money. */
-export const payoutFor = (outcome: TOutcome, winner: TOutcome, shares: TDecimalInput) =>
-  outcome === winner ? floorMoney(dec(shares)) : dec(0);
+export function payoutFor(outcome: TOutcome, winner: TOutcome, shares: TDecimalInput) {
+  return outcome === winner ? floorMoney(dec(shares)) : dec(0);
+}

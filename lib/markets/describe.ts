@@ -59,7 +59,9 @@ const DATE_TIME = new Intl.DateTimeFormat('en-US', {
 });
 
 /** "Sat, Nov 28, 2026, 14:00 UTC" */
-export const formatRuleDate = (d: Date) => `${DATE_TIME.format(d)} UTC`;
+export function formatRuleDate(d: Date) {
+  return `${DATE_TIME.format(d)} UTC`;
+}
 
 /** A threshold as people write it: 123.400000 → "123.4". */
 const formatThreshold = (t: string | number) => dec(t).toFixed();
@@ -72,7 +74,7 @@ const outcomeSentence = (m: TDescribableMarket) =>
     : '';
 
 /** The description and resolution criteria of a question from its rule (null: no rule). */
-export const describeMarket = (m: TDescribableMarket, rule: TDescribableRule | null): TMarketDescription => {
+export function describeMarket(m: TDescribableMarket, rule: TDescribableRule | null): TMarketDescription {
   const closes = formatRuleDate(m.resolutionDate);
   const opened = formatRuleDate(m.createdAt);
   const timing = `It is settled by the first game tick at or after ${closes}; each winning share then pays $1.`;
@@ -114,4 +116,4 @@ export const describeMarket = (m: TDescribableMarket, rule: TDescribableRule | n
       `Resolves from this market's own price: at ${closes} it resolves YES if the YES price is 50% or more, and NO if it is below 50%. ` +
       `Source: this market. An administrator may also resolve it. ${timing}`,
   };
-};
+}

@@ -3,20 +3,19 @@ import type { TMarketPositionRow, TMarketRow } from '@/db/schema';
 import { dec, toNumber, type TDecimalInput } from '@/lib/money/decimal';
 import { prices, toPool, type TOutcome } from './cpmm';
 
-export const marketPrices = (m: Pick<TMarketRow, 'yesShares' | 'noShares' | 'status' | 'resolvedOutcome'>) => {
+export function marketPrices(m: Pick<TMarketRow, 'yesShares' | 'noShares' | 'status' | 'resolvedOutcome'>) {
   if (m.status === 'resolved' && m.resolvedOutcome) {
     const yes = m.resolvedOutcome === 'YES' ? dec(1) : dec(0);
     return { yes, no: dec(1).minus(yes) };
   }
   return prices(toPool(m));
-};
+}
 
 export type TPositionDto = ReturnType<typeof toPositionDto>;
 
-export const toPositionDto = (
+export function toPositionDto(
   p: TMarketPositionRow,
-  market: Pick<TMarketRow, 'id' | 'text' | 'yesShares' | 'noShares' | 'status' | 'resolvedOutcome'>,
-) => {
+  market: Pick<TMarketRow, 'id' | 'text' | 'yesShares' | 'noShares' | 'status' | 'resolvedOutcome'>,) {
   const p2 = marketPrices(market);
   const current = p.side === 'YES' ? p2.yes : p2.no;
   const shares = dec(p.shares);
@@ -40,11 +39,11 @@ export const toPositionDto = (
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
-};
+}
 
 export type TMarketExtras = { volume24h?: TDecimalInput; yesPrice24hAgo?: TDecimalInput | null };
 
-export const toMarketDto = (m: TMarketRow, extras: TMarketExtras = {}) => {
+export function toMarketDto(m: TMarketRow, extras: TMarketExtras = {}) {
   const p = marketPrices(m);
   const then = extras.yesPrice24hAgo === undefined || extras.yesPrice24hAgo === null ? p.yes : dec(extras.yesPrice24hAgo);
   const change = p.yes.minus(then);
@@ -71,6 +70,6 @@ export const toMarketDto = (m: TMarketRow, extras: TMarketExtras = {}) => {
     outcome: m.resolvedOutcome,
     resolvedAt: m.resolvedAt ? m.resolvedAt.toISOString() : null,
   };
-};
+}
 
 export type TMarketDto = ReturnType<typeof toMarketDto>;

@@ -26,7 +26,7 @@ type TRuleRow = {
 };
 
 /** The question's rule in the shape describeMarket reads, or null (no rule, or one whose organization is gone). */
-export const findDescribableRule = async (db: DbOrTx, marketId: string): Promise<TDescribableRule | null> => {
+export async function findDescribableRule(db: DbOrTx, marketId: string): Promise<TDescribableRule | null> {
   const [r] = rowsOf<TRuleRow>(
     await db.execute(sql`
       select r.kind, r.event_kind, r.comparison, r.threshold::text as threshold,
@@ -42,10 +42,10 @@ export const findDescribableRule = async (db: DbOrTx, marketId: string): Promise
   if (r.kind === 'price' && r.comparison && r.threshold !== null) return { kind: 'price', organization, comparison: r.comparison, threshold: r.threshold };
   if (r.kind === 'event' && r.event_kind) return { kind: 'event', organization, eventKind: r.event_kind, actorName: r.actor_name };
   return null;
-};
+}
 
 /** Topic (sector) and ticker of each question that has a rule, by market id. */
-export const findMarketTopics = async (db: DbOrTx, marketIds: readonly string[]) => {
+export async function findMarketTopics(db: DbOrTx, marketIds: readonly string[]) {
   const out = new Map<string, { topic: string | null; ticker: string | null }>();
   if (marketIds.length === 0) return out;
   const rows = rowsOf<{ market_id: string; sector: string | null; ticker: string | null }>(
@@ -59,10 +59,10 @@ export const findMarketTopics = async (db: DbOrTx, marketIds: readonly string[])
   );
   for (const r of rows) out.set(r.market_id, { topic: r.sector || null, ticker: r.ticker });
   return out;
-};
+}
 
 /** The topics and tickers questions are about (sorted), for a listing's filters. */
-export const findMarketFacets = async (db: DbOrTx) => {
+export async function findMarketFacets(db: DbOrTx) {
   const rows = rowsOf<{ sector: string; ticker: string }>(
     await db.execute(sql`
       select distinct o.sector, o.ticker
@@ -71,7 +71,7 @@ export const findMarketFacets = async (db: DbOrTx) => {
   const topics = [...new Set(rows.map((r) => r.sector).filter(Boolean))].sort();
   const tickers = [...new Set(rows.map((r) => r.ticker))].sort();
   return { topics, tickers };
-};
+}
 
 type THolderRow = {
   user_id: string;
@@ -90,7 +90,7 @@ type THolderRow = {
  * holders each side has. Users have no setting that hides their positions (profiles show them);
  * a block between the caller and a holder leaves that holder out, as in every people list.
  */
-export const findTopHolders = async (db: DbOrTx, market: TMarketRow, callerId: string | null, limit: number) => {
+export async function findTopHolders(db: DbOrTx, market: TMarketRow, callerId: string | null, limit: number) {
   const visible = sql`p.market_id = ${market.id} and p.shares > 0 and p.settled_at is null and ${canSeeUser(sql`p.user_id`, callerId)}`;
   const rows = rowsOf<THolderRow>(
     await db.execute(sql`
@@ -128,7 +128,7 @@ export const findTopHolders = async (db: DbOrTx, market: TMarketRow, callerId: s
     yesHolderCount: countOf('YES'),
     noHolderCount: countOf('NO'),
   };
-};
+}
 
 type TNewsRow = {
   id: string;
@@ -143,7 +143,7 @@ type TNewsRow = {
 };
 
 /** World events whose related questions include this question's number, newest first. */
-export const findRelatedNews = async (db: DbOrTx, questionNumber: number, limit: number) => {
+export async function findRelatedNews(db: DbOrTx, questionNumber: number, limit: number) {
   const rows = rowsOf<TNewsRow>(
     await db.execute(sql`
       select e.id, e.kind, e.title, e.content, e.impact::text as impact, e.created_at,
@@ -166,7 +166,7 @@ export const findRelatedNews = async (db: DbOrTx, questionNumber: number, limit:
       timestamp: at,
     };
   });
-};
+}
 
 type TPostRow = {
   id: string;
@@ -187,7 +187,7 @@ type TPostRow = {
  * mutes, banned authors: lib/moderation/visibility). A summary per post; the post itself and its
  * comment thread are the posts API's.
  */
-export const findMarketPosts = async (db: DbOrTx, marketId: string, callerId: string | null, limit: number) => {
+export async function findMarketPosts(db: DbOrTx, marketId: string, callerId: string | null, limit: number) {
   const rows = rowsOf<TPostRow>(
     await db.execute(sql`
       select p.id, p.author_id, u.username, u.display_name, u.profile_image_url, u.reputation_points, u.is_actor,
@@ -206,4 +206,4 @@ export const findMarketPosts = async (db: DbOrTx, marketId: string, callerId: st
     likesCount: Number(r.likes_count),
     createdAt: new Date(r.created_at).toISOString(),
   }));
-};
+}

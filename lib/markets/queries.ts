@@ -38,11 +38,11 @@ const withExtras = (db: DbOrTx, sinceDate: Date) => {
     .from(markets);
 };
 
-export const getMarketRowOrThrow = async (db: DbOrTx, id: string): Promise<TMarketRow> => {
+export async function getMarketRowOrThrow(db: DbOrTx, id: string): Promise<TMarketRow> {
   const [m] = await db.select().from(markets).where(eq(markets.id, id));
   if (!m) throw new AppError('NOT_FOUND', 'Market not found', { marketId: id });
   return m;
-};
+}
 
 export type TMarketSort = 'newest' | 'volume' | 'closing' | 'movers';
 export type TMarketListOptions = {
@@ -88,7 +88,7 @@ const listOrder = (sort: TMarketSort, since: SQL): SQL[] => {
   }
 };
 
-export const findMarkets = async (db: DbOrTx, opts: TMarketListOptions) => {
+export async function findMarkets(db: DbOrTx, opts: TMarketListOptions) {
   const since = new Date(now().getTime() - DAY_MS);
   const where = listFilters(opts);
   const rows = await withExtras(db, since)
@@ -125,24 +125,26 @@ export const findMarkets = async (db: DbOrTx, opts: TMarketListOptions) => {
     ...(opts.userId ? { userPosition: positions.get(r.market.id) ?? null } : {}),
   }));
   return { questions, total: Number(total) };
-};
+}
 
-export const findMarket = async (db: DbOrTx, id: string) => (await findMarketWithRow(db, id)).dto;
+export async function findMarket(db: DbOrTx, id: string) {
+  return (await findMarketWithRow(db, id)).dto;
+}
 
 /** One market's API shape and its row (the detail page describes the row). */
-export const findMarketWithRow = async (db: DbOrTx, id: string) => {
+export async function findMarketWithRow(db: DbOrTx, id: string) {
   const since = new Date(now().getTime() - DAY_MS);
   const [row] = await withExtras(db, since).where(eq(markets.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'Market not found', { marketId: id });
   return { row: row.market, dto: toMarketDto(row.market, { volume24h: row.volume24h, yesPrice24hAgo: row.yesPrice24hAgo }) };
-};
+}
 
 export const HISTORY_RANGES = { '1h': 3_600_000, '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS, all: null } as const;
 export type THistoryRange = keyof typeof HISTORY_RANGES;
 const MAX_POINTS = 300;
 
 /** Price points in a range, oldest first, thinned evenly to at most 300 (the last one always kept). */
-export const findPriceHistory = async (db: DbOrTx, marketId: string, range: THistoryRange) => {
+export async function findPriceHistory(db: DbOrTx, marketId: string, range: THistoryRange) {
   await getMarketRowOrThrow(db, marketId);
   const span = HISTORY_RANGES[range];
   const conds = [eq(marketPricePoints.marketId, marketId)];
@@ -162,9 +164,9 @@ export const findPriceHistory = async (db: DbOrTx, marketId: string, range: THis
       source: p.source,
     };
   });
-};
+}
 
-export const findActiveBiases = async (db: DbOrTx) => {
+export async function findActiveBiases(db: DbOrTx) {
   const rows = await db
     .select({ bias: marketBiases, question: markets.text })
     .from(marketBiases)
@@ -185,20 +187,20 @@ export const findActiveBiases = async (db: DbOrTx) => {
     expiration: bias.expiresAt.toISOString(),
     createdAt: bias.createdAt.toISOString(),
   }));
-};
+}
 
 /** The most traded active markets of the last 24 h, with their price change. */
-export const findTopMarkets = async (db: DbOrTx, limit: number) => {
+export async function findTopMarkets(db: DbOrTx, limit: number) {
   const since = new Date(now().getTime() - DAY_MS);
   const rows = await withExtras(db, since).where(eq(markets.status, 'active'));
   return rows
     .map((r) => toMarketDto(r.market, { volume24h: r.volume24h, yesPrice24hAgo: r.yesPrice24hAgo }))
     .sort((a, b) => b.volume24h - a.volume24h || b.volume - a.volume || b.liquidity - a.liquidity)
     .slice(0, limit);
-};
+}
 
 /** A user's prediction positions (open ones first), with totals. */
-export const findUserPredictionPositions = async (db: DbOrTx, userId: string) => {
+export async function findUserPredictionPositions(db: DbOrTx, userId: string) {
   const rows = await db
     .select({ position: marketPositions, market: markets })
     .from(marketPositions)
@@ -209,9 +211,9 @@ export const findUserPredictionPositions = async (db: DbOrTx, userId: string) =>
   const totalValue = predictions.reduce((acc, p) => acc.plus(p.value), dec(0));
   const totalUnrealizedPnL = predictions.reduce((acc, p) => acc.plus(p.unrealizedPnL), dec(0));
   return { predictions, totalValue: toNumber(totalValue), totalUnrealizedPnL: toNumber(totalUnrealizedPnL) };
-};
+}
 
-export const findTrades = async (db: DbOrTx, opts: { limit: number; offset: number; userId?: string; marketId?: string }) => {
+export async function findTrades(db: DbOrTx, opts: { limit: number; offset: number; userId?: string; marketId?: string }) {
   const conds: SQL[] = [];
   if (opts.userId) conds.push(eq(trades.userId, opts.userId));
   if (opts.marketId) conds.push(eq(trades.marketId, opts.marketId));
@@ -248,4 +250,4 @@ export const findTrades = async (db: DbOrTx, opts: { limit: number; offset: numb
       timestamp: t.createdAt.toISOString(),
     })),
   };
-};
+}

@@ -48,23 +48,28 @@ export type TReportInput = (
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 
-export const toBlockDto = (b: TBlockRow) => ({
+export function toBlockDto(b: TBlockRow) {
+  return {
   id: b.id,
   blockerId: b.blockerId,
   blockedId: b.blockedId,
   reason: b.reason,
   createdAt: iso(b.createdAt),
-});
+};
+}
 
-export const toMuteDto = (m: TMuteRow) => ({
+export function toMuteDto(m: TMuteRow) {
+  return {
   id: m.id,
   muterId: m.muterId,
   mutedId: m.mutedId,
   reason: m.reason,
   createdAt: iso(m.createdAt),
-});
+};
+}
 
-export const toReportDto = (r: TReportRow): TReport => ({
+export function toReportDto(r: TReportRow): TReport {
+  return {
   id: r.id,
   reporterId: r.reporterId,
   reportedUserId: r.reportedUserId,
@@ -80,4 +85,5 @@ export const toReportDto = (r: TReportRow): TReport => ({
   resolvedAt: isoOrNull(r.resolvedAt),
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
-});
+};
+}

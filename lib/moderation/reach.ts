@@ -9,15 +9,15 @@ import { AppError } from '@/lib/errors/app-error';
 import { blockBetweenQuery } from './visibility';
 
 /** Whether a block stands between `a` and `b`, either way. */
-export const isBlockedBetween = async (db: DbOrTx, a: string, b: string): Promise<boolean> => {
+export async function isBlockedBetween(db: DbOrTx, a: string, b: string): Promise<boolean> {
   if (a === b) return false;
   const [r] = rowsOf<{ blocked: boolean }>(await db.execute(blockBetweenQuery(a, b)));
   return !!r?.blocked;
-};
+}
 
 /** Throws USER_BLOCKED when a block stands between the caller and `otherId`. */
-export const assertCanReach = async (db: DbOrTx, callerId: string, otherId: string, what: string) => {
+export async function assertCanReach(db: DbOrTx, callerId: string, otherId: string, what: string) {
   if (await isBlockedBetween(db, callerId, otherId)) {
     throw new AppError('USER_BLOCKED', `You cannot ${what}: one of you has blocked the other`, { userId: otherId });
   }
-};
+}

@@ -31,7 +31,9 @@ const blocked = (blocker: SQL, blockedCol: SQL): SQL =>
   sql`exists (select 1 from ${blocks} bk where bk.blocker_id = ${blocker} and bk.blocked_id = ${blockedCol})`;
 
 /** A block stands between `a` and `b`, in either direction. */
-export const blockBetween = (a: SQL, b: SQL): SQL => sql`(${blocked(a, b)} or ${blocked(b, a)})`;
+export function blockBetween(a: SQL, b: SQL): SQL {
+  return sql`(${blocked(a, b)} or ${blocked(b, a)})`;
+}
 
 /** No block between `a` and `b`: the negation of `blockBetween` as two anti-joinable probes. */
 const noBlockBetween = (a: SQL, b: SQL): SQL => sql`not ${blocked(a, b)} and not ${blocked(b, a)}`;
@@ -48,18 +50,19 @@ const bannedAuthor = (authorCol: SQL, callerId: string | null): SQL =>
  * block either way, not muted by the caller, the author not banned. Anonymous callers only lose
  * banned authors.
  */
-export const canSee = (authorCol: SQL, callerId: string | null): SQL => {
+export function canSee(authorCol: SQL, callerId: string | null): SQL {
   if (!callerId) return sql`not ${bannedAuthor(authorCol, null)}`;
   const me = idOf(callerId);
   return sql`(${noBlockBetween(authorCol, me)} and not ${mutedBy(authorCol, me)} and not ${bannedAuthor(authorCol, callerId)})`;
-};
+}
 
 /**
  * A user row (`userCol`, e.g. in search, follower lists, who liked a post) may be listed to
  * `callerId`: no block either way. Mutes do not hide people, only what they post.
  */
-export const canSeeUser = (userCol: SQL, callerId: string | null): SQL =>
-  callerId ? sql`(${noBlockBetween(userCol, idOf(callerId))})` : sql`true`;
+export function canSeeUser(userCol: SQL, callerId: string | null): SQL {
+  return callerId ? sql`(${noBlockBetween(userCol, idOf(callerId))})` : sql`true`;
+}
 
 /**
  * A notification caused by `actorCol` may reach, or be shown to, `recipientCol`: no block either
@@ -67,18 +70,23 @@ export const canSeeUser = (userCol: SQL, callerId: string | null): SQL =>
  * is never true, so no probe matches them, without an `is null or` that would stop the planner
  * from anti-joining.
  */
-export const canNotify = (recipientCol: SQL, actorCol: SQL): SQL =>
-  sql`(${noBlockBetween(actorCol, recipientCol)} and not ${mutedBy(actorCol, recipientCol)})`;
+export function canNotify(recipientCol: SQL, actorCol: SQL): SQL {
+  return sql`(${noBlockBetween(actorCol, recipientCol)} and not ${mutedBy(actorCol, recipientCol)})`;
+}
 
 /**
  * The ids whose content `callerId` must not see: everyone in a block with them (either way) and
  * everyone they muted. For filters outside SQL (the live feed of one subscriber; banned users
  * write nothing, so they need no live filter).
  */
-export const hiddenAuthorsQuery = (callerId: string): SQL => sql`
+export function hiddenAuthorsQuery(callerId: string): SQL {
+  return sql`
   select bk.blocked_id as id from ${blocks} bk where bk.blocker_id = ${callerId}
   union select bk.blocker_id from ${blocks} bk where bk.blocked_id = ${callerId}
   union select mu.muted_id from ${mutes} mu where mu.muter_id = ${callerId}`;
+}
 
 /** One row `{blocked: boolean}`: whether a block stands between the two users, either way. */
-export const blockBetweenQuery = (a: string, b: string): SQL => sql`select ${blockBetween(sql`${a}`, sql`${b}`)} as blocked`;
+export function blockBetweenQuery(a: string, b: string): SQL {
+  return sql`select ${blockBetween(sql`${a}`, sql`${b}`)} as blocked`;
+}

@@ -13,18 +13,26 @@ export type TDecimalInput = TDecimal | string | number;
 /** Money is stored with 8 decimal places. */
 export const MONEY_SCALE = 8;
 
-export const dec = (v: TDecimalInput): TDecimal => new D(v);
+export function dec(v: TDecimalInput): TDecimal {
+  return new D(v);
+}
 
 /** Rounds to the stored money scale (half-even, so rounding has no bias). */
-export const toMoney = (v: TDecimalInput): TDecimal => dec(v).toDecimalPlaces(MONEY_SCALE, D.ROUND_HALF_EVEN);
+export function toMoney(v: TDecimalInput): TDecimal {
+  return dec(v).toDecimalPlaces(MONEY_SCALE, D.ROUND_HALF_EVEN);
+}
 
 /** Canonical decimal string for the API: no exponent, no trailing zeros ("1000", "12.5"). */
-export const toDecimalString = (v: TDecimalInput): string => {
+export function toDecimalString(v: TDecimalInput): string {
   const s = dec(v).toFixed();
   return s === '-0' ? '0' : s;
-};
+}
 
 /** A JSON number for fields the specification types as number. */
-export const toNumber = (v: TDecimalInput): number => dec(v).toNumber();
+export function toNumber(v: TDecimalInput): number {
+  return dec(v).toNumber();
+}
 
-export const isDecimalString = (s: string): boolean => /^-?\d+(\.\d+)?$/.test(s);
+export function isDecimalString(s: string): boolean {
+  return /^-?\d+(\.\d+)?$/.test(s);
+}

@@ -27,7 +27,9 @@ export const LIQUIDATION_WARN_RATIO = 0.25;
 export const LIQUIDATION_RESET_RATIO = 0.5;
 
 /** Whether a move from `from` to `to` (YES prices in [0, 1]) is big enough to tell holders. */
-export const isBigMove = (from: number, to: number) => Math.abs(to - from) >= PRICE_MOVE_POINTS - 1e-12;
+export function isBigMove(from: number, to: number) {
+  return Math.abs(to - from) >= PRICE_MOVE_POINTS - 1e-12;
+}
 
 export type TMarginPosition = {
   /** lib/perps MAINTENANCE_RATE. */
@@ -41,25 +43,29 @@ export type TMarginPosition = {
 };
 
 /** The buffer at the mark over the buffer at open: 1 at open, 0 at the liquidation price. */
-export const marginBufferRatio = (p: TMarginPosition) => {
+export function marginBufferRatio(p: TMarginPosition) {
   const M = p.maintenanceRate;
   const initial = p.margin - M * p.size;
   if (!(initial > 0)) return 0;
   const buffer = p.side === 'long' ? p.units * (1 - M) * (p.markPrice - p.liquidationPrice) : p.units * (1 + M) * (p.liquidationPrice - p.markPrice);
   return buffer / initial;
-};
+}
 
 /** Whether an unwarned position is to be warned now. */
-export const isWarningDue = (p: TMarginPosition) => marginBufferRatio(p) <= LIQUIDATION_WARN_RATIO;
+export function isWarningDue(p: TMarginPosition) {
+  return marginBufferRatio(p) <= LIQUIDATION_WARN_RATIO;
+}
 
 /** Whether a warned position has recovered enough to be warned again on its next approach. */
-export const hasRecovered = (p: TMarginPosition) => marginBufferRatio(p) > LIQUIDATION_RESET_RATIO;
+export function hasRecovered(p: TMarginPosition) {
+  return marginBufferRatio(p) > LIQUIDATION_RESET_RATIO;
+}
 
 /** The mark at which a position's buffer ratio is `ratio` (the inverse of marginBufferRatio). */
-export const markAtRatio = (p: Omit<TMarginPosition, 'markPrice'>, ratio: number) => {
+export function markAtRatio(p: Omit<TMarginPosition, 'markPrice'>, ratio: number) {
   const M = p.maintenanceRate;
   const initial = p.margin - M * p.size;
   return p.side === 'long'
     ? p.liquidationPrice + (ratio * initial) / (p.units * (1 - M))
     : p.liquidationPrice - (ratio * initial) / (p.units * (1 + M));
-};
+}

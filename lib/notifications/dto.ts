@@ -48,7 +48,8 @@ const kindOf = (k: string | null): TNotificationKind | null =>
 /** Only in-app paths are links: a stored value that is not one is left out. */
 const linkOf = (l: string | null) => (l !== null && l.startsWith('/') && !l.startsWith('//') ? l : null);
 
-export const toNotificationDto = (r: TNotificationRowRaw): TNotification => ({
+export function toNotificationDto(r: TNotificationRowRaw): TNotification {
+  return {
   id: r.id,
   type: r.type,
   actorId: r.actor_id,
@@ -61,4 +62,5 @@ export const toNotificationDto = (r: TNotificationRowRaw): TNotification => ({
   createdAt: iso(r.created_at),
   kind: kindOf(r.kind),
   link: linkOf(r.link),
-});
+};
+}

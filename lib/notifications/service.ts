@@ -38,7 +38,7 @@ export type TNotify = {
  * Writes notifications, skipping any addressed to their own actor and, in the same statement,
  * any the recipient may not get from that actor (a block either way, the recipient's mute).
  */
-export const notify = async (db: DbOrTx, items: TNotify[]) => {
+export async function notify(db: DbOrTx, items: TNotify[]) {
   const rows = items.filter((n) => !n.actorId || n.actorId !== n.userId);
   if (rows.length === 0) return;
   const at = now().toISOString();
@@ -55,7 +55,7 @@ export const notify = async (db: DbOrTx, items: TNotify[]) => {
     select v.id, v.user_id, v.type, v.actor_id, v.post_id, v.comment_id, v.title, v.message, v.kind, v.link, false, ${at}::timestamptz
     from (values ${values}) as v(id, user_id, type, actor_id, post_id, comment_id, title, message, kind, link)
     where ${canNotify(sql`v.user_id`, sql`v.actor_id`)}`);
-};
+}
 
 /** The caller's notifications a listing shows: their own, from actors they may hear from. */
 const shownTo = (userId: string) => sql`n.user_id = ${userId} and ${canNotify(sql`n.user_id`, sql`n.actor_id`)}`;
@@ -68,7 +68,7 @@ const unreadCountOf = async (db: DbOrTx, userId: string) => {
 };
 
 /** The caller's notifications newest first (only unread ones when asked), with the unread count. */
-export const listNotifications = async (input: { caller: TCaller; unread?: boolean; limit: number }) => {
+export async function listNotifications(input: { caller: TCaller; unread?: boolean; limit: number }) {
   const { userId } = input.caller;
   const db = await getDb();
   const rows = rowsOf<TNotificationRowRaw>(
@@ -82,13 +82,13 @@ export const listNotifications = async (input: { caller: TCaller; unread?: boole
       limit ${input.limit}`),
   );
   return { notifications: rows.map(toNotificationDto), unreadCount: await unreadCountOf(db, userId) };
-};
+}
 
 /** Marks the caller's notifications (by ids, or all) read or unread; others' ids are ignored. */
-export const markNotifications = async (input: { caller: TCaller; ids?: string[]; all?: boolean; read: boolean }) => {
+export async function markNotifications(input: { caller: TCaller; ids?: string[]; all?: boolean; read: boolean }) {
   const { userId } = input.caller;
   const db = await getDb();
   const where = and(eq(notifications.userId, userId), input.all ? undefined : inArray(notifications.id, input.ids ?? []));
   const updated = await db.update(notifications).set({ read: input.read }).where(where).returning({ id: notifications.id });
   return { updated: updated.length, unreadCount: await unreadCountOf(db, userId) };
-};
+}

@@ -36,7 +36,7 @@ const price = (x: SQL) => sql`rtrim(rtrim(to_char(round(${x}, 4), 'FM99999999999
 const quote = (text: SQL) => sql`'“' || (case when length(${text}) > 80 then left(${text}, 79) || '…' else ${text} end) || '”'`;
 
 /** Holders of active markets that moved 10 points or more in 24 h, told once per market within 24 h. */
-export const notifyPriceMoves = async (db: DbOrTx, at: Date) => {
+export async function notifyPriceMoves(db: DbOrTx, at: Date) {
   const ts = sql`${at.toISOString()}::timestamptz`;
   const rows = rowsOf<{ n: number | string }>(
     await db.execute(sql`
@@ -75,7 +75,7 @@ export const notifyPriceMoves = async (db: DbOrTx, at: Date) => {
       select count(*) as n from ins`),
   );
   return Number(rows[0]?.n ?? 0);
-};
+}
 
 /**
  * An open position's liquidation price with the funding accrued since it opened (lib/perps/math
@@ -99,7 +99,7 @@ const bufferRatioSql = (M: SQL, liq: SQL) => sql`case
  * Warns open perps near liquidation once per approach; resets the ones that recovered.
  * `maintenanceRate` is lib/perps' MAINTENANCE_RATE (a decimal string).
  */
-export const warnNearLiquidation = async (db: DbOrTx, at: Date, maintenanceRate: string) => {
+export async function warnNearLiquidation(db: DbOrTx, at: Date, maintenanceRate: string) {
   const ts = sql`${at.toISOString()}::timestamptz`;
   const M = sql`${maintenanceRate}::numeric`;
   const [r] = rowsOf<{ warned: number | string; reset: number | string }>(
@@ -137,4 +137,4 @@ export const warnNearLiquidation = async (db: DbOrTx, at: Date, maintenanceRate:
       select (select count(*) from warn) as warned, (select count(*) from reset) as reset`),
   );
   return { warned: Number(r?.warned ?? 0), reset: Number(r?.reset ?? 0) };
-};
+}

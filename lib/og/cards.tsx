@@ -33,20 +33,20 @@ const loadFonts = () =>
 const COVERED = /[\u0020-\u007E\u00A0-\u00FF\u0131\u0152\u0153\u2010-\u2027\u2030-\u203A\u20AC\u2122\u2212]/u;
 
 /** Text the bundled font can draw: whitespace runs become one space, uncovered characters go. */
-export const cardText = (s: string | null | undefined, max = Infinity): string => {
+export function cardText(s: string | null | undefined, max = Infinity): string {
   const kept = [...(s ?? '').replace(/\s+/gu, ' ')].filter((c) => COVERED.test(c)).join('').replace(/ {2,}/g, ' ').trim();
   const chars = [...kept];
   return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : kept;
-};
+}
 
 /** 1234 → "1,234"; 1234567 → "1.2M". */
-export const compactNumber = (n: number): string => {
+export function compactNumber(n: number): string {
   const abs = Math.abs(n);
   if (abs >= 1e9) return `${(n / 1e9).toFixed(1).replace(/\.0$/, '')}B`;
   if (abs >= 1e6) return `${(n / 1e6).toFixed(1).replace(/\.0$/, '')}M`;
   if (abs >= 1e5) return `${Math.round(n / 1e3)}K`;
   return Math.round(n).toLocaleString('en-US');
-};
+}
 
 const C = {
   canvas: '#0b0d12',
@@ -107,12 +107,13 @@ const Stats = ({ items }: { items: { label: string; value: string; color?: strin
 const headlineSize = (text: string) => (text.length > 110 ? 48 : text.length > 60 ? 58 : 68);
 
 /** A PNG response of `card` at 1200x630 with the bundled font; cached briefly, as prices and counts move. */
-export const renderCard = async (card: ReactElement, opts: { maxAgeSec?: number } = {}): Promise<ImageResponse> =>
-  new ImageResponse(card, {
+export async function renderCard(card: ReactElement, opts: { maxAgeSec?: number } = {}): Promise<ImageResponse> {
+  return new ImageResponse(card, {
     ...CARD_SIZE,
     fonts: await loadFonts(),
     headers: { 'Cache-Control': `public, max-age=${opts.maxAgeSec ?? 300}, stale-while-revalidate=3600` },
   });
+}
 
 export type TMarketCard = {
   question: string;
@@ -122,7 +123,7 @@ export type TMarketCard = {
   resolvedOutcome: string | null;
 };
 
-export const MarketCard = ({ question, yesPrice, volume, status, resolvedOutcome }: TMarketCard) => {
+export function MarketCard({ question, yesPrice, volume, status, resolvedOutcome }: TMarketCard) {
   const q = cardText(question, 160);
   const pct = Math.round(yesPrice * 100);
   const resolved = status === 'resolved' && resolvedOutcome;
@@ -147,7 +148,7 @@ export const MarketCard = ({ question, yesPrice, volume, status, resolvedOutcome
       </div>
     </Frame>
   );
-};
+}
 
 export type TProfileCard = {
   displayName: string;
@@ -160,7 +161,7 @@ export type TProfileCard = {
   reputation: number;
 };
 
-export const ProfileCard = (p: TProfileCard) => {
+export function ProfileCard(p: TProfileCard) {
   const name = cardText(p.displayName, 40) || cardText(p.username, 40);
   const bio = cardText(p.bio, 180);
   return (
@@ -192,7 +193,7 @@ export const ProfileCard = (p: TProfileCard) => {
       {bio ? <div style={{ display: 'flex', marginTop: 32, fontSize: 32, lineHeight: 1.35, color: C.ink }}>{bio}</div> : null}
     </Frame>
   );
-};
+}
 
 export type TPostCard = {
   authorName: string;
@@ -203,7 +204,7 @@ export type TPostCard = {
   shares: number;
 };
 
-export const PostCard = (p: TPostCard) => {
+export function PostCard(p: TPostCard) {
   const author = cardText(p.authorName, 40) || cardText(p.username, 40);
   const content = cardText(p.content, 280);
   return (
@@ -226,15 +227,19 @@ export const PostCard = (p: TPostCard) => {
       <div style={{ display: 'flex', fontSize: content.length > 160 ? 36 : 46, lineHeight: 1.3 }}>{content}</div>
     </Frame>
   );
-};
+}
 
 /** What a share link shows when the thing is gone (deleted market, renamed user). */
-export const FallbackCard = ({ label = 'Social trading' }: { label?: string }) => (
+export function FallbackCard({ label = 'Social trading' }: { label?: string }) {
+  return (
   <Frame label={label}>
     <div style={{ display: 'flex', fontSize: 68, fontWeight: 700, lineHeight: 1.15 }}>Trade predictions and perpetuals with play money.</div>
     <div style={{ display: 'flex', marginTop: 28, fontSize: 32, color: C.muted }}>Follow players, back pools, climb the leaderboard.</div>
   </Frame>
 );
+}
 
 /** The share image of a post, for the post page's opengraph-image once it exists. */
-export const postCardImage = (post: TPostCard) => renderCard(<PostCard {...post} />);
+export function postCardImage(post: TPostCard) {
+  return renderCard(<PostCard {...post} />);
+}

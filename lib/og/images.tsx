@@ -9,14 +9,14 @@ import { getProfileByUsername } from '@/lib/users/service/read-profile';
 import { FallbackCard, MarketCard, postCardImage, ProfileCard, renderCard } from './cards';
 import { orNull } from './or-null';
 
-export const marketCardImage = async (id: string) => {
+export async function marketCardImage(id: string) {
   const found = await orNull(getPrediction(id));
   if (!found) return renderCard(<FallbackCard label="Prediction market" />);
   const m = found.market;
   return renderCard(<MarketCard question={m.question} yesPrice={m.yesPrice} volume={m.volume} status={m.status} resolvedOutcome={m.resolvedOutcome} />);
-};
+}
 
-export const profileCardImage = async (username: string) => {
+export async function profileCardImage(username: string) {
   const user = await orNull(getProfileByUsername({ caller: null, username }));
   if (!user) return renderCard(<FallbackCard label="Player" />);
   return renderCard(
@@ -31,9 +31,9 @@ export const profileCardImage = async (username: string) => {
       reputation={user.reputationPoints}
     />,
   );
-};
+}
 
-export const postImage = async (id: string) => {
+export async function postImage(id: string) {
   const found = await orNull(getPost({ caller: null, postId: id }));
   if (!found) return renderCard(<FallbackCard label="Post" />);
   const p = found.post;
@@ -45,4 +45,4 @@ export const postImage = async (id: string) => {
     comments: p.commentsCount,
     shares: p.sharesCount,
   });
-};
+}

@@ -22,32 +22,32 @@ const base = async (title: string, description?: string): Promise<Metadata> => (
   twitter: { card: 'summary_large_image', title, description },
 });
 
-export const marketMetadata = async (id: string): Promise<Metadata> => {
+export async function marketMetadata(id: string): Promise<Metadata> {
   const found = await orNull(getPrediction(id));
   if (!found) return base('Market');
   const m = found.market;
   return base(m.question, `${Math.round(m.yesPrice * 100)}% YES · trade it with play money on Playmoney`);
-};
+}
 
-export const poolMetadata = async (id: string): Promise<Metadata> => {
+export async function poolMetadata(id: string): Promise<Metadata> {
   const found = await orNull(getPool({ caller: null, poolId: id, range: '24h' }));
   if (!found) return base('Pool');
   const p = found.pool;
   const manager = p.manager.displayName || p.manager.username;
   return base(p.name, `Tier ${p.tier} trading pool managed by ${manager} · ${p.description || 'invest with play money on Playmoney'}`);
-};
+}
 
-export const profileMetadata = async (username: string): Promise<Metadata> => {
+export async function profileMetadata(username: string): Promise<Metadata> {
   const user = await orNull(getProfileByUsername({ caller: null, username }));
   if (!user) return base(`@${username}`);
   const name = user.displayName || user.username;
   return base(`${name} (@${user.username})`, user.bio ?? `${name} trades with play money on Playmoney`);
-};
+}
 
-export const postMetadata = async (id: string): Promise<Metadata> => {
+export async function postMetadata(id: string): Promise<Metadata> {
   const found = await orNull(getPost({ caller: null, postId: id }));
   if (!found) return base('Post');
   const p = found.post;
   const name = p.author.displayName || p.author.username;
   return base(`${name} (@${p.author.username})`, p.content);
-};
+}

@@ -13,10 +13,10 @@ export const SHARE_VERIFICATIONS_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The UTC day of game time `at` falls in: [start, end). */
-export const utcDayOf = (at: Date) => {
+export function utcDayOf(at: Date) {
   const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
   return { start, end: new Date(start.getTime() + DAY_MS) };
-};
+}
 
 const normalHandle = (h: string) => h.trim().replace(/^@/, '').toLowerCase();
 
@@ -40,14 +40,16 @@ const pathSegments = (url: string): string[] | null => {
 export type TShareUrlVerdict = { ok: true } | { ok: false; problem: 'not_by_handle' | 'post_id_missing' };
 
 /** Whether `url` is the post `postId` by `handle` (see the header). */
-export const checkShareUrl = (input: { url: string; postId: string; handle: string }): TShareUrlVerdict => {
+export function checkShareUrl(input: { url: string; postId: string; handle: string }): TShareUrlVerdict {
   const segments = pathSegments(input.url);
   if (!segments) return { ok: false, problem: 'post_id_missing' };
   const handle = normalHandle(input.handle);
   if (!handle || !segments.some((s) => normalHandle(s) === handle)) return { ok: false, problem: 'not_by_handle' };
   if (!segments.includes(input.postId.trim())) return { ok: false, problem: 'post_id_missing' };
   return { ok: true };
-};
+}
 
 /** Whether an author a platform reported is the linked handle (any case, a leading @ ignored). */
-export const isSameHandle = (a: string, b: string) => normalHandle(a) === normalHandle(b);
+export function isSameHandle(a: string, b: string) {
+  return normalHandle(a) === normalHandle(b);
+}

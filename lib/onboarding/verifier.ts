@@ -71,8 +71,10 @@ export const configuredVerifier: TSocialVerifier = {
 };
 
 let override: TSocialVerifier | undefined;
-export const socialVerifier = (): TSocialVerifier => override ?? configuredVerifier;
+export function socialVerifier(): TSocialVerifier {
+  return override ?? configuredVerifier;
+}
 /** Tests: use this verifier until reset (undefined). */
-export const setSocialVerifierForTests = (v: TSocialVerifier | undefined) => {
+export function setSocialVerifierForTests(v: TSocialVerifier | undefined) {
   override = v;
-};
+}

@@ -419,7 +419,7 @@ const descriptionOf = (e: TEndpoint, notes: readonly string[]) => {
  * under the caller's general rule (public or authenticated). Each figure names its rule:
  * operations naming the same rule share one counter (like and unlike, buy and sell).
  */
-export const rateLimitsOf = (e: TEndpoint) => {
+export function rateLimitsOf(e: TEndpoint) {
   const figure = (rule: TRateLimitRule, per: 'address' | 'account' | 'scheduler') => ({
     rule,
     limit: RATE_LIMITS[rule].limit,
@@ -430,10 +430,10 @@ export const rateLimitsOf = (e: TEndpoint) => {
     anonymous: figure(e.rateLimit ?? 'public', 'address'),
     authenticated: figure(e.rateLimit ?? 'authenticated', e.auth === 'cron' ? 'scheduler' : 'account'),
   };
-};
+}
 
 /** The operation of one endpoint (its references point into the document's components). */
-export const operationOf = (e: TEndpoint, notes: readonly string[] = []) => {
+export function operationOf(e: TEndpoint, notes: readonly string[] = []) {
   const op: TJson = {
     operationId: e.id,
     summary: e.summary,
@@ -448,10 +448,10 @@ export const operationOf = (e: TEndpoint, notes: readonly string[] = []) => {
   op['x-rate-limit'] = rateLimitsOf(e);
   if (e.jsonRpc) op['x-jsonrpc'] = true;
   return op;
-};
+}
 
 /** The document of every endpoint that is an operation of the API (hidden fallbacks are not). */
-export const buildOpenApiDocument = (version: string, registry: readonly TEndpoint[] = endpoints) => {
+export function buildOpenApiDocument(version: string, registry: readonly TEndpoint[] = endpoints) {
   const visible = registry.filter((e) => !e.hidden);
   const notes = routingNotes([...new Set(visible.map((e) => e.path))]);
   const paths: Record<string, Record<string, TJson>> = {};
@@ -496,7 +496,7 @@ export const buildOpenApiDocument = (version: string, registry: readonly TEndpoi
       },
     },
   };
-};
+}
 
 export type TOpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
@@ -506,7 +506,7 @@ let served: { version: string; document: ReturnType<typeof buildOpenApiDocument>
  * The document GET /api/openapi.json serves, built once per process: the registry does not
  * change while the server runs, and building it costs tens of milliseconds of CPU.
  */
-export const getOpenApiDocument = (version: string) => {
+export function getOpenApiDocument(version: string) {
   if (served?.version !== version) served = { version, document: buildOpenApiDocument(version) };
   return served.document;
-};
+}

@@ -16,10 +16,10 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 const BAD = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|\p{Cs}/u;
 
 /** Why a string is refused, or null when it is acceptable text. One linear pass for the usual (good) case. */
-export const badTextReason = (s: string): string | null => {
+export function badTextReason(s: string): string | null {
   if (!BAD.test(s)) return null;
   return CONTROL.test(s) ? 'contains a control character' : 'contains a lone surrogate (not valid Unicode)';
-};
+}
 
 export type TBadValue = { path: string; reason: string };
 
@@ -28,7 +28,7 @@ export type TBadValue = { path: string; reason: string };
  * acceptable text, with its path; null when every string is. Iterative, so depth cannot overflow
  * the stack; linear in the size of the value.
  */
-export const findBadText = (value: unknown): TBadValue | null => {
+export function findBadText(value: unknown): TBadValue | null {
   const stack: [unknown, string][] = [[value, '']];
   while (stack.length) {
     const [v, path] = stack.pop()!;
@@ -46,4 +46,4 @@ export const findBadText = (value: unknown): TBadValue | null => {
     }
   }
   return null;
-};
+}

@@ -31,7 +31,7 @@ export type TLimiter = {
  * In-process sliding window: the previous fixed window's count weighted by how much of it still
  * overlaps, plus the current window's count, the same estimate the Redis scripts make.
  */
-export const createMemoryLimiter = (clock: () => number = Date.now): TLimiter & { reset: () => void } => {
+export function createMemoryLimiter(clock: () => number = Date.now): TLimiter & { reset: () => void } {
   const counts = new Map<string, number>();
   let lastSweep = 0;
   const sweep = (nowMs: number) => {
@@ -61,12 +61,12 @@ export const createMemoryLimiter = (clock: () => number = Date.now): TLimiter & 
       return { success: true, limit, remaining: Math.max(0, limit - (previous + current + 1)), reset };
     },
   };
-};
+}
 
 type TRatelimitRedis = ConstructorParameters<typeof Ratelimit>[0]['redis'];
 
 /** A limiter over any Redis the library can talk to (Upstash REST, or the ioredis adapter). */
-export const createRedisLimiter = (redis: TRatelimitRedis, kind: 'redis' | 'upstash', prefix = 'pm:rl'): TLimiter => {
+export function createRedisLimiter(redis: TRatelimitRedis, kind: 'redis' | 'upstash', prefix = 'pm:rl'): TLimiter {
   const limiters = new Map<TRateLimitRule, Ratelimit>();
   const forRule = (rule: TRateLimitRule) => {
     let l = limiters.get(rule);
@@ -90,7 +90,7 @@ export const createRedisLimiter = (redis: TRatelimitRedis, kind: 'redis' | 'upst
       return { success: r.success, limit: r.limit, remaining: Math.max(0, r.remaining), reset: r.reset };
     },
   };
-};
+}
 
 /** How long one check may wait for the shared store before this instance counts it in memory. */
 export const STORE_TIMEOUT_MS = 400;
@@ -138,7 +138,7 @@ const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
  * starts with the first failed, timed-out or unconnected check (one warning), and ends with the
  * first check the store answers (one notice). Counts made in memory are not carried over.
  */
-export const createFallbackLimiter = (store: TLimiter, opts: TFallbackOptions = {}): TLimiter & { outage: () => boolean } => {
+export function createFallbackLimiter(store: TLimiter, opts: TFallbackOptions = {}): TLimiter & { outage: () => boolean } {
   const fallback = opts.fallback ?? createMemoryLimiter();
   const timeoutMs = opts.timeoutMs ?? STORE_TIMEOUT_MS;
   const probeMs = opts.probeMs ?? STORE_PROBE_MS;
@@ -176,7 +176,7 @@ export const createFallbackLimiter = (store: TLimiter, opts: TFallbackOptions = 
       }
     },
   };
-};
+}
 
 const KEY = Symbol.for('playmoney.ratelimiter');
 type TGlobal = typeof globalThis & { [KEY]?: TLimiter };
@@ -217,11 +217,11 @@ const getLimiter = async (): Promise<TLimiter> => {
 };
 
 /** Replaces the process limiter (tests); the penalty box starts empty with it. */
-export const setLimiter = (l: TLimiter | undefined) => {
+export function setLimiter(l: TLimiter | undefined) {
   g[KEY] = l;
   pending = undefined;
   penalties().clear();
-};
+}
 
 /**
  * The penalty box of the bad-input budget: identity → end of its window (Unix ms). Held in process
@@ -241,17 +241,17 @@ const MALFORMED = new Set(['VALIDATION_ERROR', 'INVALID_PARAMETER', 'PAYLOAD_TOO
 export const PENALTY_PAUSE_MS = 1000;
 
 /** When the identity's penalty ends (Unix ms), or undefined when it is not in the box. */
-export const penaltyUntil = (identity: string): number | undefined => {
+export function penaltyUntil(identity: string): number | undefined {
   const box = penalties();
   const until = box.get(identity);
   if (until === undefined) return undefined;
   if (until > Date.now()) return until;
   box.delete(identity);
   return undefined;
-};
+}
 
 /** Counts a refusal against the identity's bad-input budget; past it, the identity goes in the box. Never throws. */
-export const notePenalty = async (identity: string, code: string): Promise<void> => {
+export async function notePenalty(identity: string, code: string): Promise<void> {
   if (!MALFORMED.has(code)) return;
   const r = await checkRateLimit('badInput', identity);
   if (r.success) return;
@@ -262,11 +262,11 @@ export const notePenalty = async (identity: string, code: string): Promise<void>
     if (box.size >= MAX_PENALTIES) box.delete(box.keys().next().value!);
   }
   box.set(identity, r.reset);
-};
+}
 
 let warned = 0;
 /** Counts one request; never throws. */
-export const checkRateLimit = async (rule: TRateLimitRule, identity: string): Promise<TLimitResult> => {
+export async function checkRateLimit(rule: TRateLimitRule, identity: string): Promise<TLimitResult> {
   try {
     return await (await getLimiter()).limit(rule, identity);
   } catch (e) {
@@ -274,4 +274,4 @@ export const checkRateLimit = async (rule: TRateLimitRule, identity: string): Pr
     const { limit, windowSec } = RATE_LIMITS[rule];
     return { success: true, limit, remaining: limit, reset: Date.now() + windowSec * 1000 };
   }
-};
+}

@@ -9,14 +9,16 @@ import type Redis from 'ioredis';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 
-export const stripShebang = (script: string) => (script.startsWith('#!') ? script.slice(script.indexOf('\n') + 1) : script);
+export function stripShebang(script: string) {
+  return (script.startsWith('#!') ? script.slice(script.indexOf('\n') + 1) : script);
+}
 
 export type TScriptRedis = {
   evalsha: (hash: string, keys: string[], args: unknown[]) => Promise<unknown>;
   eval: (script: string, keys: string[], args: unknown[]) => Promise<unknown>;
 };
 
-export const createIoredisAdapter = (client: Redis): TScriptRedis => {
+export function createIoredisAdapter(client: Redis): TScriptRedis {
   // library hash -> sha of the stripped script that Redis actually holds
   const known = new Map<string, string>();
   const argv = (args: unknown[]) => args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a)));
@@ -33,4 +35,4 @@ export const createIoredisAdapter = (client: Redis): TScriptRedis => {
       return client.eval(body, keys.length, ...keys, ...argv(args));
     },
   };
-};
+}

@@ -174,11 +174,10 @@ const typedError = (op: TOperation, error: unknown, requestId: string): unknown 
 };
 
 /** Runs one call of `op` for the caller the invocation names; never throws (errors are outcomes). */
-export const runOperation = async <T>(
+export async function runOperation<T>(
   op: TOperation,
   call: TInvocation,
-  fn: (ctx: TOperationContext) => Promise<T>,
-): Promise<TOutcome<T>> => {
+  fn: (ctx: TOperationContext) => Promise<T>,): Promise<TOutcome<T>> {
   let limit: TLimitResult | undefined;
   let identity: string | undefined;
   try {
@@ -261,4 +260,4 @@ export const runOperation = async <T>(
   } finally {
     if (call.request) noteCallCount(call.request, limit);
   }
-};
+}

@@ -21,13 +21,15 @@ export type TPricePoint = { at: number; price: number };
 export type TCandle = { start: number; open: number; high: number; low: number; close: number; count: number };
 
 /** The start (ms) of the bucket that holds `at` for an interval of `intervalMs`. */
-export const bucketStart = (at: number, intervalMs: number) => Math.floor(at / intervalMs) * intervalMs;
+export function bucketStart(at: number, intervalMs: number) {
+  return Math.floor(at / intervalMs) * intervalMs;
+}
 
 /**
  * Candles of `points` for buckets `intervalMs` wide, oldest first; buckets without points are left out.
  * Throws on a non-positive or non-integer interval.
  */
-export const buildCandles = (points: readonly TPricePoint[], intervalMs: number): TCandle[] => {
+export function buildCandles(points: readonly TPricePoint[], intervalMs: number): TCandle[] {
   if (!Number.isInteger(intervalMs) || intervalMs <= 0) throw new RangeError(`interval must be a positive integer of ms, got ${intervalMs}`);
   // Array.prototype.sort is stable: points at the same instant keep their order.
   const sorted = [...points].sort((a, b) => a.at - b.at);
@@ -45,9 +47,11 @@ export const buildCandles = (points: readonly TPricePoint[], intervalMs: number)
     }
   }
   return candles;
-};
+}
 
 const RANGE_INTERVALS = { '1h': '5m', '24h': '1h', '7d': '4h', '30d': '1d', all: '1d' } as const satisfies Record<string, TCandleInterval>;
 
 /** The candle width a chart of a range reads well with (a few dozen candles). */
-export const intervalForRange = (range: keyof typeof RANGE_INTERVALS): TCandleInterval => RANGE_INTERVALS[range];
+export function intervalForRange(range: keyof typeof RANGE_INTERVALS): TCandleInterval {
+  return RANGE_INTERVALS[range];
+}

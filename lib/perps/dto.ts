@@ -83,10 +83,9 @@ const num = (v: TDecimalInput | null) => (v === null ? null : toNumber(v));
  * `fundingIndex`: the ticker's perp_markets.funding_index, for an open position; null when the
  * row's values are final (a closed or liquidated position settled its funding).
  */
-export const toPerpPositionDto = (
+export function toPerpPositionDto(
   p: TPerpPositionRow,
-  ctx: { markPrice: TDecimalInput; name: string; fundingIndex: TDecimalInput | null },
-): TPerpPosition => {
+  ctx: { markPrice: TDecimalInput; name: string; fundingIndex: TDecimalInput | null },): TPerpPosition {
   const open = p.status === 'open';
   const funded = open && ctx.fundingIndex !== null ? withAccruedFunding(p, ctx.fundingIndex) : p;
   const m = markToMarket({ ...p, collateral: funded.collateral }, ctx.markPrice);
@@ -118,7 +117,7 @@ export const toPerpPositionDto = (
     createdAt: iso(p.openedAt),
     closedAt: p.closedAt ? iso(p.closedAt) : null,
   };
-};
+}
 
 export type TTickerStats = {
   ticker: string;
@@ -136,7 +135,7 @@ export type TTickerStats = {
   depth: string;
 };
 
-export const toPerpTickerDto = (t: TTickerStats, at: Date): TPerpTicker => {
+export function toPerpTickerDto(t: TTickerStats, at: Date): TPerpTicker {
   const mark = dec(t.markPrice);
   const before = t.markPrice24hAgo ?? t.markPrice;
   const oiLong = dec(t.openInterestLong);
@@ -162,4 +161,4 @@ export const toPerpTickerDto = (t: TTickerStats, at: Date): TPerpTicker => {
     openInterestShort: toNumber(oiShort),
     depth: toNumber(t.depth),
   };
-};
+}

@@ -48,25 +48,27 @@ const direction = (side: TPerpSide) => (side === 'long' ? 1 : -1);
 const max0 = (d: TDecimal) => (d.isNegative() ? dec(0) : d);
 
 /** A trade's own price impact: size / depth, at most MAX_IMPACT. */
-export const impactOf = (notional: TDecimalInput, depth: TDecimalInput): TDecimal => {
+export function impactOf(notional: TDecimalInput, depth: TDecimalInput): TDecimal {
   const i = floorPrice(dec(notional).div(depth));
   return i.gt(MAX_IMPACT) ? MAX_IMPACT : i;
-};
+}
 
 /** Whether a trade buys (opening a long, closing a short) and so fills above the mark. */
-export const isBuy = (side: TPerpSide, action: 'open' | 'close') => (side === 'long') === (action === 'open');
+export function isBuy(side: TPerpSide, action: 'open' | 'close') {
+  return (side === 'long') === (action === 'open');
+}
 
 /** The fill price: the mark moved by the trade's impact, against the trader. Also the new mark. */
-export const fillPrice = (mark: TDecimalInput, side: TPerpSide, action: 'open' | 'close', notional: TDecimalInput, depth: TDecimalInput) => {
+export function fillPrice(mark: TDecimalInput, side: TPerpSide, action: 'open' | 'close', notional: TDecimalInput, depth: TDecimalInput) {
   const i = impactOf(notional, depth);
   return floorPrice(dec(mark).times(isBuy(side, action) ? dec(1).plus(i) : dec(1).minus(i)));
-};
+}
 
 /**
  * Where collateral + unrealized PnL falls to the maintenance margin (MAINTENANCE_RATE of the
  * notional at that price). Never below 0 (a 1x long cannot be liquidated).
  */
-export const liquidationPrice = (p: { side: TPerpSide; entryPrice: TDecimalInput; units: TDecimalInput; collateral: TDecimalInput }) => {
+export function liquidationPrice(p: { side: TPerpSide; entryPrice: TDecimalInput; units: TDecimalInput; collateral: TDecimalInput }) {
   const perUnit = dec(p.collateral).div(p.units);
   const entry = dec(p.entryPrice);
   const price =
@@ -74,11 +76,12 @@ export const liquidationPrice = (p: { side: TPerpSide; entryPrice: TDecimalInput
       ? entry.minus(perUnit).div(dec(1).minus(MAINTENANCE_RATE))
       : entry.plus(perUnit).div(dec(1).plus(MAINTENANCE_RATE));
   return max0(floorPrice(price));
-};
+}
 
 /** Whether a mark has reached a position's liquidation price. */
-export const isLiquidatable = (side: TPerpSide, mark: TDecimalInput, liqPrice: TDecimalInput) =>
-  side === 'long' ? dec(mark).lte(liqPrice) : dec(mark).gte(liqPrice);
+export function isLiquidatable(side: TPerpSide, mark: TDecimalInput, liqPrice: TDecimalInput) {
+  return side === 'long' ? dec(mark).lte(liqPrice) : dec(mark).gte(liqPrice);
+}
 
 export type TOpenInput = {
   side: TPerpSide;
@@ -89,7 +92,7 @@ export type TOpenInput = {
 };
 
 /** Checks an order's size and leverage; returns a message for the first problem, or null. */
-export const orderProblem = (o: { size: TDecimalInput; leverage: TDecimalInput }): string | null => {
+export function orderProblem(o: { size: TDecimalInput; leverage: TDecimalInput }): string | null {
   let size: TDecimal;
   let lev: TDecimal;
   try {
@@ -103,10 +106,10 @@ export const orderProblem = (o: { size: TDecimalInput; leverage: TDecimalInput }
   if (!lev.isFinite() || lev.lt(MIN_LEVERAGE) || lev.gt(MAX_LEVERAGE)) return `leverage must be between ${MIN_LEVERAGE} and ${MAX_LEVERAGE}`;
   if (!lev.equals(lev.toDecimalPlaces(4))) return 'leverage has at most 4 decimal places';
   return null;
-};
+}
 
 /** An opening order: what it costs and where it fills. Assumes orderProblem(...) is null. */
-export const quoteOpen = (o: TOpenInput) => {
+export function quoteOpen(o: TOpenInput) {
   const size = toMoney(o.size);
   const leverage = dec(o.leverage);
   const margin = toMoney(size.div(leverage));
@@ -127,11 +130,12 @@ export const quoteOpen = (o: TOpenInput) => {
     markAfter: entryPrice,
     liquidationPrice: liquidationPrice({ side: o.side, entryPrice, units, collateral: margin }),
   };
-};
+}
 
 /** Price PnL of `units` from entry to `price`, signed by side. */
-export const pricePnL = (side: TPerpSide, units: TDecimalInput, entryPrice: TDecimalInput, price: TDecimalInput) =>
-  floorMoney(dec(units).times(dec(price).minus(entryPrice)).times(direction(side)));
+export function pricePnL(side: TPerpSide, units: TDecimalInput, entryPrice: TDecimalInput, price: TDecimalInput) {
+  return floorMoney(dec(units).times(dec(price).minus(entryPrice)).times(direction(side)));
+}
 
 export type TPositionState = {
   side: TPerpSide;
@@ -143,17 +147,17 @@ export type TPositionState = {
 };
 
 /** Mark-to-market: unrealized PnL at the mark and the equity it leaves. */
-export const markToMarket = (p: TPositionState, mark: TDecimalInput) => {
+export function markToMarket(p: TPositionState, mark: TDecimalInput) {
   const unrealizedPnL = pricePnL(p.side, p.units, p.entryPrice, mark);
   return { unrealizedPnL, equity: dec(p.collateral).plus(unrealizedPnL), notional: floorMoney(dec(p.units).times(mark)) };
-};
+}
 
 /**
  * Closing at the mark: the fill after impact, the price PnL, the closing fee, and the credit in
  * two ledger legs: `closeCredit` = max(0, margin + PnL − fee) as perp_close and the funding
  * settlement `fundingCredit` so that together they pay max(0, collateral + PnL − fee).
  */
-export const quoteClose = (p: TPositionState, markPrice: TDecimalInput, depth: TDecimalInput) => {
+export function quoteClose(p: TPositionState, markPrice: TDecimalInput, depth: TDecimalInput) {
   const notional = floorMoney(dec(p.units).times(markPrice));
   const exitPrice = fillPrice(markPrice, p.side, 'close', notional, depth);
   const realizedPnL = pricePnL(p.side, p.units, p.entryPrice, exitPrice);
@@ -171,36 +175,39 @@ export const quoteClose = (p: TPositionState, markPrice: TDecimalInput, depth: T
     fundingPaid: dec(p.margin).minus(p.collateral),
     netPnL: total.minus(p.margin).minus(p.openFee),
   };
-};
+}
 
 /** The funding rate of a period: the premium of mark over index plus 0.01%, within ±0.75%. */
-export const fundingRate = (markPrice: TDecimalInput, indexPrice: TDecimalInput) => {
+export function fundingRate(markPrice: TDecimalInput, indexPrice: TDecimalInput) {
   const r = floorPrice(dec(markPrice).minus(indexPrice).div(indexPrice).plus(FUNDING_BASE_RATE));
   if (r.gt(FUNDING_RATE_CAP)) return FUNDING_RATE_CAP;
   if (r.lt(FUNDING_RATE_CAP.negated())) return FUNDING_RATE_CAP.negated();
   return r;
-};
+}
 
 /**
  * What a position would pay for one period on its own (negative: receives); longs and shorts
  * mirror exactly. The funding index replaces these per-period payments (accruedFunding): this is
  * the reference the tests hold the index to.
  */
-export const fundingPayment = (side: TPerpSide, units: TDecimalInput, markPrice: TDecimalInput, rate: TDecimalInput) =>
-  floorMoney(dec(units).times(markPrice).times(rate)).times(direction(side));
+export function fundingPayment(side: TPerpSide, units: TDecimalInput, markPrice: TDecimalInput, rate: TDecimalInput) {
+  return floorMoney(dec(units).times(markPrice).times(rate)).times(direction(side));
+}
 
 /** A position after settling `payment` of funding: less collateral, a moved liquidation price. */
-export const applyFunding = (p: TPositionState & { fundingPaid: TDecimalInput }, payment: TDecimalInput) => {
+export function applyFunding(p: TPositionState & { fundingPaid: TDecimalInput }, payment: TDecimalInput) {
   const collateral = dec(p.collateral).minus(payment);
   return {
     collateral,
     fundingPaid: dec(p.fundingPaid).plus(payment),
     liquidationPrice: liquidationPrice({ side: p.side, entryPrice: p.entryPrice, units: p.units, collateral }),
   };
-};
+}
 
 /** One period's step of a ticker's funding index: mark × rate per unit (18 places). */
-export const fundingIndexStep = (markPrice: TDecimalInput, rate: TDecimalInput) => floorPrice(dec(markPrice).times(rate));
+export function fundingIndexStep(markPrice: TDecimalInput, rate: TDecimalInput) {
+  return floorPrice(dec(markPrice).times(rate));
+}
 
 /**
  * The funding a position has accrued since its entry index (positive: it pays, negative: it
@@ -208,8 +215,9 @@ export const fundingIndexStep = (markPrice: TDecimalInput, rate: TDecimalInput) 
  * short of equal units accrue exactly opposite amounts. Equals the sum of the per-period
  * fundingPayment()s to within their truncation (at most 10⁻⁸ per period).
  */
-export const accruedFunding = (side: TPerpSide, units: TDecimalInput, index: TDecimalInput, entryIndex: TDecimalInput) =>
-  floorMoney(dec(units).times(dec(index).minus(entryIndex))).times(direction(side));
+export function accruedFunding(side: TPerpSide, units: TDecimalInput, index: TDecimalInput, entryIndex: TDecimalInput) {
+  return floorMoney(dec(units).times(dec(index).minus(entryIndex))).times(direction(side));
+}
 
 /**
  * How far the funding index moves the liquidation price: index / (1 − m) for a long and
@@ -217,8 +225,9 @@ export const accruedFunding = (side: TPerpSide, units: TDecimalInput, index: TDe
  * units × ΔI moves (entry ∓ collateral/units)/(1 ∓ m) up by ΔI/(1 ∓ m) on both sides (a long
  * that pays nears the mark from below, a short that receives moves away above it).
  */
-export const liquidationShift = (side: TPerpSide, index: TDecimalInput) =>
-  floorPrice(dec(index).div(side === 'long' ? dec(1).minus(MAINTENANCE_RATE) : dec(1).plus(MAINTENANCE_RATE)));
+export function liquidationShift(side: TPerpSide, index: TDecimalInput) {
+  return floorPrice(dec(index).div(side === 'long' ? dec(1).minus(MAINTENANCE_RATE) : dec(1).plus(MAINTENANCE_RATE)));
+}
 
 /**
  * The stored, index-free form of a position's liquidation price (perp_positions.liquidation_key,
@@ -226,8 +235,9 @@ export const liquidationShift = (side: TPerpSide, index: TDecimalInput) =>
  * it with mark − liquidationShift(index), so one B-tree range per ticker and side finds every
  * position the mark and the funding have reached.
  */
-export const liquidationKey = (side: TPerpSide, storedLiquidationPrice: TDecimalInput, entryIndex: TDecimalInput) =>
-  dec(storedLiquidationPrice).minus(liquidationShift(side, entryIndex));
+export function liquidationKey(side: TPerpSide, storedLiquidationPrice: TDecimalInput, entryIndex: TDecimalInput) {
+  return dec(storedLiquidationPrice).minus(liquidationShift(side, entryIndex));
+}
 
 /**
  * The liquidation price with the accrued funding: key + shift(index), never below 0. Equals
@@ -235,10 +245,11 @@ export const liquidationKey = (side: TPerpSide, storedLiquidationPrice: TDecimal
  * (10⁻⁸ / units / (1 ∓ m)) and a few units of the 18th place; exactly the stored one when nothing
  * accrued. isLiquidatable(side, mark, this) is the sweep's condition.
  */
-export const effectiveLiquidationPrice = (
+export function effectiveLiquidationPrice(
   p: { side: TPerpSide; liquidationPrice: TDecimalInput; fundingIndexEntry: TDecimalInput },
-  index: TDecimalInput,
-) => max0(liquidationKey(p.side, p.liquidationPrice, p.fundingIndexEntry).plus(liquidationShift(p.side, index)));
+  index: TDecimalInput,) {
+  return max0(liquidationKey(p.side, p.liquidationPrice, p.fundingIndexEntry).plus(liquidationShift(p.side, index)));
+}
 
 export type TFundedPosition = {
   side: TPerpSide;
@@ -254,7 +265,7 @@ export type TFundedPosition = {
  * and liquidation price (as of its entry index, or its last settlement) plus the accrual. What
  * every reader shows and values; closing and liquidation store exactly this.
  */
-export const withAccruedFunding = (p: TFundedPosition, index: TDecimalInput) => {
+export function withAccruedFunding(p: TFundedPosition, index: TDecimalInput) {
   const accrued = accruedFunding(p.side, p.units, index, p.fundingIndexEntry);
   return {
     accrued,
@@ -262,18 +273,21 @@ export const withAccruedFunding = (p: TFundedPosition, index: TDecimalInput) => 
     fundingPaid: dec(p.fundingPaid).plus(accrued),
     liquidationPrice: effectiveLiquidationPrice(p, index),
   };
-};
+}
 
 /** Start of the 8-hour funding period containing `at` (00:00, 08:00, 16:00 UTC). */
-export const fundingPeriodStart = (at: Date) => new Date(Math.floor(at.getTime() / FUNDING_PERIOD_MS) * FUNDING_PERIOD_MS);
+export function fundingPeriodStart(at: Date) {
+  return new Date(Math.floor(at.getTime() / FUNDING_PERIOD_MS) * FUNDING_PERIOD_MS);
+}
 
 /** The period boundaries in (after, upTo]: each one whose funding is now due. */
-export const duePeriods = (after: Date, upTo: Date): Date[] => {
+export function duePeriods(after: Date, upTo: Date): Date[] {
   const out: Date[] = [];
   for (let t = fundingPeriodStart(after).getTime() + FUNDING_PERIOD_MS; t <= upTo.getTime(); t += FUNDING_PERIOD_MS) out.push(new Date(t));
   return out;
-};
+}
 
 /** Percentage change from `from` to `to` (0 when there is no earlier price). */
-export const changePercent = (from: TDecimalInput | null | undefined, to: TDecimalInput) =>
-  from === null || from === undefined || dec(from).isZero() ? dec(0) : dec(to).minus(from).div(from).times(100);
+export function changePercent(from: TDecimalInput | null | undefined, to: TDecimalInput) {
+  return from === null || from === undefined || dec(from).isZero() ? dec(0) : dec(to).minus(from).div(from).times(100);
+}

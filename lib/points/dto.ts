@@ -11,11 +11,13 @@ export type TPointsTransactionDto = {
   createdAt: string;
 };
 
-export const toPointsTransactionDto = (t: TPointsTransactionRow | TPointsChangeResult): TPointsTransactionDto => ({
+export function toPointsTransactionDto(t: TPointsTransactionRow | TPointsChangeResult): TPointsTransactionDto {
+  return {
   id: 'transactionId' in t ? t.transactionId : t.id,
   amount: t.amount,
   pointsBefore: t.pointsBefore,
   pointsAfter: t.pointsAfter,
   reason: t.reason,
   createdAt: t.createdAt.toISOString(),
-});
+};
+}

@@ -39,7 +39,7 @@ export type TPointsChangeResult = {
  * INSUFFICIENT_POINTS (with required and available) when the change would go below zero and
  * USER_NOT_FOUND when the user does not exist. A fractional or zero amount is a caller's bug.
  */
-export const applyPointsChange = async (tx: Tx, change: TPointsChange): Promise<TPointsChangeResult | null> => {
+export async function applyPointsChange(tx: Tx, change: TPointsChange): Promise<TPointsChangeResult | null> {
   const { amount } = change;
   if (!Number.isSafeInteger(amount) || amount === 0) {
     throw new Error(`points ledger: amount must be a non-zero whole number, got ${String(amount)}`);
@@ -78,10 +78,10 @@ export const applyPointsChange = async (tx: Tx, change: TPointsChange): Promise<
   }
   const after = Number(row.points);
   return { transactionId: row.id, amount, pointsBefore: after - amount, pointsAfter: after, reason: change.reason, createdAt: at };
-};
+}
 
 /** Locks the rows of these users in id order, so two transfers in opposite directions cannot deadlock. */
-export const lockUsersInOrder = async (tx: Tx, userIds: string[]) => {
+export async function lockUsersInOrder(tx: Tx, userIds: string[]) {
   const ids = [...new Set(userIds)].sort();
   const rows = rowsOf<{ id: string }>(
     await tx.execute(
@@ -92,4 +92,4 @@ export const lockUsersInOrder = async (tx: Tx, userIds: string[]) => {
     ),
   );
   return new Set(rows.map((r) => r.id));
-};
+}

@@ -15,12 +15,15 @@ export const MILESTONES = {
 export type TMilestone = keyof typeof MILESTONES;
 export const MILESTONE_NAMES = Object.keys(MILESTONES) as TMilestone[];
 
-export const milestoneAwardKey = (m: TMilestone) => `milestone:${m}`;
+export function milestoneAwardKey(m: TMilestone) {
+  return `milestone:${m}`;
+}
 
 /** Points for a verified share, once per piece of content and platform. */
 export const SHARE_POINTS = 10;
-export const shareAwardKey = (platform: string, contentType: string, contentId: string) =>
-  `share:${platform}:${contentType}:${contentId}`;
+export function shareAwardKey(platform: string, contentType: string, contentId: string) {
+  return `share:${platform}:${contentType}:${contentId}`;
+}
 
 /** The waitlist's email bonus (once per player); the wallet bonus is the wallet_connected milestone. */
 export const WAITLIST_EMAIL_POINTS = 25;

@@ -4,8 +4,8 @@ import { and, desc, eq, like, lt } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { pointsAwards, pointsTransactions } from '@/db/schema';
 
-export const listPointsTransactions = (db: DbOrTx, userId: string, opts: { limit: number; beforeSeq?: number }) =>
-  db
+export function listPointsTransactions(db: DbOrTx, userId: string, opts: { limit: number; beforeSeq?: number }) {
+  return db
     .select()
     .from(pointsTransactions)
     .where(
@@ -15,10 +15,12 @@ export const listPointsTransactions = (db: DbOrTx, userId: string, opts: { limit
     )
     .orderBy(desc(pointsTransactions.seq))
     .limit(opts.limit);
+}
 
 /** The milestone awards a player has been paid, by key. */
-export const listMilestoneAwards = (db: DbOrTx, userId: string) =>
-  db
+export function listMilestoneAwards(db: DbOrTx, userId: string) {
+  return db
     .select({ awardKey: pointsAwards.awardKey, createdAt: pointsAwards.createdAt })
     .from(pointsAwards)
     .where(and(eq(pointsAwards.userId, userId), like(pointsAwards.awardKey, 'milestone:%')));
+}

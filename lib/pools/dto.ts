@@ -75,13 +75,12 @@ export type TPoolLot = {
   createdAt: string;
 };
 
-export const toPoolDto = (
+export function toPoolDto(
   pool: TPoolRow,
   manager: TManager,
   holdings: THoldings,
   stats: TPoolStats,
-  stakeLots: readonly TPoolDepositRow[] | null,
-): TPool => {
+  stakeLots: readonly TPoolDepositRow[] | null,): TPool {
   const state = { nav: holdings.nav, totalShares: pool.totalShares };
   const price = sharePriceOf(state);
   let userStake: TPool['userStake'] = null;
@@ -114,10 +113,10 @@ export const toPoolDto = (
     userStake,
     createdAt: pool.createdAt.toISOString(),
   };
-};
+}
 
 /** A lot with its value at the current share price and the fee a whole withdrawal would pay now. */
-export const toLotDto = (lot: TPoolDepositRow, pool: Pick<TPoolRow, 'id' | 'name' | 'totalShares' | 'performanceFeeRate' | 'npcActorId'>, nav: TDecimal): TPoolLot => {
+export function toLotDto(lot: TPoolDepositRow, pool: Pick<TPoolRow, 'id' | 'name' | 'totalShares' | 'performanceFeeRate' | 'npcActorId'>, nav: TDecimal): TPoolLot {
   const state = { nav, totalShares: pool.totalShares };
   const price = sharePriceOf(state);
   const remaining = dec(lot.remainingShares);
@@ -144,4 +143,4 @@ export const toLotDto = (lot: TPoolDepositRow, pool: Pick<TPoolRow, 'id' | 'name
     isSeed: lot.isSeed,
     createdAt: lot.createdAt.toISOString(),
   };
-};
+}

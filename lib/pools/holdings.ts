@@ -80,7 +80,7 @@ type TRow = {
 };
 
 /** The holdings of the given pool accounts (an account with no row is absent from the map). */
-export const loadHoldings = async (db: DbOrTx, accountIds: readonly string[]): Promise<Map<string, THoldings>> => {
+export async function loadHoldings(db: DbOrTx, accountIds: readonly string[]): Promise<Map<string, THoldings>> {
   const out = new Map<string, THoldings>();
   if (accountIds.length === 0) return out;
   // One text[] parameter, however many accounts, so the statement's text is always the same, and
@@ -191,10 +191,10 @@ export const loadHoldings = async (db: DbOrTx, accountIds: readonly string[]): P
     out.set(accountId, { accountId, cash: dec(e.cash), perps: e.perps, predictions: e.predictions, nav, positionsValue: nav.minus(e.cash) });
   }
   return out;
-};
+}
 
-export const loadHoldingsOf = async (db: DbOrTx, accountId: string): Promise<THoldings> => {
+export async function loadHoldingsOf(db: DbOrTx, accountId: string): Promise<THoldings> {
   const h = (await loadHoldings(db, [accountId])).get(accountId);
   if (!h) throw new Error(`pools: no account ${accountId}`);
   return h;
-};
+}

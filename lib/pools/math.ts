@@ -39,11 +39,11 @@ const roundMoney = (d: TDecimal) => d.toDecimalPlaces(MONEY_SCALE, D.ROUND_HALF_
 export type TPoolState = { nav: TDecimalInput; totalShares: TDecimalInput };
 
 /** NAV per share; INITIAL_SHARE_PRICE while no shares exist. */
-export const sharePriceOf = (p: TPoolState): TDecimal => {
+export function sharePriceOf(p: TPoolState): TDecimal {
   const shares = dec(p.totalShares);
   if (shares.lte(0)) return INITIAL_SHARE_PRICE;
   return dec(p.nav).div(shares);
-};
+}
 
 /**
  * A pool's value from its parts: cash, each perpetual's equity at the mark (collateral, with the
@@ -51,16 +51,16 @@ export const sharePriceOf = (p: TPoolState): TDecimal => {
  * than its collateral, it is liquidated first) and each prediction holding at the current price of
  * its side.
  */
-export const navOf = (parts: {
+export function navOf(parts: {
   cash: TDecimalInput;
   perps: readonly { collateral: TDecimalInput; pricePnL: TDecimalInput }[];
   predictions: readonly { shares: TDecimalInput; price: TDecimalInput }[];
-}): TDecimal => {
+}): TDecimal {
   let nav = dec(parts.cash);
   for (const p of parts.perps) nav = nav.plus(D.max(0, dec(p.collateral).plus(p.pricePnL)));
   for (const h of parts.predictions) nav = nav.plus(dec(h.shares).times(h.price));
   return floorMoney(nav);
-};
+}
 
 export type TDepositQuote = {
   amount: TDecimal;
@@ -72,22 +72,22 @@ export type TDepositQuote = {
 };
 
 /** Why a deposit of `amount` cannot be made into this pool, or null. */
-export const depositProblem = (p: TPoolState, amount: TDecimalInput): string | null => {
+export function depositProblem(p: TPoolState, amount: TDecimalInput): string | null {
   const a = dec(amount);
   if (!a.isFinite() || a.lt(MIN_DEPOSIT)) return `The minimum deposit is ${MIN_DEPOSIT.toFixed()}`;
   if (a.gt(MAX_DEPOSIT)) return `The maximum deposit is ${MAX_DEPOSIT.toFixed()}`;
   if (dec(p.totalShares).gt(0) && dec(p.nav).lte(0)) return 'This pool has lost its value and takes no deposits';
   return null;
-};
+}
 
-export const quoteDeposit = (p: TPoolState, amount: TDecimalInput): TDepositQuote => {
+export function quoteDeposit(p: TPoolState, amount: TDecimalInput): TDepositQuote {
   const a = roundMoney(dec(amount));
   const totalShares = dec(p.totalShares);
   const nav = dec(p.nav);
   const sharePrice = sharePriceOf(p);
   const shares = totalShares.lte(0) ? floorShares(a.div(INITIAL_SHARE_PRICE)) : floorShares(a.times(totalShares).div(nav));
   return { amount: a, shares, sharePrice, navAfter: nav.plus(a), totalSharesAfter: totalShares.plus(shares) };
-};
+}
 
 /** One lot: what a deposit bought and still holds. */
 export type TLot = {
@@ -117,28 +117,27 @@ export type TWithdrawQuote = {
 };
 
 /** Why `shares` cannot be withdrawn from `lot`, or null. */
-export const withdrawProblem = (lot: TLot, shares: TDecimalInput): string | null => {
+export function withdrawProblem(lot: TLot, shares: TDecimalInput): string | null {
   const s = dec(shares);
   const held = dec(lot.shares);
   if (!s.isFinite() || s.lte(0)) return 'Shares must be positive';
   if (held.lte(0)) return 'This deposit has been withdrawn in full';
   if (s.minus(held).gt(WHOLE_LOT_DUST)) return 'Not enough shares in this deposit';
   return null;
-};
+}
 
 /** The shares a request means: within dust of the whole lot means the whole lot. */
-export const sharesToWithdraw = (lot: TLot, shares: TDecimalInput): TDecimal => {
+export function sharesToWithdraw(lot: TLot, shares: TDecimalInput): TDecimal {
   const s = floorShares(dec(shares));
   const held = dec(lot.shares);
   return s.minus(held).abs().lte(WHOLE_LOT_DUST) ? held : s;
-};
+}
 
-export const quoteWithdraw = (
+export function quoteWithdraw(
   p: TPoolState,
   lot: TLot,
   sharesRequested: TDecimalInput,
-  opts: { feeRate: TDecimalInput; isManager?: boolean },
-): TWithdrawQuote => {
+  opts: { feeRate: TDecimalInput; isManager?: boolean },): TWithdrawQuote {
   const shares = sharesToWithdraw(lot, sharesRequested);
   const held = dec(lot.shares);
   const basis = dec(lot.costBasis);
@@ -164,7 +163,7 @@ export const quoteWithdraw = (
     navAfter: nav.minus(value),
     totalSharesAfter: totalShares.minus(shares),
   };
-};
+}
 
 /** A lot as the FIFO planner sees it. */
 export type TOwnedLot = TLot & { id: string };
@@ -175,7 +174,7 @@ export type TOwnedLot = TLot & { id: string };
  * gets at least what they asked for (never more than the lots hold); null when the lots are worth
  * less than `amount`.
  */
-export const planWithdrawByAmount = (p: TPoolState, lots: readonly TOwnedLot[], amount: TDecimalInput): { id: string; shares: TDecimal }[] | null => {
+export function planWithdrawByAmount(p: TPoolState, lots: readonly TOwnedLot[], amount: TDecimalInput): { id: string; shares: TDecimal }[] | null {
   const price = sharePriceOf(p);
   if (price.lte(0)) return null;
   let needed = dec(amount).div(price).toDecimalPlaces(SHARE_SCALE, D.ROUND_UP);
@@ -194,4 +193,4 @@ export const planWithdrawByAmount = (p: TPoolState, lots: readonly TOwnedLot[], 
     needed = needed.minus(s);
   }
   return plan;
-};
+}

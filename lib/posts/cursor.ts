@@ -3,9 +3,11 @@ import { AppError } from '@/lib/errors/app-error';
 
 export type TCursor = { at: Date; id: string };
 
-export const encodeCursor = (c: TCursor) => Buffer.from(JSON.stringify([c.at.toISOString(), c.id])).toString('base64url');
+export function encodeCursor(c: TCursor) {
+  return Buffer.from(JSON.stringify([c.at.toISOString(), c.id])).toString('base64url');
+}
 
-export const decodeCursor = (s: string): TCursor => {
+export function decodeCursor(s: string): TCursor {
   try {
     const [at, id] = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as [string, string];
     const d = new Date(at);
@@ -14,5 +16,5 @@ export const decodeCursor = (s: string): TCursor => {
   } catch {
     throw new AppError('INVALID_PARAMETER', 'Invalid cursor', { cursor: s });
   }
-};
+}
 

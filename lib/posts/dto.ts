@@ -148,7 +148,9 @@ export type TAuthorRaw = {
   is_actor: boolean;
 };
 
-export const toAuthorDto = (r: TAuthorRaw) => userSummaryOfRow(r.author_id, r);
+export function toAuthorDto(r: TAuthorRaw) {
+  return userSummaryOfRow(r.author_id, r);
+}
 
 /** PGlite and postgres.js both return text[] as arrays; a literal '{a,b}' is parsed just in case. */
 const tagsOf = (t: TPostRowRaw['tags'] | TPostRowRaw['tickers']): string[] => {
@@ -202,7 +204,7 @@ const tradeOf = (r: TPostTradingRaw): TPostTrade | null => {
   };
 };
 
-export const toPostDto = (r: TPostRowRaw, repost?: TRepostRaw | null): TPost => {
+export function toPostDto(r: TPostRowRaw, repost?: TRepostRaw | null): TPost {
   const likes = Number(r.likes_count);
   return {
     id: r.id,
@@ -241,4 +243,4 @@ export const toPostDto = (r: TPostRowRaw, repost?: TRepostRaw | null): TPost => 
     trade: tradeOf(r),
     tickers: tagsOf(r.tickers),
   };
-};
+}

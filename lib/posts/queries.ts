@@ -81,16 +81,17 @@ const itemsOf = (source: TFeedSource, callerId: string | null): SQL => {
  * nulls first and PostgreSQL does not use them for it): the page then walks the index and probes
  * the visibility predicates for the rows it keeps, instead of sorting every visible post.
  */
-export const buildFeedPageQuery = (source: TFeedSource, page: TPageSpec, callerId: string | null) => {
+export function buildFeedPageQuery(source: TFeedSource, page: TPageSpec, callerId: string | null) {
   const keyset =
     'cursor' in page ? sql`where (f.at, f.item_id) < (${page.cursor.at.toISOString()}::timestamptz, ${page.cursor.id})` : sql``;
   const offset = 'offset' in page ? sql`offset ${page.offset}` : sql``;
   return sql`select f.* from (${itemsOf(source, callerId)}) f ${keyset} order by f.at desc nulls last, f.item_id desc nulls last limit ${page.limit} ${offset}`;
-};
+}
 
 /** Statement 3 (page form): how many items the feed has. */
-export const buildFeedCountQuery = (source: TFeedSource, callerId: string | null) =>
-  sql`select count(*) as n from (${itemsOf(source, callerId)}) f`;
+export function buildFeedCountQuery(source: TFeedSource, callerId: string | null) {
+  return sql`select count(*) as n from (${itemsOf(source, callerId)}) f`;
+}
 
 const DAY_MS = 86_400_000;
 
@@ -105,7 +106,7 @@ const DAY_MS = 86_400_000;
  *   with its position's leverage);
  * - the perp tickers the content writes as `$TICKER` (a whole token, case as listed).
  */
-export const buildPostsQuery = (ids: string[], callerId: string | null, at: Date = now()) => {
+export function buildPostsQuery(ids: string[], callerId: string | null, at: Date = now()) {
   const caller = callerId ?? '';
   const since = sql`${new Date(at.getTime() - DAY_MS).toISOString()}::timestamptz`;
   return sql`
@@ -138,17 +139,17 @@ export const buildPostsQuery = (ids: string[], callerId: string | null, at: Date
       left join ${perpTrades} xt on p.trade_kind = 'perp' and xt.id = p.trade_id
       left join ${perpPositions} xp on xp.id = xt.position_id
     where p.id in (${ids.length ? sql.join(ids.map((id) => sql`${id}`), sql`, `) : sql`null`}) and ${canSee(sql`p.author_id`, callerId)}`;
-};
+}
 
 /** The posts of `ids` the caller may see, by id (missing and hidden ids are absent). */
-export const loadPosts = async (db: DbOrTx, ids: string[], callerId: string | null) => {
+export async function loadPosts(db: DbOrTx, ids: string[], callerId: string | null) {
   if (ids.length === 0) return new Map<string, TPostRowRaw>();
   const rows = rowsOf<TPostRowRaw>(await db.execute(buildPostsQuery([...new Set(ids)], callerId)));
   return new Map(rows.map((r) => [r.id, r]));
-};
+}
 
 /** One page of a feed: the posts (reposts marked), the next cursor, and the total when asked. */
-export const readFeed = async (db: DbOrTx, source: TFeedSource, page: TPageSpec, callerId: string | null, withTotal: boolean) => {
+export async function readFeed(db: DbOrTx, source: TFeedSource, page: TPageSpec, callerId: string | null, withTotal: boolean) {
   const items = rowsOf<TPageRow>(await db.execute(buildFeedPageQuery(source, page, callerId)));
   const byId = await loadPosts(
     db,
@@ -168,4 +169,4 @@ export const readFeed = async (db: DbOrTx, source: TFeedSource, page: TPageSpec,
     total = Number(r?.n ?? 0);
   }
   return { posts: postsOut, nextCursor, total };
-};
+}

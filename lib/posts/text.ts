@@ -17,7 +17,9 @@ export const COMMENT_MAX_CHARS = 2000;
 export const QUOTE_MAX_CHARS = 280;
 
 /** Characters as a reader sees them: "👍🏽" and "🇫🇷" are one each. Linear in the length. */
-export const visibleLength = (s: string): number => countGraphemes(s);
+export function visibleLength(s: string): number {
+  return countGraphemes(s);
+}
 
 /** A #tag: group 2 is the tag. Global: use with matchAll. */
 export const TAG_PATTERN = /(^|[^\p{L}\p{N}_&])#([\p{L}\p{N}_]{1,50})/gu;
@@ -25,23 +27,30 @@ export const TAG_PATTERN = /(^|[^\p{L}\p{N}_&])#([\p{L}\p{N}_]{1,50})/gu;
 export const MENTION_PATTERN = /(^|[^\p{L}\p{N}_@])@([A-Za-z0-9_]{3,20})(?![A-Za-z0-9_])/gu;
 
 /** Distinct tags of a text, lower case, without '#', in order of appearance. */
-export const parseTags = (text: string): string[] => [...new Set([...text.matchAll(TAG_PATTERN)].map((m) => m[2]!.toLowerCase()))];
+export function parseTags(text: string): string[] {
+  return [...new Set([...text.matchAll(TAG_PATTERN)].map((m) => m[2]!.toLowerCase()))];
+}
 
 /** Distinct usernames mentioned in a text, lower case, without '@'. */
-export const parseMentions = (text: string): string[] => [...new Set([...text.matchAll(MENTION_PATTERN)].map((m) => m[2]!.toLowerCase()))];
+export function parseMentions(text: string): string[] {
+  return [...new Set([...text.matchAll(MENTION_PATTERN)].map((m) => m[2]!.toLowerCase()))];
+}
 
 /**
  * Trending posts: engagement over age with a time decay (Hacker-News style), so a fresh post with
  * a few likes can outrank an old one with many. Comments and shares weigh more than likes.
  */
-export const postTrendScore = (p: { likes: number; comments: number; shares: number; ageHours: number }) =>
-  (1 + p.likes + 2 * p.comments + 3 * p.shares) / Math.pow(Math.max(0, p.ageHours) + 2, 1.5);
+export function postTrendScore(p: { likes: number; comments: number; shares: number; ageHours: number }) {
+  return (1 + p.likes + 2 * p.comments + 3 * p.shares) / Math.pow(Math.max(0, p.ageHours) + 2, 1.5);
+}
 
 /** Half-life of a tag use for trending tags: a use a day old counts half. */
 export const TAG_HALF_LIFE_HOURS = 24;
 
 /** The weight of one tag use of a given age. */
-export const tagUseWeight = (ageHours: number) => Math.pow(0.5, Math.max(0, ageHours) / TAG_HALF_LIFE_HOURS);
+export function tagUseWeight(ageHours: number) {
+  return Math.pow(0.5, Math.max(0, ageHours) / TAG_HALF_LIFE_HOURS);
+}
 
 /**
  * A $TICKER as written: group 2 is the symbol (an upper-case letter, then letters or digits). Not
@@ -58,7 +67,7 @@ export type TTextSpan = { kind: 'text'; text: string } | { kind: 'tag' | 'mentio
  * `tickers`), in order. The spans' texts joined give the text back unchanged: rendering them as
  * React text nodes and links never interprets markup. Where two patterns overlap, the earlier wins.
  */
-export const splitRichText = (text: string, { tickers = [] }: { tickers?: readonly string[] } = {}): TTextSpan[] => {
+export function splitRichText(text: string, { tickers = [] }: { tickers?: readonly string[] } = {}): TTextSpan[] {
   const known = new Set(tickers.map((t) => t.toUpperCase()));
   const found: Array<{ start: number; end: number; kind: 'tag' | 'mention' | 'ticker'; value: string }> = [];
   const collect = (pattern: RegExp, kind: 'tag' | 'mention' | 'ticker', sigil: number) => {
@@ -82,7 +91,7 @@ export const splitRichText = (text: string, { tickers = [] }: { tickers?: readon
   }
   if (at < text.length) out.push({ kind: 'text', text: text.slice(at) });
   return out;
-};
+}
 
 /** The trade a post reports, as the API sends it (lib/contracts/posts ZPostTrade). */
 type TReportedTrade = {
@@ -105,7 +114,9 @@ const lowPerpPriceText = new Intl.NumberFormat('en-US', { minimumFractionDigits:
 const leverageText = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** "41¢" from 0.41 (a share's price). */
-export const centsOf = (price: number) => `${centsText.format(price * 100)}¢`;
+export function centsOf(price: number) {
+  return `${centsText.format(price * 100)}¢`;
+}
 
 const PERP_VERB: Record<string, string> = { open: 'Opened', close: 'Closed', liquidation: 'Liquidated' };
 
@@ -113,7 +124,7 @@ const PERP_VERB: Record<string, string> = { open: 'Opened', close: 'Closed', liq
  * A reported trade in a few words: "Bought 120 YES at 41¢", "Sold 12.5 NO at 63¢", "Opened 40×
  * long $ORBT at 12.30", "Liquidated 10× short $NEXA at 8.02".
  */
-export const describeTrade = (t: TReportedTrade) => {
+export function describeTrade(t: TReportedTrade) {
   if (t.kind === 'prediction') {
     const verb = t.action === 'sell' ? 'Sold' : 'Bought';
     const shares = t.shares === null ? '' : `${sharesText.format(t.shares)} `;
@@ -121,13 +132,15 @@ export const describeTrade = (t: TReportedTrade) => {
   }
   const leverage = t.leverage === null ? '' : `${leverageText.format(t.leverage)}× `;
   return `${PERP_VERB[t.action] ?? 'Traded'} ${leverage}${t.side} $${t.ticker ?? ''} at ${(t.price >= 10 ? perpPriceText : lowPerpPriceText).format(t.price)}`;
-};
+}
 
 /** Where a reported trade's market lives: the question's page or the ticker's. Null when the row names neither. */
-export const tradeHref = (t: Pick<TReportedTrade, 'kind' | 'ticker' | 'marketId'>) => {
+export function tradeHref(t: Pick<TReportedTrade, 'kind' | 'ticker' | 'marketId'>) {
   if (t.kind === 'perp') return t.ticker ? `/perps/${encodeURIComponent(t.ticker)}` : null;
   return t.marketId ? `/markets/${encodeURIComponent(t.marketId)}` : null;
-};
+}
 
 /** An author's holding on a market card: "holds 120 YES at 41¢". */
-export const describeHolding = (p: { side: string; shares: number; avgPrice: number }) => `holds ${sharesText.format(p.shares)} ${p.side} at ${centsOf(p.avgPrice)}`;
+export function describeHolding(p: { side: string; shares: number; avgPrice: number }) {
+  return `holds ${sharesText.format(p.shares)} ${p.side} at ${centsOf(p.avgPrice)}`;
+}

@@ -43,19 +43,20 @@ export type TPrincipal = {
 };
 
 /** The user a verified token stands for, provisioned on first sight (banned or not). */
-export const userForClaims = async (claims: TTokenClaims): Promise<TUserRow> =>
-  provisionUser({
+export async function userForClaims(claims: TTokenClaims): Promise<TUserRow> {
+  return provisionUser({
     subject: claims.subject,
     email: claims.email,
     name: claims.name,
     preferredUsername: claims.preferredUsername,
     isAgent: claims.isAgent,
   });
+}
 
 export type TCredentials = { token: string; via: 'bearer' | 'cookie' };
 
 /** The token a request carries: the Authorization header wins over the cookie. */
-export const readCredentials = (headers: Headers, cookie: (name: string) => string | undefined): TCredentials | null => {
+export function readCredentials(headers: Headers, cookie: (name: string) => string | undefined): TCredentials | null {
   const auth = headers.get('authorization');
   if (auth) {
     const m = auth.match(/^Bearer\s+(.+)$/i);
@@ -65,7 +66,7 @@ export const readCredentials = (headers: Headers, cookie: (name: string) => stri
   // `__Host-` and so cannot have been planted by a subdomain or over plain http.
   const c = cookie(sessionCookieName(env().isProduction));
   return c ? { token: c, via: 'cookie' } : null;
-};
+}
 
 /**
  * Verified claims of a request, with the user already loaded when the credential is one of our
@@ -80,16 +81,16 @@ export type TVerifiedClaims = TTokenClaims & { sessionUser?: TUserRow };
  * user. One of our session tokens costs one indexed lookup, which also loads the user, so that
  * principalFor does not: its session must be live on every request, on every instance.
  */
-export const verifyCredentials = async (cred: TCredentials | null): Promise<TVerifiedClaims | null> => {
+export async function verifyCredentials(cred: TCredentials | null): Promise<TVerifiedClaims | null> {
   if (!cred?.token) return null;
   const claims = await verifyAccessToken(cred.token);
   if (!claims?.sessionId) return claims;
   const sessionUser = await findSessionUser(claims.sessionId, claims.subject);
   return sessionUser ? { ...claims, sessionUser } : null;
-};
+}
 
 /** The principal for verified claims: the user, provisioned on first sight. */
-export const principalFor = async (claims: TVerifiedClaims, via: TCredentials['via']): Promise<TPrincipal> => {
+export async function principalFor(claims: TVerifiedClaims, via: TCredentials['via']): Promise<TPrincipal> {
   const user = claims.sessionUser ?? (await userForClaims(claims));
   const isAdmin = user.isAdmin || env().adminSubjects.has(claims.subject);
   const isModerator = isAdmin || user.isModerator;
@@ -106,4 +107,4 @@ export const principalFor = async (claims: TVerifiedClaims, via: TCredentials['v
     sessionId: claims.sessionId,
     user,
   };
-};
+}

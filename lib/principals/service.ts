@@ -34,7 +34,7 @@ const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000);
  * signing in never stretches a credential's life. One of our own session tokens is not accepted
  * here (that would renew a session, copied or not, for ever).
  */
-export const signInWithToken = async (token: string) => {
+export async function signInWithToken(token: string) {
   const claims = await verifyAccessToken(token);
   if (!claims) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
   if (claims.sessionId) throw new AppError('UNAUTHORIZED', "Sign in with your identity provider's access token, not a session token");
@@ -42,18 +42,18 @@ export const signInWithToken = async (token: string) => {
   const expiresAt = new Date(Math.min(claims.exp * 1000, inSeconds(WEB_SESSION_SECONDS).getTime()));
   const session = await openSession({ user, kind: 'cookie', expiresAt });
   return { user: { id: user.id, username: user.username }, session };
-};
+}
 
 /** Development sign-in: a session for `username`; the same username always maps to the same user. */
-export const devSignIn = async (username: string) => {
+export async function devSignIn(username: string) {
   if (env().isProduction) throw new AppError('NOT_FOUND', 'Not found');
   const user = await provisionUser({ subject: `dev:${username.toLowerCase()}`, preferredUsername: username });
   const session = await openSession({ user, kind: 'cookie', expiresAt: inSeconds(WEB_SESSION_SECONDS) });
   return { user: { id: user.id, username: user.username }, session };
-};
+}
 
 /** Agent credentials (AGENT_CREDENTIALS) for a bearer session token acting as the agent's user. */
-export const authenticateAgent = async (agentId: string, agentSecret: string) => {
+export async function authenticateAgent(agentId: string, agentSecret: string) {
   const expected = env().agentCredentials.get(agentId);
   if (!expected || !secretsEqual(agentSecret, expected)) {
     throw new AppError('UNAUTHORIZED', 'Invalid agent credentials');
@@ -61,20 +61,20 @@ export const authenticateAgent = async (agentId: string, agentSecret: string) =>
   const user = await provisionUser({ subject: `agent:${agentId}`, preferredUsername: agentId, isAgent: true });
   const { token, expiresAt } = await openSession({ user, kind: 'agent', expiresAt: inSeconds(AGENT_SESSION_SECONDS) });
   return { sessionToken: token, expiresAt: expiresAt.toISOString() };
-};
+}
 
 /**
  * Sign-out: revokes the caller's session when their credential is one of our session tokens (a
  * cookie, or an agent's bearer token), so a copy of the token stops working everywhere. Other
  * credentials (an identity provider's token) are the provider's to end.
  */
-export const signOut = async (principal: TPrincipal | null) => {
+export async function signOut(principal: TPrincipal | null) {
   if (principal?.sessionId) await revokeSession(principal.sessionId, principal.userId);
   return { success: true as const };
-};
+}
 
 /** A JSON answer that sets the session cookie (a session) or clears it (null). */
-export const sessionCookieResponse = (body: object, session: TSession | null) => {
+export function sessionCookieResponse(body: object, session: TSession | null) {
   const res = NextResponse.json(body);
   const isProduction = env().isProduction;
   const maxAge = session ? Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)) : 0;
@@ -88,4 +88,4 @@ export const sessionCookieResponse = (body: object, session: TSession | null) =>
     maxAge,
   });
   return res;
-};
+}

@@ -16,7 +16,7 @@ type TListener = (channel: TChannel, event: TChannelEvent) => void;
  * Subscribes to every channel; returns the unsubscribe function. Delivery starts once the hub
  * listens: await `ready` before causing the events you expect.
  */
-export const subscribe = (listener: TListener) => {
+export function subscribe(listener: TListener) {
   const off = addSubscriber({
     channels: null,
     kind: 'internal',
@@ -33,4 +33,4 @@ export const subscribe = (listener: TListener) => {
   const ready = ensureRealtime();
   ready.catch(() => {}); // the caller sees a failure by awaiting ready
   return Object.assign(off, { ready });
-};
+}

@@ -10,7 +10,7 @@ import { getDb } from '@/db/client';
 import { chatParticipants } from '@/db/schema';
 
 /** The chats of `chatIds` that `userId` is not a member of (empty: they may subscribe to all). */
-export const chatsNotSubscribable = async (userId: string, chatIds: readonly string[]): Promise<string[]> => {
+export async function chatsNotSubscribable(userId: string, chatIds: readonly string[]): Promise<string[]> {
   if (chatIds.length === 0) return [];
   const rows = await (await getDb())
     .select({ chatId: chatParticipants.chatId })
@@ -18,4 +18,4 @@ export const chatsNotSubscribable = async (userId: string, chatIds: readonly str
     .where(and(eq(chatParticipants.userId, userId), eq(chatParticipants.status, 'member'), inArray(chatParticipants.chatId, [...chatIds])));
   const member = new Set(rows.map((r) => r.chatId));
   return chatIds.filter((id) => !member.has(id));
-};
+}

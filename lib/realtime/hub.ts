@@ -39,7 +39,9 @@ export type TDeliveredEvent = TLoggedEvent & { cursor: string; frame: Uint8Array
 export type TBatch = { events: TDeliveredEvent[]; bytes: Uint8Array; internal: boolean };
 
 /** Whether a channel is the service's own (never sent to a client). */
-export const isInternalChannel = (channel: string) => (INTERNAL_CHANNELS as readonly string[]).includes(channel);
+export function isInternalChannel(channel: string) {
+  return (INTERNAL_CHANNELS as readonly string[]).includes(channel);
+}
 
 export type TSubscriber = {
   /** null: every channel (in-process consumers: lib/realtime/bus.ts). */
@@ -113,19 +115,19 @@ const userIdsOf = (e: TLoggedEvent): readonly string[] => {
   }
 };
 
-export const toDelivered = (e: TLoggedEvent): TDeliveredEvent => {
+export function toDelivered(e: TLoggedEvent): TDeliveredEvent {
   const cursor = formatPosition(e.position);
   return { ...e, cursor, frame: encodeFrame(e, cursor), userIds: userIdsOf(e) };
-};
+}
 
 /** Events as one batch: the frames a client may receive joined, internal ones left out. */
-export const toBatch = (events: TDeliveredEvent[]): TBatch => {
+export function toBatch(events: TDeliveredEvent[]): TBatch {
   const internal = events.some((e) => isInternalChannel(e.channel));
   return { events, bytes: joinFrames(internal ? events.filter((e) => !isInternalChannel(e.channel)) : events), internal };
-};
+}
 
 /** Joins frames into one chunk. */
-export const joinFrames = (events: readonly TDeliveredEvent[]): Uint8Array => {
+export function joinFrames(events: readonly TDeliveredEvent[]): Uint8Array {
   if (events.length === 1) return events[0]!.frame;
   if (events.length === 0) return EMPTY;
   const out = new Uint8Array(events.reduce((n, e) => n + e.frame.byteLength, 0));
@@ -135,7 +137,7 @@ export const joinFrames = (events: readonly TDeliveredEvent[]): Uint8Array => {
     at += e.frame.byteLength;
   }
   return out;
-};
+}
 
 const fanOut = (page: readonly TLoggedEvent[]) => {
   if (page.length === 0 || hub.subscribers.size === 0) return;
@@ -235,42 +237,44 @@ const start = async () => {
  * Starts the hub on the current database if it is not running there yet. Resolves once the
  * starting position is fixed: every event after it reaches the subscribers registered by then.
  */
-export const ensureRealtime = async () => {
+export async function ensureRealtime() {
   const db = await getRootDb();
   if (hub.db === db && hub.cursor) return;
   hub.starting ??= start().finally(() => {
     hub.starting = null;
   });
   await hub.starting;
-};
+}
 
 /** Registers a subscriber; returns the function that removes it. */
-export const addSubscriber = (s: TSubscriber) => {
+export function addSubscriber(s: TSubscriber) {
   s.key = s.channels ? [...s.channels].sort().join(',') : '*';
   hub.subscribers.add(s);
   return () => {
     hub.subscribers.delete(s);
   };
-};
+}
 
 /**
  * Reads now instead of waiting for a notification, and resolves when that read is done: every
  * event readable at the call has been handed to the subscribers (tests rely on this).
  */
-export const pokeRealtime = async () => {
+export async function pokeRealtime() {
   // A read already running may have started before the caller's commit: wait for it, then read.
   while (hub.reading) await new Promise((r) => setTimeout(r, 2));
   await drain();
-};
+}
 
 /**
  * The hub's cursor: every event after it reaches the subscribers registered now, every event up
  * to it has already been handed out. Null while the hub is not running.
  */
-export const hubPosition = (): TPosition | null => hub.cursor;
+export function hubPosition(): TPosition | null {
+  return hub.cursor;
+}
 
 /** Connected SSE clients per channel and in total, on this instance. */
-export const realtimeStats = () => {
+export function realtimeStats() {
   const channels: Record<string, number> = {};
   let total = 0;
   for (const s of hub.subscribers) {
@@ -279,10 +283,10 @@ export const realtimeStats = () => {
     for (const c of s.channels ?? []) if (!isInternalChannel(c)) channels[c] = (channels[c] ?? 0) + 1;
   }
   return { totalClients: total, channels };
-};
+}
 
 /** Stops listening (tests, shutdown); subscribers stay registered for a restart. */
-export const stopRealtime = async () => {
+export async function stopRealtime() {
   const stop = hub.stopListening;
   hub.stopListening = null;
   hub.db = null;
@@ -292,4 +296,4 @@ export const stopRealtime = async () => {
   if (hub.pollTimer) clearInterval(hub.pollTimer);
   hub.retryTimer = hub.pollTimer = null;
   await stop?.().catch(() => {});
-};
+}

@@ -16,13 +16,15 @@ export { ensureRealtime, pokeRealtime, realtimeStats, stopRealtime } from './hub
 export { formatPosition, parsePosition, type TPosition } from './position';
 
 /** Deletes events logged before `before` (the tick keeps about 24 h for reconnects); returns how many. */
-export const pruneEventLog = async (before: Date, db?: DbOrTx) => deleteEventsBefore(db ?? (await getDb()), before);
+export async function pruneEventLog(before: Date, db?: DbOrTx) {
+  return deleteEventsBefore(db ?? (await getDb()), before);
+}
 
 /** The channel list of `?channels=a,b`: trimmed, de-duplicated; every public channel when absent. */
-export const parseChannelList = (raw: string | undefined): string[] => {
+export function parseChannelList(raw: string | undefined): string[] {
   if (raw === undefined || raw.trim() === '') return [...PUBLIC_CHANNELS];
   return [...new Set(raw.split(',').map((c) => c.trim()).filter(Boolean))];
-};
+}
 
 /**
  * GET /api/sse/events: checks the channels and the caller's right to each, then opens the
@@ -30,12 +32,12 @@ export const parseChannelList = (raw: string | undefined): string[] => {
  * replays what the client missed, when it names an event the log still holds; any other value
  * starts the stream live after a `reset` frame.
  */
-export const subscribeToEvents = async (input: {
+export async function subscribeToEvents(input: {
   channels: string[];
   userId: string | null;
   lastEventId: string | null;
   signal?: AbortSignal;
-}) => {
+}) {
   const unknown = input.channels.filter((c) => !isChannel(c));
   if (unknown.length) {
     throw new AppError('INVALID_PARAMETER', `Unknown channel: ${unknown.join(', ')}`, { channels: unknown, known: [...PUBLIC_CHANNELS, 'chat:{chatId}'] });
@@ -51,6 +53,8 @@ export const subscribeToEvents = async (input: {
   // frame (lib/realtime/sse.ts); refusing it would stop a browser's EventSource for good.
   // The user filters the feed by their blocks and mutes (lib/realtime/sse.ts).
   return openEventStream({ channels: input.channels, userId: input.userId, lastEventId: input.lastEventId, signal: input.signal });
-};
+}
 
-export const getSseStats = () => ({ ...realtimeStats(), timestamp: now().toISOString() });
+export function getSseStats() {
+  return { ...realtimeStats(), timestamp: now().toISOString() };
+}

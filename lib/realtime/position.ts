@@ -7,10 +7,12 @@ export type TPosition = { txId: bigint; id: bigint };
 
 const WIRE = /^(\d{1,20})-(\d{1,20})$/;
 
-export const formatPosition = (p: TPosition) => `${p.txId}-${p.id}`;
+export function formatPosition(p: TPosition) {
+  return `${p.txId}-${p.id}`;
+}
 
 /** The position of a wire id, or null when it is not one. */
-export const parsePosition = (text: string): TPosition | null => {
+export function parsePosition(text: string): TPosition | null {
   const m = WIRE.exec(text.trim());
   if (!m) return null;
   const txId = BigInt(m[1]!);
@@ -18,9 +20,12 @@ export const parsePosition = (text: string): TPosition | null => {
   // xid8 and bigint are both 64-bit; anything larger is not a position we ever wrote.
   if (txId >= 2n ** 64n || id >= 2n ** 63n) return null;
   return { txId, id };
-};
+}
 
-export const comparePositions = (a: TPosition, b: TPosition) =>
-  a.txId !== b.txId ? (a.txId < b.txId ? -1 : 1) : a.id === b.id ? 0 : a.id < b.id ? -1 : 1;
+export function comparePositions(a: TPosition, b: TPosition) {
+  return a.txId !== b.txId ? (a.txId < b.txId ? -1 : 1) : a.id === b.id ? 0 : a.id < b.id ? -1 : 1;
+}
 
-export const isAfter = (a: TPosition, b: TPosition | null) => b === null || comparePositions(a, b) > 0;
+export function isAfter(a: TPosition, b: TPosition | null) {
+  return b === null || comparePositions(a, b) > 0;
+}

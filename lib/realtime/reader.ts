@@ -15,11 +15,10 @@ export type TLoggedEvent = { position: TPosition; channel: string; type: string;
 
 type TRow = { xmin: string; id: string | null; tx_id: string | null; channel: string | null; type: string | null; data: string | null; pending: boolean };
 
-export const readEventsAfter = async (
+export async function readEventsAfter(
   db: DbOrTx,
   after: TPosition,
-  opts: { limit: number; channels?: readonly string[] },
-): Promise<{ events: TLoggedEvent[]; pending: boolean }> => {
+  opts: { limit: number; channels?: readonly string[] },): Promise<{ events: TLoggedEvent[]; pending: boolean }> {
   const channelFilter = opts.channels ? sql`and e.channel in (${sql.join(opts.channels.map((c) => sql`${c}`), sql`, `)})` : sql``;
   // Left join: the one row of `s` always comes back, so `pending` is known even with no events.
   const rows = rowsOf<TRow>(
@@ -40,21 +39,21 @@ export const readEventsAfter = async (
     events.push({ position: { txId: BigInt(r.tx_id!), id: BigInt(r.id) }, channel: r.channel!, type: r.type!, data: r.data! });
   }
   return { events, pending: rows[0]?.pending === true };
-};
+}
 
 /** The position before every event that is not yet readable: where a new listener starts. */
-export const readHeadPosition = async (db: DbOrTx): Promise<TPosition> => {
+export async function readHeadPosition(db: DbOrTx): Promise<TPosition> {
   const [r] = rowsOf<{ xmin: string }>(await db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`));
   return { txId: BigInt(r!.xmin), id: 0n };
-};
+}
 
 /** Whether an event was logged at exactly this position: one probe of the (tx_id, id) index. */
-export const eventExistsAt = async (db: DbOrTx, p: TPosition): Promise<boolean> => {
+export async function eventExistsAt(db: DbOrTx, p: TPosition): Promise<boolean> {
   const [r] = rowsOf<{ found: boolean }>(
     await db.execute(sql`select exists (select 1 from ${eventLog} where tx_id = ${p.txId.toString()}::xid8 and id = ${p.id.toString()}::bigint) as found`),
   );
   return r?.found === true;
-};
+}
 
 const toPosition = (wire: string | null): TPosition | null => {
   if (wire === null) return null;
@@ -66,7 +65,7 @@ const toPosition = (wire: string | null): TPosition | null => {
  * The oldest retained event's position and the newest at or before `atOrBefore` (null when there
  * is none): two probes of the (tx_id, id) index, from either end.
  */
-export const readLogBounds = async (db: DbOrTx, atOrBefore: TPosition): Promise<{ oldest: TPosition | null; latest: TPosition | null }> => {
+export async function readLogBounds(db: DbOrTx, atOrBefore: TPosition): Promise<{ oldest: TPosition | null; latest: TPosition | null }> {
   const [r] = rowsOf<{ oldest: string | null; latest: string | null }>(
     await db.execute(sql`select
       (select tx_id::text || '-' || id::text from ${eventLog} order by tx_id, id limit 1) as oldest,
@@ -75,13 +74,13 @@ export const readLogBounds = async (db: DbOrTx, atOrBefore: TPosition): Promise<
         order by tx_id desc, id desc limit 1) as latest`),
   );
   return { oldest: toPosition(r?.oldest ?? null), latest: toPosition(r?.latest ?? null) };
-};
+}
 
 /** Deletes events logged before `before` (the game tick keeps about a day for reconnects). */
-export const deleteEventsBefore = async (db: DbOrTx, before: Date) => {
+export async function deleteEventsBefore(db: DbOrTx, before: Date) {
   const rows = rowsOf<{ n: string | number }>(
     await db.execute(sql`with gone as (delete from ${eventLog} where created_at < ${before.toISOString()}::timestamptz returning 1)
       select count(*) as n from gone`),
   );
   return Number(rows[0]?.n ?? 0);
-};
+}

@@ -45,9 +45,9 @@ const DEFAULT_TIMINGS: TTimings = { heartbeatMs: 15_000, maxDurationMs: 300_000 
 let timings = DEFAULT_TIMINGS;
 
 /** Test hook: shorter heartbeat and lifetime so tests need no fake clock; no argument resets. */
-export const setSseTimings = (t?: Partial<TTimings>) => {
+export function setSseTimings(t?: Partial<TTimings>) {
   timings = { ...DEFAULT_TIMINGS, ...t };
-};
+}
 
 export const RETRY_MS = 3000;
 /** Bytes a client may have queued before it counts as too slow and is closed. */
@@ -110,7 +110,7 @@ const loadHiddenAuthors = async (db: DbOrTx, userId: string): Promise<ReadonlySe
  * `lastEventId`: what the client sent (header or query), as sent; null or blank: start live.
  * `userId`: the signed-in subscriber (null: anonymous), whose blocks and mutes filter `feed`.
  */
-export const openEventStream = (opts: { channels: readonly string[]; userId?: string | null; lastEventId: string | null; signal?: AbortSignal }) => {
+export function openEventStream(opts: { channels: readonly string[]; userId?: string | null; lastEventId: string | null; signal?: AbortSignal }) {
   const sent = opts.lastEventId?.trim() ? opts.lastEventId : null;
   const channels = new Set(opts.channels);
   const hasChats = [...channels].some((c) => c.startsWith('chat:'));
@@ -313,4 +313,4 @@ export const openEventStream = (opts: { channels: readonly string[]; userId?: st
     { highWaterMark: 1, size: (chunk) => chunk?.byteLength ?? 0 },
   );
   return new Response(stream, { status: 200, headers: SSE_HEADERS });
-};
+}

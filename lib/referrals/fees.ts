@@ -35,7 +35,7 @@ const recordCte = (o: TReferralBase, rows: string, amount: SQL) => sql`
     )`;
 
 /** CTEs crediting a referral fee known before the statement runs (a buy's or an open's fee split). */
-export const referralFeeCtes = (o: TReferralBase & { amount: TDecimalInput }) => {
+export function referralFeeCtes(o: TReferralBase & { amount: TDecimalInput }) {
   const amount = toMoney(o.amount);
   return sql`${balanceChangeCtes({
     name: o.name,
@@ -48,15 +48,15 @@ export const referralFeeCtes = (o: TReferralBase & { amount: TDecimalInput }) =>
     at: o.at,
     guard: o.guard,
   })}, ${recordCte(o, `${o.name}_row`, sql`${toDecimalString(amount)}::numeric`)}`;
-};
+}
 
 /**
  * CTEs crediting a referral fee the statement computes itself (a close's fee at the locked
  * mark); `amount` is a numeric SQL expression already rounded to the money scale. Nothing is
  * written when it is zero.
  */
-export const referralFeeSqlCtes = (o: TReferralBase & { amount: SQL }) =>
-  sql`${settlementCtes({
+export function referralFeeSqlCtes(o: TReferralBase & { amount: SQL }) {
+  return sql`${settlementCtes({
     name: o.name,
     userId: o.referrerId,
     legs: [{ transactionId: crypto.randomUUID(), type: 'referral_fee', amount: o.amount, description: o.description }],
@@ -64,12 +64,12 @@ export const referralFeeSqlCtes = (o: TReferralBase & { amount: SQL }) =>
     at: o.at,
     guard: o.guard,
   })}, ${recordCte(o, `${o.name}_rows`, sql`(${o.amount})::numeric`)}`;
+}
 
 /** Records a referral fee already credited through the ledger inside `tx` (services that move money step by step). */
-export const recordReferralFee = async (
+export async function recordReferralFee(
   tx: Tx,
-  o: { referrerId: string; referredUserId: string; source: TReferralSource; amount: TDecimalInput; transactionId: string; at: Date },
-) => {
+  o: { referrerId: string; referredUserId: string; source: TReferralSource; amount: TDecimalInput; transactionId: string; at: Date },) {
   await tx.insert(referralFees).values({
     referrerId: o.referrerId,
     referredUserId: o.referredUserId,
@@ -78,4 +78,4 @@ export const recordReferralFee = async (
     transactionId: o.transactionId,
     createdAt: o.at,
   });
-};
+}

@@ -7,4 +7,6 @@ export const REFERRAL_COOKIE = 'pm_ref';
 export const REFERRAL_COOKIE_MAX_AGE_SEC = 30 * 24 * 3600;
 export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;
 
-export const referralUrlFor = (origin: string, code: string) => `${origin}/?ref=${encodeURIComponent(code)}`;
+export function referralUrlFor(origin: string, code: string) {
+  return `${origin}/?ref=${encodeURIComponent(code)}`;
+}

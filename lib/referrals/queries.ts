@@ -7,32 +7,32 @@ import { count, desc, eq, sql, sum } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@/db/client';
 import { referralFees, referrals, users } from '@/db/schema';
 
-export const findReferrerId = async (db: DbOrTx, userId: string): Promise<string | null> => {
+export async function findReferrerId(db: DbOrTx, userId: string): Promise<string | null> {
   const [row] = await db.select({ referredById: users.referredById }).from(users).where(eq(users.id, userId));
   return row?.referredById ?? null;
-};
+}
 
 /** The user owning a referral code (codes are matched ignoring case). */
-export const findUserByReferralCode = async (db: DbOrTx, code: string) => {
+export async function findUserByReferralCode(db: DbOrTx, code: string) {
   const [row] = await db
     .select({ id: users.id, referredById: users.referredById, isActor: users.isActor, isPoolAccount: users.isPoolAccount })
     .from(users)
     .where(eq(users.referralCode, code.trim().toUpperCase()));
   return row ?? null;
-};
+}
 
-export const countReferrals = async (db: DbOrTx, referrerId: string) => {
+export async function countReferrals(db: DbOrTx, referrerId: string) {
   const [row] = await db.select({ n: count() }).from(referrals).where(eq(referrals.referrerId, referrerId));
   return Number(row?.n ?? 0);
-};
+}
 
-export const totalReferralFees = async (db: DbOrTx, referrerId: string) => {
+export async function totalReferralFees(db: DbOrTx, referrerId: string) {
   const [row] = await db.select({ total: sum(referralFees.amount) }).from(referralFees).where(eq(referralFees.referrerId, referrerId));
   return row?.total ?? '0';
-};
+}
 
 /** A referrer's referrals, newest first, with each referred player's name and the fees they earned the referrer. */
-export const listReferrals = async (db: DbOrTx, referrerId: string, opts: { limit: number; offset: number }) => {
+export async function listReferrals(db: DbOrTx, referrerId: string, opts: { limit: number; offset: number }) {
   const earned = db
     .select({ referredUserId: referralFees.referredUserId, total: sum(referralFees.amount).as('total') })
     .from(referralFees)
@@ -57,10 +57,10 @@ export const listReferrals = async (db: DbOrTx, referrerId: string, opts: { limi
     .orderBy(desc(referrals.completedAt), desc(referrals.id))
     .limit(opts.limit)
     .offset(opts.offset);
-};
+}
 
 /** A referrer's fees by referred player and source, and by day and source, since `since`. */
-export const referralFeeBreakdown = async (db: DbOrTx, referrerId: string, since: Date) => {
+export async function referralFeeBreakdown(db: DbOrTx, referrerId: string, since: Date) {
   const byUser = await db
     .select({
       referredUserId: referralFees.referredUserId,
@@ -82,4 +82,4 @@ export const referralFeeBreakdown = async (db: DbOrTx, referrerId: string, since
       group by 1, 2 order by 1`),
   );
   return { byUser, byDay };
-};
+}

@@ -28,8 +28,8 @@ export const A2A_METHODS = [
   'moderation.checkMuteStatus',
 ] as const;
 
-export const capabilitiesOf = (type: 'user' | 'actor' | 'agent', opts: { managesPool?: boolean } = {}): string[] => {
+export function capabilitiesOf(type: 'user' | 'actor' | 'agent', opts: { managesPool?: boolean } = {}): string[] {
   if (type === 'actor') return ['post', 'news', 'trade', ...(opts.managesPool ? ['pool_manager'] : [])];
   if (type === 'agent') return ['trade', 'post', 'chat', 'a2a'];
   return ['trade', 'post', 'chat'];
-};
+}

@@ -56,16 +56,17 @@ const entries = (filter: { type?: TRegistryType; search?: string; id?: string })
 };
 
 /** A page, most reputable first (apps, without reputation, after accounts), id breaking ties. */
-export const loadRegistryPage = async (db: DbOrTx, filter: { type?: TRegistryType; search?: string; id?: string }, limit: number, offset: number) =>
-  rowsOf<TRegistryRow>(
+export async function loadRegistryPage(db: DbOrTx, filter: { type?: TRegistryType; search?: string; id?: string }, limit: number, offset: number) {
+  return rowsOf<TRegistryRow>(
     await db.execute(sql`
       select e.*, count(*) over () as total from (${entries(filter)}) e
       order by e.reputation desc nulls last, e.id
       limit ${limit} offset ${offset}`),
   );
+}
 
 /** Every entry oldest first, after the cursor (created_at, id). */
-export const loadRegistryAfter = async (db: DbOrTx, after: { createdAt: string; id: string } | null, limit: number) => {
+export async function loadRegistryAfter(db: DbOrTx, after: { createdAt: string; id: string } | null, limit: number) {
   const cond: SQL = after ? sql`(e.created_at, e.id) > (${after.createdAt}::timestamptz, ${after.id})` : sql`true`;
   return rowsOf<TRegistryRow>(
     await db.execute(sql`
@@ -74,11 +75,11 @@ export const loadRegistryAfter = async (db: DbOrTx, after: { createdAt: string; 
       order by e.created_at, e.id
       limit ${limit}`),
   );
-};
+}
 
-export const countRegistry = async (db: DbOrTx) => {
+export async function countRegistry(db: DbOrTx) {
   const [r] = rowsOf<{ n: string }>(
     await db.execute(sql`select (select count(*) from ${standings} where listed) + (select count(*) from ${registryApps}) as n`),
   );
   return Number(r?.n ?? 0);
-};
+}

@@ -26,7 +26,7 @@ type TRow = {
 };
 
 /** Answers the inputs of each existing account among `userIds`. */
-export const loadReputationInputs = async (db: DbOrTx, userIds: readonly string[]): Promise<Map<string, TReputationInputs>> => {
+export async function loadReputationInputs(db: DbOrTx, userIds: readonly string[]): Promise<Map<string, TReputationInputs>> {
   const out = new Map<string, TReputationInputs>();
   if (userIds.length === 0) return out;
   const ids = textArray(userIds);
@@ -77,4 +77,4 @@ export const loadReputationInputs = async (db: DbOrTx, userIds: readonly string[
     });
   }
   return out;
-};
+}

@@ -7,7 +7,7 @@ import type { DbOrTx } from '@/db/client';
 import { loadReputationInputs } from './inputs';
 import { reputationOf, type TLevel } from './score';
 
-export const computeReputations = async (db: DbOrTx, userIds: readonly string[]): Promise<Map<string, { score: number; level: TLevel }>> => {
+export async function computeReputations(db: DbOrTx, userIds: readonly string[]): Promise<Map<string, { score: number; level: TLevel }>> {
   const out = new Map<string, { score: number; level: TLevel }>();
   if (userIds.length === 0) return out;
   for (const [id, inputs] of await loadReputationInputs(db, userIds)) {
@@ -15,4 +15,4 @@ export const computeReputations = async (db: DbOrTx, userIds: readonly string[])
     out.set(id, { score: r.score, level: r.level });
   }
   return out;
-};
+}

@@ -50,19 +50,21 @@ export type TReputationInputs = {
 };
 
 /** log(1 + x) / log(1 + target), in [0, 1]. */
-export const logScale = (x: number, target: number) => (x <= 0 ? 0 : Math.min(1, Math.log1p(x) / Math.log1p(target)));
+export function logScale(x: number, target: number) {
+  return (x <= 0 ? 0 : Math.min(1, Math.log1p(x) / Math.log1p(target)));
+}
 /** n / (n + k): how much a rate over n cases is trusted. */
 const confidence = (n: number, k: number) => (n <= 0 ? 0 : n / (n + k));
 const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
 const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
-export const levelOf = (score: number): TLevel => {
+export function levelOf(score: number): TLevel {
   let out: TLevel = 'newcomer';
   for (const l of LEVELS) if (score >= l.min) out = l.level;
   return out;
-};
+}
 
-export const reputationOf = (inp: TReputationInputs) => {
+export function reputationOf(inp: TReputationInputs) {
   const winRate = inp.closedPositions > 0 ? inp.winningPositions / inp.closedPositions : 0;
   const winScore = winRate * confidence(inp.closedPositions, 10);
   const volumeScore = logScale(inp.volume, 1_000_000);
@@ -95,4 +97,4 @@ export const reputationOf = (inp: TReputationInputs) => {
   const gross = shown.reduce((s, p) => s + p.contribution, 0);
   const score = Math.max(0, Math.min(MAX_REPUTATION, gross - reportPenalty - banPenalty));
   return { score, level: levelOf(score), parts: shown, penalties };
-};
+}

@@ -35,7 +35,7 @@ export type TStandingRow = {
  * board's index alone (keys only: an index-only scan), then the page's rows are fetched by key.
  * `desc nulls last` is the index's own order: any other and PostgreSQL sorts the whole table.
  */
-export const loadBoardPage = async (db: DbOrTx, board: TPointsType, limit: number, offset: number) => {
+export async function loadBoardPage(db: DbOrTx, board: TPointsType, limit: number, offset: number) {
   const col = BOARD[board];
   return rowsOf<TStandingRow>(
     await db.execute(sql`
@@ -50,16 +50,16 @@ export const loadBoardPage = async (db: DbOrTx, board: TPointsType, limit: numbe
       from keys k join ${standings} s on s.user_id = k.user_id join ${users} u on u.id = k.user_id
       order by k.score desc, k.user_id`),
   );
-};
+}
 
 /** How many accounts are ranked (the same on every board). */
-export const countRanked = async (db: DbOrTx) => {
+export async function countRanked(db: DbOrTx) {
   const [r] = rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from ${standings} where listed`));
   return Number(r?.n ?? 0);
-};
+}
 
 /** One account's row and its rank on the board (absent when not ranked: unknown, banned, a pool). */
-export const loadBoardEntry = async (db: DbOrTx, board: TPointsType, userId: string) => {
+export async function loadBoardEntry(db: DbOrTx, board: TPointsType, userId: string) {
   const col = BOARD[board];
   const [row] = rowsOf<TStandingRow>(
     await db.execute(sql`
@@ -70,10 +70,10 @@ export const loadBoardEntry = async (db: DbOrTx, board: TPointsType, userId: str
       where s.user_id = ${userId} and s.listed`),
   );
   return row;
-};
+}
 
 /** lifetimePnL at each daily close since `sinceDay` for the given accounts, oldest first. */
-export const loadPnlHistory = async (db: DbOrTx, userIds: readonly string[], sinceDay: string) => {
+export async function loadPnlHistory(db: DbOrTx, userIds: readonly string[], sinceDay: string) {
   const out = new Map<string, number[]>();
   if (userIds.length === 0) return out;
   const rows = rowsOf<{ user_id: string; pnl: string }>(
@@ -88,4 +88,4 @@ export const loadPnlHistory = async (db: DbOrTx, userIds: readonly string[], sin
     out.set(r.user_id, list);
   }
   return out;
-};
+}

@@ -11,26 +11,30 @@ export type TPointsType = (typeof POINTS_TYPES)[number];
  * referral awards count on the referral board; everything else (milestones, shares, bonuses,
  * administrators' awards and corrections, actors' standing) is earned.
  */
-export const pointsKindOf = (reason: string): 'transfer' | 'referral' | 'earned' => {
+export function pointsKindOf(reason: string): 'transfer' | 'referral' | 'earned' {
   if (reason === 'transfer_in' || reason === 'transfer_out') return 'transfer';
   if (reason === 'milestone:first_referral' || reason.startsWith('referral')) return 'referral';
   return 'earned';
-};
+}
 
 /**
  * Ranks a page of rows already in board order. `firstRank` is the rank of the page's first row
  * (1 + the count of rows scoring strictly more); `offset` is the number of rows before the page.
  */
-export const rankPage = <T>(rows: readonly T[], scoreOf: (row: T) => number, firstRank: number, offset: number) => {
+export function rankPage<T>(rows: readonly T[], scoreOf: (row: T) => number, firstRank: number, offset: number) {
   const ranks: number[] = [];
   rows.forEach((row, i) => {
     if (i === 0) ranks.push(firstRank);
     else ranks.push(scoreOf(row) === scoreOf(rows[i - 1]!) ? ranks[i - 1]! : offset + i + 1);
   });
   return ranks;
-};
+}
 
 /** Rank of a score among all scores: 1 + how many are strictly greater. */
-export const rankOf = (score: number, all: readonly number[]) => 1 + all.filter((s) => s > score).length;
+export function rankOf(score: number, all: readonly number[]) {
+  return 1 + all.filter((s) => s > score).length;
+}
 
-export const totalPagesOf = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+export function totalPagesOf(total: number, pageSize: number) {
+  return Math.max(1, Math.ceil(total / pageSize));
+}

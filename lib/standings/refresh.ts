@@ -33,7 +33,7 @@ const intArray = (items: readonly number[]) => sql`${`{${items.join(',')}}`}::in
  * accounts' rows. A changed account's reputation is marked stale (reputation_at null), so the
  * reputation pass recomputes it first. Answers how many marks were taken and rows written.
  */
-export const refreshStandings = async (opts: { limit?: number } = {}) => {
+export async function refreshStandings(opts: { limit?: number } = {}) {
   const db = await getDb();
   const at = sql`${now().toISOString()}::timestamptz`;
   const limit = opts.limit ?? REFRESH_BATCH;
@@ -68,14 +68,14 @@ export const refreshStandings = async (opts: { limit?: number } = {}) => {
     ).length;
     return { marked: marked.length, refreshed };
   });
-};
+}
 
 /**
  * The reputation pass: recomputes the `limit` stalest reputations (changed accounts first: their
  * reputation_at is null, then the oldest), so every account is recomputed in turn even when
  * nothing marked it (a question resolved, a report upheld). Answers how many were stored.
  */
-export const refreshReputations = async (limit = REPUTATION_SWEEP) => {
+export async function refreshReputations(limit = REPUTATION_SWEEP) {
   const db = await getDb();
   const at = sql`${now().toISOString()}::timestamptz`;
   const ids = rowsOf<{ user_id: string }>(
@@ -89,13 +89,13 @@ export const refreshReputations = async (limit = REPUTATION_SWEEP) => {
     from unnest(${textArray(known)}, ${intArray(known.map((id) => reputation.get(id)!.score))}, ${textArray(known.map((id) => reputation.get(id)!.level))}) as v(user_id, score, level)
     where s.user_id = v.user_id`);
   return known.length;
-};
+}
 
 /**
  * The tick's step: the board until no mark is left (or the deadline), then reputation passes of
  * REPUTATION_SWEEP accounts while the changed ones are not all done, at most `reputationLimit`.
  */
-export const refreshAllStandings = async (deadline = Infinity, reputationLimit = REPUTATION_PER_TICK) => {
+export async function refreshAllStandings(deadline = Infinity, reputationLimit = REPUTATION_PER_TICK) {
   let refreshed = 0;
   for (;;) {
     const run = await refreshStandings();
@@ -111,7 +111,7 @@ export const refreshAllStandings = async (deadline = Infinity, reputationLimit =
   // One sweep of the oldest each tick even when nothing changed.
   if (reputationLimit > 0 && reputations === 0 && performance.now() < deadline) reputations += await refreshReputations();
   return { refreshed, reputations };
-};
+}
 
 /** Whether an account's reputation waits for recomputing after a change. */
 const hasStaleReputation = async () => {
@@ -121,8 +121,8 @@ const hasStaleReputation = async () => {
 };
 
 /** Whether any account waits for a refresh (cheap: one index probe). */
-export const hasDirtyStandings = async () => {
+export async function hasDirtyStandings() {
   const db = await getDb();
   const [r] = rowsOf<{ dirty: boolean }>(await db.execute(sql`select exists (select 1 from ${standingsDirty}) as dirty`));
   return Boolean(r?.dirty);
-};
+}

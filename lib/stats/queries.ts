@@ -23,7 +23,7 @@ export type TStatsRow = {
   pool_accounts: string[] | null;
 };
 
-export const loadStatsRow = async (db: DbOrTx, since: Date): Promise<TStatsRow> => {
+export async function loadStatsRow(db: DbOrTx, since: Date): Promise<TStatsRow> {
   const ts = sql`${since.toISOString()}::timestamptz`;
   const [row] = rowsOf<TStatsRow>(
     await db.execute(sql`
@@ -45,4 +45,4 @@ export const loadStatsRow = async (db: DbOrTx, since: Date): Promise<TStatsRow> 
         (select array_agg(account_user_id order by id) from ${pools}) as pool_accounts`),
   );
   return row!;
-};
+}

@@ -40,7 +40,11 @@ const compute = async () => {
 
 const stats = createTtlCache(STATS_TTL_MS, compute);
 
-export const getStats = async () => ({ stats: { ...(await stats.get()), sseClients: realtimeStats().totalClients } });
+export async function getStats() {
+  return { stats: { ...(await stats.get()), sseClients: realtimeStats().totalClients } };
+}
 
 /** Tests: forget the cached figures. */
-export const resetStatsCache = () => stats.reset();
+export function resetStatsCache() {
+  return stats.reset();
+}

@@ -5,7 +5,7 @@
  */
 import { env } from '@/lib/env';
 
-export const publicOrigin = (headers: Headers, requestUrl?: string): string => {
+export function publicOrigin(headers: Headers, requestUrl?: string): string {
   const configured = env().publicBaseUrl;
   if (configured) return configured;
   const url = requestUrl ? new URL(requestUrl) : undefined;
@@ -13,4 +13,4 @@ export const publicOrigin = (headers: Headers, requestUrl?: string): string => {
   const host = first('x-forwarded-host') ?? first('host') ?? url?.host ?? 'localhost';
   const proto = first('x-forwarded-proto') ?? url?.protocol.replace(':', '') ?? 'http';
   return `${proto}://${host}`;
-};
+}

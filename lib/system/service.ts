@@ -4,10 +4,10 @@ import { sql } from 'drizzle-orm';
 import { dbKind, getDb } from '@/db/client';
 import pkg from '@/package.json';
 
-export const getHealth = async () => {
+export async function getHealth() {
   const db = await getDb();
   await db.execute(sql`select 1`);
   return { db: dbKind(), version: pkg.version };
-};
+}
 
 export { runGameTick } from '@/lib/game/tick';

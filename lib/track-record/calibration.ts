@@ -22,13 +22,14 @@ export type TCalibrationBucket = {
 export const CALIBRATION_BUCKETS = 5;
 
 /** The Brier score of the forecasts, null without any. */
-export const brierScore = (forecasts: readonly TForecast[]) =>
-  forecasts.length === 0 ? null : forecasts.reduce((s, f) => s + (f.p - f.o) ** 2, 0) / forecasts.length;
+export function brierScore(forecasts: readonly TForecast[]) {
+  return forecasts.length === 0 ? null : forecasts.reduce((s, f) => s + (f.p - f.o) ** 2, 0) / forecasts.length;
+}
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /** The forecasts in `n` equal probability buckets, every bucket listed (empty ones with nulls). */
-export const calibrationBuckets = (forecasts: readonly TForecast[], n = CALIBRATION_BUCKETS): TCalibrationBucket[] => {
+export function calibrationBuckets(forecasts: readonly TForecast[], n = CALIBRATION_BUCKETS): TCalibrationBucket[] {
   const sums = Array.from({ length: n }, () => ({ count: 0, p: 0, o: 0 }));
   for (const f of forecasts) {
     const i = Math.min(n - 1, Math.max(0, Math.floor(f.p * n)));
@@ -43,4 +44,4 @@ export const calibrationBuckets = (forecasts: readonly TForecast[], n = CALIBRAT
     meanForecast: s.count ? round(s.p / s.count) : null,
     outcomeRate: s.count ? round(s.o / s.count) : null,
   }));
-};
+}

@@ -80,7 +80,7 @@ const findTotals = async (db: DbOrTx, userId: string) => {
 };
 
 /** GET /api/users/{userId}/track-record: `userId` may be an id, a username or a wallet address. */
-export const getTrackRecord = async (input: { userId: string }) => {
+export async function getTrackRecord(input: { userId: string }) {
   const db = await getDb();
   const user = await findUserOrThrow(db, input.userId);
   const [positions, totals, inputs, forecasts] = await Promise.all([
@@ -102,14 +102,14 @@ export const getTrackRecord = async (input: { userId: string }) => {
       buckets: calibrationBuckets(forecasts),
     },
   };
-};
+}
 
 /** GET /api/users/{userId}/trades: the user's trades of both kinds, newest first, by page. */
-export const listUserTrades = async (input: { userId: string; page: number; limit: number; type: 'all' | 'prediction' | 'perp' }) => {
+export async function listUserTrades(input: { userId: string; page: number; limit: number; type: 'all' | 'prediction' | 'perp' }) {
   const user = await findUserOrThrow(await getDb(), input.userId);
   const res = await listTrades({ limit: input.limit, offset: (input.page - 1) * input.limit, userId: user.id, type: input.type });
   return {
     trades: res.trades,
     pagination: { page: input.page, limit: input.limit, total: res.total, pages: Math.ceil(res.total / input.limit) },
   };
-};
+}

@@ -17,10 +17,10 @@ const startsWith = (bytes: Uint8Array, sig: readonly number[], at = 0) =>
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 /** The format of an image by its magic bytes, or null for anything else. */
-export const sniffImageFormat = (bytes: Uint8Array): TImageFormat | null => {
+export function sniffImageFormat(bytes: Uint8Array): TImageFormat | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
   return null;
-};
+}

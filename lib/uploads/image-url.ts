@@ -47,14 +47,14 @@ const ENCODED_SEPARATOR = /%2[eEfF]|%5[cC]/;
 export const IMAGE_URL_MAX = 2048;
 
 /** The host an absolute image URL must match to count as this service's, from PUBLIC_BASE_URL (null: unknown). */
-export const ownImageHost = (publicBaseUrl: string | undefined = env().publicBaseUrl): string | null => {
+export function ownImageHost(publicBaseUrl: string | undefined = env().publicBaseUrl): string | null {
   if (!publicBaseUrl) return null;
   try {
     return new URL(publicBaseUrl).hostname.toLowerCase().replace(/\.+$/, '');
   } catch {
     return null;
   }
-};
+}
 
 const hostOf = (authority: string) => authority.replace(/:[0-9]*$/, '').toLowerCase().replace(/\.+$/, '');
 
@@ -62,7 +62,7 @@ const hostOf = (authority: string) => authority.replace(/:[0-9]*$/, '').toLowerC
  * Why `value` cannot be stored as an image URL, or null when it can. `''` (no image) can.
  * `ownHost`: this service's host (default: from PUBLIC_BASE_URL; null when unknown).
  */
-export const imageUrlProblem = (value: string, ownHost: string | null = ownImageHost()): string | null => {
+export function imageUrlProblem(value: string, ownHost: string | null = ownImageHost()): string | null {
   if (value === '') return null;
   if (value.length > IMAGE_URL_MAX) return `must be at most ${IMAGE_URL_MAX} characters`;
   if (value.startsWith('/')) {
@@ -87,7 +87,9 @@ export const imageUrlProblem = (value: string, ownHost: string | null = ownImage
   if (DOT_SEGMENT.test(path) || ENCODED_SEPARATOR.test(path)) return 'must not contain dot segments or encoded slashes in its path';
   if (ownHost === null && API_PATH.test(path)) return 'points into an API (/api/…): only uploads (/api/uploads/<key>) may be used';
   return null;
-};
+}
 
 /** Whether `value` may be stored as an image URL (see imageUrlProblem). */
-export const isAllowedImageUrl = (value: string, ownHost?: string | null) => imageUrlProblem(value, ownHost) === null;
+export function isAllowedImageUrl(value: string, ownHost?: string | null) {
+  return imageUrlProblem(value, ownHost) === null;
+}

@@ -37,7 +37,7 @@ const encode = (img: Sharp, format: TImageFormat) => {
 };
 
 /** Validates and re-encodes an upload; throws VALIDATION_ERROR (400) with a message a person can act on. */
-export const processImage = async (input: Uint8Array): Promise<TProcessedImage> => {
+export async function processImage(input: Uint8Array): Promise<TProcessedImage> {
   if (input.byteLength === 0) throw invalid('The file is empty');
   if (input.byteLength > MAX_UPLOAD_BYTES) {
     throw invalid(`The file is too large: at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`, { size: input.byteLength, maxSize: MAX_UPLOAD_BYTES });
@@ -84,4 +84,4 @@ export const processImage = async (input: Uint8Array): Promise<TProcessedImage> 
   } catch {
     throw invalid('The image is corrupt or cannot be read');
   }
-};
+}

@@ -16,10 +16,14 @@ import { isValidStorageKey, uploadStore } from './storage';
 
 export type TUploadKind = 'profile' | 'cover' | 'post';
 
-export const uploadPath = (key: string) => `/api/uploads/${key}`;
+export function uploadPath(key: string) {
+  return `/api/uploads/${key}`;
+}
 
 /** The absolute origin of `publicUrl`: PUBLIC_BASE_URL or the request's own. */
-export const requestOrigin = (req: Request) => publicOrigin(req.headers, req.url);
+export function requestOrigin(req: Request) {
+  return publicOrigin(req.headers, req.url);
+}
 
 /** The `file` field of a multipart form as bytes; VALIDATION_ERROR when it is missing or not a file. */
 const fileBytes = async (form: FormData | undefined): Promise<Uint8Array> => {
@@ -30,7 +34,7 @@ const fileBytes = async (form: FormData | undefined): Promise<Uint8Array> => {
 };
 
 /** Stores an image the caller uploads (they own it); `origin` makes `publicUrl` absolute. */
-export const uploadImage = async (opts: { caller: TCaller; kind: TUploadKind; form: FormData | undefined; origin: string }) => {
+export async function uploadImage(opts: { caller: TCaller; kind: TUploadKind; form: FormData | undefined; origin: string }) {
   const image = await processImage(await fileBytes(opts.form));
   const id = crypto.randomUUID();
   const storageKey = `${id}.${image.ext}`;
@@ -62,7 +66,7 @@ export const uploadImage = async (opts: { caller: TCaller; kind: TUploadKind; fo
     height: image.height,
     size: image.bytes.byteLength,
   };
-};
+}
 
 /**
  * The policy of a served file: the API's (nothing may load, nothing may frame it) plus `sandbox`,
@@ -73,7 +77,7 @@ const SERVED_FILE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'n
 const notFound = (key: string) => new AppError('NOT_FOUND', 'Upload not found', { key });
 
 /** The stored image as an HTTP answer, cached for a year; 404 for a key that is not ours. */
-export const serveUpload = async (key: string, req?: Request): Promise<Response> => {
+export async function serveUpload(key: string, req?: Request): Promise<Response> {
   if (!isValidStorageKey(key)) throw notFound(key);
   const [row] = await (await getDb())
     .select({ contentType: uploads.contentType })
@@ -97,4 +101,4 @@ export const serveUpload = async (key: string, req?: Request): Promise<Response>
   const bytes = await uploadStore().get(key);
   if (!bytes) throw notFound(key);
   return new Response(bytes as BodyInit, { status: 200, headers: { ...headers, 'Content-Length': String(bytes.byteLength) } });
-};
+}

@@ -18,14 +18,16 @@ export type TBlobStore = {
 /** Flat names only: letters, digits, dot, dash and underscore, no leading dot, no "..". */
 export const STORAGE_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]+)?$/;
 
-export const isValidStorageKey = (key: string) => key.length <= 200 && STORAGE_KEY_PATTERN.test(key);
+export function isValidStorageKey(key: string) {
+  return key.length <= 200 && STORAGE_KEY_PATTERN.test(key);
+}
 
 const assertKey = (key: string) => {
   if (!isValidStorageKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
 };
 
 /** Process memory (DATA_DIR=memory://, tests): gone when the process ends. */
-export const createMemoryStore = (): TBlobStore => {
+export function createMemoryStore(): TBlobStore {
   const blobs = new Map<string, Uint8Array>();
   return {
     put: async (key, bytes) => {
@@ -37,10 +39,10 @@ export const createMemoryStore = (): TBlobStore => {
       blobs.delete(key);
     },
   };
-};
+}
 
 /** One file per key in `dir`, written to a temporary name and renamed, so a reader never sees half a file. */
-export const createFsStore = (dir: string): TBlobStore => {
+export function createFsStore(dir: string): TBlobStore {
   const root = path.resolve(dir);
   const fileOf = (key: string) => {
     assertKey(key);
@@ -74,13 +76,13 @@ export const createFsStore = (dir: string): TBlobStore => {
       await fs.rm(fileOf(key), { force: true });
     },
   };
-};
+}
 
 let override: TBlobStore | undefined;
 let cached: { dataDir: string; store: TBlobStore } | undefined;
 
 /** The configured store: `DATA_DIR/uploads` on disk, or memory when DATA_DIR is `memory://`. */
-export const uploadStore = (): TBlobStore => {
+export function uploadStore(): TBlobStore {
   if (override) return override;
   const dataDir = env().dataDir;
   if (cached?.dataDir !== dataDir) {
@@ -88,9 +90,9 @@ export const uploadStore = (): TBlobStore => {
     cached = { dataDir, store };
   }
   return cached.store;
-};
+}
 
 /** Tests (and a future object store) put their own store in place; undefined restores the default. */
-export const setUploadStore = (store: TBlobStore | undefined) => {
+export function setUploadStore(store: TBlobStore | undefined) {
   override = store;
-};
+}

@@ -57,11 +57,10 @@ export type TUserDto = {
 
 export type TSocialHandles = { social_a?: string; social_b?: string };
 
-export const toUserDto = (
+export function toUserDto(
   u: TUserRow,
   stats: TUserStats,
-  opts: { self: boolean; isAdmin?: boolean; isModerator?: boolean; social?: TSocialHandles },
-): TUserDto => {
+  opts: { self: boolean; isAdmin?: boolean; isModerator?: boolean; social?: TSocialHandles },): TUserDto {
   const visible = (shown: boolean, value: string | null | undefined) => (opts.self || shown ? (value ?? null) : null);
   const dto: TUserDto = {
     id: u.id,
@@ -98,7 +97,7 @@ export const toUserDto = (
     dto.showWalletPublic = u.showWalletPublic;
   }
   return dto;
-};
+}
 
 /** The four fields that name a user inside another answer (a repost's sharer, a trade's trader). */
 export type TUserName = { id: string; username: string; displayName: string; profileImageUrl: string | null };

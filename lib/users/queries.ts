@@ -7,30 +7,30 @@ import { canSeeUser } from '@/lib/moderation/visibility';
 import { toNumber } from '@/lib/money/decimal';
 import { toUserSummary, type TSocialHandles, type TUserStats } from './dto';
 
-export const findUserById = async (db: DbOrTx, id: string): Promise<TUserRow | undefined> => {
+export async function findUserById(db: DbOrTx, id: string): Promise<TUserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
-};
+}
 
 const userBySubject = (db: Db) =>
   db.select().from(users).where(eq(users.authSubject, sql.placeholder('subject'))).prepare('user_by_subject');
 
 /** The user behind a token subject: runs on every authenticated request, so it is prepared. */
-export const findUserBySubject = async (db: Db, subject: string): Promise<TUserRow | undefined> => {
+export async function findUserBySubject(db: Db, subject: string): Promise<TUserRow | undefined> {
   const [row] = await preparedQuery(db, 'user_by_subject', userBySubject).execute({ subject });
   return row;
-};
+}
 
-export const findUserByUsername = async (db: DbOrTx, username: string): Promise<TUserRow | undefined> => {
+export async function findUserByUsername(db: DbOrTx, username: string): Promise<TUserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`);
   return row;
-};
+}
 
 /** A user by id, username or wallet address (the profile route accepts all three). */
-export const findUserByIdentifier = async (db: DbOrTx, ident: string): Promise<TUserRow | undefined> => {
+export async function findUserByIdentifier(db: DbOrTx, ident: string): Promise<TUserRow | undefined> {
   const rows = await db
     .select()
     .from(users)
@@ -45,14 +45,14 @@ export const findUserByIdentifier = async (db: DbOrTx, ident: string): Promise<T
     .limit(3);
   // An exact id wins over a username that happens to look like someone's id.
   return rows.find((r) => r.id === ident) ?? rows.find((r) => r.username.toLowerCase() === ident.toLowerCase()) ?? rows[0];
-};
+}
 
-export const isUsernameTaken = async (db: DbOrTx, username: string, exceptUserId?: string) => {
+export async function isUsernameTaken(db: DbOrTx, username: string, exceptUserId?: string) {
   const conds: SQL[] = [sql`lower(${users.username}) = lower(${username})`];
   if (exceptUserId) conds.push(sql`${users.id} <> ${exceptUserId}`);
   const [row] = await db.select({ id: users.id }).from(users).where(and(...conds)).limit(1);
   return Boolean(row);
-};
+}
 
 const TRADE_TYPES = ['pred_buy', 'pred_sell', 'perp_open', 'perp_close'];
 
@@ -82,12 +82,12 @@ const statsCounts = (db: Db) => {
 };
 
 /** The handles of a user's linked social accounts, by platform. */
-export const findSocialHandles = async (db: DbOrTx, userId: string): Promise<TSocialHandles> => {
+export async function findSocialHandles(db: DbOrTx, userId: string): Promise<TSocialHandles> {
   const rows = await db.select({ platform: socialLinks.platform, username: socialLinks.username }).from(socialLinks).where(eq(socialLinks.userId, userId));
   return Object.fromEntries(rows.map((r) => [r.platform, r.username]));
-};
+}
 
-export const computeUserStats = async (db: Db, user: TUserRow): Promise<TUserStats> => {
+export async function computeUserStats(db: Db, user: TUserRow): Promise<TUserStats> {
   const [row] = await preparedQuery(db, 'user_stats_counts', statsCounts).execute({ userId: user.id });
   const tradesCount = Number(row?.tradesCount ?? 0);
   const referralCount = Number(row?.referralCount ?? 0);
@@ -111,14 +111,14 @@ export const computeUserStats = async (db: Db, user: TUserRow): Promise<TUserSta
     comments: Number(row?.comments ?? 0),
     reactions: Number(row?.reactions ?? 0),
   };
-};
+}
 
 
 /**
  * Users whose username or display name contains q, actors or players only when asked; never
  * someone in a block with `callerId` (lib/moderation/visibility canSeeUser), either way.
  */
-export const searchUsers = async (db: DbOrTx, opts: { q: string; limit: number; type?: 'user' | 'actor'; callerId: string | null }) => {
+export async function searchUsers(db: DbOrTx, opts: { q: string; limit: number; type?: 'user' | 'actor'; callerId: string | null }) {
   const pattern = containsPattern(opts.q);
   // Pool accounts are not people: they trade for their pool and are found through it.
   const conds: SQL[] = [eq(users.isBanned, false), eq(users.isPoolAccount, false), canSeeUser(sql`${users.id}`, opts.callerId)];
@@ -143,4 +143,4 @@ export const searchUsers = async (db: DbOrTx, opts: { q: string; limit: number; 
     )
     .limit(opts.limit);
   return rows.map((u) => toUserSummary(u));
-};
+}

@@ -9,7 +9,7 @@ import { referrals, users } from '@/db/schema';
 
 const PLAYER = sql`not u.is_actor and not u.is_agent and not u.is_pool_account`;
 
-export const waitlistPosition = async (db: DbOrTx, userId: string) => {
+export async function waitlistPosition(db: DbOrTx, userId: string) {
   const [row] = rowsOf<{ points: number; ahead: string; total: string; referrals: string; player: boolean }>(
     await db.execute(sql`
       with me as (select id, reputation_points, created_at, (not is_actor and not is_agent and not is_pool_account) as player from ${users} where id = ${userId})
@@ -21,9 +21,9 @@ export const waitlistPosition = async (db: DbOrTx, userId: string) => {
       from me`),
   );
   return row ? { points: Number(row.points), ahead: Number(row.ahead), total: Number(row.total), referralCount: Number(row.referrals), player: row.player } : null;
-};
+}
 
-export const waitlistTop = async (db: DbOrTx, limit: number) => {
+export async function waitlistTop(db: DbOrTx, limit: number) {
   const rows = rowsOf<{ id: string; username: string; display_name: string; profile_image_url: string | null; points: number; referrals: string; total: string }>(
     await db.execute(sql`
       select u.id, u.username, u.display_name, u.profile_image_url, u.reputation_points as points,
@@ -34,9 +34,9 @@ export const waitlistTop = async (db: DbOrTx, limit: number) => {
       limit ${limit}`),
   );
   return rows;
-};
+}
 
-export const countPlayers = async (db: DbOrTx) => {
+export async function countPlayers(db: DbOrTx) {
   const [row] = rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from ${users} u where ${PLAYER}`));
   return Number(row?.n ?? 0);
-};
+}

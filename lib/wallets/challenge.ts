@@ -13,17 +13,17 @@ export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 export const SERVICE_NAME = 'Playmoney';
 
 /** Whether an address carries its EIP-55 checksum (mixed case that hashes right; all-lower or all-upper carry none). */
-export const isChecksummedAddress = (address: string) => {
+export function isChecksummedAddress(address: string) {
   try {
     return getAddress(address) === address;
   } catch {
     return false;
   }
-};
+}
 
 /** The text the address signs (personal_sign, EIP-191), stored with the challenge and verified as stored. */
-export const buildChallengeMessage = (c: { userId: string; address: string; nonce: string; issuedAt: Date; expiresAt: Date }) =>
-  [
+export function buildChallengeMessage(c: { userId: string; address: string; nonce: string; issuedAt: Date; expiresAt: Date }) {
+  return [
     `${SERVICE_NAME} asks you to prove that you own this wallet.`,
     '',
     `Account: ${c.userId}`,
@@ -34,3 +34,4 @@ export const buildChallengeMessage = (c: { userId: string; address: string; nonc
     '',
     'Signing this text sends no transaction and costs nothing.',
   ].join('\n');
+}

@@ -13,30 +13,30 @@ export const GAME_ASSETS_BASE = '/game-assets';
 export const GENERIC_COUNT = 8;
 
 /** FNV-1a, 32 bits: a stable number from a name (the same function the game RNG seeds with). */
-export const hashName = (s: string) => {
+export function hashName(s: string) {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
-};
+}
 
 /** Up to two initials: "Ada Vance" → "AV", "ada_vance" → "AV", "Nexa" → "NE". */
-export const initialsOf = (name: string) => {
+export function initialsOf(name: string) {
   const words = name.split(/[\s_.-]+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
   if (words.length === 0) return '?';
   const first = [...words[0]!];
   if (words.length === 1) return first.slice(0, 2).join('').toUpperCase();
   return (first[0]! + [...words[words.length - 1]!][0]!).toUpperCase();
-};
+}
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 const hsl = (h: number, s: number, l: number) => `hsl(${h % 360} ${s}% ${l}%)`;
 
 /** A round-ish 128×128 avatar: two-hue gradient, a geometric accent and the initials. */
-export const renderAvatarSvg = (name: string) => {
+export function renderAvatarSvg(name: string) {
   const h = hashName(name);
   const hue = h % 360;
   const hue2 = (hue + 40 + ((h >>> 9) % 80)) % 360;
@@ -58,10 +58,10 @@ export const renderAvatarSvg = (name: string) => {
     '</svg>',
     '',
   ].join('\n');
-};
+}
 
 /** A 128×128 logo: a rounded tile, a 3×3 pattern of cells picked by hash, and the ticker. */
-export const renderLogoSvg = (ticker: string, name: string) => {
+export function renderLogoSvg(ticker: string, name: string) {
   const h = hashName(`${ticker}:${name}`);
   const hue = h % 360;
   const cells: string[] = [];
@@ -79,25 +79,27 @@ export const renderLogoSvg = (ticker: string, name: string) => {
     '</svg>',
     '',
   ].join('\n');
-};
+}
 
 const SEEDED_ACTORS = new Set<string>(ACTORS.map((a) => a.slug));
 const SEEDED_TICKERS = new Set<string>(ORGANIZATIONS.map((o) => o.ticker));
 
 /** The shipped avatar of an actor: its own for a seeded actor, a generic one otherwise. */
-export const actorAvatarUrl = (username: string) =>
-  SEEDED_ACTORS.has(username)
+export function actorAvatarUrl(username: string) {
+  return SEEDED_ACTORS.has(username)
     ? `${GAME_ASSETS_BASE}/actors/${username}.svg`
     : `${GAME_ASSETS_BASE}/actors/generic-${(hashName(username) % GENERIC_COUNT) + 1}.svg`;
+}
 
 /** The shipped logo of an organization: its own for a seeded ticker, a generic one otherwise. */
-export const organizationLogoUrl = (ticker: string) =>
-  SEEDED_TICKERS.has(ticker)
+export function organizationLogoUrl(ticker: string) {
+  return SEEDED_TICKERS.has(ticker)
     ? `${GAME_ASSETS_BASE}/organizations/${ticker}.svg`
     : `${GAME_ASSETS_BASE}/organizations/generic-${(hashName(ticker) % GENERIC_COUNT) + 1}.svg`;
+}
 
 /** Every file the generator writes, as [path under public/, SVG text]. */
-export const allGameAssetFiles = (): [string, string][] => {
+export function allGameAssetFiles(): [string, string][] {
   const files: [string, string][] = [];
   for (const a of ACTORS) files.push([`game-assets/actors/${a.slug}.svg`, renderAvatarSvg(a.name)]);
   for (const o of ORGANIZATIONS) files.push([`game-assets/organizations/${o.ticker}.svg`, renderLogoSvg(o.ticker, o.name)]);
@@ -107,4 +109,4 @@ export const allGameAssetFiles = (): [string, string][] => {
     files.push([`game-assets/organizations/generic-${i}.svg`, renderLogoSvg(greek[i - 1]!.slice(0, 4).toUpperCase(), `${greek[i - 1]} Org`)]);
   }
   return files;
-};
+}

@@ -23,7 +23,7 @@ const changeOf = (current: string, past: string | null) => {
 };
 
 /** GET /api/organizations: every organization, its prices, 24 h change (from index price points) and logo. */
-export const listOrganizations = async () => {
+export async function listOrganizations() {
   const db = await getDb();
   const since = sql`${new Date(now().getTime() - DAY_MS).toISOString()}::timestamptz`;
   // The index price is the organization's price, so its price points give the 24 h reference:
@@ -50,10 +50,10 @@ export const listOrganizations = async () => {
     logoUrl: organizationLogoUrl(r.ticker),
   }));
   return { organizations: list, count: list.length };
-};
+}
 
 /** GET /api/game-assets: the shipped avatar of every actor and logo of every organization. */
-export const listGameAssets = async () => {
+export async function listGameAssets() {
   const db = await getDb();
   const actorRows = await db
     .select({ id: users.id, username: users.username, displayName: users.displayName })
@@ -68,7 +68,7 @@ export const listGameAssets = async () => {
     actors: actorRows.map((a) => ({ ...a, avatarUrl: actorAvatarUrl(a.username) })),
     organizations: orgRows.map((o) => ({ ...o, logoUrl: organizationLogoUrl(o.ticker) })),
   };
-};
+}
 
 type TActorStatsRow = {
   posts: number | string;
@@ -85,7 +85,7 @@ type TActorStatsRow = {
 };
 
 /** GET /api/actors/{actorId}/stats: by user id or username; 404 unless it names an NPC actor. */
-export const getActorStats = async (ident: string) => {
+export async function getActorStats(ident: string) {
   const db = await getDb();
   const user = await findUserByIdentifier(db, ident);
   const [actor] = user
@@ -150,4 +150,4 @@ export const getActorStats = async (ident: string) => {
       reputationPoints: user.reputationPoints,
     },
   };
-};
+}

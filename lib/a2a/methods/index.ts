@@ -17,4 +17,6 @@ for (const m of A2A_METHOD_TABLE) {
 }
 
 /** The method a name (or an alias) calls, if any. */
-export const findMethod = (name: string): TA2aMethod | undefined => byName.get(name);
+export function findMethod(name: string): TA2aMethod | undefined {
+  return byName.get(name);
+}

@@ -36,13 +36,15 @@ export type TA2aMethod<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.
   run: (ctx: { caller: TCaller; origin: string }, params: z.output<P>) => Promise<z.input<R>>;
 };
 
-export const defineMethod = <P extends z.ZodType, R extends z.ZodType>(m: TA2aMethod<P, R>): TA2aMethod<P, R> => m;
+export function defineMethod<P extends z.ZodType, R extends z.ZodType>(m: TA2aMethod<P, R>): TA2aMethod<P, R> {
+  return m;
+}
 
 /** The first of `keys` present in `raw`, copied to `to` (aliases of a field). */
-export const aliasField = (raw: Record<string, unknown>, to: string, keys: readonly string[]) => {
+export function aliasField(raw: Record<string, unknown>, to: string, keys: readonly string[]) {
   if (raw[to] !== undefined) return raw;
   const from = keys.find((k) => raw[k] !== undefined);
   if (!from) return raw;
   const { [from]: value, ...rest } = raw;
   return { ...rest, [to]: value };
-};
+}

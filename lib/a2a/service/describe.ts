@@ -29,4 +29,6 @@ const build = () => ({
   protocolMethods: PROTOCOL_METHODS,
 });
 
-export const describeMethods = async () => (described ??= build());
+export async function describeMethods() {
+  return (described ??= build());
+}

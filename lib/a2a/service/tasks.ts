@@ -36,7 +36,7 @@ export type TA2aMessage = { kind?: 'message'; messageId?: string; role?: string;
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The {method, params} a message asks for: its first data part naming a method, if any. */
-export const requestedCall = (message: TA2aMessage): { method: string; params: unknown } | null => {
+export function requestedCall(message: TA2aMessage): { method: string; params: unknown } | null {
   for (const part of message.parts ?? []) {
     if (part.kind !== 'data' || !isPlainObject(part.data)) continue;
     const method = part.data.method ?? part.data.operation;
@@ -47,10 +47,11 @@ export const requestedCall = (message: TA2aMessage): { method: string; params: u
     return { method, params: part.data.params };
   }
   return null;
-};
+}
 
 /** The agent's answer to a message that asks for no method: what it can do. */
-export const methodsMessage = (message: TA2aMessage) => ({
+export function methodsMessage(message: TA2aMessage) {
+  return {
   kind: 'message' as const,
   role: 'agent' as const,
   messageId: crypto.randomUUID(),
@@ -62,7 +63,8 @@ export const methodsMessage = (message: TA2aMessage) => ({
     },
     { kind: 'data' as const, data: { methods: A2A_METHOD_TABLE.map((m) => ({ name: m.name, summary: m.summary })) } },
   ],
-});
+};
+}
 
 /** What a task holds: the result, the error, or (a result over the cap) how large it was. */
 type TOutcome = { result?: unknown; error?: TRpcError; omitted?: { bytes: number } };
@@ -115,7 +117,7 @@ const toTask = (row: Pick<TA2aTaskRow, 'id' | 'contextId' | 'state' | 'method' |
  * Stores the task of a call a message asked for, with its answer, and returns it as A2A shows it:
  * with the whole result (the stored task keeps it when it fits TASK_OUTCOME_MAX_BYTES).
  */
-export const recordTask = async (input: { caller: TCaller; message: TA2aMessage; method: string; response: TRpcResponse }) => {
+export async function recordTask(input: { caller: TCaller; message: TA2aMessage; method: string; response: TRpcResponse }) {
   const db = await getDb();
   const failed = 'error' in input.response;
   const outcome: TOutcome = failed ? { error: (input.response as { error: TRpcError }).error } : { result: (input.response as { result: unknown }).result };
@@ -131,7 +133,7 @@ export const recordTask = async (input: { caller: TCaller; message: TA2aMessage;
     })
     .returning();
   return toTask(row!, outcome);
-};
+}
 
 /** The task as stored: its outcome parsed from the text first answered (same keys, same order). */
 const storedTask = (row: TA2aTaskRow) => toTask(row, JSON.parse(row.outcome) as TOutcome);
@@ -142,9 +144,11 @@ const ownTask = async (caller: TCaller, id: string) => {
   return row;
 };
 
-export const getTask = async (input: { caller: TCaller; id: string }) => storedTask(await ownTask(input.caller, input.id));
+export async function getTask(input: { caller: TCaller; id: string }) {
+  return storedTask(await ownTask(input.caller, input.id));
+}
 
-export const cancelTask = async (input: { caller: TCaller; id: string }) => {
+export async function cancelTask(input: { caller: TCaller; id: string }) {
   const row = await ownTask(input.caller, input.id);
   throw new AppError('TASK_NOT_CANCELABLE', `The task is already ${row.state}`, { id: row.id, state: row.state });
-};
+}

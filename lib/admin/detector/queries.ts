@@ -25,7 +25,7 @@ const asArray = (v: unknown): string[] =>
   Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((s) => s.replace(/^"|"$/g, '')) : [];
 
 /** Referred accounts of referrers with 3+ recent referrals, and what each traded per question in the window. */
-export const loadRingTrades = async (db: DbOrTx, at: Date): Promise<TRingTradeRow[]> => {
+export async function loadRingTrades(db: DbOrTx, at: Date): Promise<TRingTradeRow[]> {
   const cfg = RULES.referralRing;
   const signupSince = new Date(at.getTime() - cfg.signupLookbackMs);
   const tradeSince = new Date(at.getTime() - cfg.tradeWindowMs);
@@ -62,10 +62,10 @@ export const loadRingTrades = async (db: DbOrTx, at: Date): Promise<TRingTradeRo
     sides: asArray(r.sides),
     tradeIds: asArray(r.trade_ids),
   }));
-};
+}
 
 /** The referral_fee ledger rows of these referrers in the ring window, per referenced question. */
-export const loadReferralIncome = async (db: DbOrTx, referrerIds: string[], at: Date): Promise<TReferralIncomeRow[]> => {
+export async function loadReferralIncome(db: DbOrTx, referrerIds: string[], at: Date): Promise<TReferralIncomeRow[]> {
   if (referrerIds.length === 0) return [];
   const since = new Date(at.getTime() - RULES.referralRing.tradeWindowMs);
   const rows = rowsOf<Record<string, unknown>>(
@@ -83,7 +83,7 @@ export const loadReferralIncome = async (db: DbOrTx, referrerIds: string[], at: 
     count: Number(r.n),
     ledgerIds: asArray(r.ids),
   }));
-};
+}
 
 /** A trade's direction on the YES price: +1 (buy YES, sell NO) or −1 (buy NO, sell YES). */
 const direction = (alias: string) => sql.raw(`(case when (${alias}.side = 'YES') = (${alias}.action = 'buy') then 1 else -1 end)`);
@@ -93,7 +93,7 @@ const direction = (alias: string) => sql.raw(`(case when (${alias}.side = 'YES')
  * same question in opposite directions within 10 minutes of each other, at least 4 distinct
  * trades each, in the last 24 h; with each question's reference price (rules.ts TPairTradeRow).
  */
-export const loadWashPairTrades = async (db: DbOrTx, at: Date): Promise<TPairTradeRow[]> => {
+export async function loadWashPairTrades(db: DbOrTx, at: Date): Promise<TPairTradeRow[]> {
   const cfg = RULES.washPair;
   const since = ts(new Date(at.getTime() - cfg.windowMs));
   const until = ts(at);
@@ -157,13 +157,13 @@ export const loadWashPairTrades = async (db: DbOrTx, at: Date): Promise<TPairTra
     createdAt: asDate(r.created_at),
     yesPriceRef: String(r.yes_price),
   }));
-};
+}
 
 /**
  * The (rule, key) of every system report that still blocks a new one: open (pending or
  * reviewing), or filed within the last 24 h whatever its state.
  */
-export const loadBlockingReports = async (db: DbOrTx, at: Date) => {
+export async function loadBlockingReports(db: DbOrTx, at: Date) {
   const dayAgo = new Date(at.getTime() - 24 * 3_600_000);
   const rows = rowsOf<{ rule: string | null; key: string | null }>(
     await db.execute(sql`
@@ -171,4 +171,4 @@ export const loadBlockingReports = async (db: DbOrTx, at: Date) => {
       where source = 'system' and (status in ('pending', 'reviewing') or created_at > ${ts(dayAgo)})`),
   );
   return new Set(rows.map((r) => `${r.rule}:${r.key}`));
-};
+}

@@ -91,7 +91,7 @@ export type TReferralIncomeRow = { referrerId: string; marketId: string | null; 
  * The largest group of accounts created within `spanMs` of each other (a window over their
  * creation times), ties to the earliest. Accounts sorted by creation time.
  */
-export const largestSignupCluster = <T extends { userCreatedAt: Date }>(accounts: T[], spanMs: number): T[] => {
+export function largestSignupCluster<T extends { userCreatedAt: Date }>(accounts: T[], spanMs: number): T[] {
   const sorted = [...accounts].sort((a, b) => a.userCreatedAt.getTime() - b.userCreatedAt.getTime());
   let best: T[] = [];
   let start = 0;
@@ -100,9 +100,9 @@ export const largestSignupCluster = <T extends { userCreatedAt: Date }>(accounts
     if (end - start + 1 > best.length) best = sorted.slice(start, end + 1);
   }
   return best;
-};
+}
 
-export const findReferralRings = (tradeRows: TRingTradeRow[], incomeRows: TReferralIncomeRow[]): TFinding[] => {
+export function findReferralRings(tradeRows: TRingTradeRow[], incomeRows: TReferralIncomeRow[]): TFinding[] {
   const cfg = RULES.referralRing;
   const byReferrer = new Map<string, TRingTradeRow[]>();
   for (const r of tradeRows) byReferrer.set(r.referrerId, [...(byReferrer.get(r.referrerId) ?? []), r]);
@@ -175,7 +175,7 @@ export const findReferralRings = (tradeRows: TRingTradeRow[], incomeRows: TRefer
     });
   }
   return findings;
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // wash_pair
@@ -205,13 +205,13 @@ export type TPairTradeRow = {
  * What a trade gained its account at the reference price: a buy gains the shares' value less
  * what it paid, a sale gains what it received less the value of the shares it gave up.
  */
-export const tradeGain = (t: Pick<TPairTradeRow, 'side' | 'action' | 'amount' | 'shares' | 'yesPriceRef'>): TDecimal => {
+export function tradeGain(t: Pick<TPairTradeRow, 'side' | 'action' | 'amount' | 'shares' | 'yesPriceRef'>): TDecimal {
   const price = t.side === 'YES' ? dec(t.yesPriceRef) : dec(1).minus(t.yesPriceRef);
   const value = dec(t.shares).times(price);
   return t.action === 'buy' ? value.minus(t.amount) : dec(t.amount).minus(value);
-};
+}
 
-export const findWashPairs = (rows: TPairTradeRow[]): TFinding[] => {
+export function findWashPairs(rows: TPairTradeRow[]): TFinding[] {
   const cfg = RULES.washPair;
   const byPair = new Map<string, TPairTradeRow[]>();
   for (const r of rows) {
@@ -262,4 +262,4 @@ export const findWashPairs = (rows: TPairTradeRow[]): TFinding[] => {
     });
   }
   return findings;
-};
+}

@@ -26,7 +26,7 @@ const MAX_REASON = 2000;
 export type TDetectorResult = { findings: number; filed: number; reportIds: string[] };
 
 /** Files the findings that no open or recent system report covers; returns the new reports' ids. */
-export const fileFindings = async (findings: TFinding[], at: Date): Promise<string[]> => {
+export async function fileFindings(findings: TFinding[], at: Date): Promise<string[]> {
   if (findings.length === 0) return [];
   return withTransaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DETECTOR_LOCK_KEY})`);
@@ -54,10 +54,10 @@ export const fileFindings = async (findings: TFinding[], at: Date): Promise<stri
       .returning({ id: reports.id });
     return inserted.map((r) => r.id);
   });
-};
+}
 
 /** Runs every rule as of `at` (game time by default) and files what it finds. */
-export const runSelfDealingDetector = async (opts: { at?: Date } = {}): Promise<TDetectorResult> => {
+export async function runSelfDealingDetector(opts: { at?: Date } = {}): Promise<TDetectorResult> {
   const at = opts.at ?? now();
   const db = await getDb();
   const ringTrades = await loadRingTrades(db, at);
@@ -66,4 +66,4 @@ export const runSelfDealingDetector = async (opts: { at?: Date } = {}): Promise<
   // Circular transfers between users plug in here once user-to-user transfers exist (README).
   const reportIds = await fileFindings(findings, at);
   return { findings: findings.length, filed: reportIds.length, reportIds };
-};
+}

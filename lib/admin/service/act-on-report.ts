@@ -32,7 +32,7 @@ type TPriority = TReportRow['priority'];
 const OPEN: readonly TStatus[] = ['pending', 'reviewing'];
 
 /** The status and priority an action leads to from a report's current ones, or INVALID_REPORT_STATE. Pure. */
-export const nextReportState = (action: TReportActionInput, from: { status: TStatus; priority: TPriority }): { status: TStatus; priority: TPriority } => {
+export function nextReportState(action: TReportActionInput, from: { status: TStatus; priority: TPriority }): { status: TStatus; priority: TPriority } {
   const refuse = (allowed: string) => {
     throw new AppError('INVALID_REPORT_STATE', `Cannot ${action} a ${from.status} report (only ${allowed})`, { status: from.status, action });
   };
@@ -49,7 +49,7 @@ export const nextReportState = (action: TReportActionInput, from: { status: TSta
     case 'ban_user':
       return { ...from };
   }
-};
+}
 
 const MESSAGES: Record<TReportActionInput, string> = {
   review: 'Report under review',
@@ -59,7 +59,7 @@ const MESSAGES: Record<TReportActionInput, string> = {
   ban_user: 'Reported user banned',
 };
 
-export const actOnReport = async (input: { caller: TCaller; reportId: string; action: TReportActionInput; resolution: string }) => {
+export async function actOnReport(input: { caller: TCaller; reportId: string; action: TReportActionInput; resolution: string }) {
   const { caller, action, resolution } = input;
   if (action === 'ban_user' && !caller.isAdmin) throw new AppError('FORBIDDEN', 'Only administrators can ban users');
   const report = await withTransaction(async (tx) => {
@@ -98,4 +98,4 @@ export const actOnReport = async (input: { caller: TCaller; reportId: string; ac
     return findAdminReport(tx, r.id);
   });
   return { message: MESSAGES[action], report: report! };
-};
+}

@@ -34,10 +34,9 @@ const isAdministrator = (u: TUserRow) => roleOf(u, env().adminSubjects) === 'adm
  * path). Refuses to ban an administrator (FORBIDDEN). Returns the user's state after, and whether
  * anything changed (a row in user_bans is written only then).
  */
-export const applyBan = async (
+export async function applyBan(
   tx: Tx,
-  input: { actorId: string; userId: string; action: TBanAction; reason?: string | null; reportId?: string | null },
-) => {
+  input: { actorId: string; userId: string; action: TBanAction; reason?: string | null; reportId?: string | null },) {
   const target = await lockUser(tx, input.userId);
   if (input.action === 'ban' && isAdministrator(target)) throw new AppError('FORBIDDEN', 'Administrators cannot be banned', { userId: target.id });
   const isBanned = input.action === 'ban';
@@ -53,10 +52,10 @@ export const applyBan = async (
     createdAt: at,
   });
   return { user: { id: target.id, username: target.username, isBanned }, changed: true };
-};
+}
 
 /** POST /api/admin/users/{userId}/ban: ban (default) or unban, with the reason kept in the history. */
-export const banUser = async (input: { caller: TCaller; userId: string; action: TBanAction; reason?: string }) => {
+export async function banUser(input: { caller: TCaller; userId: string; action: TBanAction; reason?: string }) {
   if (input.userId === input.caller.userId) throw new AppError('CANNOT_TARGET_SELF', 'You cannot ban or unban yourself');
   const { user, changed } = await withTransaction((tx) =>
     applyBan(tx, { actorId: input.caller.userId, userId: input.userId, action: input.action, reason: input.reason || null }),
@@ -64,4 +63,4 @@ export const banUser = async (input: { caller: TCaller; userId: string; action: 
   const done = input.action === 'ban' ? 'banned' : 'unbanned';
   const message = changed ? `@${user.username} is ${done}` : `@${user.username} was already ${done}; nothing changed`;
   return { message, user };
-};
+}

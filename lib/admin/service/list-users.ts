@@ -85,7 +85,7 @@ type TRow = {
   created_at: Date | string;
 };
 
-export const listUsers = async (input: { caller: TCaller; query: TAdminUsersQuery }) => {
+export async function listUsers(input: { caller: TCaller; query: TAdminUsersQuery }) {
   const { query } = input;
   const db = await getDb();
   const conds: SQL[] = [sql`not u.is_pool_account`, filterOf(query.filter)];
@@ -126,4 +126,4 @@ export const listUsers = async (input: { caller: TCaller; query: TAdminUsersQuer
     })),
     pagination: { limit: query.limit, offset: query.offset, total: Number(t?.n ?? 0) },
   };
-};
+}

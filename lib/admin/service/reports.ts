@@ -44,17 +44,17 @@ const queueOrder = (q: TAdminReportsQuery): SQL[] => {
 };
 
 /** GET /api/admin/reports: the queue, filtered, sorted and paged (two statements). */
-export const listReports = async (input: { caller: TCaller; query: TAdminReportsQuery }) => {
+export async function listReports(input: { caller: TCaller; query: TAdminReportsQuery }) {
   const { query } = input;
   const db = await getDb();
   const where = queueWhere(query);
   const list = await selectAdminReports(db, { where, orderBy: queueOrder(query), limit: query.limit, offset: query.offset });
   const [t] = await db.select({ n: count() }).from(reports).where(where);
   return { reports: list, pagination: { limit: query.limit, offset: query.offset, total: Number(t?.n ?? 0) } };
-};
+}
 
 /** GET /api/admin/reports/{reportId}: the report, related reports, its audit trail and the reported user's recent posts. */
-export const getReport = async (input: { caller: TCaller; reportId: string }) => {
+export async function getReport(input: { caller: TCaller; reportId: string }) {
   const db = await getDb();
   const [row] = await db.select().from(reports).where(eq(reports.id, input.reportId));
   if (!row) throw new AppError('REPORT_NOT_FOUND', 'Report not found', { reportId: input.reportId });
@@ -73,7 +73,7 @@ export const getReport = async (input: { caller: TCaller; reportId: string }) =>
     actions: actions.map((a) => toReportActionDto(a.action, a.actor)),
     recentPosts,
   };
-};
+}
 
 type TCountRow = { k: string; n: number | string };
 
@@ -82,7 +82,7 @@ type TCountRow = { k: string; n: number | string };
  * zeros included, in the schema's order), the ten most reported users and the ten most active
  * reporters (ties by username), and the last seven days: reports filed, reports resolved.
  */
-export const getReportStats = async (_input: { caller: TCaller }) => {
+export async function getReportStats(_input: { caller: TCaller }) {
   const db = await getDb();
   const weekAgo = sql`${new Date(now().getTime() - 7 * DAY_MS).toISOString()}::timestamptz`;
   const grouped = rowsOf<TCountRow & { g: string }>(
@@ -111,4 +111,4 @@ export const getReportStats = async (_input: { caller: TCaller }) => {
     topReporters,
     recentActivity: { last7Days: countOf('recent', 'filed'), resolved7Days: countOf('recent', 'resolved') },
   };
-};
+}

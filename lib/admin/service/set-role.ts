@@ -15,7 +15,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { flagsOfRole, roleOf, type TRole } from '../dto';
 
 /** POST /api/admin/users/{userId}/role: administrator, moderator or plain user (never oneself). */
-export const setUserRole = async (input: { caller: TCaller; userId: string; role: TRole }) => {
+export async function setUserRole(input: { caller: TCaller; userId: string; role: TRole }) {
   if (input.userId === input.caller.userId) throw new AppError('CANNOT_TARGET_SELF', 'You cannot change your own role');
   const [updated] = await (await getDb())
     .update(users)
@@ -25,4 +25,4 @@ export const setUserRole = async (input: { caller: TCaller; userId: string; role
   if (!updated) throw new AppError('USER_NOT_FOUND', 'User not found', { userId: input.userId });
   // A subject in ADMIN_SUBJECTS stays an administrator whatever its row says: answer the role it has.
   return { user: { id: updated.id, username: updated.username, role: roleOf(updated, env().adminSubjects) } };
-};
+}

@@ -44,7 +44,7 @@ const money = (v: unknown) => toNumber(dec(String(v ?? 0)));
 /** YYYY-MM-DD of a UTC day. */
 const dayKey = (d: Date) => d.toISOString().slice(0, 10);
 
-export const getAdminStats = async (input: { caller: TCaller; days: number }) => {
+export async function getAdminStats(input: { caller: TCaller; days: number }) {
   const db = await getDb();
   const at = now();
   const dayAgo = new Date(at.getTime() - DAY_MS);
@@ -154,4 +154,4 @@ export const getAdminStats = async (input: { caller: TCaller; days: number }) =>
     },
     byDay: byDay.map((d) => ({ ...d, volume: toNumber(d.volume) })),
   };
-};
+}

@@ -27,7 +27,7 @@ const unanswerable = async (tx: DbOrTx, chatId: string, userId: string) => {
   return new AppError('INVITE_NOT_FOUND', 'You have no invitation to this chat', { chatId });
 };
 
-export const acceptChatInvitation = async (input: { caller: TCaller; id: string }) => {
+export async function acceptChatInvitation(input: { caller: TCaller; id: string }) {
   const me = input.caller.userId;
   const chatId = await withTransaction(async (tx) => {
     const chat = await requireChat(tx, input.id);
@@ -43,9 +43,9 @@ export const acceptChatInvitation = async (input: { caller: TCaller; id: string 
   });
   const [chat] = await loadChatSummaries(await getDb(), [chatId], me);
   return { chatId, chat: chat! };
-};
+}
 
-export const declineChatInvitation = async (input: { caller: TCaller; id: string }) => {
+export async function declineChatInvitation(input: { caller: TCaller; id: string }) {
   const me = input.caller.userId;
   return withTransaction(async (tx) => {
     const chat = await requireChat(tx, input.id);
@@ -56,4 +56,4 @@ export const declineChatInvitation = async (input: { caller: TCaller; id: string
     if (declined.length === 0) throw await unanswerable(tx, chat.id, me);
     return { chatId: chat.id, declined: true as const };
   });
-};
+}

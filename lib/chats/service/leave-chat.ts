@@ -12,8 +12,8 @@ import { AppError } from '@/lib/errors/app-error';
 import { requireChat, requireMember } from '../queries';
 import { removeChatMember } from './shared';
 
-export const leaveChat = async (input: { caller: TCaller; id: string }) =>
-  withTransaction(async (tx) => {
+export async function leaveChat(input: { caller: TCaller; id: string }) {
+  return withTransaction(async (tx) => {
     const chat = await requireChat(tx, input.id);
     await requireMember(tx, chat.id, input.caller.userId);
     const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.chatId, chat.id));
@@ -21,3 +21,4 @@ export const leaveChat = async (input: { caller: TCaller; id: string }) =>
     await removeChatMember(tx, chat.id, input.caller.userId);
     return { chatId: chat.id, left: true as const };
   });
+}

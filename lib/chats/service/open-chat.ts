@@ -17,9 +17,11 @@ import { findUserByIdentifier } from '@/lib/users/queries';
 import { loadChatSummaries } from '../queries';
 import { addChatMember } from './shared';
 
-export const dmKeyOf = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+export function dmKeyOf(a: string, b: string) {
+  return (a < b ? `${a}:${b}` : `${b}:${a}`);
+}
 
-export const openDirectChat = async (input: { caller: TCaller; participantId: string }) => {
+export async function openDirectChat(input: { caller: TCaller; participantId: string }) {
   const me = input.caller.userId;
   const db = await getDb();
   const other = await findUserByIdentifier(db, input.participantId);
@@ -46,9 +48,9 @@ export const openDirectChat = async (input: { caller: TCaller; participantId: st
   });
   const [chat] = await loadChatSummaries(db, [chatId], me);
   return { chat: chat!, created };
-};
+}
 
-export const createChat = async (input: { caller: TCaller; name?: string; isGroup: boolean; participantIds: string[] }) => {
+export async function createChat(input: { caller: TCaller; name?: string; isGroup: boolean; participantIds: string[] }) {
   const me = input.caller.userId;
   const wanted = [...new Set(input.participantIds)];
   if (wanted.includes(me)) throw new AppError('CANNOT_TARGET_SELF', 'You are in the chat already: leave yourself out of participantIds');
@@ -75,4 +77,4 @@ export const createChat = async (input: { caller: TCaller; name?: string; isGrou
   });
   const [chat] = await loadChatSummaries(db, [chatId], me);
   return chat!;
-};
+}

@@ -12,7 +12,7 @@ import { canSee } from '@/lib/moderation/visibility';
 import { loadChatSummaries, readMessages, requireChat, requireMember, toMessageDto } from '../queries';
 import { decodeMessageCursor, encodeMessageCursor } from './shared';
 
-export const listChats = async (input: { caller: TCaller; limit: number }) => {
+export async function listChats(input: { caller: TCaller; limit: number }) {
   const db = await getDb();
   const mine = eq(chatParticipants.userId, input.caller.userId);
   const [rows, [total]] = await Promise.all([
@@ -27,9 +27,9 @@ export const listChats = async (input: { caller: TCaller; limit: number }) => {
     db.select({ n: count() }).from(chatParticipants).where(mine),
   ]);
   return { chats: await loadChatSummaries(db, rows.map((r) => r.id), input.caller.userId), total: Number(total?.n ?? 0) };
-};
+}
 
-export const getChat = async (input: { caller: TCaller; id: string; limit: number; cursor?: string }) => {
+export async function getChat(input: { caller: TCaller; id: string; limit: number; cursor?: string }) {
   const db = await getDb();
   const me = input.caller.userId;
   const beforeSeq = input.cursor === undefined ? undefined : decodeMessageCursor(input.cursor);
@@ -51,9 +51,9 @@ export const getChat = async (input: { caller: TCaller; id: string; limit: numbe
     nextCursor: page.hasMore ? encodeMessageCursor(page.seqs.at(-1)!) : null,
     hasMore: page.hasMore,
   };
-};
+}
 
-export const unreadCounts = async (input: { caller: TCaller }) => {
+export async function unreadCounts(input: { caller: TCaller }) {
   const db = await getDb();
   const me = input.caller.userId;
   const rows = rowsOf<{ chat_id: string; n: string | number }>(
@@ -67,4 +67,4 @@ export const unreadCounts = async (input: { caller: TCaller }) => {
   );
   const list = rows.map((r) => ({ chatId: r.chat_id, unreadCount: Number(r.n) }));
   return { total: list.reduce((s, c) => s + c.unreadCount, 0), chats: list };
-};
+}

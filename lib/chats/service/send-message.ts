@@ -39,14 +39,16 @@ export const FLOOD_WINDOW_MS = 10_000;
 const preview = (s: string) => (s.length > 80 ? `${s.slice(0, 79)}…` : s);
 
 /** Statement 1: the chat row locked for a member; no row when the chat is unknown or the caller is not a member (an invitation is not). */
-export const buildSendLockStatement = (chatId: string, senderId: string, at: Date) => sql`
+export function buildSendLockStatement(chatId: string, senderId: string, at: Date) {
+  return sql`
   update ${chats} c set last_seq = c.last_seq + 1, last_activity_at = greatest(c.last_activity_at, ${at.toISOString()}::timestamptz)
   where c.id = ${chatId}
     and exists (select 1 from ${chatParticipants} p where p.chat_id = c.id and p.user_id = ${senderId} and p.status = 'member')
   returning c.last_seq as seq, c.last_activity_at as at, c.is_group, c.dm_key, c.name`;
+}
 
 /** Statement 2: what the rules and the answer need, read after the lock. */
-export const buildSendContextStatement = (input: { chatId: string; senderId: string; seq: number; at: Date; otherId: string | null }) => {
+export function buildSendContextStatement(input: { chatId: string; senderId: string; seq: number; at: Date; otherId: string | null }) {
   const since = new Date(input.at.getTime() - Math.max(DUPLICATE_WINDOW_MS, FLOOD_WINDOW_MS)).toISOString();
   return sql`
     select u.username, u.display_name, u.profile_image_url, u.is_actor,
@@ -63,10 +65,10 @@ export const buildSendContextStatement = (input: { chatId: string; senderId: str
           : blockBetween(sql`${input.senderId}`, sql`${input.otherId}`)
       } as blocked
     from ${users} u where u.id = ${input.senderId}`;
-};
+}
 
 /** Statement 3: the message, the read mark, a direct chat's other person back in it, and the event. */
-export const buildSendWriteStatement = (input: { messageId: string; chatId: string; senderId: string; content: string; seq: number; at: Date; otherId: string | null }) => {
+export function buildSendWriteStatement(input: { messageId: string; chatId: string; senderId: string; content: string; seq: number; at: Date; otherId: string | null }) {
   const at = input.at.toISOString();
   const data = JSON.stringify({ chatId: input.chatId, messageId: input.messageId, senderId: input.senderId, content: input.content, timestamp: at });
   return sql`
@@ -88,7 +90,7 @@ export const buildSendWriteStatement = (input: { messageId: string; chatId: stri
     ),
     ${outboxCtes('event', `chat:${input.chatId}`, 'chat_message', sql`select ${data}::jsonb as data from msg`)}
     select (select count(*) from msg) as written, (select count(*) from read_mark) as marked, (select count(*) from back) as rejoined, ${outboxNotified('event')} as notified`;
-};
+}
 
 type TContext = {
   username: string;
@@ -104,7 +106,7 @@ type TContext = {
 /** JSON columns arrive parsed from PostgreSQL and as text from PGlite. */
 const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
-export const sendMessage = async (input: { caller: TCaller; id: string; content: string }): Promise<{ message: TChatMessage }> => {
+export async function sendMessage(input: { caller: TCaller; id: string; content: string }): Promise<{ message: TChatMessage }> {
   const me = input.caller.userId;
   const content = input.content;
   const message = await withTransaction(async (tx) => {
@@ -155,4 +157,4 @@ export const sendMessage = async (input: { caller: TCaller; id: string; content:
     };
   });
   return { message };
-};
+}

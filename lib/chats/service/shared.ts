@@ -20,23 +20,22 @@ type TChatParticipantStatus = (typeof CHAT_PARTICIPANT_STATUSES)[number];
  * before they joined. `status: 'invited'` adds someone who reads nothing of the chat until they
  * accept (lib/chats/service/invitation.ts). Returns whether they were added.
  */
-export const addChatMember = async (
+export async function addChatMember(
   tx: DbOrTx,
   chatId: string,
   userId: string,
   role: 'owner' | 'member' = 'member',
-  status: TChatParticipantStatus = 'member',
-) => {
+  status: TChatParticipantStatus = 'member',) {
   const rows = await tx
     .insert(chatParticipants)
     .values({ chatId, userId, role, status, joinedAt: now(), lastReadSeq: sql`(select ${chats.lastSeq} from ${chats} where ${chats.id} = ${chatId})` })
     .onConflictDoNothing()
     .returning({ userId: chatParticipants.userId });
   return rows.length > 0;
-};
+}
 
 /** Removes `userId` from the chat and tells their live streams; false when they were not a member. */
-export const removeChatMember = async (tx: DbOrTx, chatId: string, userId: string) => {
+export async function removeChatMember(tx: DbOrTx, chatId: string, userId: string) {
   const rows = await tx
     .delete(chatParticipants)
     .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, userId)))
@@ -44,14 +43,16 @@ export const removeChatMember = async (tx: DbOrTx, chatId: string, userId: strin
   if (rows.length === 0) return false;
   await emitEvent(tx, 'chats', { type: 'membership_changed', data: { chatId, userIds: [userId] } });
   return true;
-};
+}
 
 /** The cursor of the page older than the message with `seq`. */
-export const encodeMessageCursor = (seq: number) => Buffer.from(`seq:${seq}`).toString('base64url');
+export function encodeMessageCursor(seq: number) {
+  return Buffer.from(`seq:${seq}`).toString('base64url');
+}
 
-export const decodeMessageCursor = (cursor: string): number => {
+export function decodeMessageCursor(cursor: string): number {
   const m = /^seq:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   const seq = m ? Number(m[1]) : NaN;
   if (!Number.isSafeInteger(seq) || seq < 1) throw new AppError('INVALID_PARAMETER', 'Invalid cursor', { cursor: cursor.slice(0, 64) });
   return seq;
-};
+}

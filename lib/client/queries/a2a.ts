@@ -24,23 +24,32 @@ export const a2aKeys = {
 };
 
 // The table changes only with a deploy: no refetch while the page is open.
-export const getA2aMethodsQueryOptions = () => queryOptions({ queryKey: a2aKeys.methods(), queryFn: () => api(a2aMethods), staleTime: Infinity });
-export const useA2aMethods = () => useQuery(getA2aMethodsQueryOptions());
+export function getA2aMethodsQueryOptions() {
+  return queryOptions({ queryKey: a2aKeys.methods(), queryFn: () => api(a2aMethods), staleTime: Infinity });
+}
+export function useA2aMethods() {
+  return useQuery(getA2aMethodsQueryOptions());
+}
 
-export const getAgentCardQueryOptions = () => queryOptions({ queryKey: a2aKeys.card(), queryFn: () => api(a2aAgentCard), staleTime: Infinity });
-export const useAgentCard = () => useQuery(getAgentCardQueryOptions());
+export function getAgentCardQueryOptions() {
+  return queryOptions({ queryKey: a2aKeys.card(), queryFn: () => api(a2aAgentCard), staleTime: Infinity });
+}
+export function useAgentCard() {
+  return useQuery(getAgentCardQueryOptions());
+}
 
 /**
  * The signed-in account's own agent entry: the registry's agents matching its username, narrowed
  * to the entry whose id is the account's (the search also matches display names); null when the
  * account is not an agent. Shares the registry's cache.
  */
-export const useOwnAgentEntry = (user: { id: string; username: string } | undefined) =>
-  useQuery({
+export function useOwnAgentEntry(user: { id: string; username: string } | undefined) {
+  return useQuery({
     ...getRegistryQueryOptions({ type: 'agent', search: user?.username ?? '', page: 1 }),
     enabled: !!user,
     select: (page) => page.entries.find((e) => e.id === user?.id) ?? null,
   });
+}
 
 // ---------------------------------------------------------------------------------------------
 // The groups, in the order the page lists them
@@ -54,8 +63,9 @@ export const A2A_GROUPS: readonly { value: TA2aGroup; label: string; description
 ];
 
 /** The methods by group, in A2A_GROUPS order, groups without methods left out. Pure. */
-export const groupMethods = (methods: readonly TA2aMethod[]) =>
-  A2A_GROUPS.map((g) => ({ ...g, methods: methods.filter((m) => m.group === g.value) })).filter((g) => g.methods.length > 0);
+export function groupMethods(methods: readonly TA2aMethod[]) {
+  return A2A_GROUPS.map((g) => ({ ...g, methods: methods.filter((m) => m.group === g.value) })).filter((g) => g.methods.length > 0);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Params from JSON Schema (the subset z.toJSONSchema writes: type, enum, anyOf, items, properties)
@@ -83,7 +93,7 @@ type TSchema = {
 const asSchema = (v: unknown): TSchema => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as TSchema) : {});
 
 /** A schema's type as a reader writes it: `string`, `integer`, `"spam" | "other"`, `string[]`, `number | string`. Pure. */
-export const describeSchemaType = (raw: unknown): string => {
+export function describeSchemaType(raw: unknown): string {
   const s = asSchema(raw);
   if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(' | ');
   if (s.const !== undefined) return JSON.stringify(s.const);
@@ -93,7 +103,7 @@ export const describeSchemaType = (raw: unknown): string => {
   if (s.type === 'array') return `${s.items ? describeSchemaType(s.items) : 'unknown'}[]`;
   if (s.type === 'object' && !s.properties && typeof s.additionalProperties === 'object') return `Record<string, ${describeSchemaType(s.additionalProperties)}>`;
   return s.type ?? 'any';
-};
+}
 
 /** The rules besides the type, in words: lengths, bounds, format, default. Pure. */
 const describeRules = (s: TSchema): string[] => {
@@ -114,7 +124,7 @@ const describeRules = (s: TSchema): string[] => {
 export type TParamField = { name: string; type: string; isRequired: boolean; description: string | null; rules: string[]; children: TParamField[] };
 
 /** The params' fields, required first (then as declared), nested objects as children. Pure. */
-export const listParamFields = (raw: unknown): TParamField[] => {
+export function listParamFields(raw: unknown): TParamField[] {
   const s = asSchema(raw);
   const required = new Set(s.required ?? []);
   const fields = Object.entries(s.properties ?? {}).map(([name, prop]): TParamField => {
@@ -133,10 +143,10 @@ export const listParamFields = (raw: unknown): TParamField[] => {
     };
   });
   return [...fields.filter((f) => f.isRequired), ...fields.filter((f) => !f.isRequired)];
-};
+}
 
 /** A value that passes the schema's type and bounds, for an example: placeholders name what goes there. Pure. */
-export const exampleValue = (raw: unknown, name: string): unknown => {
+export function exampleValue(raw: unknown, name: string): unknown {
   const s = asSchema(raw);
   if (s.default !== undefined) return s.default;
   if (s.const !== undefined) return s.const;
@@ -164,13 +174,13 @@ export const exampleValue = (raw: unknown, name: string): unknown => {
     default:
       return null;
   }
-};
+}
 
 /** An example params object: every required field with an example value. Pure. */
-export const exampleParams = (raw: unknown): Record<string, unknown> => {
+export function exampleParams(raw: unknown): Record<string, unknown> {
   const s = asSchema(raw);
   return Object.fromEntries((s.required ?? []).map((name) => [name, exampleValue(s.properties?.[name], name)]));
-};
+}
 
 /**
  * Example params of the protocol methods (the API lists them without a schema): message/send asks
@@ -202,7 +212,7 @@ const readRateLimit = (headers: Headers) => {
 };
 
 /** The params text of the console: empty means no params; otherwise a JSON object or array. Pure. */
-export const parseParamsText = (text: string): { ok: true; params: unknown } | { ok: false; message: string } => {
+export function parseParamsText(text: string): { ok: true; params: unknown } | { ok: false; message: string } {
   if (text.trim() === '') return { ok: true, params: undefined };
   let value: unknown;
   try {
@@ -212,12 +222,12 @@ export const parseParamsText = (text: string): { ok: true; params: unknown } | {
   }
   if (typeof value !== 'object' || value === null) return { ok: false, message: 'Params must be a JSON object (or an array).' };
   return { ok: true, params: value };
-};
+}
 
 let nextId = 1;
 
 /** POST /api/a2a with one call, the session cookie and our origin: answers whatever came back (JSON-RPC errors included). */
-export const sendRpc = async ({ method, params }: { method: string; params: unknown }): Promise<TRpcExchange> => {
+export async function sendRpc({ method, params }: { method: string; params: unknown }): Promise<TRpcExchange> {
   const request: TRpcRequest = { jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) };
   const started = performance.now();
   let res: Response;
@@ -228,10 +238,12 @@ export const sendRpc = async ({ method, params }: { method: string; params: unkn
   }
   const body: unknown = res.status === 204 ? null : await res.json().catch(() => null);
   return { request, status: res.status, body, durationMs: Math.round(performance.now() - started), rateLimit: readRateLimit(res.headers) };
-};
+}
 
 /** The console's call: a mutation (a write method changes state), its last exchange as `data`. */
-export const useSendRpc = () => useMutation({ mutationFn: sendRpc });
+export function useSendRpc() {
+  return useMutation({ mutationFn: sendRpc });
+}
 
 /** The meanings of the JSON-RPC codes the endpoint answers (lib/a2a/README.md). */
 export const RPC_ERROR_NAMES: Record<number, string> = {
@@ -261,7 +273,7 @@ export type TRpcOutcome =
   | { kind: 'http-error'; status: number; code: string | null; message: string }
   | { kind: 'network' };
 
-export const readRpcOutcome = ({ status, body }: Pick<TRpcExchange, 'status' | 'body'>): TRpcOutcome => {
+export function readRpcOutcome({ status, body }: Pick<TRpcExchange, 'status' | 'body'>): TRpcOutcome {
   if (status === 0) return { kind: 'network' };
   const b = asRecord(body);
   if (status === 200 && b?.jsonrpc === '2.0') {
@@ -285,6 +297,6 @@ export const readRpcOutcome = ({ status, body }: Pick<TRpcExchange, 'status' | '
     code: typeof error?.code === 'string' ? error.code : null,
     message: typeof error?.message === 'string' ? error.message : `HTTP ${status}`,
   };
-};
+}
 
 const asRecord = (v: unknown): Record<string, unknown> | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null);

@@ -67,14 +67,15 @@ const keys = {
 export type TConsoleRole = 'admin' | 'moderator' | null;
 
 /** The console role of a signed-in user: administrators do everything, moderators work the report queue. */
-export const consoleRoleOf = (user: Pick<TUser, 'isAdmin' | 'isModerator'> | undefined): TConsoleRole =>
-  user?.isAdmin ? 'admin' : user?.isModerator ? 'moderator' : null;
+export function consoleRoleOf(user: Pick<TUser, 'isAdmin' | 'isModerator'> | undefined): TConsoleRole {
+  return user?.isAdmin ? 'admin' : user?.isModerator ? 'moderator' : null;
+}
 
 /**
  * The signed-in user's console role. `/api/users/me` says it for the user themself; the queue's
  * totals are asked only when it does not (an older server), and answer for moderators alone.
  */
-export const useConsoleRole = () => {
+export function useConsoleRole() {
   const session = useSession();
   const user = session.user;
   const isRoleUnknown = !!user && user.isModerator === undefined && !user.isAdmin;
@@ -88,7 +89,7 @@ export const useConsoleRole = () => {
     refetch: session.refetch,
     isFetching: session.isFetching,
   };
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // The report queue
@@ -119,7 +120,7 @@ const oneOf = <T extends string>(values: readonly T[], v: string | null): T | un
  * comes back to the same view). Unknown values fall back to the defaults; `status=all` shows every
  * status.
  */
-export const reportQueueFromParams = (params: { get: (name: string) => string | null }): { filters: TReportFilters; offset: number } => {
+export function reportQueueFromParams(params: { get: (name: string) => string | null }): { filters: TReportFilters; offset: number } {
   const statusParam = params.get('status');
   const offset = Number(params.get('offset') ?? 0);
   return {
@@ -134,10 +135,10 @@ export const reportQueueFromParams = (params: { get: (name: string) => string | 
     },
     offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
   };
-};
+}
 
 /** The page address's query for a queue view (defaults left out). */
-export const reportQueueToParams = (filters: TReportFilters, offset: number) => {
+export function reportQueueToParams(filters: TReportFilters, offset: number) {
   const p = new URLSearchParams();
   if (filters.status !== DEFAULT_REPORT_FILTERS.status) p.set('status', filters.status ?? 'all');
   if (filters.category) p.set('category', filters.category);
@@ -148,34 +149,42 @@ export const reportQueueToParams = (filters: TReportFilters, offset: number) => 
   if (filters.sortOrder !== DEFAULT_REPORT_FILTERS.sortOrder) p.set('order', filters.sortOrder);
   if (offset > 0) p.set('offset', String(offset));
   return p;
-};
+}
 
-export const getAdminReportsQueryOptions = (filters: TReportFilters, offset: number) =>
-  queryOptions({
+export function getAdminReportsQueryOptions(filters: TReportFilters, offset: number) {
+  return queryOptions({
     queryKey: keys.reportList(filters, offset),
     queryFn: () => api(adminReports, { query: { ...filters, limit: REPORT_PAGE_SIZE, offset } }),
   });
+}
 
 /** One page of the queue; the page on screen stays while a new filter or page loads. */
-export const useAdminReports = (filters: TReportFilters, offset: number) =>
-  useQuery({ ...getAdminReportsQueryOptions(filters, offset), placeholderData: keepPreviousData });
+export function useAdminReports(filters: TReportFilters, offset: number) {
+  return useQuery({ ...getAdminReportsQueryOptions(filters, offset), placeholderData: keepPreviousData });
+}
 
-export const getAdminReportQueryOptions = (id: string) =>
-  queryOptions({
+export function getAdminReportQueryOptions(id: string) {
+  return queryOptions({
     queryKey: keys.report(id),
     queryFn: () => api(adminReportDetail, { params: { reportId: id } }),
   });
+}
 
-export const useAdminReport = (id: string) => useQuery(getAdminReportQueryOptions(id));
+export function useAdminReport(id: string) {
+  return useQuery(getAdminReportQueryOptions(id));
+}
 
-export const getReportStatsQueryOptions = () =>
-  queryOptions({
+export function getReportStatsQueryOptions() {
+  return queryOptions({
     queryKey: keys.reportStats(),
     queryFn: () => api(adminReportStats),
     staleTime: 30_000,
   });
+}
 
-export const useReportStats = ({ isEnabled = true }: { isEnabled?: boolean } = {}) => useQuery({ ...getReportStatsQueryOptions(), enabled: isEnabled });
+export function useReportStats({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...getReportStatsQueryOptions(), enabled: isEnabled });
+}
 
 export const RESOLUTION_MAX = 1000;
 
@@ -193,7 +202,7 @@ export const REPORT_ACTIONS: readonly { action: TReportActionKind; label: string
  * and dismiss while open, escalate unless already critical, ban while the reported user is not
  * banned; ban for administrators only.
  */
-export const availableReportActions = (report: Pick<TAdminReport, 'status' | 'priority' | 'reportedUser'>, role: TConsoleRole): TReportActionKind[] => {
+export function availableReportActions(report: Pick<TAdminReport, 'status' | 'priority' | 'reportedUser'>, role: TConsoleRole): TReportActionKind[] {
   const isOpen = report.status === 'pending' || report.status === 'reviewing';
   const out: TReportActionKind[] = [];
   if (report.status === 'pending') out.push('review');
@@ -201,10 +210,10 @@ export const availableReportActions = (report: Pick<TAdminReport, 'status' | 'pr
   if (report.priority !== 'critical') out.push('escalate');
   if (role === 'admin' && report.reportedUser && !report.reportedUser.isBanned) out.push('ban_user');
   return out;
-};
+}
 
 /** Acts on a report; the queue, its totals and the report itself reload (a ban also changes feeds). */
-export const useReportAction = () => {
+export function useReportAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ reportId, action, resolution }: { reportId: string; action: TReportActionKind; resolution: string }) =>
@@ -218,7 +227,7 @@ export const useReportAction = () => {
     // The report moved on elsewhere (another moderator): show it as it is now.
     onError: (_e, { reportId }) => qc.invalidateQueries({ queryKey: keys.report(reportId) }),
   });
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // System statistics
@@ -226,23 +235,27 @@ export const useReportAction = () => {
 export const STATS_RANGES = [7, 30, 90] as const;
 export type TStatsRange = (typeof STATS_RANGES)[number];
 
-export const getAdminStatsQueryOptions = (days: TStatsRange) =>
-  queryOptions({
+export function getAdminStatsQueryOptions(days: TStatsRange) {
+  return queryOptions({
     queryKey: keys.stats(days),
     queryFn: () => api(adminStats, { query: { days } }),
   });
+}
 
-export const useAdminStats = (days: TStatsRange) => useQuery({ ...getAdminStatsQueryOptions(days), placeholderData: keepPreviousData });
+export function useAdminStats(days: TStatsRange) {
+  return useQuery({ ...getAdminStatsQueryOptions(days), placeholderData: keepPreviousData });
+}
 
 export type TDayMetric = 'trades' | 'volume' | 'signups' | 'reports' | 'activeUsers' | 'posts';
 export type TDayPoint = { time: number; value: number };
 
 /** A day's series for a chart: oldest first, each day at its UTC midnight in unix seconds. */
-export const toDaySeries = (byDay: readonly TAdminDay[], metric: TDayMetric): TDayPoint[] =>
-  byDay
+export function toDaySeries(byDay: readonly TAdminDay[], metric: TDayMetric): TDayPoint[] {
+  return byDay
     .map((d) => ({ time: Math.floor(Date.parse(`${d.date}T00:00:00Z`) / 1000), value: d[metric] }))
     .filter((p) => Number.isFinite(p.time))
     .sort((a, b) => a.time - b.time);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The trade feed
@@ -251,14 +264,16 @@ export const TRADE_PAGE_SIZE = 50;
 
 export type TTradeFilters = { type: 'all' | 'prediction' | 'perp'; userId?: string; marketId?: string };
 
-export const getAdminTradesQueryOptions = (filters: TTradeFilters, offset: number) =>
-  queryOptions({
+export function getAdminTradesQueryOptions(filters: TTradeFilters, offset: number) {
+  return queryOptions({
     queryKey: keys.trades(filters, offset),
     queryFn: () => api(adminTrades, { query: { ...filters, limit: TRADE_PAGE_SIZE, offset } }),
   });
+}
 
-export const useAdminTrades = (filters: TTradeFilters, offset: number) =>
-  useQuery({ ...getAdminTradesQueryOptions(filters, offset), placeholderData: keepPreviousData });
+export function useAdminTrades(filters: TTradeFilters, offset: number) {
+  return useQuery({ ...getAdminTradesQueryOptions(filters, offset), placeholderData: keepPreviousData });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Users
@@ -271,19 +286,21 @@ export type TUserFilters = { search?: string; filter: TUserFilter; sortBy: TUser
 
 export const DEFAULT_USER_FILTERS: TUserFilters = { filter: 'all', sortBy: 'created', sortOrder: 'desc' };
 
-export const getAdminUsersQueryOptions = (filters: TUserFilters, offset: number) =>
-  queryOptions({
+export function getAdminUsersQueryOptions(filters: TUserFilters, offset: number) {
+  return queryOptions({
     queryKey: keys.userList(filters, offset),
     queryFn: () => api(adminUsers, { query: { ...filters, search: filters.search?.trim() || undefined, limit: USER_PAGE_SIZE, offset } }),
   });
+}
 
-export const useAdminUsers = (filters: TUserFilters, offset: number) =>
-  useQuery({ ...getAdminUsersQueryOptions(filters, offset), placeholderData: keepPreviousData });
+export function useAdminUsers(filters: TUserFilters, offset: number) {
+  return useQuery({ ...getAdminUsersQueryOptions(filters, offset), placeholderData: keepPreviousData });
+}
 
 export const BAN_REASON_MAX = 500;
 
 /** Bans or unbans a user; user lists, the report queue (its "banned" marks) and the feeds reload. */
-export const useBanUser = () => {
+export function useBanUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, ban, reason }: { userId: string; ban: boolean; reason?: string }) =>
@@ -295,21 +312,23 @@ export const useBanUser = () => {
         qc.invalidateQueries({ queryKey: postKeys.all }),
       ]),
   });
-};
+}
 
-export const useSetRole = () => {
+export function useSetRole() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: TUserRole }) => api(adminSetRole, { params: { userId }, body: { role } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.users() }),
   });
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Errors
 
 /** Whether an error means "not allowed here" (the page shows the not-allowed state, not a retry). */
-export const isForbidden = (e: unknown) => hasErrorCode(e, 'FORBIDDEN', 'UNAUTHORIZED');
+export function isForbidden(e: unknown) {
+  return hasErrorCode(e, 'FORBIDDEN', 'UNAUTHORIZED');
+}
 
 /** The sentences a failed admin action shows: describeError(error, ADMIN_ERROR_MESSAGES). */
 export const ADMIN_ERROR_MESSAGES: TErrorMessages = {
@@ -326,29 +345,34 @@ export const ADMIN_ERROR_MESSAGES: TErrorMessages = {
 export type TRegistryAppInput = NonNullable<TEndpointInput<typeof registryAppCreate>['body']>;
 export type TRegistryApp = TEndpointResponse<typeof registryList>['entries'][number];
 
-export const registryAppsQueryOptions = () =>
-  queryOptions({
+export function registryAppsQueryOptions() {
+  return queryOptions({
     queryKey: keys.apps(),
     queryFn: () => api(registryList, { query: { type: 'app', pageSize: 100 } }),
   });
+}
 
-export const useRegistryApps = () => useQuery(registryAppsQueryOptions());
+export function useRegistryApps() {
+  return useQuery(registryAppsQueryOptions());
+}
 
-export const useRegisterApp = () => {
+export function useRegisterApp() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: TRegistryAppInput) => api(registryAppCreate, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.apps() }),
   });
-};
+}
 
-export const useDeleteApp = () => {
+export function useDeleteApp() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (appId: string) => api(registryAppDelete, { params: { appId } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.apps() }),
   });
-};
+}
 
 /** "read, alerts" → ['read', 'alerts'] (trimmed, lower case, once each). */
-export const parseCapabilities = (text: string) => [...new Set(text.split(/[,\s]+/).map((c) => c.trim().toLowerCase()).filter(Boolean))];
+export function parseCapabilities(text: string) {
+  return [...new Set(text.split(/[,\s]+/).map((c) => c.trim().toLowerCase()).filter(Boolean))];
+}

@@ -67,26 +67,30 @@ export const CHATS_REFETCH_MS = 30_000;
 // ---------------------------------------------------------------------------------------------
 // The caller's chats and the unread count
 
-export const getChatsQueryOptions = () =>
-  queryOptions({
+export function getChatsQueryOptions() {
+  return queryOptions({
     queryKey: chatKeys.list(),
     queryFn: () => api(chatsList, { query: { limit: CHATS_LIST_LIMIT } }),
   });
+}
 
 /** The caller's chats, newest activity first; idle while signed out. */
-export const useChats = ({ isEnabled = true }: { isEnabled?: boolean } = {}) =>
-  useQuery({ ...getChatsQueryOptions(), enabled: isEnabled, refetchInterval: CHATS_REFETCH_MS });
+export function useChats({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...getChatsQueryOptions(), enabled: isEnabled, refetchInterval: CHATS_REFETCH_MS });
+}
 
-export const getChatUnreadCountQueryOptions = () =>
-  queryOptions({
+export function getChatUnreadCountQueryOptions() {
+  return queryOptions({
     queryKey: chatKeys.unread(),
     queryFn: async () => (await api(chatsUnreadCount)).total,
     staleTime: 5_000,
   });
+}
 
 /** Unread messages over all chats, for the navigation; idle while signed out. */
-export const useChatUnreadCount = ({ isEnabled = true }: { isEnabled?: boolean } = {}) =>
-  useQuery({ ...getChatUnreadCountQueryOptions(), enabled: isEnabled, refetchInterval: CHATS_REFETCH_MS });
+export function useChatUnreadCount({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...getChatUnreadCountQueryOptions(), enabled: isEnabled, refetchInterval: CHATS_REFETCH_MS });
+}
 
 // ---------------------------------------------------------------------------------------------
 // One chat and its messages
@@ -95,8 +99,8 @@ export const useChatUnreadCount = ({ isEnabled = true }: { isEnabled?: boolean }
  * The chat and its messages, newest page first; each next page is older (the server's cursor).
  * Every fetch marks the chat read on the server.
  */
-export const getChatQueryOptions = (chatId: string) =>
-  infiniteQueryOptions({
+export function getChatQueryOptions(chatId: string) {
+  return infiniteQueryOptions({
     queryKey: chatKeys.detail(chatId),
     queryFn: async ({ pageParam, client }) => {
       const page = await api(chatsGet, { params: { id: chatId }, query: { limit: CHAT_PAGE_SIZE, cursor: pageParam } });
@@ -107,9 +111,11 @@ export const getChatQueryOptions = (chatId: string) =>
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.hasMore && last.nextCursor ? last.nextCursor : undefined),
   });
+}
 
-export const useChat = (chatId: string, { isEnabled = true }: { isEnabled?: boolean } = {}) =>
-  useInfiniteQuery({ ...getChatQueryOptions(chatId), enabled: !!chatId && isEnabled });
+export function useChat(chatId: string, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...getChatQueryOptions(chatId), enabled: !!chatId && isEnabled });
+}
 
 /** The chat shows as read in the list, and the navigation's count reloads. */
 const markReadInCache = (qc: QueryClient, chatId: string) => {
@@ -123,8 +129,9 @@ const markReadInCache = (qc: QueryClient, chatId: string) => {
 
 
 /** How many unread messages the cached chat list gives a chat (0 when unknown): read before opening it. */
-export const cachedUnreadCount = (qc: QueryClient, chatId: string) =>
-  qc.getQueryData(getChatsQueryOptions().queryKey)?.chats.find((c) => c.id === chatId)?.unreadCount ?? 0;
+export function cachedUnreadCount(qc: QueryClient, chatId: string) {
+  return qc.getQueryData(getChatsQueryOptions().queryKey)?.chats.find((c) => c.id === chatId)?.unreadCount ?? 0;
+}
 
 /** A message's place in time (ISO text compares in time order only when both parse: compare numbers). */
 const timeOf = (m: TChatMessage) => Date.parse(m.createdAt) || 0;
@@ -134,7 +141,7 @@ const timeOf = (m: TChatMessage) => Date.parse(m.createdAt) || 0;
  * otherwise it goes into the newest page before the first message not newer than it (a tie goes in
  * front: it arrived later), so the pages stay newest first. The chat's last message follows.
  */
-export const addChatMessage = <D extends TChatPages>(data: D | undefined, message: TChatMessage): D | undefined => {
+export function addChatMessage<D extends TChatPages>(data: D | undefined, message: TChatMessage): D | undefined {
   if (!data || data.pages.length === 0) return data;
   if (data.pages.some((p) => p.messages.some((m) => m.id === message.id))) return data;
   const [head, ...rest] = data.pages;
@@ -143,20 +150,20 @@ export const addChatMessage = <D extends TChatPages>(data: D | undefined, messag
   const last = head!.chat.lastMessage;
   const chat = !last || timeOf(last) <= timeOf(message) ? { ...head!.chat, lastMessage: message, lastActivityAt: message.createdAt } : head!.chat;
   return { ...data, pages: [{ ...head!, chat, messages }, ...rest] };
-};
+}
 
 /** The loaded messages oldest first (as a conversation reads), each once. */
-export const flattenChatMessages = (data: TChatPages | undefined): TChatMessage[] => {
+export function flattenChatMessages(data: TChatPages | undefined): TChatMessage[] {
   if (!data) return [];
   return flattenUnique(data.pages, (page) => page.messages, (m) => m.id).reverse();
-};
+}
 
 /**
  * A live `chat_message` as a message of the conversation: the sender's name and picture come
  * from the chat's participants. `isSenderKnown` is false for someone not in that list (they
  * joined since it loaded): the caller reloads the chat to learn who they are.
  */
-export const messageFromEvent = (event: TChatMessageEvent, participants: readonly TChatPerson[]): { message: TChatMessage; isSenderKnown: boolean } => {
+export function messageFromEvent(event: TChatMessageEvent, participants: readonly TChatPerson[]): { message: TChatMessage; isSenderKnown: boolean } {
   const person = participants.find((p) => p.id === event.senderId);
   const sender = person
     ? { id: person.id, username: person.username, displayName: person.displayName, profileImageUrl: person.profileImageUrl, isActor: person.isActor }
@@ -165,14 +172,14 @@ export const messageFromEvent = (event: TChatMessageEvent, participants: readonl
     message: { id: event.messageId, chatId: event.chatId, senderId: event.senderId, sender, content: event.content, createdAt: event.timestamp },
     isSenderKnown: !!person,
   };
-};
+}
 
 /**
  * The id of the oldest unread message, where "New messages" is drawn: the `unreadCount`-th
  * newest message from someone else (the server counts only theirs). Null when nothing is unread
  * or the unread messages go back further than what is loaded.
  */
-export const firstUnreadMessageId = (messagesOldestFirst: readonly TChatMessage[], unreadCount: number, myUserId: string | undefined): string | null => {
+export function firstUnreadMessageId(messagesOldestFirst: readonly TChatMessage[], unreadCount: number, myUserId: string | undefined): string | null {
   if (unreadCount <= 0) return null;
   let seen = 0;
   for (let i = messagesOldestFirst.length - 1; i >= 0; i--) {
@@ -182,18 +189,17 @@ export const firstUnreadMessageId = (messagesOldestFirst: readonly TChatMessage[
     if (seen === unreadCount) return m.id;
   }
   return null;
-};
+}
 
 /**
  * The chat list after a message: that chat gets it as its last message and moves to the top;
  * someone else's message in a chat that is not open counts as unread. Unknown chats are left for
  * the next fetch.
  */
-export const applyMessageToChatList = (
+export function applyMessageToChatList(
   list: TChatList | undefined,
   message: TChatMessage,
-  { myUserId, isOpen }: { myUserId: string | undefined; isOpen: boolean },
-): TChatList | undefined => {
+  { myUserId, isOpen }: { myUserId: string | undefined; isOpen: boolean },): TChatList | undefined {
   const chat = list?.chats.find((c) => c.id === message.chatId);
   if (!list || !chat) return list;
   if (chat.lastMessage?.id === message.id) return list;
@@ -205,29 +211,30 @@ export const applyMessageToChatList = (
     unreadCount: isOpen ? 0 : chat.unreadCount + (isUnread ? 1 : 0),
   };
   return { ...list, chats: [updated, ...list.chats.filter((c) => c.id !== chat.id)] };
-};
+}
 
 /** Puts a message into the open conversation's pages and the chat list at once. */
-export const putChatMessage = (qc: QueryClient, message: TChatMessage, { myUserId, isOpen }: { myUserId: string | undefined; isOpen: boolean }) => {
+export function putChatMessage(qc: QueryClient, message: TChatMessage, { myUserId, isOpen }: { myUserId: string | undefined; isOpen: boolean }) {
   qc.setQueryData(getChatQueryOptions(message.chatId).queryKey, (data) => addChatMessage(data, message));
   qc.setQueryData(getChatsQueryOptions().queryKey, (list) => applyMessageToChatList(list, message, { myUserId, isOpen }));
-};
+}
 
 /**
  * A live `chat_message` of the open conversation into the cache; a sender the chat does not know
  * yet (they joined since it loaded) has the chat reload to name them. Answers the message.
  */
-export const receiveChatMessage = (qc: QueryClient, event: TChatMessageEvent, { myUserId }: { myUserId: string | undefined }) => {
+export function receiveChatMessage(qc: QueryClient, event: TChatMessageEvent, { myUserId }: { myUserId: string | undefined }) {
   const participants = qc.getQueryData(getChatQueryOptions(event.chatId).queryKey)?.pages[0]?.chat.participants ?? [];
   const { message, isSenderKnown } = messageFromEvent(event, participants);
   putChatMessage(qc, message, { myUserId, isOpen: true });
   if (!isSenderKnown) void qc.invalidateQueries({ queryKey: chatKeys.detail(event.chatId) });
   return message;
-};
+}
 
 /** Reloads an open conversation: what a live stream may have missed (before it opened, or while it was away). */
-export const refreshChat = (qc: QueryClient, chatId: string) =>
-  Promise.all([qc.invalidateQueries({ queryKey: chatKeys.detail(chatId) }), qc.invalidateQueries({ queryKey: chatKeys.list() })]);
+export function refreshChat(qc: QueryClient, chatId: string) {
+  return Promise.all([qc.invalidateQueries({ queryKey: chatKeys.detail(chatId) }), qc.invalidateQueries({ queryKey: chatKeys.list() })]);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Writing
@@ -238,13 +245,13 @@ export type TMessageLength = { length: number; isEmpty: boolean; isOver: boolean
 export const CHAT_COUNTER_FROM = CHAT_MESSAGE_MAX - 200;
 
 /** A draft's length as the server counts it (trimmed, characters as a reader sees them). */
-export const measureMessage = (content: string): TMessageLength => {
+export function measureMessage(content: string): TMessageLength {
   const length = visibleLength(content.trim());
   return { length, isEmpty: length === 0, isOver: length > CHAT_MESSAGE_MAX, isNearLimit: length >= CHAT_COUNTER_FROM };
-};
+}
 
 /** Sends a message; the answer goes into the conversation and the chat list at once. */
-export const useSendMessage = (chatId: string, { myUserId }: { myUserId: string | undefined }) => {
+export function useSendMessage(chatId: string, { myUserId }: { myUserId: string | undefined }) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (content: string) => (await api(chatsSendMessage, { params: { id: chatId }, body: { content: content.trim() } })).message,
@@ -252,44 +259,46 @@ export const useSendMessage = (chatId: string, { myUserId }: { myUserId: string 
     // Not a member any more, or the chat is gone: what is on screen is stale.
     onError: () => void qc.invalidateQueries({ queryKey: chatKeys.list() }),
   });
-};
+}
 
 /**
  * Marks a chat read while it is open (a live message arrived): a one-message read of the chat,
  * kept out of the cache, then the list and the navigation's count follow.
  */
-export const useMarkChatRead = (chatId: string) => {
+export function useMarkChatRead(chatId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api(chatsGet, { params: { id: chatId }, query: { limit: 1 } }),
     onSuccess: () => markReadInCache(qc, chatId),
   });
-};
+}
 
 /** Opens (or reopens) the direct chat with a user; answers the chat. */
-export const useOpenDirectChat = () => {
+export function useOpenDirectChat() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (participantId: string) => (await api(chatsDm, { body: { participantId } })).chat,
     onSuccess: () => qc.invalidateQueries({ queryKey: chatKeys.list() }),
   });
-};
+}
 
 /** Creates a group chat with the caller as owner; answers the chat. */
-export const useCreateGroupChat = () => {
+export function useCreateGroupChat() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ name, participantIds }: { name?: string; participantIds: string[] }) =>
       (await api(chatsCreate, { body: { ...(name?.trim() ? { name: name.trim() } : {}), isGroup: true, participantIds } })).chat,
     onSuccess: () => qc.invalidateQueries({ queryKey: chatKeys.list() }),
   });
-};
+}
 
 /** Whether a chat of the list is an invitation the caller has not answered (nothing of it can be read yet). */
-export const isChatInvitation = (chat: Pick<TChat, 'membership'>) => chat.membership === 'invited';
+export function isChatInvitation(chat: Pick<TChat, 'membership'>) {
+  return chat.membership === 'invited';
+}
 
 /** Accepts an invitation to a group chat: it becomes one of the caller's chats (answers the chat). */
-export const useAcceptChatInvitation = () => {
+export function useAcceptChatInvitation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (chatId: string) => (await api(chatsAcceptInvitation, { params: { id: chatId } })).chat,
@@ -302,10 +311,10 @@ export const useAcceptChatInvitation = () => {
     // Answered elsewhere (another tab) or gone: what is shown is stale.
     onError: () => void qc.invalidateQueries({ queryKey: chatKeys.list() }),
   });
-};
+}
 
 /** Declines an invitation to a group chat: it leaves the list. */
-export const useDeclineChatInvitation = () => {
+export function useDeclineChatInvitation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (chatId: string) => api(chatsDeclineInvitation, { params: { id: chatId } }),
@@ -316,10 +325,10 @@ export const useDeclineChatInvitation = () => {
     },
     onError: () => void qc.invalidateQueries({ queryKey: chatKeys.list() }),
   });
-};
+}
 
 /** Leaves a chat: it goes from the list, its cached messages go stale, and the count follows. */
-export const useLeaveChat = () => {
+export function useLeaveChat() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (chatId: string) => api(chatsLeave, { params: { id: chatId } }),
@@ -330,16 +339,16 @@ export const useLeaveChat = () => {
       await Promise.all([qc.invalidateQueries({ queryKey: chatKeys.list() }), qc.invalidateQueries({ queryKey: chatKeys.unread() })]);
     },
   });
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Errors
 
 /** Whole seconds until a MESSAGE_FLOOD's `retryAt` (details), or null when it does not say. */
-export const secondsUntilRetry = (details: Record<string, unknown> | undefined, nowMs = Date.now()) => {
+export function secondsUntilRetry(details: Record<string, unknown> | undefined, nowMs = Date.now()) {
   const at = typeof details?.retryAt === 'string' ? Date.parse(details.retryAt) : Number.NaN;
   return Number.isFinite(at) ? Math.max(1, Math.ceil((at - nowMs) / 1000)) : null;
-};
+}
 
 /** The sentences a failed chat action shows: describeError(error, CHAT_ERROR_MESSAGES). */
 export const CHAT_ERROR_MESSAGES: TErrorMessages = {

@@ -23,13 +23,16 @@ const keys = {
 // ---------------------------------------------------------------------------------------------
 // The thread
 
-export const getCommentsQueryOptions = (postId: string) =>
-  queryOptions({
+export function getCommentsQueryOptions(postId: string) {
+  return queryOptions({
     queryKey: keys.thread(postId),
     queryFn: async () => (await api(commentsList, { params: { id: postId } })).comments,
   });
+}
 
-export const useComments = (postId: string) => useQuery(getCommentsQueryOptions(postId));
+export function useComments(postId: string) {
+  return useQuery(getCommentsQueryOptions(postId));
+}
 
 export type TCommentNode = TComment & { replies: TCommentNode[] };
 
@@ -37,7 +40,7 @@ export type TCommentNode = TComment & { replies: TCommentNode[] };
  * The flat list (oldest first) as a thread: top-level comments with their replies nested under
  * them. A reply whose parent is missing from the list is shown at the top level.
  */
-export const buildCommentTree = (comments: readonly TComment[]): TCommentNode[] => {
+export function buildCommentTree(comments: readonly TComment[]): TCommentNode[] {
   const nodes = new Map<string, TCommentNode>(comments.map((c) => [c.id, { ...c, replies: [] }]));
   const roots: TCommentNode[] = [];
   for (const c of comments) {
@@ -47,9 +50,11 @@ export const buildCommentTree = (comments: readonly TComment[]): TCommentNode[] 
     else roots.push(node);
   }
   return roots;
-};
+}
 
-export const useCommentThread = (postId: string) => useQuery({ ...getCommentsQueryOptions(postId), select: buildCommentTree });
+export function useCommentThread(postId: string) {
+  return useQuery({ ...getCommentsQueryOptions(postId), select: buildCommentTree });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Writing
@@ -57,8 +62,9 @@ export const useCommentThread = (postId: string) => useQuery({ ...getCommentsQue
 export type TCommentDraftProblem = 'too-short' | null;
 
 /** Comments need COMMENT_MIN_CHARS characters (as a reader counts them, trimmed). */
-export const commentDraftProblem = (text: string): TCommentDraftProblem =>
-  visibleLength(text.trim()) < COMMENT_MIN_CHARS ? 'too-short' : null;
+export function commentDraftProblem(text: string): TCommentDraftProblem {
+  return visibleLength(text.trim()) < COMMENT_MIN_CHARS ? 'too-short' : null;
+}
 
 /** A new or deleted comment changes the thread, the post's comment count, and that count in the feeds. */
 const useInvalidateThread = () => {
@@ -72,16 +78,16 @@ const useInvalidateThread = () => {
 };
 
 /** A comment on the post, or a reply to one of its comments (parentCommentId). */
-export const useCreateComment = (postId: string) => {
+export function useCreateComment(postId: string) {
   const invalidate = useInvalidateThread();
   return useMutation({
     mutationFn: async ({ content, parentCommentId }: { content: string; parentCommentId?: string | null }) =>
       (await api(commentsCreate, { params: { id: postId }, body: { content, parentCommentId: parentCommentId ?? null } })).comment,
     onSuccess: () => invalidate(postId),
   });
-};
+}
 
-export const useUpdateComment = (postId: string) => {
+export function useUpdateComment(postId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ commentId, content }: { commentId: string; content: string }) =>
@@ -91,20 +97,20 @@ export const useUpdateComment = (postId: string) => {
       return qc.invalidateQueries({ queryKey: keys.thread(postId) });
     },
   });
-};
+}
 
-export const useDeleteComment = (postId: string) => {
+export function useDeleteComment(postId: string) {
   const invalidate = useInvalidateThread();
   return useMutation({
     mutationFn: (commentId: string) => api(commentsDelete, { params: { id: commentId } }),
     onSuccess: () => invalidate(postId),
   });
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Likes (optimistic)
 
-export const useToggleCommentLike = (postId: string) => {
+export function useToggleCommentLike(postId: string) {
   const qc = useQueryClient();
   const key = keys.thread(postId);
   const patch = (commentId: string, change: (c: TComment) => TComment) =>
@@ -124,7 +130,7 @@ export const useToggleCommentLike = (postId: string) => {
     onError: (_e, _v, ctx) => qc.setQueryData(key, ctx?.snapshot),
     onSuccess: (res, { commentId }) => patch(commentId, (c) => ({ ...c, userReacted: res.liked, likesCount: res.likesCount, reactions: { like: res.likesCount } })),
   });
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Errors

@@ -7,12 +7,18 @@ import { ApiError, type TApiErrorCode } from '@/lib/client/api';
 
 export type { TApiErrorCode };
 
-export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
 
-export const hasErrorCode = (e: unknown, ...codes: TApiErrorCode[]) => isApiError(e) && codes.includes(e.code);
+export function hasErrorCode(e: unknown, ...codes: TApiErrorCode[]) {
+  return isApiError(e) && codes.includes(e.code);
+}
 
 /** 4xx answers are final (retrying will not help); network errors and 5xx may be retried. */
-export const isClientError = (e: unknown) => isApiError(e) && e.status >= 400 && e.status < 500;
+export function isClientError(e: unknown) {
+  return isApiError(e) && e.status >= 400 && e.status < 500;
+}
 
 /**
  * Sentences by code. A value may also build its sentence from the error, for a code whose
@@ -42,17 +48,17 @@ export const SOCIAL_PACE_MESSAGES: TErrorMessages = {
  * constant such as TRADE_ERROR_MESSAGES, or its own), else the general one, else the server's
  * message.
  */
-export const describeError = (e: unknown, overrides: TErrorMessages = {}): string => {
+export function describeError(e: unknown, overrides: TErrorMessages = {}): string {
   if (!isApiError(e)) return 'Something went wrong. Try again.';
   const message = overrides[e.code] ?? MESSAGES[e.code];
   if (message === undefined) return e.message;
   return typeof message === 'function' ? message(e) : message;
-};
+}
 
 type TIssue = { path?: string; message?: string };
 
 /** Field → message from VALIDATION_ERROR details ({issues: [{path, message}]}). */
-export const getFieldErrors = (e: unknown): Record<string, string> => {
+export function getFieldErrors(e: unknown): Record<string, string> {
   if (!isApiError(e) || e.code !== 'VALIDATION_ERROR') return {};
   const issues = Array.isArray(e.details?.issues) ? (e.details.issues as TIssue[]) : [];
   const out: Record<string, string> = {};
@@ -61,4 +67,4 @@ export const getFieldErrors = (e: unknown): Record<string, string> => {
     if (field && issue.message && !out[field]) out[field] = issue.message;
   }
   return out;
-};
+}

@@ -29,13 +29,14 @@ const keys = {
 // ---------------------------------------------------------------------------------------------
 // Follows
 
-export const getFollowStatusQueryOptions = (userId: string) =>
-  queryOptions({
+export function getFollowStatusQueryOptions(userId: string) {
+  return queryOptions({
     queryKey: keys.status(userId),
     queryFn: async () => (await api(usersFollowStatus, { params: { userId } })).isFollowing,
     // Follower lists seed these (each row says whether the caller follows it): trust them a while.
     staleTime: 30_000,
   });
+}
 
 /** Puts each listed user's follow status into the cache, so the rows' buttons ask nothing. */
 const seedFollowStatuses = (qc: QueryClient, list: { id: string; isFollowing: boolean }[]) => {
@@ -43,13 +44,14 @@ const seedFollowStatuses = (qc: QueryClient, list: { id: string; isFollowing: bo
 };
 
 /** Whether the signed-in user follows `userId`; idle when signed out or on one's own profile. */
-export const useFollowStatus = (userId: string | undefined, { isEnabled = true }: { isEnabled?: boolean } = {}) =>
-  useQuery({ ...getFollowStatusQueryOptions(userId ?? ''), enabled: !!userId && isEnabled });
+export function useFollowStatus(userId: string | undefined, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...getFollowStatusQueryOptions(userId ?? ''), enabled: !!userId && isEnabled });
+}
 
 export const FOLLOW_LIST_LIMIT = 100;
 
-export const getFollowersQueryOptions = (userId: string) =>
-  queryOptions({
+export function getFollowersQueryOptions(userId: string) {
+  return queryOptions({
     queryKey: keys.followers(userId),
     queryFn: async ({ client }) => {
       const res = await api(usersFollowers, { params: { userId }, query: { limit: FOLLOW_LIST_LIMIT } });
@@ -57,11 +59,14 @@ export const getFollowersQueryOptions = (userId: string) =>
       return res;
     },
   });
+}
 
-export const useFollowers = (userId: string | undefined) => useQuery({ ...getFollowersQueryOptions(userId ?? ''), enabled: !!userId });
+export function useFollowers(userId: string | undefined) {
+  return useQuery({ ...getFollowersQueryOptions(userId ?? ''), enabled: !!userId });
+}
 
-export const getFollowingQueryOptions = (userId: string) =>
-  queryOptions({
+export function getFollowingQueryOptions(userId: string) {
+  return queryOptions({
     queryKey: keys.following(userId),
     queryFn: async ({ client }) => {
       const res = await api(usersFollowing, { params: { userId }, query: { limit: FOLLOW_LIST_LIMIT } });
@@ -69,14 +74,19 @@ export const getFollowingQueryOptions = (userId: string) =>
       return res;
     },
   });
+}
 
-export const useFollowing = (userId: string | undefined) => useQuery({ ...getFollowingQueryOptions(userId ?? ''), enabled: !!userId });
+export function useFollowing(userId: string | undefined) {
+  return useQuery({ ...getFollowingQueryOptions(userId ?? ''), enabled: !!userId });
+}
 
-export const getFavoriteProfilesQueryOptions = () =>
-  queryOptions({ queryKey: keys.favorites(), queryFn: async () => (await api(profilesFavorites)).profiles });
+export function getFavoriteProfilesQueryOptions() {
+  return queryOptions({ queryKey: keys.favorites(), queryFn: async () => (await api(profilesFavorites)).profiles });
+}
 
-export const useFavoriteProfiles = ({ isEnabled = true }: { isEnabled?: boolean } = {}) =>
-  useQuery({ ...getFavoriteProfilesQueryOptions(), enabled: isEnabled });
+export function useFavoriteProfiles({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...getFavoriteProfilesQueryOptions(), enabled: isEnabled });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Following (optimistic) and favoriting
@@ -90,7 +100,7 @@ const withFollowers = (user: TUser, delta: number): TUser => ({
  * Follow or unfollow `userId`. The status and the profile's follower count change at once;
  * pass `username` so the profile shown under that name is updated too.
  */
-export const useToggleFollow = () => {
+export function useToggleFollow() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, follow }: { userId: string; follow: boolean; username?: string }) =>
@@ -131,9 +141,9 @@ export const useToggleFollow = () => {
         qc.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }),
       ]),
   });
-};
+}
 
-export const useToggleFavorite = () => {
+export function useToggleFavorite() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, favorite }: { userId: string; favorite: boolean }) =>
@@ -141,7 +151,7 @@ export const useToggleFavorite = () => {
     onSettled: () =>
       Promise.all([qc.invalidateQueries({ queryKey: keys.favorites() }), qc.invalidateQueries({ queryKey: getFeedQueryOptions('favorites').queryKey })]),
   });
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Errors

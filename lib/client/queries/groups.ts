@@ -38,31 +38,44 @@ const keys = {
 
 export const GROUPS_LIST_LIMIT = 50;
 
-export const getGroupsQueryOptions = (search: string) =>
-  queryOptions({
+export function getGroupsQueryOptions(search: string) {
+  return queryOptions({
     queryKey: keys.list(search),
     queryFn: () => api(groupsList, { query: { limit: GROUPS_LIST_LIMIT, ...(search.trim() ? { search: search.trim() } : {}) } }),
   });
+}
 
 /** Groups to discover, largest first; the previous result stays while a new search loads. */
-export const useGroups = (search: string) => useQuery({ ...getGroupsQueryOptions(search), placeholderData: keepPreviousData });
+export function useGroups(search: string) {
+  return useQuery({ ...getGroupsQueryOptions(search), placeholderData: keepPreviousData });
+}
 
-export const getMyGroupsQueryOptions = () => queryOptions({ queryKey: keys.mine(), queryFn: () => api(groupsMine) });
+export function getMyGroupsQueryOptions() {
+  return queryOptions({ queryKey: keys.mine(), queryFn: () => api(groupsMine) });
+}
 
 /** The caller's groups; idle while signed out. */
-export const useMyGroups = ({ isEnabled = true }: { isEnabled?: boolean } = {}) => useQuery({ ...getMyGroupsQueryOptions(), enabled: isEnabled });
+export function useMyGroups({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...getMyGroupsQueryOptions(), enabled: isEnabled });
+}
 
-export const getGroupInvitesQueryOptions = () =>
-  queryOptions({ queryKey: keys.invites(), queryFn: async () => (await api(groupsInvites)).invites });
+export function getGroupInvitesQueryOptions() {
+  return queryOptions({ queryKey: keys.invites(), queryFn: async () => (await api(groupsInvites)).invites });
+}
 
 /** The caller's pending invites, newest first; idle while signed out. */
-export const useGroupInvites = ({ isEnabled = true }: { isEnabled?: boolean } = {}) =>
-  useQuery({ ...getGroupInvitesQueryOptions(), enabled: isEnabled });
+export function useGroupInvites({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...getGroupInvitesQueryOptions(), enabled: isEnabled });
+}
 
-export const getGroupQueryOptions = (groupId: string) => queryOptions({ queryKey: keys.detail(groupId), queryFn: () => api(groupsGet, { params: { groupId } }) });
+export function getGroupQueryOptions(groupId: string) {
+  return queryOptions({ queryKey: keys.detail(groupId), queryFn: () => api(groupsGet, { params: { groupId } }) });
+}
 
 /** A group with its members (and, for members, its recent messages). */
-export const useGroup = (groupId: string) => useQuery({ ...getGroupQueryOptions(groupId), enabled: !!groupId });
+export function useGroup(groupId: string) {
+  return useQuery({ ...getGroupQueryOptions(groupId), enabled: !!groupId });
+}
 
 /** Puts a group's new state into every cached list row and its page. */
 const putGroup = (qc: QueryClient, group: TGroup) => {
@@ -77,7 +90,7 @@ const refreshAfterMembership = (qc: QueryClient) =>
   Promise.all([qc.invalidateQueries({ queryKey: keys.all }), qc.invalidateQueries({ queryKey: chatKeys.list() }), qc.invalidateQueries({ queryKey: chatKeys.unread() })]);
 
 /** Joins a group (an open one, or an invite-only one with a pending invite) and its chat. */
-export const useJoinGroup = () => {
+export function useJoinGroup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (groupId: string) => (await api(groupsJoin, { params: { groupId } })).group,
@@ -88,10 +101,10 @@ export const useJoinGroup = () => {
     // Already a member (another tab) or the invite is gone: what is shown is stale.
     onError: () => void qc.invalidateQueries({ queryKey: keys.all }),
   });
-};
+}
 
 /** Leaves a group and its chat (its owner cannot). */
-export const useLeaveGroup = () => {
+export function useLeaveGroup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (group: TGroup) => api(groupsLeave, { params: { groupId: group.id } }),
@@ -103,13 +116,13 @@ export const useLeaveGroup = () => {
     },
     onError: () => void qc.invalidateQueries({ queryKey: keys.all }),
   });
-};
+}
 
 const answerInvite = (qc: QueryClient, inviteId: string) =>
   qc.setQueryData(keys.invites(), (invites: TGroupInvite[] | undefined) => invites?.filter((i) => i.id !== inviteId));
 
 /** Accepts an invite: the caller joins the group and its chat. */
-export const useAcceptInvite = () => {
+export function useAcceptInvite() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (inviteId: string) => (await api(groupsAcceptInvite, { params: { inviteId } })).invite,
@@ -120,10 +133,10 @@ export const useAcceptInvite = () => {
     },
     onError: () => void qc.invalidateQueries({ queryKey: keys.invites() }),
   });
-};
+}
 
 /** Declines an invite (the group does not ask again). */
-export const useDeclineInvite = () => {
+export function useDeclineInvite() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (inviteId: string) => (await api(groupsDeclineInvite, { params: { inviteId } })).invite,
@@ -133,16 +146,16 @@ export const useDeclineInvite = () => {
     },
     onError: () => void qc.invalidateQueries({ queryKey: keys.invites() }),
   });
-};
+}
 
 /** What a group's join button can do for the caller. */
 export type TJoinState = 'member' | 'owner' | 'join' | 'accept' | 'invite-only';
 
-export const joinStateOf = (group: Pick<TGroup, 'isMember' | 'visibility' | 'hasPendingInvite' | 'owner'>, myUserId: string | undefined): TJoinState => {
+export function joinStateOf(group: Pick<TGroup, 'isMember' | 'visibility' | 'hasPendingInvite' | 'owner'>, myUserId: string | undefined): TJoinState {
   if (group.isMember) return group.owner.id === myUserId ? 'owner' : 'member';
   if (group.hasPendingInvite) return 'accept';
   return group.visibility === 'open' ? 'join' : 'invite-only';
-};
+}
 
 /** The sentences a failed group action shows: describeError(error, GROUP_ERROR_MESSAGES). */
 export const GROUP_ERROR_MESSAGES: TErrorMessages = {

@@ -22,17 +22,20 @@ export const identityKeys = {
   status: () => [...identityKeys.all, 'onchain-status'] as const,
 };
 
-export const getOnchainStatusQueryOptions = () =>
-  queryOptions({
+export function getOnchainStatusQueryOptions() {
+  return queryOptions({
     queryKey: identityKeys.status(),
     queryFn: () => api(identityOnchainStatus),
   });
+}
 
 /** Whether a status is still moving (worth asking again). Pure. */
-export const isOnchainPending = (status: TOnchainStatus | undefined) => status?.onboardingIntent?.status === 'ONCHAIN_IN_PROGRESS';
+export function isOnchainPending(status: TOnchainStatus | undefined) {
+  return status?.onboardingIntent?.status === 'ONCHAIN_IN_PROGRESS';
+}
 
 /** The caller's registration; polls every ONCHAIN_POLL_MS while it is in progress. */
-export const useOnchainStatus = ({ enabled = true }: { enabled?: boolean } = {}) => {
+export function useOnchainStatus({ enabled = true }: { enabled?: boolean } = {}) {
   const qc = useQueryClient();
   const query = useQuery({
     ...getOnchainStatusQueryOptions(),
@@ -45,10 +48,10 @@ export const useOnchainStatus = ({ enabled = true }: { enabled?: boolean } = {})
     if (isRegistered) void qc.invalidateQueries({ queryKey: getMeQueryOptions().queryKey });
   }, [isRegistered, qc]);
   return query;
-};
+}
 
 /** Starts the registration, or retries a FAILED one (the same intent comes back in progress). */
-export const useStartOnchain = () => {
+export function useStartOnchain() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api(identityStartOnchain),
@@ -60,4 +63,4 @@ export const useStartOnchain = () => {
       }));
     },
   });
-};
+}

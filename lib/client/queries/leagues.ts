@@ -33,31 +33,39 @@ export const leagueKeys = {
   history: (userId: string) => [...leagueKeys.all, 'history', userId] as const,
 };
 
-export const getLeaguesOverviewQueryOptions = () =>
-  queryOptions({
+export function getLeaguesOverviewQueryOptions() {
+  return queryOptions({
     queryKey: leagueKeys.overview(),
     queryFn: () => api(leaguesOverview),
   });
+}
 
-export const useLeaguesOverview = () => useQuery(getLeaguesOverviewQueryOptions());
+export function useLeaguesOverview() {
+  return useQuery(getLeaguesOverviewQueryOptions());
+}
 
-export const getLeagueDivisionQueryOptions = (view: TLeagueView) =>
-  queryOptions({
+export function getLeagueDivisionQueryOptions(view: TLeagueView) {
+  return queryOptions({
     queryKey: leagueKeys.division(view),
     queryFn: () => api(leaguesDivision, { query: { season: view.season, tier: view.tier, division: view.division ?? 0 } }),
   });
+}
 
 /** A division's table; the table on screen stays while another division loads. */
-export const useLeagueDivision = (view: TLeagueView, { isEnabled = true }: { isEnabled?: boolean } = {}) =>
-  useQuery({ ...getLeagueDivisionQueryOptions(view), enabled: isEnabled, placeholderData: keepPreviousData });
+export function useLeagueDivision(view: TLeagueView, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...getLeagueDivisionQueryOptions(view), enabled: isEnabled, placeholderData: keepPreviousData });
+}
 
-export const getUserLeagueHistoryQueryOptions = (userId: string) =>
-  queryOptions({
+export function getUserLeagueHistoryQueryOptions(userId: string) {
+  return queryOptions({
     queryKey: leagueKeys.history(userId),
     queryFn: async () => (await api(userLeagueHistory, { params: { userId } })).history,
   });
+}
 
-export const useUserLeagueHistory = (userId: string) => useQuery(getUserLeagueHistoryQueryOptions(userId));
+export function useUserLeagueHistory(userId: string) {
+  return useQuery(getUserLeagueHistoryQueryOptions(userId));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers
@@ -69,7 +77,7 @@ export const OUTCOME_LABELS: Record<TLeagueOutcome, string> = { promoted: 'Promo
 const SEASON_ID = /^\d{4}-W\d{2}$/;
 
 /** The view an address asks for (?season=2026-W47&tier=2&division=1); anything malformed is left out. Pure. */
-export const leagueViewFromParams = (params: { get: (name: string) => string | null }): TLeagueView => {
+export function leagueViewFromParams(params: { get: (name: string) => string | null }): TLeagueView {
   const season = params.get('season') ?? '';
   // Whole decimal numbers only: an empty ?tier= is no tier (Number('') would read it as 0).
   const whole = (name: string) => {
@@ -83,30 +91,30 @@ export const leagueViewFromParams = (params: { get: (name: string) => string | n
     tier: Number.isInteger(tier) && tier >= 0 && tier <= 4 ? tier : undefined,
     division: Number.isInteger(division) && division >= 1 ? division : undefined,
   };
-};
+}
 
 /** The address query of a view (what is absent stays absent). Pure. */
-export const leagueViewToParams = (view: TLeagueView) => {
+export function leagueViewToParams(view: TLeagueView) {
   const p = new URLSearchParams();
   if (view.season) p.set('season', view.season);
   if (view.tier !== undefined) p.set('tier', String(view.tier));
   if (view.division !== undefined) p.set('division', String(view.division));
   return p;
-};
+}
 
 /**
  * The division shown when the address names none: the caller's own, else the first division of
  * the highest tier anyone plays in (the API's default, the top tier, is empty in a young world),
  * else the top tier's first. Pure.
  */
-export const defaultLeagueView = (overview: Pick<TLeaguesOverview, 'me' | 'tiers'>): Required<Omit<TLeagueView, 'season'>> => {
+export function defaultLeagueView(overview: Pick<TLeaguesOverview, 'me' | 'tiers'>): Required<Omit<TLeagueView, 'season'>> {
   if (overview.me) return { tier: overview.me.tier, division: overview.me.division };
   const played = [...overview.tiers].sort((a, b) => b.tier - a.tier).find((t) => t.members > 0);
   return { tier: played?.tier ?? 4, division: 1 };
-};
+}
 
 /** What an unqualified player still needs this season ("2 more trades and 1 more day"); null once qualified. Pure. */
-export const qualificationNeeds = (entry: Pick<TLeagueEntry, 'trades' | 'days' | 'qualified'>, rules: Pick<TLeagueRules, 'minTrades' | 'minDays'>) => {
+export function qualificationNeeds(entry: Pick<TLeagueEntry, 'trades' | 'days' | 'qualified'>, rules: Pick<TLeagueRules, 'minTrades' | 'minDays'>) {
   if (entry.qualified) return null;
   const trades = Math.max(0, rules.minTrades - entry.trades);
   const days = Math.max(0, rules.minDays - entry.days);
@@ -115,20 +123,21 @@ export const qualificationNeeds = (entry: Pick<TLeagueEntry, 'trades' | 'days' |
     days > 0 ? `${days} more ${days === 1 ? 'day' : 'days'}` : null,
   ].filter((p) => p !== null);
   return parts.length ? parts.join(' and ') : null;
-};
+}
 
 /** The formula's sentences, one step each ("Daily return r = …", "Season return R = …"). Pure. */
-export const formulaSteps = (formula: string) =>
-  formula
+export function formulaSteps(formula: string) {
+  return formula
     .split(/(?<=\.)\s+(?=[A-Z])/)
     .map((s) => s.trim())
     .filter(Boolean);
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 /** A remaining time as "2d 04h 12m 05s" and in words for screen readers; zero once past. Pure. */
-export const formatCountdown = (ms: number) => {
+export function formatCountdown(ms: number) {
   const total = Number.isFinite(ms) ? Math.max(0, Math.floor(ms / 1000)) : 0;
   const days = Math.floor(total / 86_400);
   const hours = Math.floor((total % 86_400) / 3600);
@@ -137,7 +146,7 @@ export const formatCountdown = (ms: number) => {
   const short = `${days > 0 ? `${days}d ` : ''}${pad(hours)}h ${pad(minutes)}m ${pad(seconds)}s`;
   const long = [days > 0 ? plural(days, 'day') : null, plural(hours, 'hour'), plural(minutes, 'minute')].filter(Boolean).join(', ');
   return { short, long, isOver: total === 0 };
-};
+}
 
 /**
  * The game clock in the browser, ticking every second: the server's game time `serverNow` as it
@@ -145,7 +154,7 @@ export const formatCountdown = (ms: number) => {
  * clock. The offset between the two clocks is computed once per answer, so a browser clock that is
  * set wrong, or a game clock that runs ahead of the wall clock, does not skew the countdown.
  */
-export const useGameNow = (serverNow: string | undefined, receivedAt: number) => {
+export function useGameNow(serverNow: string | undefined, receivedAt: number) {
   const offset = useMemo(() => (serverNow ? Date.parse(serverNow) - receivedAt : null), [serverNow, receivedAt]);
   const [wall, setWall] = useState(() => Date.now());
   useEffect(() => {
@@ -154,4 +163,4 @@ export const useGameNow = (serverNow: string | undefined, receivedAt: number) =>
     return () => clearInterval(id);
   }, [offset]);
   return offset === null ? null : Math.max(wall, receivedAt) + offset;
-};
+}

@@ -63,13 +63,16 @@ const keys = {
 /** The list page shows one page of up to 100 markets; the world has a handful. */
 const LIST_LIMIT = 100;
 
-export const getMarketsQueryOptions = (status: TMarketStatus) =>
-  queryOptions({
+export function getMarketsQueryOptions(status: TMarketStatus) {
+  return queryOptions({
     queryKey: keys.list(status),
     queryFn: async () => (await api(predictionsList, { query: { status, limit: LIST_LIMIT } })).markets,
   });
+}
 
-export const useMarkets = (status: TMarketStatus) => useQuery(getMarketsQueryOptions(status));
+export function useMarkets(status: TMarketStatus) {
+  return useQuery(getMarketsQueryOptions(status));
+}
 
 export type TMarketSort = 'newest' | 'volume' | 'closing' | 'movers';
 export type TMarketFilters = { status: TMarketStatus; q?: string; sort?: TMarketSort; topic?: string; ticker?: string };
@@ -82,15 +85,15 @@ export const MARKET_SORTS: readonly { value: TMarketSort; label: string }[] = [
 ];
 
 /** The filters the markets page keeps in its address (unknown or empty values dropped). */
-export const parseMarketFilters = (params: { get: (name: string) => string | null }): TMarketFilters => {
+export function parseMarketFilters(params: { get: (name: string) => string | null }): TMarketFilters {
   const status = params.get('status') === 'resolved' ? 'resolved' : 'active';
   const sort = MARKET_SORTS.find((s) => s.value === params.get('sort'))?.value;
   const text = (name: string) => params.get(name)?.trim().slice(0, 100) || undefined;
   return { status, q: text('q'), sort: sort === 'newest' ? undefined : sort, topic: text('topic'), ticker: text('ticker')?.toUpperCase() };
-};
+}
 
 /** The address query of a set of filters (defaults left out, so the plain page stays /markets). */
-export const marketFiltersSearch = (f: TMarketFilters) => {
+export function marketFiltersSearch(f: TMarketFilters) {
   const p = new URLSearchParams();
   if (f.status !== 'active') p.set('status', f.status);
   if (f.q) p.set('q', f.q);
@@ -99,13 +102,13 @@ export const marketFiltersSearch = (f: TMarketFilters) => {
   if (f.ticker) p.set('ticker', f.ticker);
   const s = p.toString();
   return s ? `?${s}` : '';
-};
+}
 
 /**
  * One filtered, sorted page of markets. Without filters it is the plain list's query (same key), so
  * live price updates and invalidations reach it; filtered lists sit under that key.
  */
-export const getFilteredMarketsQueryOptions = ({ status, ...rest }: TMarketFilters) => {
+export function getFilteredMarketsQueryOptions({ status, ...rest }: TMarketFilters) {
   const f = { q: rest.q || undefined, sort: rest.sort && rest.sort !== 'newest' ? rest.sort : undefined, topic: rest.topic || undefined, ticker: rest.ticker || undefined };
   const isPlain = !f.q && !f.sort && !f.topic && !f.ticker;
   const queryKey: readonly unknown[] = isPlain ? getMarketsQueryOptions(status).queryKey : keys.filteredList(status, f);
@@ -113,41 +116,51 @@ export const getFilteredMarketsQueryOptions = ({ status, ...rest }: TMarketFilte
     queryKey,
     queryFn: async () => (await api(predictionsList, { query: { status, limit: LIST_LIMIT, ...f } })).markets,
   });
-};
+}
 
-export const useFilteredMarkets = (filters: TMarketFilters) => useQuery({ ...getFilteredMarketsQueryOptions(filters), placeholderData: keepPreviousData });
+export function useFilteredMarkets(filters: TMarketFilters) {
+  return useQuery({ ...getFilteredMarketsQueryOptions(filters), placeholderData: keepPreviousData });
+}
 
 /** The topics and tickers questions are about (the list's filter choices). */
-export const getMarketFacetsQueryOptions = () =>
-  queryOptions({
+export function getMarketFacetsQueryOptions() {
+  return queryOptions({
     queryKey: keys.facets(),
     queryFn: async () => (await api(predictionsList, { query: { status: 'all', limit: 1 } })).facets,
     staleTime: 5 * 60_000,
   });
+}
 
-export const useMarketFacets = () => useQuery(getMarketFacetsQueryOptions());
+export function useMarketFacets() {
+  return useQuery(getMarketFacetsQueryOptions());
+}
 
-export const getMarketQueryOptions = (id: string) =>
-  queryOptions({
+export function getMarketQueryOptions(id: string) {
+  return queryOptions({
     queryKey: keys.detail(id),
     queryFn: async (): Promise<TMarketWithAbout> => (await api(predictionsGet, { params: { id } })).market,
   });
+}
 
-export const useMarket = (id: string) => useQuery(getMarketQueryOptions(id));
+export function useMarket(id: string) {
+  return useQuery(getMarketQueryOptions(id));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Price history
 
-export const getPriceHistoryQueryOptions = (id: string, range: THistoryRange) =>
-  queryOptions({
+export function getPriceHistoryQueryOptions(id: string, range: THistoryRange) {
+  return queryOptions({
     queryKey: keys.history(id, range),
     queryFn: async () => (await api(predictionsHistory, { params: { id }, query: { range } })).points,
     staleTime: 30_000,
   });
+}
 
 /** Switching range keeps the previous line on screen until the new one arrives. */
-export const usePriceHistory = (id: string, range: THistoryRange) =>
-  useQuery({ ...getPriceHistoryQueryOptions(id, range), placeholderData: keepPreviousData });
+export function usePriceHistory(id: string, range: THistoryRange) {
+  return useQuery({ ...getPriceHistoryQueryOptions(id, range), placeholderData: keepPreviousData });
+}
 
 const RANGE_SECONDS: Record<THistoryRange, number | null> = { '1h': 3600, '24h': 86_400, '7d': 604_800, '30d': 2_592_000, all: null };
 
@@ -158,12 +171,11 @@ export type TChartPoint = { time: number; yesPrice: number };
  * or tick happened, so the line is extended to `now` at the market's current price, and a range
  * with no points at all is drawn flat at that price. Plotting only: plain numbers are fine.
  */
-export const toChartSeries = (
+export function toChartSeries(
   points: readonly TPricePoint[],
   market: Pick<TMarket, 'yesPrice' | 'createdDate'>,
   range: THistoryRange,
-  nowSeconds: number,
-): TChartPoint[] => {
+  nowSeconds: number,): TChartPoint[] {
   const series = points.map((p) => ({ time: p.time, yesPrice: p.yesPrice })).sort((a, b) => a.time - b.time);
   const created = Math.floor(Date.parse(market.createdDate) / 1000);
   const span = RANGE_SECONDS[range];
@@ -172,21 +184,21 @@ export const toChartSeries = (
   const last = series.at(-1)!;
   if (last.time < nowSeconds) series.push({ time: nowSeconds, yesPrice: market.yesPrice });
   return series;
-};
+}
 
 /** The 7-day sparkline of a card: YES prices, oldest first, ending at the current price. */
-export const useMarketSparkline = (market: Pick<TMarket, 'id' | 'yesPrice' | 'createdDate'>) => {
+export function useMarketSparkline(market: Pick<TMarket, 'id' | 'yesPrice' | 'createdDate'>) {
   const query = useQuery(getPriceHistoryQueryOptions(market.id, '7d'));
   const values = query.data ? toChartSeries(query.data, market, '7d', Math.floor(query.dataUpdatedAt / 1000)).map((p) => p.yesPrice) : null;
   return { ...query, values };
-};
+}
 
 /** The market page's chart line for a range ("now" is when the history was fetched). */
-export const usePriceChartSeries = (market: Pick<TMarket, 'id' | 'yesPrice' | 'createdDate'>, range: THistoryRange) => {
+export function usePriceChartSeries(market: Pick<TMarket, 'id' | 'yesPrice' | 'createdDate'>, range: THistoryRange) {
   const query = usePriceHistory(market.id, range);
   const series = query.data ? toChartSeries(query.data, market, range, Math.floor(query.dataUpdatedAt / 1000)) : null;
   return { ...query, series };
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Positions
@@ -194,13 +206,16 @@ export const usePriceChartSeries = (market: Pick<TMarket, 'id' | 'yesPrice' | 'c
 /** Below this many shares a position is dust worth nothing; the UI treats it as closed. */
 export const DUST_SHARES = 1e-6;
 
-export const isOpenPosition = (p: Pick<TPosition, 'shares' | 'status'>) => p.status === 'open' && p.shares >= DUST_SHARES;
+export function isOpenPosition(p: Pick<TPosition, 'shares' | 'status'>) {
+  return p.status === 'open' && p.shares >= DUST_SHARES;
+}
 
-export const getMyPositionsQueryOptions = (userId: string) =>
-  queryOptions({
+export function getMyPositionsQueryOptions(userId: string) {
+  return queryOptions({
     queryKey: keys.positions(userId),
     queryFn: () => api(marketsPositions, { params: { userId } }),
   });
+}
 
 /**
  * Open prediction positions with their totals (dust left out, so the totals are recomputed for
@@ -221,66 +236,80 @@ const selectOpenPositions = (data: TPositions) => {
 
 const sumExact = (values: number[]) => values.reduce((acc, v) => acc.plus(v), dec(0)).toFixed();
 
-export const useMyPositions = (userId: string | undefined) =>
-  useQuery({ ...getMyPositionsQueryOptions(userId ?? ''), enabled: !!userId, select: selectOpenPositions });
+export function useMyPositions(userId: string | undefined) {
+  return useQuery({ ...getMyPositionsQueryOptions(userId ?? ''), enabled: !!userId, select: selectOpenPositions });
+}
 
 /** The user's open positions in one market (at most one per side). */
-export const useMarketPositions = (userId: string | undefined, marketId: string) => {
+export function useMarketPositions(userId: string | undefined, marketId: string) {
   const query = useMyPositions(userId);
   const positions = query.data?.positions.filter((p) => p.marketId === marketId) ?? [];
   return { ...query, positions };
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Trades
 
-export const getMarketTradesQueryOptions = (marketId: string, limit = 20) =>
-  queryOptions({
+export function getMarketTradesQueryOptions(marketId: string, limit = 20) {
+  return queryOptions({
     queryKey: [...keys.trades(marketId), limit] as const,
     queryFn: async () => (await api(tradesList, { query: { marketId, limit, type: 'prediction' } })).trades,
   });
+}
 
 /** Recent trades of a market; the endpoint wants a signed-in caller, so pass isEnabled accordingly. */
-export const useMarketTrades = (marketId: string, { isEnabled = true }: { isEnabled?: boolean } = {}) =>
-  useQuery({ ...getMarketTradesQueryOptions(marketId), enabled: isEnabled });
+export function useMarketTrades(marketId: string, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...getMarketTradesQueryOptions(marketId), enabled: isEnabled });
+}
 
 /** The signed-in player's own trades in one market, newest first. */
-export const getMyMarketTradesQueryOptions = (marketId: string, userId: string) =>
-  queryOptions({
+export function getMyMarketTradesQueryOptions(marketId: string, userId: string) {
+  return queryOptions({
     queryKey: [...keys.trades(marketId), 'mine', userId] as const,
     queryFn: async () => (await api(tradesList, { query: { marketId, userId, limit: 50, type: 'prediction' } })).trades,
   });
+}
 
-export const useMyMarketTrades = (marketId: string, userId: string | undefined) =>
-  useQuery({ ...getMyMarketTradesQueryOptions(marketId, userId ?? ''), enabled: !!userId });
+export function useMyMarketTrades(marketId: string, userId: string | undefined) {
+  return useQuery({ ...getMyMarketTradesQueryOptions(marketId, userId ?? ''), enabled: !!userId });
+}
 
 // ---------------------------------------------------------------------------------------------
 // The market page: holders, news, posts
 
-export const getMarketHoldersQueryOptions = (marketId: string) =>
-  queryOptions({
+export function getMarketHoldersQueryOptions(marketId: string) {
+  return queryOptions({
     queryKey: [...keys.page(marketId), 'holders'] as const,
     queryFn: () => api(predictionsHolders, { params: { id: marketId }, query: { limit: 10 } }),
   });
+}
 
-export const useMarketHolders = (marketId: string) => useQuery(getMarketHoldersQueryOptions(marketId));
+export function useMarketHolders(marketId: string) {
+  return useQuery(getMarketHoldersQueryOptions(marketId));
+}
 
-export const getMarketNewsQueryOptions = (marketId: string) =>
-  queryOptions({
+export function getMarketNewsQueryOptions(marketId: string) {
+  return queryOptions({
     queryKey: [...keys.page(marketId), 'news'] as const,
     queryFn: async () => (await api(predictionsNews, { params: { id: marketId }, query: { limit: 10 } })).news,
     staleTime: 60_000,
   });
+}
 
-export const useMarketNews = (marketId: string) => useQuery(getMarketNewsQueryOptions(marketId));
+export function useMarketNews(marketId: string) {
+  return useQuery(getMarketNewsQueryOptions(marketId));
+}
 
-export const getMarketPostsQueryOptions = (marketId: string) =>
-  queryOptions({
+export function getMarketPostsQueryOptions(marketId: string) {
+  return queryOptions({
     queryKey: [...keys.page(marketId), 'posts'] as const,
     queryFn: async () => (await api(predictionsPosts, { params: { id: marketId }, query: { limit: 10 } })).posts,
   });
+}
 
-export const useMarketPosts = (marketId: string) => useQuery(getMarketPostsQueryOptions(marketId));
+export function useMarketPosts(marketId: string) {
+  return useQuery(getMarketPostsQueryOptions(marketId));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Trading
@@ -305,28 +334,28 @@ const useInvalidateAfterTrade = () => {
     ]);
 };
 
-export const useBuyShares = (marketId: string, userId: string | undefined) => {
+export function useBuyShares(marketId: string, userId: string | undefined) {
   const invalidate = useInvalidateAfterTrade();
   return useMutation({
     mutationFn: ({ outcome, amount }: { outcome: TOutcome; amount: string }) =>
       api(predictionsBuy, { params: { id: marketId }, body: { outcome, amount } }),
     onSuccess: () => invalidate(marketId, userId),
   });
-};
+}
 
 /**
  * Sells by position. Share counts reach the browser as JSON numbers, a hair off the exact
  * 18-decimal holding; the server treats a count within 1e-9 of the holding as the whole position,
  * so "sell all" just sends the number it was given.
  */
-export const useSellShares = (marketId: string, userId: string | undefined) => {
+export function useSellShares(marketId: string, userId: string | undefined) {
   const invalidate = useInvalidateAfterTrade();
   return useMutation({
     mutationFn: ({ positionId, shares }: { positionId: string; shares: string; isAll: boolean }) =>
       api(predictionsSell, { params: { id: marketId }, body: { positionId, shares } }),
     onSettled: () => invalidate(marketId, userId),
   });
-};
+}
 
 /** The sentences a failed buy or sell shows: describeError(error, TRADE_ERROR_MESSAGES). */
 export const TRADE_ERROR_MESSAGES: TErrorMessages = {
@@ -380,7 +409,7 @@ const parseAmount = (text: string): TDecimal | null => {
  * What a buy of `amountText` or a sale of `sharesText` would do, computed with the server's CPMM.
  * The fee total does not depend on whether the trader has a referrer (only its split does).
  */
-export const previewTrade = ({
+export function previewTrade({
   market,
   mode,
   outcome,
@@ -394,7 +423,7 @@ export const previewTrade = ({
   text: string;
   balance?: string;
   heldShares?: number;
-}): TTradePreview => {
+}): TTradePreview {
   if (text.trim() === '') return { state: 'empty' };
   if (!AMOUNT_PATTERN.test(text.trim())) return { state: 'invalid', reason: 'Enter a number, like 25 or 12.5.' };
   const value = parseAmount(text);
@@ -429,7 +458,9 @@ export const previewTrade = ({
     priceBefore: q.priceBefore.toNumber(),
     priceAfter: q.priceAfter.toNumber(),
   };
-};
+}
 
 /** The text "Max" puts in the shares box: the holding exactly as the API sent it. */
-export const maxSharesText = (shares: number) => dec(shares).toFixed();
+export function maxSharesText(shares: number) {
+  return dec(shares).toFixed();
+}

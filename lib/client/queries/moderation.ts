@@ -51,26 +51,30 @@ const keys = {
 // ---------------------------------------------------------------------------------------------
 // Block and mute status
 
-export const getBlockStatusQueryOptions = (userId: string) =>
-  queryOptions({
+export function getBlockStatusQueryOptions(userId: string) {
+  return queryOptions({
     queryKey: keys.blockStatus(userId),
     queryFn: () => api(usersBlockStatus, { params: { userId } }),
     staleTime: 30_000,
   });
+}
 
 /** Whether the signed-in user blocked `userId` (and whether `userId` blocked them); idle until enabled. */
-export const useBlockStatus = (userId: string, { isEnabled = true }: { isEnabled?: boolean } = {}) =>
-  useQuery({ ...getBlockStatusQueryOptions(userId), enabled: !!userId && isEnabled });
+export function useBlockStatus(userId: string, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...getBlockStatusQueryOptions(userId), enabled: !!userId && isEnabled });
+}
 
-export const getMuteStatusQueryOptions = (userId: string) =>
-  queryOptions({
+export function getMuteStatusQueryOptions(userId: string) {
+  return queryOptions({
     queryKey: keys.muteStatus(userId),
     queryFn: () => api(usersMuteStatus, { params: { userId } }),
     staleTime: 30_000,
   });
+}
 
-export const useMuteStatus = (userId: string, { isEnabled = true }: { isEnabled?: boolean } = {}) =>
-  useQuery({ ...getMuteStatusQueryOptions(userId), enabled: !!userId && isEnabled });
+export function useMuteStatus(userId: string, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...getMuteStatusQueryOptions(userId), enabled: !!userId && isEnabled });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Hiding a person's posts in the cache
@@ -82,7 +86,7 @@ const isByUser = (p: TPost, userId: string) => p.author.id === userId || p.autho
  * `data` without `userId`'s posts and reposts: feeds (infinite pages), `{posts}` pages. A single
  * post (its own page) is left alone: the reader asked for it by its address.
  */
-export const withoutUserPosts = (data: unknown, userId: string): unknown => {
+export function withoutUserPosts(data: unknown, userId: string): unknown {
   if (!data || typeof data !== 'object') return data;
   if ('pages' in data && Array.isArray((data as InfiniteData<unknown>).pages)) {
     const d = data as InfiniteData<unknown>;
@@ -94,7 +98,7 @@ export const withoutUserPosts = (data: unknown, userId: string): unknown => {
     return posts.length === d.posts.length ? data : { ...d, posts };
   }
   return data;
-};
+}
 
 /** Takes `userId`'s posts out of every cached feed at once, then has every surface they may appear on reload. */
 const hideAndRefresh = async (qc: QueryClient, userId: string, { isHiding }: { isHiding: boolean }) => {
@@ -120,7 +124,7 @@ export type TToggleBlockInput = { userId: string; block: boolean; reason?: strin
  * Block or unblock `userId`. A block removes the follows both ways on the server, so the follow
  * button and one's own counts reload too; the caller's blocks list and the status follow the answer.
  */
-export const useToggleBlock = () => {
+export function useToggleBlock() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, block, reason }: TToggleBlockInput) =>
@@ -142,12 +146,12 @@ export const useToggleBlock = () => {
     // Already blocked or not blocked any more (another tab): the status was stale, so reload it.
     onError: (_e, { userId }) => qc.invalidateQueries({ queryKey: getBlockStatusQueryOptions(userId).queryKey }),
   });
-};
+}
 
 export type TToggleMuteInput = { userId: string; mute: boolean; reason?: string };
 
 /** Mute or unmute `userId`: the caller stops (or starts again) seeing their posts and notifications. */
-export const useToggleMute = () => {
+export function useToggleMute() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, mute, reason }: TToggleMuteInput) =>
@@ -162,34 +166,40 @@ export const useToggleMute = () => {
     },
     onError: (_e, { userId }) => qc.invalidateQueries({ queryKey: getMuteStatusQueryOptions(userId).queryKey }),
   });
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // The caller's blocks and mutes, offset-paged
 
 export const MODERATION_PAGE_SIZE = 20;
 
-export const getBlocksQueryOptions = (offset: number) =>
-  queryOptions({
+export function getBlocksQueryOptions(offset: number) {
+  return queryOptions({
     queryKey: keys.blocksPage(offset),
     queryFn: () => api(moderationBlocksList, { query: { limit: MODERATION_PAGE_SIZE, offset } }),
   });
+}
 
 /** One page of the people the caller blocked, newest first; the previous page stays on screen while the next loads. */
-export const useBlocks = (offset: number) => useQuery({ ...getBlocksQueryOptions(offset), placeholderData: keepPreviousData });
+export function useBlocks(offset: number) {
+  return useQuery({ ...getBlocksQueryOptions(offset), placeholderData: keepPreviousData });
+}
 
-export const getMutesQueryOptions = (offset: number) =>
-  queryOptions({
+export function getMutesQueryOptions(offset: number) {
+  return queryOptions({
     queryKey: keys.mutesPage(offset),
     queryFn: () => api(moderationMutesList, { query: { limit: MODERATION_PAGE_SIZE, offset } }),
   });
+}
 
-export const useMutes = (offset: number) => useQuery({ ...getMutesQueryOptions(offset), placeholderData: keepPreviousData });
+export function useMutes(offset: number) {
+  return useQuery({ ...getMutesQueryOptions(offset), placeholderData: keepPreviousData });
+}
 
 export type TPageInfo = { page: number; pages: number; from: number; to: number; total: number; hasPrevious: boolean; hasNext: boolean };
 
 /** Page numbers and the range shown ("21–40 of 45") from an offset pagination. */
-export const pageInfo = ({ limit, offset, total }: { limit: number; offset: number; total: number }, shown: number): TPageInfo => {
+export function pageInfo({ limit, offset, total }: { limit: number; offset: number; total: number }, shown: number): TPageInfo {
   const pages = Math.max(1, Math.ceil(total / limit));
   const page = Math.min(pages, Math.floor(offset / limit) + 1);
   return {
@@ -201,13 +211,15 @@ export const pageInfo = ({ limit, offset, total }: { limit: number; offset: numb
     hasPrevious: offset > 0,
     hasNext: offset + shown < total,
   };
-};
+}
 
 /**
  * The offset to show after the last row of a page was undone: the page before, when this one
  * is now empty (so undoing the last person on page 3 does not leave an empty page 3).
  */
-export const offsetAfterRemoval = (offset: number, rowsLeft: number, limit: number) => (rowsLeft === 0 && offset > 0 ? Math.max(0, offset - limit) : offset);
+export function offsetAfterRemoval(offset: number, rowsLeft: number, limit: number) {
+  return (rowsLeft === 0 && offset > 0 ? Math.max(0, offset - limit) : offset);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Reports
@@ -227,19 +239,23 @@ export const REPORT_CATEGORIES: readonly { value: TReportCategory; label: string
   { value: 'other', label: 'Something else', description: 'Another rule is broken; say which in the reason.' },
 ];
 
-export const reportCategoryLabel = (category: TReportCategory) => REPORT_CATEGORIES.find((c) => c.value === category)?.label ?? category;
+export function reportCategoryLabel(category: TReportCategory) {
+  return REPORT_CATEGORIES.find((c) => c.value === category)?.label ?? category;
+}
 
 export const REPORT_REASON_MIN = 10;
 export const REPORT_REASON_MAX = 2000;
 
 /** A reason's length as the server counts it (characters as a reader sees them, trimmed). */
-export const reportReasonLength = (reason: string) => visibleLength(reason.trim());
+export function reportReasonLength(reason: string) {
+  return visibleLength(reason.trim());
+}
 
 export type TReportDraft = { category: TReportCategory | null; reason: string; evidence: string };
 export type TReportDraftProblems = Partial<Record<'category' | 'reason' | 'evidence', string>>;
 
 /** What stops a report from being sent, by field (the server checks the same rules). */
-export const reportDraftProblems = (draft: TReportDraft): TReportDraftProblems => {
+export function reportDraftProblems(draft: TReportDraft): TReportDraftProblems {
   const problems: TReportDraftProblems = {};
   if (!draft.category) problems.category = 'Pick the category that fits best.';
   const length = reportReasonLength(draft.reason);
@@ -247,20 +263,21 @@ export const reportDraftProblems = (draft: TReportDraft): TReportDraftProblems =
   else if (length > REPORT_REASON_MAX) problems.reason = `Keep the reason under ${REPORT_REASON_MAX} characters.`;
   if (draft.evidence.trim() !== '' && !ZEvidenceUrl.safeParse(draft.evidence).success) problems.evidence = 'Enter a link that starts with http:// or https://.';
   return problems;
-};
+}
 
 export type TReportTarget = { reportType: 'user'; reportedUserId: string } | { reportType: 'post'; reportedPostId: string };
 
 /** The request body for a target and a draft that has no problems. */
-export const buildReportBody = (target: TReportTarget, draft: TReportDraft & { category: TReportCategory }): TReportInput => {
+export function buildReportBody(target: TReportTarget, draft: TReportDraft & { category: TReportCategory }): TReportInput {
   const evidence = draft.evidence.trim();
   return { ...target, category: draft.category, reason: draft.reason.trim(), ...(evidence ? { evidence } : {}) };
-};
+}
 
-export const useCreateReport = () =>
-  useMutation({
+export function useCreateReport() {
+  return useMutation({
     mutationFn: async (body: TReportInput) => (await api(moderationReportCreate, { body })).report,
   });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Errors

@@ -21,30 +21,34 @@ const keys = {
 export const NOTIFICATIONS_REFETCH_MS = 15_000;
 export const NOTIFICATIONS_LIMIT = 100;
 
-export const getNotificationsQueryOptions = () =>
-  queryOptions({
+export function getNotificationsQueryOptions() {
+  return queryOptions({
     queryKey: keys.list(),
     queryFn: () => api(notificationsList, { query: { limit: NOTIFICATIONS_LIMIT } }),
   });
+}
 
-export const useNotifications = ({ isEnabled = true }: { isEnabled?: boolean } = {}) =>
-  useQuery({ ...getNotificationsQueryOptions(), enabled: isEnabled, refetchInterval: NOTIFICATIONS_REFETCH_MS });
+export function useNotifications({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...getNotificationsQueryOptions(), enabled: isEnabled, refetchInterval: NOTIFICATIONS_REFETCH_MS });
+}
 
-export const getUnreadCountQueryOptions = () =>
-  queryOptions({
+export function getUnreadCountQueryOptions() {
+  return queryOptions({
     queryKey: keys.unread(),
     queryFn: async () => (await api(notificationsList, { query: { unread: 'true', limit: 1 } })).unreadCount,
     staleTime: 5_000,
   });
+}
 
 /** The unread count for the badge; idle while signed out. */
-export const useUnreadCount = ({ isEnabled = true }: { isEnabled?: boolean } = {}) =>
-  useQuery({ ...getUnreadCountQueryOptions(), enabled: isEnabled, refetchInterval: NOTIFICATIONS_REFETCH_MS });
+export function useUnreadCount({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...getUnreadCountQueryOptions(), enabled: isEnabled, refetchInterval: NOTIFICATIONS_REFETCH_MS });
+}
 
 type TList = { notifications: TNotification[]; unreadCount: number };
 
 /** Marks some notifications (by id) or all of them read. */
-export const useMarkNotificationsRead = () => {
+export function useMarkNotificationsRead() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (target: { ids: string[] } | { all: true }) =>
@@ -72,4 +76,4 @@ export const useMarkNotificationsRead = () => {
     onSuccess: (res) => qc.setQueryData(keys.unread(), res.unreadCount),
     onSettled: () => qc.invalidateQueries({ queryKey: keys.all }),
   });
-};
+}

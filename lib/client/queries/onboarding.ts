@@ -26,7 +26,7 @@ export type TSocialPlatform = 'social_a' | 'social_b';
 export type TVisibility = TEndpointResponse<typeof onboardingUpdateVisibility>['visibility'];
 
 /** The referral code a link left in this browser, or '' (read on the client only). */
-export const readReferralCookie = (cookie: string = typeof document === 'undefined' ? '' : document.cookie) => {
+export function readReferralCookie(cookie: string = typeof document === 'undefined' ? '' : document.cookie) {
   for (const part of cookie.split(';')) {
     const [name, ...rest] = part.trim().split('=');
     if (name === REFERRAL_COOKIE) {
@@ -35,28 +35,28 @@ export const readReferralCookie = (cookie: string = typeof document === 'undefin
     }
   }
   return '';
-};
+}
 
 export type TOnboardFormValues = { username: string; displayName: string; bio: string; profileImageUrl: string; referralCode: string };
 
 /** The onboard body for the wizard's form: blanks are left out. Pure. */
-export const buildOnboardBody = (values: TOnboardFormValues): TOnboardBody => {
+export function buildOnboardBody(values: TOnboardFormValues): TOnboardBody {
   const body: TOnboardBody = { username: values.username.trim(), displayName: values.displayName.trim() };
   if (values.bio.trim()) body.bio = values.bio;
   if (values.profileImageUrl.trim()) body.profileImageUrl = values.profileImageUrl.trim();
   if (values.referralCode.trim()) body.referralCode = values.referralCode.trim();
   return body;
-};
+}
 
 /** Field → message for a failed onboard: the username and referral codes on their fields, zod issues on theirs. */
-export const onboardFieldErrors = (error: unknown): Partial<Record<keyof TOnboardFormValues, string>> => {
+export function onboardFieldErrors(error: unknown): Partial<Record<keyof TOnboardFormValues, string>> {
   if (hasErrorCode(error, 'USERNAME_TAKEN')) return { username: 'That username is already taken. Try another one.' };
   if (hasErrorCode(error, 'INVALID_REFERRAL_CODE')) return { referralCode: 'No player has this referral code. Check it, or leave the field empty.' };
   if (hasErrorCode(error, 'SELF_REFERRAL')) return { referralCode: 'You cannot use your own referral code.' };
   if (hasErrorCode(error, 'ALREADY_REFERRED')) return { referralCode: 'You were already referred by another player. Leave this field empty.' };
   if (hasErrorCode(error, 'REFERRAL_TOO_LATE')) return { referralCode: 'Referral codes apply only when you first sign up. Leave this field empty.' };
   return getFieldErrors(error);
-};
+}
 
 export const ONBOARDING_ERROR_MESSAGES: TErrorMessages = {
   USERNAME_CHANGE_TOO_SOON: 'You changed your username recently; keep your current one for now.',
@@ -64,7 +64,7 @@ export const ONBOARDING_ERROR_MESSAGES: TErrorMessages = {
 };
 
 /** Completes the profile, applies the referral, pays the milestones and starts the on-chain registration. */
-export const useOnboard = () => {
+export function useOnboard() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: TOnboardBody) => api(onboardingOnboard, { body }),
@@ -85,11 +85,11 @@ export const useOnboard = () => {
       ]);
     },
   });
-};
+}
 
 /** Uploads a picked image as a profile picture; answers the stored image (its relative `url`). */
-export const useUploadProfileImage = () =>
-  useMutation({
+export function useUploadProfileImage() {
+  return useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.set('file', file);
@@ -97,9 +97,10 @@ export const useUploadProfileImage = () =>
       return apiForm(uploadImage, form);
     },
   });
+}
 
 /** Links a social account (any token outside production); its milestone is paid once. */
-export const useLinkSocial = () => {
+export function useLinkSocial() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, platform, username, accessToken }: { userId: string; platform: TSocialPlatform; username: string; accessToken: string }) =>
@@ -111,10 +112,10 @@ export const useLinkSocial = () => {
         qc.invalidateQueries({ queryKey: waitlistKeys.all }),
       ]),
   });
-};
+}
 
 /** Sets what the public profile shows; the cached user takes the answer at once. */
-export const useUpdateVisibility = () => {
+export function useUpdateVisibility() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, ...body }: { userId: string } & Partial<TVisibility>) => api(onboardingUpdateVisibility, { params: { userId }, body }),
@@ -126,4 +127,4 @@ export const useUpdateVisibility = () => {
       ]);
     },
   });
-};
+}

@@ -51,20 +51,22 @@ export const LIVE_REFETCH_MS = 5_000;
 // ---------------------------------------------------------------------------------------------
 // Tickers
 
-export const getPerpTickersQueryOptions = () =>
-  queryOptions({
+export function getPerpTickersQueryOptions() {
+  return queryOptions({
     queryKey: keys.tickers(),
     queryFn: async () => (await api(perpsList)).tickers,
   });
+}
 
-export const usePerpTickers = ({ isLive = false }: { isLive?: boolean } = {}) =>
-  useQuery({ ...getPerpTickersQueryOptions(), refetchInterval: isLive ? LIVE_REFETCH_MS : undefined });
+export function usePerpTickers({ isLive = false }: { isLive?: boolean } = {}) {
+  return useQuery({ ...getPerpTickersQueryOptions(), refetchInterval: isLive ? LIVE_REFETCH_MS : undefined });
+}
 
 /**
  * One ticker, read from the list (there is no single-ticker endpoint; the list is small) and kept
  * live. `data` is null when the list loaded without it (an unknown ticker).
  */
-export const usePerpTicker = (ticker: string) => {
+export function usePerpTicker(ticker: string) {
   const symbol = ticker.toUpperCase();
   return useQuery({
     ...getPerpTickersQueryOptions(),
@@ -74,31 +76,35 @@ export const usePerpTicker = (ticker: string) => {
       return t ? withLiveRange(t) : null;
     },
   });
-};
+}
 
 /**
  * The 24 h high and low widened to the mark: a live price update moves the cached mark before the
  * next read of the list brings the server's range (which already brackets the mark).
  */
-export const withLiveRange = (t: TPerpTicker): TPerpTicker => ({
+export function withLiveRange(t: TPerpTicker): TPerpTicker {
+  return {
   ...t,
   high24h: Math.max(t.high24h, t.markPrice),
   low24h: Math.min(t.low24h, t.markPrice),
-});
+};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Price history
 
-export const getPerpHistoryQueryOptions = (ticker: string, range: THistoryRange) =>
-  queryOptions({
+export function getPerpHistoryQueryOptions(ticker: string, range: THistoryRange) {
+  return queryOptions({
     queryKey: keys.history(ticker, range),
     queryFn: () => api(perpsHistory, { params: { ticker }, query: { range } }),
     staleTime: 30_000,
   });
+}
 
 /** Switching range keeps the previous lines on screen until the new ones arrive. */
-export const usePerpHistory = (ticker: string, range: THistoryRange) =>
-  useQuery({ ...getPerpHistoryQueryOptions(ticker, range), placeholderData: keepPreviousData });
+export function usePerpHistory(ticker: string, range: THistoryRange) {
+  return useQuery({ ...getPerpHistoryQueryOptions(ticker, range), placeholderData: keepPreviousData });
+}
 
 const RANGE_SECONDS: Record<THistoryRange, number | null> = { '1h': 3600, '24h': 86_400, '7d': 604_800, '30d': 2_592_000, all: null };
 
@@ -109,12 +115,11 @@ export type TPerpChartPoint = { time: number; mark: number; index: number };
  * trade, tick or admin change happened, so the lines are extended to `now` at the ticker's
  * current prices, and a range without points is drawn flat. Plotting only: plain numbers.
  */
-export const toPerpChartSeries = (
+export function toPerpChartSeries(
   points: readonly TPerpPricePoint[],
   ticker: Pick<TPerpTicker, 'markPrice' | 'indexPrice'>,
   range: THistoryRange,
-  nowSeconds: number,
-): TPerpChartPoint[] => {
+  nowSeconds: number,): TPerpChartPoint[] {
   const series = points.map((p) => ({ time: p.time, mark: p.markPrice, index: p.indexPrice })).sort((a, b) => a.time - b.time);
   const current = { time: nowSeconds, mark: ticker.markPrice, index: ticker.indexPrice };
   if (series.length === 0) {
@@ -123,54 +128,59 @@ export const toPerpChartSeries = (
   }
   if (series.at(-1)!.time < nowSeconds) series.push(current);
   return series;
-};
+}
 
 /** The chart lines of a ticker for a range ("now" is when the history was fetched). */
-export const usePerpChartSeries = (ticker: Pick<TPerpTicker, 'ticker' | 'markPrice' | 'indexPrice'>, range: THistoryRange) => {
+export function usePerpChartSeries(ticker: Pick<TPerpTicker, 'ticker' | 'markPrice' | 'indexPrice'>, range: THistoryRange) {
   const query = usePerpHistory(ticker.ticker, range);
   const series = query.data ? toPerpChartSeries(query.data.history, ticker, range, Math.floor(query.dataUpdatedAt / 1000)) : null;
   return { ...query, series };
-};
+}
 
 /** The 24-hour sparkline of a ticker row: mark prices, oldest first, ending at the current mark. */
-export const usePerpSparkline = (ticker: Pick<TPerpTicker, 'ticker' | 'markPrice' | 'indexPrice'>) => {
+export function usePerpSparkline(ticker: Pick<TPerpTicker, 'ticker' | 'markPrice' | 'indexPrice'>) {
   const query = useQuery(getPerpHistoryQueryOptions(ticker.ticker, '24h'));
   const values = query.data ? toPerpChartSeries(query.data.history, ticker, '24h', Math.floor(query.dataUpdatedAt / 1000)).map((p) => p.mark) : null;
   return { ...query, values };
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Candles and the trades tape
 
 /** Candles of a range, at the interval the server picks for it (a few dozen candles). */
-export const getPerpCandlesQueryOptions = (ticker: string, range: THistoryRange) =>
-  queryOptions({
+export function getPerpCandlesQueryOptions(ticker: string, range: THistoryRange) {
+  return queryOptions({
     queryKey: keys.candles(ticker, range),
     queryFn: () => api(perpsCandles, { params: { ticker }, query: { range } }),
     staleTime: 30_000,
   });
+}
 
-export const usePerpCandles = (ticker: string, range: THistoryRange, { enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ ...getPerpCandlesQueryOptions(ticker, range), placeholderData: keepPreviousData, enabled });
+export function usePerpCandles(ticker: string, range: THistoryRange, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getPerpCandlesQueryOptions(ticker, range), placeholderData: keepPreviousData, enabled });
+}
 
 /** How many trades the tape shows. */
 export const TAPE_LIMIT = 30;
 
 /** The ticker's latest trades, newest first. */
-export const getPerpTapeQueryOptions = (ticker: string) =>
-  queryOptions({
+export function getPerpTapeQueryOptions(ticker: string) {
+  return queryOptions({
     queryKey: keys.tape(ticker),
     queryFn: async () => (await api(perpsTickerTrades, { params: { ticker }, query: { limit: TAPE_LIMIT } })).trades,
   });
+}
 
-export const usePerpTape = (ticker: string) => useQuery(getPerpTapeQueryOptions(ticker));
+export function usePerpTape(ticker: string) {
+  return useQuery(getPerpTapeQueryOptions(ticker));
+}
 
 /** Refreshes what a live price or trade event changes on a ticker page beyond the ticker itself: its candles and tape. */
-export const useRefreshPerpActivity = () => {
+export function useRefreshPerpActivity() {
   const qc = useQueryClient();
   return (ticker: string) =>
     Promise.all([qc.invalidateQueries({ queryKey: keys.candlesOf(ticker) }), qc.invalidateQueries({ queryKey: keys.tape(ticker) })]);
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Positions (the caller's)
@@ -179,21 +189,22 @@ export const useRefreshPerpActivity = () => {
 const POSITIONS_LIMIT = 100;
 
 /** `closed` covers closed and liquidated positions. userId is only part of the key. */
-export const getMyPerpPositionsQueryOptions = (userId: string, status: TPerpPositionStatus, ticker?: string) =>
-  queryOptions({
+export function getMyPerpPositionsQueryOptions(userId: string, status: TPerpPositionStatus, ticker?: string) {
+  return queryOptions({
     queryKey: keys.positions(userId, status, ticker),
     queryFn: async () => (await api(perpsUserPositions, { query: { status, limit: POSITIONS_LIMIT, ...(ticker ? { ticker } : {}) } })).positions,
   });
+}
 
 /** The user's positions, optionally of one ticker; open ones refresh every few seconds (live PnL). */
-export const useMyPerpPositions = (userId: string | undefined, status: TPerpPositionStatus, { ticker }: { ticker?: string } = {}) => {
+export function useMyPerpPositions(userId: string | undefined, status: TPerpPositionStatus, { ticker }: { ticker?: string } = {}) {
   const symbol = ticker?.toUpperCase();
   return useQuery({
     ...getMyPerpPositionsQueryOptions(userId ?? '', status, symbol),
     enabled: !!userId,
     refetchInterval: status === 'open' ? LIVE_REFETCH_MS : undefined,
   });
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Trading
@@ -220,21 +231,21 @@ const useInvalidateAfterPerpTrade = () => {
 
 export type TOpenPerpInput = { side: TPerpSide; size: string; leverage: number };
 
-export const useOpenPerp = (ticker: string, userId: string | undefined) => {
+export function useOpenPerp(ticker: string, userId: string | undefined) {
   const invalidate = useInvalidateAfterPerpTrade();
   return useMutation({
     mutationFn: ({ side, size, leverage }: TOpenPerpInput) => api(perpsOpen, { body: { ticker, side, size, leverage } }),
     onSettled: () => invalidate(ticker, userId),
   });
-};
+}
 
-export const useClosePerp = (ticker: string, userId: string | undefined) => {
+export function useClosePerp(ticker: string, userId: string | undefined) {
   const invalidate = useInvalidateAfterPerpTrade();
   return useMutation({
     mutationFn: (positionId: string) => api(perpsClose, { params: { positionId } }),
     onSettled: () => invalidate(ticker, userId),
   });
-};
+}
 
 /**
  * The sentences a failed open or close shows: describeError(error, PERP_ERROR_MESSAGES). A
@@ -279,7 +290,7 @@ const sentence = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}.`;
  * What opening `sizeText` (notional in currency) at `leverage` would cost and where it would
  * fill, computed with the server's math at the ticker's mark.
  */
-export const previewOrder = ({
+export function previewOrder({
   markPrice,
   depth,
   side,
@@ -294,7 +305,7 @@ export const previewOrder = ({
   sizeText: string;
   leverage: number;
   balance?: string;
-}): TOrderPreview => {
+}): TOrderPreview {
   const text = sizeText.trim();
   if (text === '') return { state: 'empty' };
   if (!SIZE_PATTERN.test(text) || text === '.') return { state: 'invalid', reason: 'Enter a number, like 100 or 250.5.' };
@@ -316,7 +327,9 @@ export const previewOrder = ({
     impact: q.impact.toNumber(),
     isHighLeverage: leverage > HIGH_LEVERAGE,
   };
-};
+}
 
 /** Whether a leverage is above the warning threshold. */
-export const isHighLeverage = (leverage: number) => leverage > HIGH_LEVERAGE;
+export function isHighLeverage(leverage: number) {
+  return leverage > HIGH_LEVERAGE;
+}

@@ -27,13 +27,14 @@ export const pointsKeys = {
   history: (userId: string) => [...pointsKeys.all, 'history', userId] as const,
 };
 
-export const getPointsQueryOptions = (userId: string) =>
-  infiniteQueryOptions({
+export function getPointsQueryOptions(userId: string) {
+  return infiniteQueryOptions({
     queryKey: pointsKeys.history(userId),
     queryFn: ({ pageParam }) => api(pointsHistory, { params: { userId }, query: { limit: POINTS_PAGE_SIZE, before: pageParam } }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+}
 
 /** Balance and milestones as of the first page; the history of every loaded page, each row once. */
 const selectPoints = (data: InfiniteData<TPointsPage, number | undefined>) => {
@@ -45,8 +46,9 @@ const selectPoints = (data: InfiniteData<TPointsPage, number | undefined>) => {
   };
 };
 
-export const usePoints = (userId: string | undefined) =>
-  useInfiniteQuery({ ...getPointsQueryOptions(userId ?? ''), enabled: !!userId, select: selectPoints });
+export function usePoints(userId: string | undefined) {
+  return useInfiniteQuery({ ...getPointsQueryOptions(userId ?? ''), enabled: !!userId, select: selectPoints });
+}
 
 const REASONS: Record<string, string> = {
   transfer_out: 'Sent to another player',
@@ -59,20 +61,20 @@ const REASONS: Record<string, string> = {
  * A history row's reason in plain words: milestones by their checklist label, the known system
  * reasons by name, anything else (an administrator's award note) as written. Pure.
  */
-export const describePointsReason = (reason: string, milestones: readonly Pick<TMilestoneRow, 'milestone' | 'label'>[] = []) => {
+export function describePointsReason(reason: string, milestones: readonly Pick<TMilestoneRow, 'milestone' | 'label'>[] = []) {
   const milestone = /^milestone:(\w+)$/.exec(reason)?.[1];
   if (milestone) {
     const label = milestones.find((m) => m.milestone === milestone)?.label;
     return `Milestone: ${label ?? milestone.replace(/_/g, ' ')}`;
   }
   return REASONS[reason] ?? reason;
-};
+}
 
 /**
  * A whole, positive amount typed in a form, or why not. Pure.
  * Mirrors the contract: an integer from 1 to 1,000,000,000.
  */
-export const parsePointsAmount = (text: string): { amount: number } | { problem: string } => {
+export function parsePointsAmount(text: string): { amount: number } | { problem: string } {
   const t = text.trim().replace(/,/g, '');
   if (t === '') return { problem: 'Enter how many points to send.' };
   if (!/^\d+$/.test(t)) return { problem: 'Points are whole numbers, like 10 or 250.' };
@@ -80,7 +82,7 @@ export const parsePointsAmount = (text: string): { amount: number } | { problem:
   if (amount < 1) return { problem: 'Send at least 1 point.' };
   if (amount > 1_000_000_000) return { problem: 'That is more than can be sent at once.' };
   return { amount };
-};
+}
 
 export type TTransferInput = { username: string; amount: number; reason?: string };
 
@@ -93,7 +95,7 @@ const invalidatePointsEverywhere = (qc: ReturnType<typeof useQueryClient>) =>
   ]);
 
 /** Resolves the recipient by username, then transfers. */
-export const useTransferPoints = () => {
+export function useTransferPoints() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ username, amount, reason }: TTransferInput) => {
@@ -103,22 +105,23 @@ export const useTransferPoints = () => {
     },
     onSuccess: () => invalidatePointsEverywhere(qc),
   });
-};
+}
 
 /** Asks for the email bonus: the server mails a verification code to the address (nothing is paid yet). */
-export const useRequestEmailBonus = () =>
-  useMutation({
+export function useRequestEmailBonus() {
+  return useMutation({
     mutationFn: (email: string) => api(waitlistEmailBonus, { body: { email: email.trim() } }),
   });
+}
 
 /** Presents the mailed code: the address joins the waitlist entry and the one-time bonus is paid. */
-export const useVerifyEmailBonus = () => {
+export function useVerifyEmailBonus() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => api(waitlistVerifyEmailBonus, { body: { token: token.trim() } }),
     onSuccess: () => invalidatePointsEverywhere(qc),
   });
-};
+}
 
 /** The sentences a failed transfer shows: describeError(error, POINTS_ERROR_MESSAGES). */
 export const POINTS_ERROR_MESSAGES: TErrorMessages = {

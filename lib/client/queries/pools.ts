@@ -43,22 +43,28 @@ const keys = {
 // Pools
 
 /** Every pool, best tier first; with a session each carries the caller's stake. */
-export const getPoolsQueryOptions = () =>
-  queryOptions({
+export function getPoolsQueryOptions() {
+  return queryOptions({
     queryKey: keys.lists(),
     queryFn: async () => (await api(poolsList)).pools,
   });
+}
 
-export const usePools = () => useQuery(getPoolsQueryOptions());
+export function usePools() {
+  return useQuery(getPoolsQueryOptions());
+}
 
 /** One pool's page for a NAV range: the pool, its history, positions, activity and the caller's lots. */
-export const getPoolQueryOptions = (id: string, range: TPoolRange = DEFAULT_POOL_RANGE) =>
-  queryOptions({
+export function getPoolQueryOptions(id: string, range: TPoolRange = DEFAULT_POOL_RANGE) {
+  return queryOptions({
     queryKey: keys.detail(id, range),
     queryFn: () => api(poolsDetail, { params: { id }, query: { range } }),
   });
+}
 
-export const usePool = (id: string, range: TPoolRange = DEFAULT_POOL_RANGE) => useQuery(getPoolQueryOptions(id, range));
+export function usePool(id: string, range: TPoolRange = DEFAULT_POOL_RANGE) {
+  return useQuery(getPoolQueryOptions(id, range));
+}
 
 // ---------------------------------------------------------------------------------------------
 // NAV chart and sparkline (plotting only: plain numbers)
@@ -72,12 +78,11 @@ export type TPoolChartPoint = { time: number; totalValue: number; sharePrice: nu
  * points exist only where a deposit, withdrawal, trade or tick happened, so the line is extended
  * to `now` at the pool's current figures, and a range without points is drawn flat.
  */
-export const toPoolChartSeries = (
+export function toPoolChartSeries(
   points: readonly TPoolNavPoint[],
   pool: Pick<TPool, 'totalValue' | 'sharePrice' | 'createdAt'>,
   range: TPoolRange,
-  nowSeconds: number,
-): TPoolChartPoint[] => {
+  nowSeconds: number,): TPoolChartPoint[] {
   const series = points
     .map((p) => ({ time: Math.floor(Date.parse(p.timestamp) / 1000), totalValue: p.totalValue, sharePrice: p.sharePrice }))
     .sort((a, b) => a.time - b.time);
@@ -90,39 +95,40 @@ export const toPoolChartSeries = (
   }
   if (series.at(-1)!.time < nowSeconds) series.push(current);
   return series;
-};
+}
 
 /**
  * The pool page's chart line for a range ("now" is when the page was fetched). Switching range
  * keeps the previous line on screen until the new one arrives (never another pool's line).
  */
-export const usePoolChartSeries = (pool: Pick<TPool, 'id' | 'totalValue' | 'sharePrice' | 'createdAt'>, range: TPoolRange) => {
+export function usePoolChartSeries(pool: Pick<TPool, 'id' | 'totalValue' | 'sharePrice' | 'createdAt'>, range: TPoolRange) {
   const query = useQuery({
     ...getPoolQueryOptions(pool.id, range),
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === pool.id ? previous : undefined),
   });
   const series = query.data ? toPoolChartSeries(query.data.history, pool, range, Math.floor(query.dataUpdatedAt / 1000)) : null;
   return { ...query, series };
-};
+}
 
 /**
  * A list row's 24-hour sparkline: the server's line (it starts at the price `priceChange24h` is
  * measured from), ending at the current price, so the line agrees with the change beside it.
  */
-export const poolSparkline = (pool: Pick<TPool, 'sparkline' | 'sharePrice'>) => {
+export function poolSparkline(pool: Pick<TPool, 'sparkline' | 'sharePrice'>) {
   const values = pool.sparkline.length > 0 ? [...pool.sparkline] : [pool.sharePrice];
   if (values.at(-1) !== pool.sharePrice) values.push(pool.sharePrice);
   return values;
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // The signed-in user's lots, across pools (owner only)
 
-export const getMyPoolDepositsQueryOptions = (userId: string) =>
-  queryOptions({
+export function getMyPoolDepositsQueryOptions(userId: string) {
+  return queryOptions({
     queryKey: keys.deposits(userId),
     queryFn: () => api(poolsUserDeposits, { params: { userId } }),
   });
+}
 
 /** Lots that still hold shares come first (newest first), then those withdrawn in full. */
 const selectMyDeposits = (data: TMyPoolDeposits) => ({
@@ -131,8 +137,9 @@ const selectMyDeposits = (data: TMyPoolDeposits) => ({
   withdrawn: data.deposits.filter((d) => d.status === 'withdrawn'),
 });
 
-export const useMyPoolDeposits = (userId: string | undefined) =>
-  useQuery({ ...getMyPoolDepositsQueryOptions(userId ?? ''), enabled: !!userId, select: selectMyDeposits });
+export function useMyPoolDeposits(userId: string | undefined) {
+  return useQuery({ ...getMyPoolDepositsQueryOptions(userId ?? ''), enabled: !!userId, select: selectMyDeposits });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Depositing and withdrawing
@@ -154,26 +161,26 @@ const useInvalidateAfterPoolTrade = () => {
     ]);
 };
 
-export const useDepositToPool = (poolId: string, userId: string | undefined) => {
+export function useDepositToPool(poolId: string, userId: string | undefined) {
   const invalidate = useInvalidateAfterPoolTrade();
   return useMutation({
     mutationFn: (amount: string) => api(poolsDeposit, { params: { id: poolId }, body: { amount } }),
     onSettled: () => invalidate(userId),
   });
-};
+}
 
 /**
  * Withdraws shares of one lot. Share counts reach the browser as JSON numbers, a hair off the
  * exact 18-decimal holding; the server treats a count within 1e-9 of the lot as the whole lot, so
  * "100%" just sends the number it was given.
  */
-export const useWithdrawFromPool = (poolId: string, userId: string | undefined) => {
+export function useWithdrawFromPool(poolId: string, userId: string | undefined) {
   const invalidate = useInvalidateAfterPoolTrade();
   return useMutation({
     mutationFn: ({ depositId, shares }: { depositId: string; shares: string }) => api(poolsWithdraw, { params: { id: poolId }, body: { depositId, shares } }),
     onSettled: () => invalidate(userId),
   });
-};
+}
 
 /** A server or math reason as a sentence: capitalised, with a full stop. */
 const sentence = (s: string) => {
@@ -213,7 +220,7 @@ export type TDepositPreview =
   | { state: 'ready'; amount: string; shares: string; sharePrice: string };
 
 /** What depositing `amountText` would buy at the pool's share price, with the server's rules. */
-export const previewDeposit = ({
+export function previewDeposit({
   pool,
   amountText,
   balance,
@@ -221,7 +228,7 @@ export const previewDeposit = ({
   pool: Pick<TPool, 'totalValue' | 'totalShares' | 'isActive'>;
   amountText: string;
   balance?: string;
-}): TDepositPreview => {
+}): TDepositPreview {
   const text = amountText.trim();
   if (text === '') return { state: 'empty' };
   const amount = parseNumber(text);
@@ -233,7 +240,7 @@ export const previewDeposit = ({
   const q = quoteDeposit(stateOf(pool), amount);
   if (q.shares.lte(0)) return { state: 'invalid', reason: 'This deposit is too small to buy a share.' };
   return { state: 'ready', amount: q.amount.toFixed(), shares: q.shares.toFixed(), sharePrice: q.sharePrice.toFixed() };
-};
+}
 
 export type TWithdrawPreview =
   | { state: 'empty' }
@@ -254,7 +261,7 @@ export type TWithdrawPreview =
     };
 
 /** What withdrawing `sharesText` of `lot` would pay, fee included, with the server's rules. */
-export const previewWithdraw = ({
+export function previewWithdraw({
   pool,
   lot,
   sharesText,
@@ -262,7 +269,7 @@ export const previewWithdraw = ({
   pool: Pick<TPool, 'totalValue' | 'totalShares' | 'performanceFeeRate'>;
   lot: Pick<TPoolLot, 'remainingShares' | 'costBasis' | 'isSeed'> | undefined;
   sharesText: string;
-}): TWithdrawPreview => {
+}): TWithdrawPreview {
   const text = sharesText.trim();
   if (!lot) return { state: 'invalid', reason: 'Choose one of your deposits.' };
   if (text === '') return { state: 'empty' };
@@ -284,7 +291,7 @@ export const previewWithdraw = ({
     net: q.net.toFixed(),
     remainingShares: q.remainingShares.toFixed(),
   };
-};
+}
 
 /** The quick picks of the withdraw form, as fractions of the lot. */
 export const WITHDRAW_FRACTIONS = [0.25, 0.5, 1] as const;
@@ -294,5 +301,6 @@ export const WITHDRAW_FRACTIONS = [0.25, 0.5, 1] as const;
  * server reads a count within dust of the lot as all of it), a part of it rounded down to eight
  * places so it never asks for more than the lot holds.
  */
-export const sharesForFraction = (remainingShares: number, fraction: number) =>
-  fraction >= 1 ? dec(remainingShares).toFixed() : dec(remainingShares).times(fraction).toDecimalPlaces(8, D.ROUND_DOWN).toFixed();
+export function sharesForFraction(remainingShares: number, fraction: number) {
+  return fraction >= 1 ? dec(remainingShares).toFixed() : dec(remainingShares).times(fraction).toDecimalPlaces(8, D.ROUND_DOWN).toFixed();
+}

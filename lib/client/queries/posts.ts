@@ -77,41 +77,51 @@ const feedQuery = (kind: TFeedKind, cursor: string | undefined) => {
   return api(postsList, { query: { limit: FEED_PAGE_SIZE, cursor, ...(kind === 'following' ? { following: 'true' as const } : {}) } });
 };
 
-export const getFeedQueryOptions = (kind: TFeedKind) =>
-  infiniteQueryOptions({
+export function getFeedQueryOptions(kind: TFeedKind) {
+  return infiniteQueryOptions({
     queryKey: postKeys.feed(kind),
     queryFn: ({ pageParam }) => feedQuery(kind, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+}
 
 /** A feed item's key: a repost is the same post as the original, shared by someone else. */
-export const feedItemKey = (p: TPost) => (p.repost ? `${p.id}:${p.repost.id}` : p.id);
+export function feedItemKey(p: TPost) {
+  return (p.repost ? `${p.id}:${p.repost.id}` : p.id);
+}
 
 /** The items of all loaded pages, newest first; a post that moved between pages shows once. */
 const selectFeed = (data: InfiniteData<{ posts: TPost[] }, unknown>) => flattenUnique(data.pages, (page) => page.posts, feedItemKey);
 
-export const useFeed = (kind: TFeedKind, { isEnabled = true }: { isEnabled?: boolean } = {}) =>
-  useInfiniteQuery({ ...getFeedQueryOptions(kind), enabled: isEnabled, select: selectFeed });
+export function useFeed(kind: TFeedKind, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...getFeedQueryOptions(kind), enabled: isEnabled, select: selectFeed });
+}
 
 // ---------------------------------------------------------------------------------------------
 // One post and its interactions
 
-export const getPostQueryOptions = (id: string) =>
-  queryOptions({
+export function getPostQueryOptions(id: string) {
+  return queryOptions({
     queryKey: postKeys.post(id),
     queryFn: async () => (await api(postsGet, { params: { id } })).post,
   });
+}
 
-export const usePost = (id: string) => useQuery(getPostQueryOptions(id));
+export function usePost(id: string) {
+  return useQuery(getPostQueryOptions(id));
+}
 
-export const getInteractionsQueryOptions = (postId: string) =>
-  queryOptions({
+export function getInteractionsQueryOptions(postId: string) {
+  return queryOptions({
     queryKey: postKeys.interactions(postId),
     queryFn: () => api(postsInteractions, { params: { id: postId } }),
   });
+}
 
-export const useInteractions = (postId: string) => useQuery(getInteractionsQueryOptions(postId));
+export function useInteractions(postId: string) {
+  return useQuery(getInteractionsQueryOptions(postId));
+}
 
 // ---------------------------------------------------------------------------------------------
 // The market on a post's card, live
@@ -123,7 +133,7 @@ export const useInteractions = (postId: string) => useQuery(getInteractionsQuery
  * the 24 h change after a short throttle: lib/client/realtime/cache.ts), so the card's price moves
  * with the market. A resolved market does not move: its snapshot is final.
  */
-export const usePostMarket = (snapshot: TPostMarket | null): TPostMarket | null => {
+export function usePostMarket(snapshot: TPostMarket | null): TPostMarket | null {
   const id = snapshot?.id;
   const live = useQuery({
     ...getMarketsQueryOptions('active'),
@@ -139,27 +149,27 @@ export const usePostMarket = (snapshot: TPostMarket | null): TPostMarket | null 
     status: live.status,
     resolvedOutcome: live.resolvedOutcome,
   };
-};
+}
 
 /**
  * After the trade sheet closes on one's own post: the posts on screen reload, so the card's
  * "holds 120 YES at 41¢" shows the position just taken. Others' posts show their authors'
  * positions, which a reader's trade does not change: nothing to reload then.
  */
-export const useRefreshOwnPostPosition = () => {
+export function useRefreshOwnPostPosition() {
   const qc = useQueryClient();
   return (post: Pick<TPost, 'authorId'>, readerId: string | undefined) => {
     if (readerId && post.authorId === readerId) void qc.invalidateQueries({ queryKey: postKeys.all });
   };
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Tag pages, a user's posts
 
 export const TAG_PAGE_SIZE = 20;
 
-export const getTagPostsQueryOptions = (tag: string) =>
-  infiniteQueryOptions({
+export function getTagPostsQueryOptions(tag: string) {
+  return infiniteQueryOptions({
     queryKey: postKeys.tagPosts(tag),
     queryFn: ({ pageParam }) => api(trendingTag, { params: { tag }, query: { limit: TAG_PAGE_SIZE, offset: pageParam } }),
     initialPageParam: 0,
@@ -168,21 +178,26 @@ export const getTagPostsQueryOptions = (tag: string) =>
       return last.posts.length < TAG_PAGE_SIZE || loaded >= last.total ? undefined : loaded;
     },
   });
+}
 
-export const useTagPosts = (tag: string) => useInfiniteQuery({ ...getTagPostsQueryOptions(tag), select: selectFeed });
+export function useTagPosts(tag: string) {
+  return useInfiniteQuery({ ...getTagPostsQueryOptions(tag), select: selectFeed });
+}
 
 export const USER_POSTS_PAGE_SIZE = 20;
 
-export const getUserPostsQueryOptions = (userId: string) =>
-  infiniteQueryOptions({
+export function getUserPostsQueryOptions(userId: string) {
+  return infiniteQueryOptions({
     queryKey: postKeys.userPosts(userId),
     queryFn: ({ pageParam }) => api(usersPosts, { params: { userId }, query: { page: pageParam, limit: USER_POSTS_PAGE_SIZE } }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined),
   });
+}
 
-export const useUserPosts = (userId: string | undefined) =>
-  useInfiniteQuery({ ...getUserPostsQueryOptions(userId ?? ''), enabled: !!userId, select: selectFeed });
+export function useUserPosts(userId: string | undefined) {
+  return useInfiniteQuery({ ...getUserPostsQueryOptions(userId ?? ''), enabled: !!userId, select: selectFeed });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Optimistic helpers
@@ -230,14 +245,14 @@ const withShare = (p: TPost, shared: boolean): TPost =>
 export type TPostDraftProblem = 'empty' | 'too-long' | null;
 
 /** What is wrong with a post's text before sending it (the server counts the same way). */
-export const postDraftProblem = (text: string): TPostDraftProblem => {
+export function postDraftProblem(text: string): TPostDraftProblem {
   const n = visibleLength(text.trim());
   if (n === 0) return 'empty';
   if (n > POST_MAX_CHARS) return 'too-long';
   return null;
-};
+}
 
-export const useCreatePost = () => {
+export function useCreatePost() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ content, imageUrl }: { content: string; imageUrl?: string | null }) =>
@@ -249,11 +264,11 @@ export const useCreatePost = () => {
         qc.invalidateQueries({ queryKey: widgetKeys.all }),
       ]),
   });
-};
+}
 
 /** Uploads a picked image for a post; answers the stored image (its relative `url` goes with the post). */
-export const useUploadPostImage = () =>
-  useMutation({
+export function useUploadPostImage() {
+  return useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.set('file', file);
@@ -261,22 +276,23 @@ export const useUploadPostImage = () =>
       return apiForm(uploadImage, form);
     },
   });
+}
 
 /** The server's own limit (lib/uploads/limits), checked before a byte is sent. */
 export const IMAGE_MAX_BYTES = MAX_UPLOAD_BYTES;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 
 /** A problem with a picked file before uploading it, or null. */
-export const imageFileProblem = (file: File) => {
+export function imageFileProblem(file: File) {
   if (!IMAGE_TYPES.includes(file.type)) return 'Pick a JPEG, PNG, WebP or GIF image.';
   if (file.size > IMAGE_MAX_BYTES) return 'That image is larger than 5 MB.';
   return null;
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Likes and shares (optimistic)
 
-export const useTogglePostLike = () => {
+export function useTogglePostLike() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ postId, like }: { postId: string; like: boolean }) => api(like ? postsLike : postsUnlike, { params: { id: postId } }),
@@ -296,9 +312,9 @@ export const useTogglePostLike = () => {
     },
     onSettled: (_d, _e, { postId }) => qc.invalidateQueries({ queryKey: postKeys.interactions(postId) }),
   });
-};
+}
 
-export const useTogglePostShare = () => {
+export function useTogglePostShare() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ postId, share, quoteComment }: { postId: string; share: boolean; quoteComment?: string }) =>
@@ -317,7 +333,7 @@ export const useTogglePostShare = () => {
         qc.invalidateQueries({ queryKey: postKeys.feed('following'), refetchType: 'none' }),
       ]),
   });
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Errors

@@ -29,30 +29,38 @@ export const referralKeys = {
   fees: (userId: string, days: number) => [...referralKeys.all, 'fees', userId, days] as const,
 };
 
-export const getReferralCodeQueryOptions = (userId: string) =>
-  queryOptions({
+export function getReferralCodeQueryOptions(userId: string) {
+  return queryOptions({
     queryKey: referralKeys.code(userId),
     queryFn: () => api(referralsCode, { params: { userId } }),
   });
+}
 
-export const useReferralCode = (userId: string | undefined) => useQuery({ ...getReferralCodeQueryOptions(userId ?? ''), enabled: !!userId });
+export function useReferralCode(userId: string | undefined) {
+  return useQuery({ ...getReferralCodeQueryOptions(userId ?? ''), enabled: !!userId });
+}
 
-export const getReferralsQueryOptions = (userId: string) =>
-  queryOptions({
+export function getReferralsQueryOptions(userId: string) {
+  return queryOptions({
     queryKey: referralKeys.list(userId),
     queryFn: () => api(referralsList, { params: { userId }, query: { limit: 200 } }),
   });
+}
 
-export const useReferrals = (userId: string | undefined) => useQuery({ ...getReferralsQueryOptions(userId ?? ''), enabled: !!userId });
+export function useReferrals(userId: string | undefined) {
+  return useQuery({ ...getReferralsQueryOptions(userId ?? ''), enabled: !!userId });
+}
 
-export const getReferralFeesQueryOptions = (userId: string, days: number) =>
-  queryOptions({
+export function getReferralFeesQueryOptions(userId: string, days: number) {
+  return queryOptions({
     queryKey: referralKeys.fees(userId, days),
     queryFn: () => api(referralsFees, { params: { userId }, query: { days } }),
   });
+}
 
-export const useReferralFees = (userId: string | undefined, days = 30) =>
-  useQuery({ ...getReferralFeesQueryOptions(userId ?? '', days), enabled: !!userId });
+export function useReferralFees(userId: string | undefined, days = 30) {
+  return useQuery({ ...getReferralFeesQueryOptions(userId ?? '', days), enabled: !!userId });
+}
 
 export type TFeeChartDay = { day: string; total: number } & Record<TFeeSource, number>;
 
@@ -62,7 +70,7 @@ const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00
  * One bar per day of the last `days` days ending `today` (UTC, oldest first): the server lists
  * only days with fees, so the others are filled with zeros. Plain numbers, for plotting only. Pure.
  */
-export const toFeeChartDays = (byDay: readonly TFeeDay[], days: number, today: string): TFeeChartDay[] => {
+export function toFeeChartDays(byDay: readonly TFeeDay[], days: number, today: string): TFeeChartDay[] {
   const byKey = new Map(byDay.map((d) => [d.day, d]));
   return Array.from({ length: days }, (_, i) => {
     const day = addDays(today, i - days + 1);
@@ -75,4 +83,4 @@ export const toFeeChartDays = (byDay: readonly TFeeDay[], days: number, today: s
       total: Number(d?.total ?? 0),
     };
   });
-};
+}

@@ -25,8 +25,9 @@ export const REGISTRY_FILTERS: readonly { value: TRegistryFilter; label: string 
 ];
 
 /** The filter an address names (`?type=agent`); anything else is every type. */
-export const registryFilterOf = (raw: unknown): TRegistryFilter =>
-  REGISTRY_FILTERS.find((f) => f.value === raw)?.value ?? 'all';
+export function registryFilterOf(raw: unknown): TRegistryFilter {
+  return REGISTRY_FILTERS.find((f) => f.value === raw)?.value ?? 'all';
+}
 
 /** A type as its badge reads. */
 export const REGISTRY_TYPE_LABELS: Record<TRegistryType, string> = { user: 'Player', actor: 'NPC actor', agent: 'Agent', app: 'App' };
@@ -39,17 +40,22 @@ export const registryKeys = {
   list: (q: TRegistryQuery) => [...registryKeys.lists(), q.type, q.search.toLowerCase(), q.page] as const,
 };
 
-export const getRegistryQueryOptions = (q: TRegistryQuery) =>
-  queryOptions({
+export function getRegistryQueryOptions(q: TRegistryQuery) {
+  return queryOptions({
     queryKey: registryKeys.list(q),
     queryFn: () =>
       api(registryList, {
         query: { type: q.type === 'all' ? undefined : q.type, search: q.search || undefined, page: q.page, pageSize: REGISTRY_PAGE_SIZE },
       }),
   });
+}
 
 /** One page of the registry; the page on screen stays while another filter or page loads. */
-export const useRegistry = (q: TRegistryQuery) => useQuery({ ...getRegistryQueryOptions(q), placeholderData: keepPreviousData });
+export function useRegistry(q: TRegistryQuery) {
+  return useQuery({ ...getRegistryQueryOptions(q), placeholderData: keepPreviousData });
+}
 
 /** Whether an entry's URL is a page of this site (a profile) rather than an app's own site. Pure. */
-export const isLocalUrl = (url: string) => url.startsWith('/') && !url.startsWith('//');
+export function isLocalUrl(url: string) {
+  return url.startsWith('/') && !url.startsWith('//');
+}

@@ -20,22 +20,28 @@ export const reputationKeys = {
   breakdown: (userId: string) => [...reputationKeys.all, 'breakdown', userId] as const,
 };
 
-export const getReputationQueryOptions = (userId: string) =>
-  queryOptions({
+export function getReputationQueryOptions(userId: string) {
+  return queryOptions({
     queryKey: reputationKeys.score(userId),
     queryFn: async () => (await api(reputationGet, { params: { userId } })).reputation,
   });
+}
 
-export const useReputation = (userId: string) => useQuery(getReputationQueryOptions(userId));
+export function useReputation(userId: string) {
+  return useQuery(getReputationQueryOptions(userId));
+}
 
 /** The score with its breakdown (the profile's card shows both from this one answer). */
-export const getReputationBreakdownQueryOptions = (userId: string) =>
-  queryOptions({
+export function getReputationBreakdownQueryOptions(userId: string) {
+  return queryOptions({
     queryKey: reputationKeys.breakdown(userId),
     queryFn: () => api(reputationBreakdownGet, { params: { userId } }),
   });
+}
 
-export const useReputationBreakdown = (userId: string) => useQuery(getReputationBreakdownQueryOptions(userId));
+export function useReputationBreakdown(userId: string) {
+  return useQuery(getReputationBreakdownQueryOptions(userId));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers
@@ -56,7 +62,7 @@ export type TReputationBar = { key: string; label: string; points: number; maxPo
  * penalty's is its (negative) contribution. `positiveMax` is the largest part's most, `negativeMax`
  * the largest penalty taken (0 when none applies), so zero sits at negativeMax / (sum). Pure.
  */
-export const toReputationBars = (breakdown: TReputationBreakdown['breakdown'], maxScore: number) => {
+export function toReputationBars(breakdown: TReputationBreakdown['breakdown'], maxScore: number) {
   const bars: TReputationBar[] = [
     ...breakdown.parts.map((p) => ({ key: p.key, label: p.label, points: p.contribution, maxPoints: Math.round(p.weight * maxScore), isPenalty: false })),
     ...breakdown.penalties.map((p) => ({ key: p.key, label: p.label, points: p.contribution, maxPoints: null, isPenalty: true })),
@@ -64,7 +70,7 @@ export const toReputationBars = (breakdown: TReputationBreakdown['breakdown'], m
   const positiveMax = Math.max(1, ...bars.map((b) => b.maxPoints ?? 0));
   const negativeMax = Math.max(0, ...bars.filter((b) => b.isPenalty).map((b) => -b.points));
   return { bars, positiveMax, negativeMax };
-};
+}
 
 const RAW_LABELS: Record<string, string> = {
   winRate: 'Win rate',
@@ -87,18 +93,18 @@ const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFracti
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 /** "winRate" → "Win rate"; an unknown key is split at its capitals. Pure. */
-export const rawFigureLabel = (key: string) => {
+export function rawFigureLabel(key: string) {
   const known = RAW_LABELS[key];
   if (known) return known;
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
-};
+}
 
 /** A raw figure as shown: "none yet" for null, rates in percent, volume in dollars, flags as yes or no. Pure. */
-export const formatRawFigure = (key: string, value: number | null) => {
+export function formatRawFigure(key: string, value: number | null) {
   if (value === null) return 'none yet';
   if (key === 'winRate') return percent.format(value);
   if (key === 'volume') return money.format(value);
   if (key === 'banned') return value ? 'yes' : 'no';
   return Number.isInteger(value) ? whole.format(value) : decimal.format(value);
-};
+}

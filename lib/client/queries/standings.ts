@@ -32,34 +32,37 @@ export const standingsKeys = {
   board: (pointsType: TPointsType, page: number) => [...standingsKeys.boards(), pointsType, page] as const,
 };
 
-export const getLeaderboardQueryOptions = (pointsType: TPointsType, page: number) =>
-  queryOptions({
+export function getLeaderboardQueryOptions(pointsType: TPointsType, page: number) {
+  return queryOptions({
     queryKey: standingsKeys.board(pointsType, page),
     queryFn: () => api(leaderboardGet, { query: { pointsType, page, pageSize: LEADERBOARD_PAGE_SIZE } }),
   });
+}
 
 /** One page of a board; the page on screen stays while the next one loads. */
-export const useLeaderboard = (pointsType: TPointsType, page: number, { isEnabled = true }: { isEnabled?: boolean } = {}) =>
-  useQuery({ ...getLeaderboardQueryOptions(pointsType, page), enabled: isEnabled, placeholderData: keepPreviousData });
+export function useLeaderboard(pointsType: TPointsType, page: number, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...getLeaderboardQueryOptions(pointsType, page), enabled: isEnabled, placeholderData: keepPreviousData });
+}
 
 /** The board and page an address asks for (?board=earned&page=2); anything unknown is the default. Pure. */
-export const leaderboardFromParams = (params: { get: (name: string) => string | null }): { board: TBoard; page: number } => {
+export function leaderboardFromParams(params: { get: (name: string) => string | null }): { board: TBoard; page: number } {
   const board = BOARDS.find((b) => b.value === params.get('board'))?.value ?? 'all';
   const page = Number(params.get('page') ?? 1);
   return { board, page: Number.isInteger(page) && page > 1 ? page : 1 };
-};
+}
 
 /** The address query for a board and page (defaults left out). Pure. */
-export const leaderboardToParams = (board: TBoard, page: number) => {
+export function leaderboardToParams(board: TBoard, page: number) {
   const p = new URLSearchParams();
   if (board !== 'all') p.set('board', board);
   if (page > 1 && board !== 'league') p.set('page', String(page));
   return p;
-};
+}
 
 /** The points an entry is ranked by on a board. Pure. */
-export const boardPoints = (entry: TLeaderboardEntry, pointsType: TPointsType) =>
-  pointsType === 'all' ? entry.points : pointsType === 'earned' ? entry.earnedPoints : entry.referralPoints;
+export function boardPoints(entry: TLeaderboardEntry, pointsType: TPointsType) {
+  return pointsType === 'all' ? entry.points : pointsType === 'earned' ? entry.earnedPoints : entry.referralPoints;
+}
 
 /** What a board ranks by, in words ("points earned by their own activity"). */
 export const BOARD_WORDS: Record<TPointsType, { column: string; unit: string; caption: string }> = {
@@ -72,8 +75,8 @@ export const BOARD_WORDS: Record<TPointsType, { column: string; unit: string; ca
  * Which entries share their rank with a neighbour on the page (ties show as "=3"). The API gives
  * tied players the same rank; a tie with a player on the next page is not seen here. Pure.
  */
-export const tiedRanks = (entries: readonly Pick<TLeaderboardEntry, 'rank'>[]) => {
+export function tiedRanks(entries: readonly Pick<TLeaderboardEntry, 'rank'>[]) {
   const counts = new Map<number, number>();
   for (const e of entries) counts.set(e.rank, (counts.get(e.rank) ?? 0) + 1);
   return new Set([...counts].filter(([, n]) => n > 1).map(([rank]) => rank));
-};
+}

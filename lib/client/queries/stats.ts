@@ -13,11 +13,14 @@ export const statsKeys = { all: ['stats'] as const };
 
 export const STATS_REFRESH_MS = 30_000;
 
-export const getStatsQueryOptions = () =>
-  queryOptions({
+export function getStatsQueryOptions() {
+  return queryOptions({
     queryKey: statsKeys.all,
     queryFn: async () => (await api(statsGet)).stats,
     refetchInterval: STATS_REFRESH_MS,
   });
+}
 
-export const useStats = () => useQuery(getStatsQueryOptions());
+export function useStats() {
+  return useQuery(getStatsQueryOptions());
+}

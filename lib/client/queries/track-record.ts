@@ -21,24 +21,30 @@ export const trackRecordKeys = {
 
 export const TRADES_PAGE_SIZE = 10;
 
-export const getTrackRecordQueryOptions = (userId: string) =>
-  queryOptions({
+export function getTrackRecordQueryOptions(userId: string) {
+  return queryOptions({
     queryKey: trackRecordKeys.record(userId),
     queryFn: () => api(usersTrackRecord, { params: { userId } }),
     staleTime: 15_000,
   });
+}
 
-export const useTrackRecord = (userId: string) => useQuery(getTrackRecordQueryOptions(userId));
+export function useTrackRecord(userId: string) {
+  return useQuery(getTrackRecordQueryOptions(userId));
+}
 
-export const getUserTradesQueryOptions = (userId: string, page: number, limit = TRADES_PAGE_SIZE) =>
-  queryOptions({
+export function getUserTradesQueryOptions(userId: string, page: number, limit = TRADES_PAGE_SIZE) {
+  return queryOptions({
     queryKey: trackRecordKeys.trades(userId, page, limit),
     queryFn: () => api(usersTrades, { params: { userId }, query: { page: String(page), limit: String(limit) } }),
     staleTime: 15_000,
   });
+}
 
 /** One page of the history; the previous page stays on screen while the next loads. */
-export const useUserTrades = (userId: string, page: number) => useQuery({ ...getUserTradesQueryOptions(userId, page), placeholderData: keepPreviousData });
+export function useUserTrades(userId: string, page: number) {
+  return useQuery({ ...getUserTradesQueryOptions(userId, page), placeholderData: keepPreviousData });
+}
 
 export type TCalibrationPoint = {
   /** "60–80%". */
@@ -50,19 +56,20 @@ export type TCalibrationPoint = {
 };
 
 /** The chart's rows: each bucket's mean forecast against how often its questions resolved YES. */
-export const toCalibrationPoints = (buckets: readonly TCalibrationBucket[]): TCalibrationPoint[] =>
-  buckets.map((b) => ({
+export function toCalibrationPoints(buckets: readonly TCalibrationBucket[]): TCalibrationPoint[] {
+  return buckets.map((b) => ({
     label: `${Math.round(b.from * 100)}–${Math.round(b.to * 100)}%`,
     forecasts: b.forecasts,
     said: b.meanForecast === null ? null : Math.round(b.meanForecast * 100),
     happened: b.outcomeRate === null ? null : Math.round(b.outcomeRate * 100),
   }));
+}
 
 /** The Brier score in words: lower is better; a coin scores 0.25. */
-export const describeBrier = (brier: number | null) => {
+export function describeBrier(brier: number | null) {
   if (brier === null) return 'No resolved questions yet';
   if (brier <= 0.1) return 'Sharp';
   if (brier <= 0.2) return 'Better than a coin';
   if (brier <= 0.25) return 'About a coin';
   return 'Worse than a coin';
-};
+}

@@ -45,31 +45,34 @@ const keys = {
 export const userKeys = keys;
 
 /** A value that settles `delayMs` after the last change (typing-driven queries). */
-export const useDebouncedValue = <T,>(value: T, delayMs: number) => {
+export function useDebouncedValue<T>(value: T, delayMs: number) {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const t = setTimeout(() => setSettled(value), delayMs);
     return () => clearTimeout(t);
   }, [value, delayMs]);
   return settled;
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // The signed-in user
 
-export const getMeQueryOptions = () =>
-  queryOptions({
+export function getMeQueryOptions() {
+  return queryOptions({
     queryKey: keys.me(),
     queryFn: async () => (await api(usersMe)).user,
   });
+}
 
-export const useMe = () => useQuery(getMeQueryOptions());
+export function useMe() {
+  return useQuery(getMeQueryOptions());
+}
 
 /**
  * The session as the UI sees it: signed in (with the user), signed out (the API answered
  * UNAUTHORIZED), still loading, or failed for another reason.
  */
-export const useSession = () => {
+export function useSession() {
   const query = useMe();
   const isSignedOut = hasErrorCode(query.error, 'UNAUTHORIZED');
   return {
@@ -80,18 +83,21 @@ export const useSession = () => {
     /** An error other than "not signed in". */
     failure: isSignedOut ? null : query.error,
   };
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Public profiles
 
-export const getProfileQueryOptions = (username: string) =>
-  queryOptions({
+export function getProfileQueryOptions(username: string) {
+  return queryOptions({
     queryKey: keys.profile(username),
     queryFn: async () => (await api(usersByUsername, { params: { username } })).user,
   });
+}
 
-export const useProfile = (username: string) => useQuery(getProfileQueryOptions(username));
+export function useProfile(username: string) {
+  return useQuery(getProfileQueryOptions(username));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Balance and transactions (owner only), paged by offset
@@ -101,8 +107,8 @@ export const BALANCE_PAGE_SIZE = 25;
 type TBalancePage = TEndpointResponse<typeof usersBalance>;
 export type TTransaction = TBalancePage['transactions'][number];
 
-export const getBalanceQueryOptions = (userId: string) =>
-  infiniteQueryOptions({
+export function getBalanceQueryOptions(userId: string) {
+  return infiniteQueryOptions({
     queryKey: keys.balance(userId),
     queryFn: ({ pageParam }) => api(usersBalance, { params: { userId }, query: { limit: BALANCE_PAGE_SIZE, offset: pageParam } }),
     initialPageParam: 0,
@@ -110,6 +116,7 @@ export const getBalanceQueryOptions = (userId: string) =>
     getNextPageParam: (last, pages) =>
       last.transactions.length < BALANCE_PAGE_SIZE ? undefined : pages.reduce((n, p) => n + p.transactions.length, 0),
   });
+}
 
 /** Newest first. Offsets shift when a transaction lands between pages, so rows are de-duplicated by id. */
 const selectBalance = (data: InfiniteData<TBalancePage, number>) => {
@@ -126,35 +133,38 @@ const selectBalance = (data: InfiniteData<TBalancePage, number>) => {
   };
 };
 
-export const useBalance = (userId: string | undefined) =>
-  useInfiniteQuery({ ...getBalanceQueryOptions(userId ?? ''), enabled: !!userId, select: selectBalance });
+export function useBalance(userId: string | undefined) {
+  return useInfiniteQuery({ ...getBalanceQueryOptions(userId ?? ''), enabled: !!userId, select: selectBalance });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Search
 
-export const getUserSearchQueryOptions = (q: string) =>
-  queryOptions({
+export function getUserSearchQueryOptions(q: string) {
+  return queryOptions({
     queryKey: keys.search(q),
     queryFn: async () => (await api(usersSearch, { query: { q, limit: 10 } })).users,
   });
+}
 
 /** Searches as the user types (debounced); idle until there are two characters. */
-export const useUserSearch = (q: string) => {
+export function useUserSearch(q: string) {
   const term = useDebouncedValue(q.trim(), 300);
   const isEnabled = term.length >= 2;
   const query = useQuery({ ...getUserSearchQueryOptions(term), enabled: isEnabled, placeholderData: keepPreviousData });
   return { ...query, term, isEnabled, isSettling: term !== q.trim() };
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Onboarding
 
-export const getUsernameCheckQueryOptions = (username: string) =>
-  queryOptions({
+export function getUsernameCheckQueryOptions(username: string) {
+  return queryOptions({
     queryKey: keys.usernameCheck(username),
     queryFn: () => api(onboardingCheckUsername, { query: { username } }),
     staleTime: 5_000,
   });
+}
 
 export type TUsernameStatus =
   | { state: 'unchanged' }
@@ -168,7 +178,7 @@ export type TUsernameStatus =
  * Live availability of a wished username: checked locally for shape first, then (debounced)
  * against the server. The current username needs no check.
  */
-export const useCheckUsername = (username: string, currentUsername: string | undefined): TUsernameStatus => {
+export function useCheckUsername(username: string, currentUsername: string | undefined): TUsernameStatus {
   const wish = username.trim();
   const settled = useDebouncedValue(wish, 400);
   const isUnchanged = wish === currentUsername;
@@ -184,10 +194,12 @@ export const useCheckUsername = (username: string, currentUsername: string | und
   return query.data.available
     ? { state: 'available' }
     : { state: 'unavailable', reason: query.data.reason ?? 'That username is not available.' };
-};
+}
 
 /** A random suggestion (a mutation: every click asks for a fresh one). */
-export const useGenerateProfile = () => useMutation({ mutationFn: () => api(onboardingGenerateProfile) });
+export function useGenerateProfile() {
+  return useMutation({ mutationFn: () => api(onboardingGenerateProfile) });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Profile updates
@@ -196,15 +208,17 @@ type TUpdateProfileInput = NonNullable<TEndpointInput<typeof usersUpdateProfile>
 
 export type TProfileFormValues = { displayName: string; username: string; bio: string; profileImageUrl: string };
 
-export const toProfileFormValues = (user: TUser): TProfileFormValues => ({
+export function toProfileFormValues(user: TUser): TProfileFormValues {
+  return {
   displayName: user.displayName,
   username: user.username,
   bio: user.bio ?? '',
   profileImageUrl: user.profileImageUrl ?? '',
-});
+};
+}
 
 /** The update body for a form: blank bio and image clear the field; an unchanged username is left out. */
-export const buildProfileUpdate = (user: TUser, values: TProfileFormValues): TUpdateProfileInput => {
+export function buildProfileUpdate(user: TUser, values: TProfileFormValues): TUpdateProfileInput {
   const body: TUpdateProfileInput = {
     displayName: values.displayName.trim(),
     bio: values.bio.trim() === '' ? null : values.bio,
@@ -213,9 +227,9 @@ export const buildProfileUpdate = (user: TUser, values: TProfileFormValues): TUp
   const username = values.username.trim();
   if (username !== user.username) body.username = username;
   return body;
-};
+}
 
-export const useUpdateProfile = () => {
+export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ userId, body }: { userId: string; body: TUpdateProfileInput }) =>
@@ -228,44 +242,44 @@ export const useUpdateProfile = () => {
       ]);
     },
   });
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Web session. Signing in or out changes who every cached answer was for, so all queries are
 // reset (data dropped, active ones refetched), not merely marked stale.
 
-export const useDevSignIn = () => {
+export function useDevSignIn() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (username: string) => api(authDevSignIn, { body: { username } }),
     onSuccess: () => qc.resetQueries(),
   });
-};
+}
 
-export const useTokenSignIn = () => {
+export function useTokenSignIn() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => api(authSession, { body: { token } }),
     onSuccess: () => qc.resetQueries(),
   });
-};
+}
 
 /**
  * Where a fresh session lands: the onboarding wizard while the player's profile is not complete
  * (the sign-in answer carries only id and username, so the user is read), else `fallback`.
  */
-export const useSignedInDestination = () => {
+export function useSignedInDestination() {
   const qc = useQueryClient();
   return async (fallback: string) => {
     const me = await qc.fetchQuery(getMeQueryOptions()).catch(() => null);
     return me && !me.profileComplete ? '/onboarding' : fallback;
   };
-};
+}
 
-export const useSignOut = () => {
+export function useSignOut() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api(authSignOut),
     onSuccess: () => qc.resetQueries(),
   });
-};
+}

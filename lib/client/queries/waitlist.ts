@@ -17,18 +17,24 @@ export const waitlistKeys = {
   leaderboard: (limit: number) => [...waitlistKeys.all, 'leaderboard', limit] as const,
 };
 
-export const getWaitlistPositionQueryOptions = () =>
-  queryOptions({
+export function getWaitlistPositionQueryOptions() {
+  return queryOptions({
     queryKey: waitlistKeys.position(),
     queryFn: async () => (await api(waitlistPosition)).position,
   });
+}
 
-export const useWaitlistPosition = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...getWaitlistPositionQueryOptions(), enabled });
+export function useWaitlistPosition({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getWaitlistPositionQueryOptions(), enabled });
+}
 
-export const getWaitlistLeaderboardQueryOptions = (limit = 10) =>
-  queryOptions({
+export function getWaitlistLeaderboardQueryOptions(limit = 10) {
+  return queryOptions({
     queryKey: waitlistKeys.leaderboard(limit),
     queryFn: () => api(waitlistLeaderboard, { query: { limit } }),
   });
+}
 
-export const useWaitlistLeaderboard = (limit = 10) => useQuery(getWaitlistLeaderboardQueryOptions(limit));
+export function useWaitlistLeaderboard(limit = 10) {
+  return useQuery(getWaitlistLeaderboardQueryOptions(limit));
+}

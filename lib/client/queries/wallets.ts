@@ -30,7 +30,7 @@ export const WALLET_ERROR_MESSAGES: TErrorMessages = {
   BONUS_ALREADY_CLAIMED: 'Another wallet is already connected to your account.',
 };
 
-export const useConnectWallet = () => {
+export function useConnectWallet() {
   const qc = useQueryClient();
   const [step, setStep] = useState<TConnectStep | null>(null);
   const mutation = useMutation({
@@ -57,4 +57,4 @@ export const useConnectWallet = () => {
       ]),
   });
   return { ...mutation, step };
-};
+}

@@ -22,35 +22,50 @@ export const widgetKeys = {
 /** Widgets change slowly: a minute before they are refetched on use. */
 const WIDGET_STALE_MS = 60_000;
 
-export const getTrendingTagsQueryOptions = (limit = 10) =>
-  queryOptions({
+export function getTrendingTagsQueryOptions(limit = 10) {
+  return queryOptions({
     queryKey: widgetKeys.trendingTags(limit),
     queryFn: async () => (await api(trendingTags, { query: { limit } })).tags,
     staleTime: WIDGET_STALE_MS,
   });
+}
 
-export const useTrendingTags = (limit = 10) => useQuery(getTrendingTagsQueryOptions(limit));
+export function useTrendingTags(limit = 10) {
+  return useQuery(getTrendingTagsQueryOptions(limit));
+}
 
-export const getTrendingPostsQueryOptions = (limit = 5) =>
-  queryOptions({
+export function getTrendingPostsQueryOptions(limit = 5) {
+  return queryOptions({
     queryKey: widgetKeys.widget('trending-posts', limit),
     queryFn: async () => (await api(widgetsTrendingPosts, { query: { limit } })).posts,
     staleTime: WIDGET_STALE_MS,
   });
+}
 
-export const useTrendingPosts = (limit = 5) => useQuery(getTrendingPostsQueryOptions(limit));
+export function useTrendingPosts(limit = 5) {
+  return useQuery(getTrendingPostsQueryOptions(limit));
+}
 
-export const getBreakingNewsQueryOptions = () =>
-  queryOptions({ queryKey: widgetKeys.widget('breaking-news'), queryFn: async () => (await api(widgetsBreakingNews)).news, staleTime: WIDGET_STALE_MS });
+export function getBreakingNewsQueryOptions() {
+  return queryOptions({ queryKey: widgetKeys.widget('breaking-news'), queryFn: async () => (await api(widgetsBreakingNews)).news, staleTime: WIDGET_STALE_MS });
+}
 
-export const useBreakingNews = () => useQuery(getBreakingNewsQueryOptions());
+export function useBreakingNews() {
+  return useQuery(getBreakingNewsQueryOptions());
+}
 
-export const getPlatformStatsQueryOptions = () =>
-  queryOptions({ queryKey: widgetKeys.widget('stats'), queryFn: async () => (await api(widgetsStats)).stats, staleTime: WIDGET_STALE_MS });
+export function getPlatformStatsQueryOptions() {
+  return queryOptions({ queryKey: widgetKeys.widget('stats'), queryFn: async () => (await api(widgetsStats)).stats, staleTime: WIDGET_STALE_MS });
+}
 
-export const usePlatformStats = () => useQuery(getPlatformStatsQueryOptions());
+export function usePlatformStats() {
+  return useQuery(getPlatformStatsQueryOptions());
+}
 
-export const getUpcomingEventsQueryOptions = () =>
-  queryOptions({ queryKey: widgetKeys.widget('upcoming-events'), queryFn: async () => (await api(widgetsUpcomingEvents)).events, staleTime: WIDGET_STALE_MS });
+export function getUpcomingEventsQueryOptions() {
+  return queryOptions({ queryKey: widgetKeys.widget('upcoming-events'), queryFn: async () => (await api(widgetsUpcomingEvents)).events, staleTime: WIDGET_STALE_MS });
+}
 
-export const useUpcomingEvents = () => useQuery(getUpcomingEventsQueryOptions());
+export function useUpcomingEvents() {
+  return useQuery(getUpcomingEventsQueryOptions());
+}

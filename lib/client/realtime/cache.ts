@@ -47,14 +47,14 @@ type TPriceFields = Pick<TMarket, 'yesPrice' | 'noPrice' | 'yesShares' | 'noShar
 const withPrices = (m: TMarket, d: TPriceFields): TMarket => ({ ...m, yesPrice: d.yesPrice, noPrice: d.noPrice, yesShares: d.yesShares, noShares: d.noShares });
 
 /** Puts a market_update's prices and pool into the market's detail and list rows, where cached. */
-export const applyMarketUpdate = (qc: QueryClient, d: TRealtimeEventData<'market_update'>) => {
+export function applyMarketUpdate(qc: QueryClient, d: TRealtimeEventData<'market_update'>) {
   qc.setQueryData(getMarketQueryOptions(d.marketId).queryKey, (m) => (m ? withPrices(m, d) : m));
   for (const status of ['active', 'resolved'] as const) {
     qc.setQueryData(getMarketsQueryOptions(status).queryKey, (list) =>
       list?.some((m) => m.id === d.marketId) ? list.map((m) => (m.id === d.marketId ? withPrices(m, d) : m)) : list,
     );
   }
-};
+}
 
 const withPerpPrices = (t: TPerpTicker, d: TRealtimeEventData<'perp_update'>): TPerpTicker => ({
   ...t,
@@ -63,13 +63,13 @@ const withPerpPrices = (t: TPerpTicker, d: TRealtimeEventData<'perp_update'>): T
 });
 
 /** Puts a perp_update's mark (and its alias fields) and index, when sent, into the cached ticker list. */
-export const applyPerpUpdate = (qc: QueryClient, d: TRealtimeEventData<'perp_update'>) => {
+export function applyPerpUpdate(qc: QueryClient, d: TRealtimeEventData<'perp_update'>) {
   if (d.markPrice === undefined && d.indexPrice === undefined) return;
   const symbol = d.ticker.toUpperCase();
   qc.setQueryData(getPerpTickersQueryOptions().queryKey, (list) =>
     list?.some((t) => t.ticker === symbol) ? list.map((t) => (t.ticker === symbol ? withPerpPrices(t, d) : t)) : list,
   );
-};
+}
 
 /** Every NAV range, so a pool's pages are named by their exact keys. */
 const POOL_RANGES = Object.keys({ '24h': 0, '7d': 0, '30d': 0, all: 0 } satisfies Record<TPoolRange, 0>) as TPoolRange[];
@@ -86,44 +86,44 @@ const withNav = <P extends Pick<TPool, 'totalValue' | 'sharePrice' | 'totalShare
  * page of that pool (the previews price from these, so they follow at once). Derived figures (24 h
  * change, stakes, lot values, the chart) wait for the throttled refetch.
  */
-export const applyPoolUpdate = (qc: QueryClient, d: TRealtimeEventData<'pool_update'>) => {
+export function applyPoolUpdate(qc: QueryClient, d: TRealtimeEventData<'pool_update'>) {
   qc.setQueryData(getPoolsQueryOptions().queryKey, (list) =>
     list?.some((p) => p.id === d.poolId) ? list.map((p) => (p.id === d.poolId ? withNav(p, d) : p)) : list,
   );
   for (const range of POOL_RANGES) {
     qc.setQueryData(getPoolQueryOptions(d.poolId, range).queryKey, (page: TPoolDetail | undefined) => (page ? { ...page, pool: withNav(page.pool, d) } : page));
   }
-};
+}
 
 /** Adds a breaking_news item to the top of the loaded news (newest first, no duplicates). */
-export const addBreakingNews = (qc: QueryClient, d: TRealtimeEventData<'breaking_news'>) => {
+export function addBreakingNews(qc: QueryClient, d: TRealtimeEventData<'breaking_news'>) {
   // Not loaded yet: the first fetch brings it, and a one-item list must not pass for the whole.
   qc.setQueryData(getBreakingNewsQueryOptions().queryKey, (news) =>
     news ? [d, ...news.filter((n) => n.id !== d.id)].slice(0, BREAKING_NEWS_KEEP) : news,
   );
-};
+}
 
 /** Ids of the posts in the loaded pages of the Latest feed. */
-export const loadedLatestPostIds = (qc: QueryClient) => {
+export function loadedLatestPostIds(qc: QueryClient) {
   const data = qc.getQueryData<InfiniteData<TFeedPage>>(getFeedQueryOptions('latest').queryKey);
   return new Set(data?.pages.flatMap((p) => p.posts.map((post) => post.id)) ?? []);
-};
+}
 
 /**
  * Posts at the head of the Latest feed that the loaded feed lacks and someone else wrote: what a
  * reconnect may have missed when the outage outlasted the replay. Reads the server without
  * touching the cache, so nothing moves on screen. Empty when the feed was never loaded.
  */
-export const fetchUnseenLatestPosts = async (qc: QueryClient, myUserId: string | undefined) => {
+export async function fetchUnseenLatestPosts(qc: QueryClient, myUserId: string | undefined) {
   const loaded = loadedLatestPostIds(qc);
   if (loaded.size === 0) return [];
   const head = await api(postsList, { query: { limit: FEED_PAGE_SIZE } });
   return head.posts.filter((p) => !p.repost && !loaded.has(p.id) && p.authorId !== myUserId).map((p) => ({ id: p.id, authorId: p.authorId }));
-};
+}
 
 /** Invalidates every live query (markets, perps, pools, news and events widgets, the reader): after a reconnect. */
-export const invalidateLiveQueries = (qc: QueryClient) =>
-  Promise.all([
+export function invalidateLiveQueries(qc: QueryClient) {
+  return Promise.all([
     qc.invalidateQueries({ queryKey: rootOf(getMarketsQueryOptions('active').queryKey) }),
     qc.invalidateQueries({ queryKey: rootOf(getPerpTickersQueryOptions().queryKey) }),
     qc.invalidateQueries({ queryKey: rootOf(getPoolsQueryOptions().queryKey) }),
@@ -131,6 +131,7 @@ export const invalidateLiveQueries = (qc: QueryClient) =>
     qc.invalidateQueries({ queryKey: getUpcomingEventsQueryOptions().queryKey }),
     qc.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }),
   ]);
+}
 
 type TTimers = { setTimer: (fn: () => void, ms: number) => unknown; clearTimer: (handle: unknown) => void };
 
@@ -167,11 +168,10 @@ const createTrailingThrottle = (ms: number, { setTimer, clearTimer }: TTimers) =
  * Wires the hub's events to the cache. `getUserId` names the reader (for their own liquidations);
  * answers the unbind function.
  */
-export const bindQueryCache = (
+export function bindQueryCache(
   hub: TRealtimeHub,
   qc: QueryClient,
-  { getUserId, timers = defaultTimers }: { getUserId: () => string | undefined; timers?: TTimers },
-) => {
+  { getUserId, timers = defaultTimers }: { getUserId: () => string | undefined; timers?: TTimers },) {
   const throttle = createTrailingThrottle(DERIVED_REFRESH_MS, timers);
   // Events are applied in arrival order, which is commit order: the server delivers each stream
   // ordered by outbox position, replay first. Timestamps are no guide (the tick stamps game time).
@@ -238,4 +238,4 @@ export const bindQueryCache = (
     for (const off of unbind) off();
     throttle.cancelAll();
   };
-};
+}

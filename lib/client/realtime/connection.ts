@@ -38,10 +38,10 @@ export const RETRY_BASE_MS = 1_000;
 export const RETRY_MAX_MS = 30_000;
 
 /** The wait before manual attempt `attempt` (0-based): doubling from 1 s up to 30 s, half of it random. */
-export const retryDelayMs = (attempt: number, random: number) => {
+export function retryDelayMs(attempt: number, random: number) {
   const ceiling = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.min(attempt, 16));
   return Math.round(ceiling / 2 + (ceiling / 2) * random);
-};
+}
 
 export type TConnectionOptions = {
   channels: readonly string[];
@@ -71,7 +71,7 @@ export type TRealtimeConnection = {
   close: () => void;
 };
 
-export const openRealtimeConnection = ({
+export function openRealtimeConnection({
   channels,
   onEvent,
   onState,
@@ -81,7 +81,7 @@ export const openRealtimeConnection = ({
   setTimer = (fn, ms) => setTimeout(fn, ms),
   clearTimer = (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   random = Math.random,
-}: TConnectionOptions): TRealtimeConnection => {
+}: TConnectionOptions): TRealtimeConnection {
   let source: TEventSourceLike | null = null;
   let state: TConnectionState | null = null;
   let hasOpened = false;
@@ -220,4 +220,4 @@ export const openRealtimeConnection = ({
       drop();
     },
   };
-};
+}

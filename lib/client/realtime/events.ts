@@ -81,7 +81,7 @@ const isEventType = (t: unknown): t is TRealtimeEventType => typeof t === 'strin
  * The event in one frame's `data:` text, or null when it is not JSON, not `{type, data}`, of a
  * type the UI does not handle, or its data lacks a field the UI relies on.
  */
-export const parseRealtimeEvent = (text: string): TRealtimeEvent | null => {
+export function parseRealtimeEvent(text: string): TRealtimeEvent | null {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -93,7 +93,7 @@ export const parseRealtimeEvent = (text: string): TRealtimeEvent | null => {
   if (!isEventType(type)) return null;
   const parsed = REALTIME_EVENT_SCHEMAS[type].safeParse(data);
   return parsed.success ? ({ type, data: parsed.data } as TRealtimeEvent) : null;
-};
+}
 
 /**
  * The server's notice, as the first frame of a stream, that the id it was asked to resume from
@@ -104,8 +104,8 @@ export const parseRealtimeEvent = (text: string): TRealtimeEvent | null => {
 export const STREAM_RESET_EVENT = 'reset';
 
 /** The stream's URL for a set of channels; `lastEventId` resumes a stream opened afresh. */
-export const realtimeUrl = (channels: readonly string[], lastEventId?: string | null) => {
+export function realtimeUrl(channels: readonly string[], lastEventId?: string | null) {
   const sp = new URLSearchParams({ channels: channels.join(',') });
   if (lastEventId) sp.set('lastEventId', lastEventId);
   return `/api/sse/events?${sp.toString()}`;
-};
+}

@@ -26,7 +26,7 @@ const safely = (fn: () => void) => {
   }
 };
 
-export const createRealtimeHub = (initial: TConnectionState = 'connecting'): TRealtimeHub => {
+export function createRealtimeHub(initial: TConnectionState = 'connecting'): TRealtimeHub {
   const handlers = new Map<TRealtimeEventType, Set<THandler>>();
   const reconnectHandlers = new Set<() => void>();
   const stateListeners = new Set<() => void>();
@@ -67,4 +67,4 @@ export const createRealtimeHub = (initial: TConnectionState = 'connecting'): TRe
       };
     },
   };
-};
+}

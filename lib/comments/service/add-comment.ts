@@ -26,7 +26,7 @@ import { checkCommentContent } from './shared';
 const NPC_REPLY_WINDOW_MS = 60 * 60 * 1000;
 
 /** Adds a comment to a post, under `parentCommentId` when given. */
-export const addComment = async (input: { caller: TCaller; postId: string; content: string; parentCommentId?: string | null }) => {
+export async function addComment(input: { caller: TCaller; postId: string; content: string; parentCommentId?: string | null }) {
   const { caller } = input;
   const content = checkCommentContent(input.content);
   const db = await getDb();
@@ -109,12 +109,12 @@ export const addComment = async (input: { caller: TCaller; postId: string; conte
     return c!.id;
   });
   return { comment: (await findComment(db, id, caller.userId))! };
-};
+}
 
 /** Replies to a comment (its post is the comment's post). */
-export const replyToComment = async (input: { caller: TCaller; commentId: string; content: string }) => {
+export async function replyToComment(input: { caller: TCaller; commentId: string; content: string }) {
   const db = await getDb();
   const [parent] = await db.select({ postId: comments.postId }).from(comments).where(eq(comments.id, input.commentId));
   if (!parent) throw new AppError('NOT_FOUND', 'Comment not found', { commentId: input.commentId });
   return addComment({ caller: input.caller, postId: parent.postId, content: input.content, parentCommentId: input.commentId });
-};
+}

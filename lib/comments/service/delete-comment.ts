@@ -10,7 +10,7 @@ import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { requireOwnComment } from './shared';
 
-export const deleteComment = async (input: { caller: TCaller; commentId: string }) => {
+export async function deleteComment(input: { caller: TCaller; commentId: string }) {
   const db = await getDb();
   const c = await requireOwnComment(db, input.commentId, input.caller.userId);
   const at = now();
@@ -23,4 +23,4 @@ export const deleteComment = async (input: { caller: TCaller; commentId: string 
     if (done.length) await tx.update(posts).set({ commentsCount: sql`greatest(${posts.commentsCount} - 1, 0)` }).where(eq(posts.id, c.postId));
   });
   return { deleted: true, id: c.id };
-};
+}

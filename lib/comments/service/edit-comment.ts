@@ -8,11 +8,11 @@ import { now } from '@/lib/clock/clock';
 import { findComment } from '../queries';
 import { checkCommentContent, requireOwnComment } from './shared';
 
-export const editComment = async (input: { caller: TCaller; commentId: string; content: string }) => {
+export async function editComment(input: { caller: TCaller; commentId: string; content: string }) {
   const content = checkCommentContent(input.content);
   const db = await getDb();
   await requireOwnComment(db, input.commentId, input.caller.userId);
   const at = now();
   await db.update(comments).set({ content, editedAt: at, updatedAt: at }).where(and(eq(comments.id, input.commentId), sql`${comments.deletedAt} is null`));
   return { comment: (await findComment(db, input.commentId, input.caller.userId))! };
-};
+}

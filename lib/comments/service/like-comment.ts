@@ -3,6 +3,10 @@ import 'server-only';
 import type { TCaller } from '@/lib/auth/caller';
 import { toggleLike } from '@/lib/posts/service/toggle-like';
 
-export const likeComment = (input: { caller: TCaller; commentId: string }) => toggleLike('comment', input.commentId, input.caller, true);
+export function likeComment(input: { caller: TCaller; commentId: string }) {
+  return toggleLike('comment', input.commentId, input.caller, true);
+}
 
-export const unlikeComment = (input: { caller: TCaller; commentId: string }) => toggleLike('comment', input.commentId, input.caller, false);
+export function unlikeComment(input: { caller: TCaller; commentId: string }) {
+  return toggleLike('comment', input.commentId, input.caller, false);
+}

@@ -12,7 +12,7 @@ import { findPostComments } from '../queries';
  * A post's comments oldest first, those the caller may see (lib/comments/queries.ts); 404 when
  * the post does not exist or is hidden from the caller, as GET /api/posts/{id} answers.
  */
-export const listComments = async (input: { caller: TCaller | null; postId: string }) => {
+export async function listComments(input: { caller: TCaller | null; postId: string }) {
   const db = await getDb();
   const callerId = input.caller?.userId ?? null;
   const [p] = await db
@@ -22,4 +22,4 @@ export const listComments = async (input: { caller: TCaller | null; postId: stri
   if (!p) throw new AppError('NOT_FOUND', 'Post not found', { postId: input.postId });
   const list = await findPostComments(db, input.postId, callerId);
   return { comments: list, count: list.length };
-};
+}

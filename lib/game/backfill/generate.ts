@@ -120,12 +120,12 @@ export type THistory = {
 };
 
 /** The standard normal distribution function (Abramowitz–Stegun 7.1.26, error below 1.5e-7). */
-export const normalCdf = (z: number) => {
+export function normalCdf(z: number) {
   const t = 1 / (1 + 0.3275911 * (Math.abs(z) / Math.SQRT2));
   const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
   const erf = 1 - poly * Math.exp(-(z * z) / 2);
   return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
-};
+}
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 const money = (x: number) => (Math.floor(x * 100) / 100).toFixed(2);
@@ -158,7 +158,7 @@ type TPerpSim = {
   closeAtStep: number;
 };
 
-export const generateHistory = (input: TBackfillInput): THistory => {
+export function generateHistory(input: TBackfillInput): THistory {
   const { world, stepMinutes } = input;
   const stepMs = stepMinutes * 60_000;
   const end = input.end;
@@ -483,4 +483,4 @@ export const generateHistory = (input: TBackfillInput): THistory => {
   out.navPoints = out.navPoints.filter((p) => p.at.getTime() < end.getTime());
   out.final = orgs.map((o) => ({ id: o.id, ticker: o.ticker, fair: fair.get(o.id)!, mark: mark.get(o.ticker)! }));
   return out;
-};
+}

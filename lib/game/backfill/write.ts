@@ -291,7 +291,7 @@ const settlePresent = async (db: Db, history: THistory) => {
  * Backfills `days` of history ending now (game time), once per world. Call after seedWorld.
  * `stepMinutes` is the generator's step (an hour by default).
  */
-export const backfillHistory = async (db: Db, opts: { days?: number; stepMinutes?: number } = {}): Promise<TBackfillResult> => {
+export async function backfillHistory(db: Db, opts: { days?: number; stepMinutes?: number } = {}): Promise<TBackfillResult> {
   const days = opts.days ?? 30;
   const stepMinutes = opts.stepMinutes ?? 60;
   const started = performance.now();
@@ -333,4 +333,4 @@ export const backfillHistory = async (db: Db, opts: { days?: number; stepMinutes
     .set({ tickCount: history.steps, lastRunAt: sql`now()`, lastTickMs: result.ms, lastSummary: result })
     .where(eq(gameClock.id, BACKFILL_CLOCK_ID));
   return result;
-};
+}

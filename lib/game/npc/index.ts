@@ -54,13 +54,13 @@ export type TRunNpcOptions = {
 };
 
 /** The plan this tick would carry out (exported for tests and debugging; reads only). */
-export const planNpcTick = async (ctx: TTickContext): Promise<TNpcPlan> => {
+export async function planNpcTick(ctx: TTickContext): Promise<TNpcPlan> {
   const rng = ctx.rng.fork('npc');
   const world = await loadNpcWorld(await getDb(), ctx.at, rng.fork('acting'));
   return planNpcActivity(world, ctx.newEvents, rng.fork('plan'));
-};
+}
 
-export const runNpcActivity = async (ctx: TTickContext, opts: TRunNpcOptions = {}): Promise<TNpcActivityResult> => {
+export async function runNpcActivity(ctx: TTickContext, opts: TRunNpcOptions = {}): Promise<TNpcActivityResult> {
   const result: TNpcActivityResult = { posts: 0, replies: 0, likes: 0, shares: 0, trades: 0 };
   const inTime = () => performance.now() < ctx.deadline;
   if (!inTime()) return result;
@@ -126,4 +126,4 @@ export const runNpcActivity = async (ctx: TTickContext, opts: TRunNpcOptions = {
     if (await attempt(() => sharePost({ caller: npcCaller({ userId: s.actorId, username: s.username }), postId: s.postId, quote: s.quote ?? null }))) result.shares++;
   }
   return result;
-};
+}

@@ -22,13 +22,13 @@ export const TRADE_CLAIM = /\b(bought|buying|sold|selling|opened|closed|aping|ap
  * The prompt asks to keep the draft's @mentions, $tickers and #tags, so tags and notifications
  * still follow what the template meant.
  */
-export const writePostWithLlm = async (opts: {
+export async function writePostWithLlm(opts: {
   llm: TLlmConfig;
   speaker: TSpeaker & { personality?: string };
   draft: string;
   timeoutMs?: number;
   fetchImpl?: typeof fetch;
-}): Promise<{ content: string; source: 'llm' | 'template' }> => {
+}): Promise<{ content: string; source: 'llm' | 'template' }> {
   const { llm, speaker, draft } = opts;
   const doFetch = opts.fetchImpl ?? fetch;
   try {
@@ -60,4 +60,4 @@ export const writePostWithLlm = async (opts: {
   } catch {
     return { content: draft, source: 'template' };
   }
-};
+}

@@ -114,7 +114,7 @@ export type TNpcPlan = {
  * Chooses up to n actors, weighted by tier, without repeats. Deterministic for a given list order
  * and rng (the caller sorts the list by id).
  */
-export const pickActingActors = <T extends { tier: keyof typeof TIER_WEIGHT }>(all: readonly T[], n: number, rng: TRng): T[] => {
+export function pickActingActors<T extends { tier: keyof typeof TIER_WEIGHT }>(all: readonly T[], n: number, rng: TRng): T[] {
   const pool = [...all];
   const out: T[] = [];
   while (out.length < n && pool.length > 0) {
@@ -128,7 +128,7 @@ export const pickActingActors = <T extends { tier: keyof typeof TIER_WEIGHT }>(a
     out.push(pool.splice(i, 1)[0]!);
   }
   return out;
-};
+}
 
 const questionMentions = (m: TNpcMarket, a: TNpcActor) =>
   !!a.orgTicker && (m.text.includes(a.orgTicker) || (!!a.orgName && m.text.includes(a.orgName.split(' ')[0]!)));
@@ -210,7 +210,7 @@ const chooseOutcome = (m: TNpcMarket, directions: ReadonlyMap<number, 'YES' | 'N
 };
 
 /** The whole tick's plan (see the module header for the rules it keeps). */
-export const planNpcActivity = (world: TNpcWorld, events: readonly TWorldEvent[], rng: TRng): TNpcPlan => {
+export function planNpcActivity(world: TNpcWorld, events: readonly TWorldEvent[], rng: TRng): TNpcPlan {
   const actors = world.acting;
   const plan: TNpcPlan = { speakers: new Map(actors.map((a) => [a.id, a])), posts: [], replies: [], likes: [], shares: [], trades: [], perpTrades: [] };
   if (!actors.length) return plan;
@@ -305,17 +305,19 @@ export const planNpcActivity = (world: TNpcWorld, events: readonly TWorldEvent[]
 
   planPerpTrades(world, events, rng.fork('perps'), remaining, plan);
   return plan;
-};
+}
 
 /** A ticker's open-interest imbalance in [−1, 1]: positive when longs outweigh shorts. */
-export const imbalanceOf = (t: Pick<TNpcTicker, 'oiLong' | 'oiShort'>) => (t.oiLong - t.oiShort) / (t.oiLong + t.oiShort + IMBALANCE_FLOOR);
+export function imbalanceOf(t: Pick<TNpcTicker, 'oiLong' | 'oiShort'>) {
+  return (t.oiLong - t.oiShort) / (t.oiLong + t.oiShort + IMBALANCE_FLOOR);
+}
 
 /** The chance that a new perp on this ticker is a long (see IMBALANCE_LEAN). */
-export const longChance = (t: TNpcTicker, newsImpact: number) => {
+export function longChance(t: TNpcTicker, newsImpact: number) {
   const premium = t.indexPrice > 0 ? (t.markPrice - t.indexPrice) / t.indexPrice : 0;
   const p = 0.5 - IMBALANCE_LEAN * imbalanceOf(t) - PREMIUM_LEAN * premium + NEWS_LEAN * Math.sign(newsImpact);
   return Math.min(0.95, Math.max(0.05, p));
-};
+}
 
 /**
  * The tick's perp trades, as players make them: within the actor's balance (what its prediction

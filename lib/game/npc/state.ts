@@ -20,7 +20,7 @@ const REPLY_WINDOW_MS = 60 * 60 * 1000;
 const inList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
 /** Reads the world as of `at` and picks this tick's acting actors with `rng`. */
-export const loadNpcWorld = async (db: DbOrTx, at: Date, rng: TRng): Promise<TNpcWorld> => {
+export async function loadNpcWorld(db: DbOrTx, at: Date, rng: TRng): Promise<TNpcWorld> {
   const ts = (ms: number) => sql`${new Date(at.getTime() - ms).toISOString()}::timestamptz`;
   const actorRows = rowsOf<{ id: string; username: string; display_name: string; balance: string; tier: TNpcActor['tier']; role: string; personality: string; ticker: string | null; org_name: string | null }>(
     await db.execute(sql`
@@ -145,4 +145,4 @@ export const loadNpcWorld = async (db: DbOrTx, at: Date, rng: TRng): Promise<TNp
     liked: new Set(reacted.filter((r) => r.kind === 'like').map((r) => `${r.user_id}:${r.post_id}`)),
     shared: new Set(reacted.filter((r) => r.kind === 'share').map((r) => `${r.user_id}:${r.post_id}`)),
   };
-};
+}

@@ -18,14 +18,14 @@ const VOICES: readonly TVoice[] = ['insider', 'degen', 'skeptic', 'analyst', 'hy
 export type TSpeaker = { username: string; displayName: string; role: string; orgTicker: string | null; orgName: string | null };
 
 /** A voice from the role's words; an actor whose role says nothing gets one by name hash (stable). */
-export const voiceOf = (s: Pick<TSpeaker, 'username' | 'role'>): TVoice => {
+export function voiceOf(s: Pick<TSpeaker, 'username' | 'role'>): TVoice {
   const role = s.role.toLowerCase();
   if (/\b(ceo|founder|chief|director|cto|president)\b/.test(role)) return 'insider';
   if (/\b(trader|degen|crypto)\b/.test(role)) return 'degen';
   if (/\b(journalist|critic|reporter|short)\b/.test(role)) return 'skeptic';
   if (/\b(analyst|manager|engineer|regular|economist|scientist)\b/.test(role)) return 'analyst';
   return VOICES[hashName(s.username) % VOICES.length]!;
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Text limits
@@ -37,29 +37,29 @@ const graphemes = (s: string) => [...segmenter.segment(s)].map((g) => g.segment)
 const tidy = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** A fragment of at most n visible characters, cut at a word when one is near, with an ellipsis. */
-export const clip = (s: string, n: number) => {
+export function clip(s: string, n: number) {
   const t = tidy(s);
   const g = graphemes(t);
   if (g.length <= n) return t;
   const head = g.slice(0, n - 1).join('');
   const space = head.lastIndexOf(' ');
   return `${(space > n * 0.6 ? head.slice(0, space) : head).trimEnd()}…`;
-};
+}
 
 /** A post: 1 to 280 visible characters. */
-export const fitPost = (s: string) => {
+export function fitPost(s: string) {
   const t = clip(s, POST_MAX_CHARS);
   return visibleLength(t) >= 1 ? t : '…';
-};
+}
 
 const REPLY_PADDING = ' (noted, thanks)';
 
 /** A reply: at least COMMENT_MIN_CHARS visible characters (padded if a template came out short). */
-export const fitReply = (s: string) => {
+export function fitReply(s: string) {
   let t = clip(s, Math.min(COMMENT_MAX_CHARS, POST_MAX_CHARS));
   while (visibleLength(t) < COMMENT_MIN_CHARS) t = tidy(t + REPLY_PADDING);
   return t;
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Phrase banks per voice
@@ -125,7 +125,7 @@ const sectorTag = (sector: string) => {
 };
 
 /** A post in the speaker's voice about one topic; always within the post limit. */
-export const renderPost = (speaker: TSpeaker, topic: TPostTopic, rng: TRng): string => {
+export function renderPost(speaker: TSpeaker, topic: TPostTopic, rng: TRng): string {
   const voice = voiceOf(speaker);
   const signOff = rng.pick(SIGN_OFFS[voice]);
   switch (topic.kind) {
@@ -192,7 +192,7 @@ export const renderPost = (speaker: TSpeaker, topic: TPostTopic, rng: TRng): str
       return fitPost(`Running a ${topic.side} on $${topic.ticker}. ${line} ${tagOf(topic.ticker)} #perps ${signOff}`);
     }
   }
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Trade announcements
@@ -211,7 +211,7 @@ export const TRADE_QUESTION_CHARS = 150;
  * "<question>"", "Opened a 5x long on $ORBT", "Closed my 5x long on $ORBT". Written only after
  * the trade succeeded, linked to it (lib/game/npc/index.ts).
  */
-export const renderTradePost = (speaker: TSpeaker, t: TTradeTopic, rng: TRng): string => {
+export function renderTradePost(speaker: TSpeaker, t: TTradeTopic, rng: TRng): string {
   const voice = voiceOf(speaker);
   const signOff = rng.pick(SIGN_OFFS[voice]);
   if ('question' in t) {
@@ -222,19 +222,19 @@ export const renderTradePost = (speaker: TSpeaker, t: TTradeTopic, rng: TRng): s
   const lev = `${Number.isInteger(t.leverage) ? t.leverage : t.leverage.toFixed(1)}x`;
   const line = rng.pick((t.side === 'long') === (t.kind === 'open') ? BULLISH[voice] : BEARISH[voice]);
   return fitPost(`${t.kind === 'open' ? `Opened a ${lev}` : `Closed my ${lev}`} ${t.side} on $${t.ticker}. ${line} ${tagOf(t.ticker)} #perps ${signOff}`);
-};
+}
 
 // ---------------------------------------------------------------------------------------------
 // Replies
 
 /** The first $TICKER or #tag of a text, so a reply can refer to what the post was about. */
-export const subjectOf = (content: string): string | null => {
+export function subjectOf(content: string): string | null {
   const m = content.match(/\$([A-Z]{2,6})\b/) ?? content.match(/#([\p{L}\p{N}_]{2,30})/u);
   return m ? m[1]! : null;
-};
+}
 
 /** A reply in the speaker's voice to a post by `author`; always at least 10 characters. */
-export const renderReply = (speaker: TSpeaker, post: { authorUsername: string; content: string }, rng: TRng): string => {
+export function renderReply(speaker: TSpeaker, post: { authorUsername: string; content: string }, rng: TRng): string {
   const voice = voiceOf(speaker);
   const agree = rng.chance(0.55);
   const line = rng.pick(agree ? AGREE[voice] : DISAGREE[voice]);
@@ -247,8 +247,9 @@ export const renderReply = (speaker: TSpeaker, post: { authorUsername: string; c
       `@${post.authorUsername} ${line} ${rng.pick(SIGN_OFFS[voice])}`,
     ]),
   );
-};
+}
 
 /** A short quote for a share, or null for a plain repost. */
-export const renderShareQuote = (speaker: TSpeaker, rng: TRng): string | null =>
-  rng.chance(0.5) ? clip(rng.pick([...AGREE[voiceOf(speaker)], 'Worth a read.', 'Saving this one.']), 200) : null;
+export function renderShareQuote(speaker: TSpeaker, rng: TRng): string | null {
+  return rng.chance(0.5) ? clip(rng.pick([...AGREE[voiceOf(speaker)], 'Worth a read.', 'Saving this one.']), 200) : null;
+}

@@ -83,11 +83,10 @@ const postFor = (voice: TVoice, pool: TPlanPool, t: TPoolTrade, rng: TRng): stri
   return fitPost(`${pool.name} bought ${t.outcome} on question #${t.questionNumber} at ${Math.round(t.price * 100)}¢. The odds are wrong.`);
 };
 
-export const planPoolTrades = (
+export function planPoolTrades(
   world: { pools: readonly TPlanPool[]; tickers: readonly TPlanTicker[]; questions: readonly TPlanQuestion[] },
   events: readonly TWorldEvent[],
-  rng: TRng,
-): { trades: TPoolTrade[]; posts: TPoolPost[] } => {
+  rng: TRng,): { trades: TPoolTrade[]; posts: TPoolPost[] } {
   const trades: TPoolTrade[] = [];
   const posts: TPoolPost[] = [];
   const tickers = [...world.tickers].sort((a, b) => a.ticker.localeCompare(b.ticker));
@@ -193,4 +192,4 @@ export const planPoolTrades = (
     trades.push(...mine);
   }
   return { trades, posts };
-};
+}

@@ -15,8 +15,8 @@ import type { TTickContext } from '../types';
 
 export type TAlertsStepResult = { priceMoves: number; liquidationWarnings: number; warningsReset: number };
 
-export const runAlertsStep = async (ctx: TTickContext): Promise<TAlertsStepResult> => {
+export async function runAlertsStep(ctx: TTickContext): Promise<TAlertsStepResult> {
   const priceMoves = await withTransaction((tx) => notifyPriceMoves(tx, ctx.at));
   const { warned, reset } = await withTransaction((tx) => warnNearLiquidation(tx, ctx.at, MAINTENANCE_RATE.toFixed()));
   return { priceMoves, liquidationWarnings: warned, warningsReset: reset };
-};
+}

@@ -16,7 +16,7 @@ import { setMarks } from '@/lib/perps/service/marks';
 import { ARBITRAGE_BAND, closePremium } from '../prices';
 import type { TTickContext } from '../types';
 
-export const runArbitrageStep = async (ctx: TTickContext) => {
+export async function runArbitrageStep(ctx: TTickContext) {
   const at = ctx.at;
   const moved = await withTransaction(async (tx) => {
     const rows = rowsOf<{ ticker: string; mark_price: string; index_price: string }>(
@@ -36,4 +36,4 @@ export const runArbitrageStep = async (ctx: TTickContext) => {
   });
   const liquidated = moved.length ? await liquidateTicker() : [];
   return { tickers: moved.length, liquidations: liquidated.length };
-};
+}

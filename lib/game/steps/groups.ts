@@ -29,9 +29,9 @@ const LAST_RUN = Symbol.for('playmoney.groupInvitesLastRun');
 type TGlobal = typeof globalThis & { [LAST_RUN]?: number };
 
 /** Forgets the last invite run (tests), so the next tick invites. */
-export const resetGroupInviteSchedule = () => {
+export function resetGroupInviteSchedule() {
   (globalThis as TGlobal)[LAST_RUN] = undefined;
-};
+}
 
 export type TGroupStepResult = { messages: number; invites: number };
 
@@ -39,7 +39,7 @@ type TGroupInfo = { id: string; chat_id: string; name: string; kind: string; tie
 
 const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
 
-export const runGroupStep = async (ctx: TTickContext): Promise<TGroupStepResult> => {
+export async function runGroupStep(ctx: TTickContext): Promise<TGroupStepResult> {
   const db = await getDb();
   const rng = ctx.rng.fork('groups');
   const all = rowsOf<TGroupInfo>(
@@ -115,4 +115,4 @@ export const runGroupStep = async (ctx: TTickContext): Promise<TGroupStepResult>
     if (await withTransaction((tx) => inviteToGroup(tx, { groupId: c.group_id, userId: c.user_id, invitedBy: c.invited_by, reason: c.reason }))) invites++;
   }
   return { messages, invites };
-};
+}

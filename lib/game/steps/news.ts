@@ -19,7 +19,7 @@ export const NEWS_BIAS_DECAY = '0.1';
 /** Largest fair-value push per tick of a full-strength bias on a price question. */
 export const NEWS_BIAS_PRICE_IMPACT = '0.01';
 
-export const runNewsStep = async (ctx: TTickContext) => {
+export async function runNewsStep(ctx: TTickContext) {
   const db = await getDb();
   const rng = ctx.rng.fork('news');
   const at = ctx.at;
@@ -75,4 +75,4 @@ export const runNewsStep = async (ctx: TTickContext) => {
   });
   ctx.newEvents.push(...written);
   return { events: written.length, biases: written.length ? biases.length : 0 };
-};
+}

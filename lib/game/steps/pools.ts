@@ -43,8 +43,8 @@ const execute = async (t: TPoolTrade): Promise<TPoolTradeResult> => {
 };
 
 /** Records every active pool's NAV as of `at`, with the pools locked (one consistent state each). */
-export const recordPoolNavs = async (at: Date) =>
-  withTransaction(async (tx) => {
+export async function recordPoolNavs(at: Date) {
+  return withTransaction(async (tx) => {
     const rows = await tx.select().from(pools).where(eq(pools.isActive, true)).orderBy(asc(pools.id)).for('update');
     const holdings = await loadHoldings(
       tx,
@@ -54,8 +54,9 @@ export const recordPoolNavs = async (at: Date) =>
     await recordNav(tx, snapshots, 'tick', at);
     return snapshots.length;
   });
+}
 
-export const runPoolStep = async (ctx: TTickContext): Promise<TPoolStepResult> => {
+export async function runPoolStep(ctx: TTickContext): Promise<TPoolStepResult> {
   const db = await getDb();
   const rng = ctx.rng.fork('pools');
   const rows = await db
@@ -168,4 +169,4 @@ export const runPoolStep = async (ctx: TTickContext): Promise<TPoolStepResult> =
   await runArbitrageStep(ctx);
   const navPoints = await recordPoolNavs(ctx.at);
   return { pools: rows.length, trades, posts, navPoints };
-};
+}

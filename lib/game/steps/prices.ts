@@ -41,7 +41,7 @@ type TBiasRow = {
   comparison: 'above' | 'below' | null;
 };
 
-export const runPriceStep = async (ctx: TTickContext) => {
+export async function runPriceStep(ctx: TTickContext) {
   const db = await getDb();
   const at = ctx.at;
   const rng = ctx.rng.fork('prices');
@@ -130,4 +130,4 @@ export const runPriceStep = async (ctx: TTickContext) => {
     }
   }
   return { organizations: moves.length, liquidations: liquidated.length, biasesExpired: spent.length, biasTrades };
-};
+}

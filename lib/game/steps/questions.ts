@@ -21,10 +21,9 @@ import { planQuestion, questionsToCreate, resolveOutcome, type TQuestionRule } f
 export const GAME_QUESTION_LIQUIDITY = 1000;
 
 /** A game question and the rule that resolves it, in the caller's transaction (never one without the other). */
-export const createRuledQuestion = async (
+export async function createRuledQuestion(
   tx: Tx,
-  q: { text: string; resolutionDate: Date; rule: TQuestionRule; liquidity: number; at: Date },
-): Promise<string> => {
+  q: { text: string; resolutionDate: Date; rule: TQuestionRule; liquidity: number; at: Date },): Promise<string> {
   const market = await createMarket({ caller: null, text: q.text, resolutionDate: q.resolutionDate, liquidity: q.liquidity, tx });
   const r = q.rule;
   await tx.insert(questionRules).values({
@@ -39,7 +38,7 @@ export const createRuledQuestion = async (
     createdAt: q.at,
   });
   return market.id;
-};
+}
 /** Due questions resolved per tick at most; the rest wait for the next tick. */
 const MAX_RESOLUTIONS = 50;
 
@@ -87,7 +86,7 @@ const fulfilledQuestions = async (at: Date) => {
   );
 };
 
-export const resolveDueQuestions = async (ctx: TTickContext) => {
+export async function resolveDueQuestions(ctx: TTickContext) {
   const db = await getDb();
   let early = 0;
   for (const q of await fulfilledQuestions(ctx.at)) {
@@ -126,9 +125,9 @@ export const resolveDueQuestions = async (ctx: TTickContext) => {
     }
   }
   return { due: due.length + early, resolved, yes };
-};
+}
 
-export const createQuestions = async (ctx: TTickContext) => {
+export async function createQuestions(ctx: TTickContext) {
   const db = await getDb();
   const rng = ctx.rng.fork('questions');
   const open = await loadOpenQuestions(db, ctx.at);
@@ -146,4 +145,4 @@ export const createQuestions = async (ctx: TTickContext) => {
     created++;
   }
   return { active: open.length + created, created };
-};
+}

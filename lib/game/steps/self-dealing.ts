@@ -17,11 +17,11 @@ type TGlobal = typeof globalThis & { [LAST_RUN]?: number };
 export type TSelfDealingStepResult = { ran: boolean; findings: number; filed: number };
 
 /** Forgets the last run (tests), so the next tick runs the detector. */
-export const resetSelfDealingSchedule = () => {
+export function resetSelfDealingSchedule() {
   (globalThis as TGlobal)[LAST_RUN] = undefined;
-};
+}
 
-export const runSelfDealingStep = async (ctx: TTickContext): Promise<TSelfDealingStepResult> => {
+export async function runSelfDealingStep(ctx: TTickContext): Promise<TSelfDealingStepResult> {
   const g = globalThis as TGlobal;
   const last = g[LAST_RUN];
   const t = ctx.at.getTime();
@@ -33,4 +33,4 @@ export const runSelfDealingStep = async (ctx: TTickContext): Promise<TSelfDealin
   g[LAST_RUN] = t;
   const { findings, filed } = await runSelfDealingDetector({ at: ctx.at });
   return { ran: true, findings, filed };
-};
+}

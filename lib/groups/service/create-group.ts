@@ -13,7 +13,7 @@ import { seedGroupMember } from './membership';
 export type TGroupSeed = Pick<TGroupRow, 'id' | 'name' | 'description' | 'kind' | 'visibility' | 'ownerId' | 'organizationId' | 'tier'> & { memberIds: string[] };
 
 /** Creates the group unless it exists; returns whether it did. */
-export const createGroup = async (tx: DbOrTx, g: TGroupSeed) => {
+export async function createGroup(tx: DbOrTx, g: TGroupSeed) {
   const [exists] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, g.id));
   if (exists) return false;
   const at = now();
@@ -36,4 +36,4 @@ export const createGroup = async (tx: DbOrTx, g: TGroupSeed) => {
   await seedGroupMember(tx, group, g.ownerId, 'owner');
   for (const id of g.memberIds) if (id !== g.ownerId) await seedGroupMember(tx, group, id, 'member');
   return true;
-};
+}

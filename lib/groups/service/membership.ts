@@ -31,7 +31,7 @@ const answerInvite = async (tx: DbOrTx, invite: TGroupInviteRow, status: 'accept
   await tx.update(groupInvites).set({ status, respondedAt: now() }).where(eq(groupInvites.id, invite.id));
 };
 
-export const joinGroup = async (input: { caller: TCaller; groupId: string }) => {
+export async function joinGroup(input: { caller: TCaller; groupId: string }) {
   const me = input.caller.userId;
   await withTransaction(async (tx) => {
     const group = await lockGroup(tx, input.groupId);
@@ -47,9 +47,9 @@ export const joinGroup = async (input: { caller: TCaller; groupId: string }) => 
     await addMember(tx, group, me);
   });
   return { group: await requireGroupDto(await getDb(), input.groupId, me) };
-};
+}
 
-export const leaveGroup = async (input: { caller: TCaller; groupId: string }) => {
+export async function leaveGroup(input: { caller: TCaller; groupId: string }) {
   const me = input.caller.userId;
   return withTransaction(async (tx) => {
     const group = await lockGroup(tx, input.groupId);
@@ -65,7 +65,7 @@ export const leaveGroup = async (input: { caller: TCaller; groupId: string }) =>
     await removeChatMember(tx, group.chatId, me);
     return { groupId: group.id, left: true as const };
   });
-};
+}
 
 /** The caller's own invite, locked with its group, or INVITE_NOT_FOUND (someone else's too). */
 const respond = async (input: { caller: TCaller; inviteId: string }, status: 'accepted' | 'declined') => {
@@ -86,15 +86,19 @@ const respond = async (input: { caller: TCaller; inviteId: string }, status: 'ac
   return { invite: await readInvite(db, found.id, me) };
 };
 
-export const acceptInvite = (input: { caller: TCaller; inviteId: string }) => respond(input, 'accepted');
-export const declineInvite = (input: { caller: TCaller; inviteId: string }) => respond(input, 'declined');
+export function acceptInvite(input: { caller: TCaller; inviteId: string }) {
+  return respond(input, 'accepted');
+}
+export function declineInvite(input: { caller: TCaller; inviteId: string }) {
+  return respond(input, 'declined');
+}
 
 /**
  * Invites `userId` to the group (the game tick, for players whose activity fits): nothing when
  * they are a member or were ever invited (a declined invite is not sent again), or when a block
  * stands between them and the inviter. Returns whether an invite was written.
  */
-export const inviteToGroup = async (tx: DbOrTx, input: { groupId: string; userId: string; invitedBy: string; reason: string }) => {
+export async function inviteToGroup(tx: DbOrTx, input: { groupId: string; userId: string; invitedBy: string; reason: string }) {
   const [member] = await tx.select().from(groupMembers).where(and(eq(groupMembers.groupId, input.groupId), eq(groupMembers.userId, input.userId)));
   if (member) return false;
   if (await isBlockedBetween(tx, input.userId, input.invitedBy)) return false;
@@ -107,8 +111,9 @@ export const inviteToGroup = async (tx: DbOrTx, input: { groupId: string; userId
   const [group] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, input.groupId));
   await notify(tx, [{ userId: input.userId, type: 'system', actorId: input.invitedBy, title: `You are invited to ${group!.name}`, message: input.reason }]);
   return true;
-};
+}
 
 /** Seeds a membership (the world seed): the owner and the founding members, with the chat. */
-export const seedGroupMember = (tx: DbOrTx, group: { id: string; chatId: string }, userId: string, role: 'owner' | 'member') =>
-  addMember(tx, group, userId, role);
+export function seedGroupMember(tx: DbOrTx, group: { id: string; chatId: string }, userId: string, role: 'owner' | 'member') {
+  return addMember(tx, group, userId, role);
+}

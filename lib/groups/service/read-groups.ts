@@ -17,15 +17,15 @@ import { countGroups, requireGroupDto, selectGroups } from '../queries';
 const RECENT_MESSAGES = 20;
 const MEMBERS_SHOWN = 100;
 
-export const listGroups = async (input: { caller: TCaller | null; search?: string; limit: number; offset: number }) => {
+export async function listGroups(input: { caller: TCaller | null; search?: string; limit: number; offset: number }) {
   const db = await getDb();
   const where = input.search ? sql`(g.name ilike ${containsPattern(input.search)} or g.description ilike ${containsPattern(input.search)})` : sql`true`;
   const readerId = input.caller?.userId ?? null;
   const [list, total] = await Promise.all([selectGroups(db, { readerId, where, limit: input.limit, offset: input.offset }), countGroups(db, { readerId, where })]);
   return { groups: list, total };
-};
+}
 
-export const listMyGroups = async (input: { caller: TCaller }) => {
+export async function listMyGroups(input: { caller: TCaller }) {
   const me = input.caller.userId;
   const groups = await selectGroups(await getDb(), {
     readerId: me,
@@ -33,7 +33,7 @@ export const listMyGroups = async (input: { caller: TCaller }) => {
     orderBy: sql`g.name, g.id`,
   });
   return { groups, total: groups.length };
-};
+}
 
 const invitesOf = async (db: DbOrTx, me: string, where: ReturnType<typeof and>): Promise<TGroupInvite[]> => {
   const rows = await db
@@ -63,19 +63,19 @@ const invitesOf = async (db: DbOrTx, me: string, where: ReturnType<typeof and>):
   });
 };
 
-export const listMyInvites = async (input: { caller: TCaller }) => {
+export async function listMyInvites(input: { caller: TCaller }) {
   const me = input.caller.userId;
   return { invites: await invitesOf(await getDb(), me, and(eq(groupInvites.userId, me), eq(groupInvites.status, 'pending'))) };
-};
+}
 
 /** One invite of `me` as the API shows it. */
-export const readInvite = async (db: DbOrTx, inviteId: string, me: string) => {
+export async function readInvite(db: DbOrTx, inviteId: string, me: string) {
   const [invite] = await invitesOf(db, me, and(eq(groupInvites.id, inviteId), eq(groupInvites.userId, me)));
   if (!invite) throw new AppError('INVITE_NOT_FOUND', 'Invite not found', { inviteId });
   return invite;
-};
+}
 
-export const getGroup = async (input: { caller: TCaller | null; groupId: string }) => {
+export async function getGroup(input: { caller: TCaller | null; groupId: string }) {
   const db = await getDb();
   const me = input.caller?.userId ?? null;
   const group = await requireGroupDto(db, input.groupId, me);
@@ -92,8 +92,9 @@ export const getGroup = async (input: { caller: TCaller | null; groupId: string 
     members: members.map((m) => ({ ...toUserSummary(m, { reputation: false }), role: m.role, joinedAt: m.joinedAt.toISOString() })),
     recentMessages: recent ? recent.rows.map(toMessageDto) : [],
   };
-};
+}
 
 /** Member user ids of a group (the tick's NPC chatter picks its speaker from them). */
-export const groupMemberIds = async (db: DbOrTx, groupId: string) =>
-  rowsOf<{ user_id: string }>(await db.execute(sql`select user_id from ${groupMembers} where group_id = ${groupId} order by user_id`)).map((r) => r.user_id);
+export async function groupMemberIds(db: DbOrTx, groupId: string) {
+  return rowsOf<{ user_id: string }>(await db.execute(sql`select user_id from ${groupMembers} where group_id = ${groupId} order by user_id`)).map((r) => r.user_id);
+}

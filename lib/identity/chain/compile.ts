@@ -32,10 +32,12 @@ type TSolcContract = { abi: unknown[]; evm: { bytecode: { object: string }; depl
 type TSolcOutput = { errors?: TSolcMessage[]; contracts?: Record<string, Record<string, TSolcContract>> };
 
 /** The solc version string, e.g. "0.8.37+commit.f401782d.Emscripten.clang". */
-export const solcVersion = (): string => solc.version();
+export function solcVersion(): string {
+  return solc.version();
+}
 
 /** Compiles the registry at `sourcePath`; throws with solc's messages on any error or warning. */
-export const compileIdentityRegistry = (sourcePath: string = SOURCE_PATH): TCompiledArtifact => {
+export function compileIdentityRegistry(sourcePath: string = SOURCE_PATH): TCompiledArtifact {
   // The key names the source in the metadata hash at the end of the bytecode, so it is fixed
   // (never the absolute path) to keep the output the same on every machine.
   const fileName = `${CONTRACT_NAME}.sol`;
@@ -59,4 +61,4 @@ export const compileIdentityRegistry = (sourcePath: string = SOURCE_PATH): TComp
     bytecode: `0x${contract.evm.bytecode.object}`,
     deployedBytecode: `0x${contract.evm.deployedBytecode.object}`,
   };
-};
+}

@@ -22,7 +22,8 @@ import { RegistrarError, type THexAddress } from '../registrar';
 export const INTENT_STATUSES = ['ONCHAIN_IN_PROGRESS', 'COMPLETED', 'FAILED'] as const;
 export type TIntentStatus = (typeof INTENT_STATUSES)[number];
 
-export const toIntentDto = (i: TOnboardingIntentRow) => ({
+export function toIntentDto(i: TOnboardingIntentRow) {
+  return {
   id: i.id,
   status: i.status as TIntentStatus,
   nftTokenId: i.nftTokenId,
@@ -34,7 +35,8 @@ export const toIntentDto = (i: TOnboardingIntentRow) => ({
   createdAt: i.createdAt.toISOString(),
   updatedAt: i.updatedAt.toISOString(),
   completedAt: i.completedAt?.toISOString() ?? null,
-});
+};
+}
 
 const findIntent = async (db: DbOrTx, userId: string) => {
   const [row] = await db.select().from(onboardingIntents).where(eq(onboardingIntents.userId, userId));
@@ -42,7 +44,7 @@ const findIntent = async (db: DbOrTx, userId: string) => {
 };
 
 /** Starts (or answers, or retries) the user's registration inside `tx`. */
-export const startRegistrationIn = async (tx: Tx, userId: string): Promise<TOnboardingIntentRow> => {
+export async function startRegistrationIn(tx: Tx, userId: string): Promise<TOnboardingIntentRow> {
   const at = now();
   const existing = await findIntent(tx, userId);
   if (existing?.status === 'FAILED') {
@@ -67,16 +69,16 @@ export const startRegistrationIn = async (tx: Tx, userId: string): Promise<TOnbo
     .onConflictDoNothing({ target: onboardingIntents.userId })
     .returning();
   return created ?? (await findIntent(tx, userId))!;
-};
+}
 
 /** POST /api/users/onboarding/onchain: the caller's own registration. */
-export const startOnchainRegistration = async (input: { caller: TCaller }) => {
+export async function startOnchainRegistration(input: { caller: TCaller }) {
   const intent = await withTransaction((tx) => startRegistrationIn(tx, input.caller.userId));
   return { onboardingIntent: toIntentDto(intent) };
-};
+}
 
 /** The caller's registration status (null before they started one). */
-export const readRegistration = async (userId: string) => {
+export async function readRegistration(userId: string) {
   const db = await getDb();
   const [intent, [user]] = await Promise.all([
     findIntent(db, userId),
@@ -84,20 +86,20 @@ export const readRegistration = async (userId: string) => {
   ]);
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found', { userId });
   return { onChainRegistered: user.onChainRegistered, onboardingIntent: intent ? toIntentDto(intent) : null };
-};
+}
 
 /** GET|POST /api/agents/onboard: an authenticated agent's registration, started by POST, reported by both. */
-export const onboardAgent = async (input: { caller: TCaller; start: boolean }) => {
+export async function onboardAgent(input: { caller: TCaller; start: boolean }) {
   if (!input.caller.isAgent) throw new AppError('NOT_AN_AGENT', 'Only an agent session can register an agent; players use /api/users/onboarding/onchain');
   if (input.start) await withTransaction((tx) => startRegistrationIn(tx, input.caller.userId));
   const status = await readRegistration(input.caller.userId);
   return { agentId: input.caller.userId, ...status };
-};
+}
 
 const MAX_PER_RUN = 20;
 
 /** The game tick's step: hands pending intents to the registrar and records each outcome. */
-export const processPendingRegistrations = async (opts: { deadline?: number } = {}) => {
+export async function processPendingRegistrations(opts: { deadline?: number } = {}) {
   const db = await getDb();
   const pending = rowsOf<{ id: string; user_id: string; nft_token_id: number; wallet_address: string | null }>(
     await db.execute(sql`
@@ -157,4 +159,4 @@ export const processPendingRegistrations = async (opts: { deadline?: number } = 
     });
   }
   return { pending: pending.length, completed, failed };
-};
+}

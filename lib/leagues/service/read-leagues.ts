@@ -40,7 +40,7 @@ const currentSeason = async () => {
   return current ?? (await loadSeasons(db, 1))[0];
 };
 
-export const readLeaguesOverview = async (callerId?: string) => {
+export async function readLeaguesOverview(callerId?: string) {
   const db = await getDb();
   const [season, seasons] = await Promise.all([currentSeason(), loadSeasons(db, 10)]);
   const tiers = season
@@ -68,7 +68,7 @@ export const readLeaguesOverview = async (callerId?: string) => {
     rules: LEAGUE_RULES,
     seasons: seasons.map(toSeason),
   };
-};
+}
 
 const toEntry = (m: TMemberRow, live: { rank: number | null; score: number; seasonReturn: number; volatility: number; trades: number; days: number; qualified: boolean; outcome: 'promoted' | 'relegated' | 'stayed' } | null, closed: boolean) => {
   const qualified = closed ? Boolean(m.qualified) : live!.qualified;
@@ -95,7 +95,7 @@ const highestTier = async (seasonId: string) => {
   return r?.tier ?? TOP_TIER;
 };
 
-export const readLeagueDivision = async (input: { season?: string; tier?: number; division: number; callerId?: string }) => {
+export async function readLeagueDivision(input: { season?: string; tier?: number; division: number; callerId?: string }) {
   const db = await getDb();
   const season = input.season ? await loadSeason(db, input.season) : await currentSeason();
   if (!season) throw new AppError('NOT_FOUND', input.season ? 'No such season' : 'No season has started yet', { season: input.season ?? null });
@@ -133,9 +133,9 @@ export const readLeagueDivision = async (input: { season?: string; tier?: number
     me: entries.find((e) => e.user.id === input.callerId) ?? null,
     rules: LEAGUE_RULES,
   };
-};
+}
 
-export const readLeagueHistory = async (userId: string) => {
+export async function readLeagueHistory(userId: string) {
   const db = await getDb();
   const user = await findUserById(db, userId);
   if (!user || user.isPoolAccount) throw new AppError('USER_NOT_FOUND', 'User not found', { userId });
@@ -160,4 +160,4 @@ export const readLeagueHistory = async (userId: string) => {
       outcome: m.outcome,
     })),
   };
-};
+}

@@ -19,10 +19,12 @@ const NEWCOMER_WINDOW_MS = 15 * 60_000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The season's daily closes: from the eve of its first day to its last day. */
-export const seasonDays = (s: { startsAt: Date; endsAt: Date }) => ({ from: dayOf(new Date(s.startsAt.getTime() - DAY_MS)), to: dayOf(new Date(s.endsAt.getTime() - DAY_MS)) });
+export function seasonDays(s: { startsAt: Date; endsAt: Date }) {
+  return { from: dayOf(new Date(s.startsAt.getTime() - DAY_MS)), to: dayOf(new Date(s.endsAt.getTime() - DAY_MS)) };
+}
 
 /** Live or final figures of members: their returns, score and trades in the season. */
-export const scoreMembers = async (db: DbOrTx, season: { startsAt: Date; endsAt: Date }, members: readonly { user_id: string; tier: number }[]) => {
+export async function scoreMembers(db: DbOrTx, season: { startsAt: Date; endsAt: Date }, members: readonly { user_id: string; tier: number }[]) {
   const ids = members.map((m) => m.user_id);
   const { from, to } = seasonDays(season);
   const [snaps, counts] = await Promise.all([loadSeasonSnapshots(db, ids, from, to), loadSeasonTradeCounts(db, ids, season.startsAt, season.endsAt)]);
@@ -31,10 +33,10 @@ export const scoreMembers = async (db: DbOrTx, season: { startsAt: Date; endsAt:
     const tradesMade = counts.get(m.user_id) ?? 0;
     return { userId: m.user_id, tier: m.tier, ...r, trades: tradesMade, qualified: qualifies(tradesMade, r.days) };
   });
-};
+}
 
 /** Groups members by (tier, division) and ranks each division. */
-export const rankSeason = <T extends { userId: string; tier: number; score: number; qualified: boolean }>(scored: readonly T[], divisionOf: (userId: string) => number) => {
+export function rankSeason<T extends { userId: string; tier: number; score: number; qualified: boolean }>(scored: readonly T[], divisionOf: (userId: string) => number) {
   const groups = new Map<string, T[]>();
   for (const s of scored) {
     const key = `${s.tier}:${divisionOf(s.userId)}`;
@@ -43,7 +45,7 @@ export const rankSeason = <T extends { userId: string; tier: number; score: numb
     else groups.set(key, [s]);
   }
   return [...groups.values()].flatMap((g) => rankDivision(g));
-};
+}
 
 const closeSeason = async (seasonId: string, at: Date) => {
   const db = await getDb();
@@ -128,7 +130,7 @@ const seatPlayers = async (seasonId: string, day: string, at: Date, onlyIds?: re
 };
 
 /** The tick's league step. */
-export const runLeagueStep = async (at: Date) => {
+export async function runLeagueStep(at: Date) {
   const db = await getDb();
   const day = closedDayOf(at);
   // The full close once a day; between closes only new players get their first (and a seat below).
@@ -147,4 +149,4 @@ export const runLeagueStep = async (at: Date) => {
   const seated =
     snapshots > 0 || closed > 0 ? await seatPlayers(current.id, day, at) : newcomers.length > 0 ? await seatPlayers(current.id, day, at, newcomers) : 0;
   return { snapshots: snapshots + newcomers.length, seasonsClosed: closed, seated, season: current.id };
-};
+}

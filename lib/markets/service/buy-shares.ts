@@ -39,8 +39,9 @@ export type TBuyInput = {
 };
 
 /** Validates a trade amount: positive, at least the minimum, at most 8 decimals are kept. */
-export const parseBuyAmount = (amount: number | string): TDecimal =>
-  parseAmount(amount, { code: 'INVALID_TRADE_SIZE', label: 'Trade size', min: { value: MIN_BUY, message: `The minimum buy is ${MIN_BUY.toFixed()}` } });
+export function parseBuyAmount(amount: number | string): TDecimal {
+  return parseAmount(amount, { code: 'INVALID_TRADE_SIZE', label: 'Trade size', min: { value: MIN_BUY, message: `The minimum buy is ${MIN_BUY.toFixed()}` } });
+}
 
 type TBuyRow = {
   market_open: number | string;
@@ -57,14 +58,14 @@ type TBuyRow = {
  * The buy statement for a validated amount and the buyer's referrer. Exported so the benchmark
  * can issue exactly this SQL directly as its reference.
  */
-export const buildBuyStatement = (opts: {
+export function buildBuyStatement(opts: {
   userId: string;
   marketId: string;
   outcome: TOutcome;
   amount: TDecimal;
   referrerId: string | null;
   at: Date;
-}) => {
+}) {
   const { amount, at, referrerId, userId, marketId, outcome: side } = opts;
   const parties = { payerId: userId, referrerId };
   const fees = splitFee(amount, parties);
@@ -171,9 +172,9 @@ export const buildBuyStatement = (opts: {
       (select cost_basis from position) as position_cost,
       ${outboxNotified('event')} as notified`;
   return { statement, fees, amt };
-};
+}
 
-export const buyShares = async (input: TBuyInput) => {
+export async function buyShares(input: TBuyInput) {
   const { caller } = input;
   const amount = parseBuyAmount(input.amount);
   const db = await getDb();
@@ -221,4 +222,4 @@ export const buyShares = async (input: TBuyInput) => {
     noPrice: toNumber(p.no),
     marketId: input.marketId,
   };
-};
+}

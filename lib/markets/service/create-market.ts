@@ -19,7 +19,7 @@ export const DEFAULT_LIQUIDITY = 1000;
  * `upcoming-events`); with `tx`, inside that transaction (the game tick's), otherwise in one of
  * its own. The caller (an administrator) is recorded as its creator; null when the game creates it.
  */
-export const createMarket = async (input: { caller: TCaller | null; text: string; resolutionDate: Date; liquidity?: number; tx?: Tx }) => {
+export async function createMarket(input: { caller: TCaller | null; text: string; resolutionDate: Date; liquidity?: number; tx?: Tx }) {
   const at = now();
   if (input.resolutionDate.getTime() <= at.getTime()) {
     throw new AppError('VALIDATION_ERROR', 'The resolution date must be in the future', {
@@ -56,4 +56,4 @@ export const createMarket = async (input: { caller: TCaller | null; text: string
   };
   const market = input.tx ? await run(input.tx) : await withTransaction(run);
   return toMarketDto(market);
-};
+}

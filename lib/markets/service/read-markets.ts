@@ -22,7 +22,7 @@ import {
 } from '../queries';
 
 /** A page of questions, filtered (status, search, topic, ticker) and sorted, with the filters' choices. */
-export const listPredictions = async (opts: TMarketListOptions) => {
+export async function listPredictions(opts: TMarketListOptions) {
   const db = await getDb();
   const [{ questions, total }, facets] = await Promise.all([findMarkets(db, opts), findMarketFacets(db)]);
   return {
@@ -33,10 +33,10 @@ export const listPredictions = async (opts: TMarketListOptions) => {
     total,
     pagination: { page: opts.page, limit: opts.limit, total, pages: Math.ceil(total / opts.limit) },
   };
-};
+}
 
 /** One question with its description and resolution criteria, written from its rule (lib/markets/describe). */
-export const getPrediction = async (id: string) => {
+export async function getPrediction(id: string) {
   const db = await getDb();
   const { row, dto } = await findMarketWithRow(db, id);
   const rule = await findDescribableRule(db, id);
@@ -54,45 +54,47 @@ export const getPrediction = async (id: string) => {
       ticker: org?.ticker ?? null,
     },
   };
-};
+}
 
 /** The largest holders on each side; the caller's blocks leave people out. */
-export const getTopHolders = async (input: { caller: TCaller | null; marketId: string; limit: number }) => {
+export async function getTopHolders(input: { caller: TCaller | null; marketId: string; limit: number }) {
   const db = await getDb();
   const market = await getMarketRowOrThrow(db, input.marketId);
   return { marketId: market.id, ...(await findTopHolders(db, market, input.caller?.userId ?? null, input.limit)) };
-};
+}
 
 /** World news that bears on the question (the tick records the question numbers an event concerns). */
-export const getRelatedNews = async (input: { marketId: string; limit: number }) => {
+export async function getRelatedNews(input: { marketId: string; limit: number }) {
   const db = await getDb();
   const market = await getMarketRowOrThrow(db, input.marketId);
   const news = await findRelatedNews(db, market.questionNumber, input.limit);
   return { marketId: market.id, news, count: news.length };
-};
+}
 
 /** Posts about the question that the caller may see; each post's comments are the comments API's. */
-export const getMarketPosts = async (input: { caller: TCaller | null; marketId: string; limit: number }) => {
+export async function getMarketPosts(input: { caller: TCaller | null; marketId: string; limit: number }) {
   const db = await getDb();
   const market = await getMarketRowOrThrow(db, input.marketId);
   const posts = await findMarketPosts(db, market.id, input.caller?.userId ?? null, input.limit);
   return { marketId: market.id, posts, count: posts.length, commentsCount: posts.reduce((n, p) => n + p.commentsCount, 0) };
-};
+}
 
-export const getPriceHistory = async (marketId: string, range: THistoryRange) => {
+export async function getPriceHistory(marketId: string, range: THistoryRange) {
   const points = await findPriceHistory(await getDb(), marketId, range);
   return { marketId, range, points, history: points };
-};
+}
 
-export const listActiveBiases = async () => {
+export async function listActiveBiases() {
   const biases = await findActiveBiases(await getDb());
   return { biases, count: biases.length };
-};
+}
 
-export const listTopMarkets = async (limit = 5) => ({ markets: await findTopMarkets(await getDb(), limit) });
+export async function listTopMarkets(limit = 5) {
+  return { markets: await findTopMarkets(await getDb(), limit) };
+}
 
 /** The predictions half of a user's positions (perpetuals arrive with their issue). */
-export const getUserPositions = async (userId: string) => {
+export async function getUserPositions(userId: string) {
   const db = await getDb();
   if (!(await findUserById(db, userId))) throw new AppError('USER_NOT_FOUND', 'User not found', { userId });
   const { predictions, totalValue, totalUnrealizedPnL } = await findUserPredictionPositions(db, userId);
@@ -108,13 +110,13 @@ export const getUserPositions = async (userId: string) => {
   }
   const totalPnL = toNumber(unrealized.toDecimalPlaces(8));
   return { predictions, perps, perpetuals: perps, totalPnL, totalUnrealizedPnL: totalPnL, totalValue: toNumber(value.toDecimalPlaces(8)) };
-};
+}
 
 /**
  * Recent trades of both kinds, newest first: prediction trades (marketId a question) and perp
  * trades (marketId a ticker). Each kind is read newest first up to offset + limit and merged.
  */
-export const listTrades = async (opts: { limit: number; offset: number; userId?: string; marketId?: string; type: 'all' | 'prediction' | 'perp' }) => {
+export async function listTrades(opts: { limit: number; offset: number; userId?: string; marketId?: string; type: 'all' | 'prediction' | 'perp' }) {
   const take = opts.offset + opts.limit;
   const [pred, perp] = await Promise.all([
     opts.type === 'perp' ? { trades: [], total: 0 } : findTrades(await getDb(), { limit: take, offset: 0, userId: opts.userId, marketId: opts.marketId }),
@@ -125,4 +127,4 @@ export const listTrades = async (opts: { limit: number; offset: number; userId?:
     .slice(opts.offset, take);
   const total = pred.total + perp.total;
   return { trades: merged, count: merged.length, total, pagination: { limit: opts.limit, offset: opts.offset, total } };
-};
+}

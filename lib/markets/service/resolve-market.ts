@@ -21,7 +21,7 @@ import { lockMarket, emitMarketUpdate } from './shared';
  * Resolves a market; with `tx`, inside the caller's transaction (the game tick resolves due
  * questions in its own), otherwise in a transaction of its own.
  */
-export const resolveMarket = async (input: { marketId: string; outcome: TOutcome; tx?: Tx }) => {
+export async function resolveMarket(input: { marketId: string; outcome: TOutcome; tx?: Tx }) {
   const run = async (tx: Tx) => {
     const market = await lockMarket(tx, input.marketId);
     if (market.status === 'resolved') return { market, alreadyResolved: true, paid: 0, totalPayout: dec(0) };
@@ -80,4 +80,4 @@ export const resolveMarket = async (input: { marketId: string; outcome: TOutcome
     positionsPaid: result.paid,
     totalPayout: result.totalPayout.toNumber(),
   };
-};
+}

@@ -36,7 +36,7 @@ const parseShares = (shares: number | string): TDecimal => parseAmount(shares, {
 
 const SELL_ALL_DUST = dec('1e-9');
 
-export const sellShares = async (input: TSellInput) => {
+export async function sellShares(input: TSellInput) {
   const { caller } = input;
   let shares = parseShares(input.shares);
   const run = async (tx: Tx) => {
@@ -151,4 +151,4 @@ export const sellShares = async (input: TSellInput) => {
     noPrice: toNumber(p.no),
     marketId: result.market.id,
   };
-};
+}

@@ -14,14 +14,14 @@ import { marketPrices } from '../dto';
  * Locks the market row for the rest of the transaction. Every market write takes this lock first
  * (then user rows, then positions), so writers of one market queue up and never deadlock.
  */
-export const lockMarket = async (tx: Tx, marketId: string): Promise<TMarketRow> => {
+export async function lockMarket(tx: Tx, marketId: string): Promise<TMarketRow> {
   const [m] = await tx.select().from(markets).where(eq(markets.id, marketId)).for('update');
   if (!m) throw new AppError('NOT_FOUND', 'Market not found', { marketId });
   return m;
-};
+}
 
 /** Resolved markets and markets past their resolution date take no more trades. */
-export const assertTradable = (m: TMarketRow) => {
+export function assertTradable(m: TMarketRow) {
   if (m.status === 'resolved') {
     throw new AppError('MARKET_CLOSED', 'This market is resolved and no longer trades', {
       marketId: m.id,
@@ -35,16 +35,16 @@ export const assertTradable = (m: TMarketRow) => {
       resolutionDate: m.resolutionDate.toISOString(),
     });
   }
-};
+}
 
 /** Writes the pool's new public weights onto the market row. */
-export const poolColumns = (pool: TPool) => {
+export function poolColumns(pool: TPool) {
   const pub = toPublic(pool);
   return { yesShares: toDecimalString(pub.yesShares), noShares: toDecimalString(pub.noShares) };
-};
+}
 
 /** Announces a market's new state on the markets channel, in the transaction that changed it. */
-export const emitMarketUpdate = async (tx: DbOrTx, m: Pick<TMarketRow, 'id' | 'yesShares' | 'noShares' | 'status' | 'resolvedOutcome'>) => {
+export async function emitMarketUpdate(tx: DbOrTx, m: Pick<TMarketRow, 'id' | 'yesShares' | 'noShares' | 'status' | 'resolvedOutcome'>) {
   const p = marketPrices(m);
   await emitEvent(tx, 'markets', {
     type: 'market_update',
@@ -57,4 +57,4 @@ export const emitMarketUpdate = async (tx: DbOrTx, m: Pick<TMarketRow, 'id' | 'y
       timestamp: now().toISOString(),
     },
   });
-};
+}

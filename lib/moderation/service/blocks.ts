@@ -20,7 +20,7 @@ import { pageOf, requireOtherUser, signalVisibilityChanged } from './shared';
 const eitherWay = (colA: AnyPgColumn, colB: AnyPgColumn, a: string, b: string) =>
   or(and(eq(colA, a), eq(colB, b)), and(eq(colA, b), eq(colB, a)));
 
-export const blockUser = async (input: { caller: TCaller; userId: string; reason?: string }) => {
+export async function blockUser(input: { caller: TCaller; userId: string; reason?: string }) {
   const { caller } = input;
   const target = await requireOtherUser(caller.userId, input.userId, 'block');
   const block = await withTransaction(async (tx) => {
@@ -36,9 +36,9 @@ export const blockUser = async (input: { caller: TCaller; userId: string; reason
     return row;
   });
   return { message: `Blocked @${target.username}`, block: toBlockDto(block) };
-};
+}
 
-export const unblockUser = async (input: { caller: TCaller; userId: string }) => {
+export async function unblockUser(input: { caller: TCaller; userId: string }) {
   const { caller } = input;
   const target = await requireOtherUser(caller.userId, input.userId, 'unblock');
   const block = await withTransaction(async (tx) => {
@@ -51,13 +51,14 @@ export const unblockUser = async (input: { caller: TCaller; userId: string }) =>
     return row;
   });
   return { message: `Unblocked @${target.username}`, block: toBlockDto(block) };
-};
+}
 
 /** POST /api/users/{userId}/block: one route, two actions. */
-export const setBlock = (input: { caller: TCaller; userId: string; action: 'block' | 'unblock'; reason?: string }) =>
-  input.action === 'block' ? blockUser(input) : unblockUser(input);
+export function setBlock(input: { caller: TCaller; userId: string; action: 'block' | 'unblock'; reason?: string }) {
+  return input.action === 'block' ? blockUser(input) : unblockUser(input);
+}
 
-export const getBlockStatus = async (input: { caller: TCaller; userId: string }) => {
+export async function getBlockStatus(input: { caller: TCaller; userId: string }) {
   const target = await requireOtherUser(input.caller.userId, input.userId, 'block');
   const rows = await (await getDb())
     .select()
@@ -69,9 +70,9 @@ export const getBlockStatus = async (input: { caller: TCaller; userId: string })
     block: mine ? { id: mine.id, createdAt: mine.createdAt.toISOString(), reason: mine.reason } : null,
     isBlockedBy: rows.some((r) => r.blockerId === target.id),
   };
-};
+}
 
-export const listBlocks = async (input: { caller: TCaller; limit: number; offset: number }) => {
+export async function listBlocks(input: { caller: TCaller; limit: number; offset: number }) {
   const db = await getDb();
   const mine = eq(blocks.blockerId, input.caller.userId);
   const [rows, [total]] = await Promise.all([
@@ -89,4 +90,4 @@ export const listBlocks = async (input: { caller: TCaller; limit: number; offset
     blocks: rows.map((r) => ({ id: r.block.id, createdAt: r.block.createdAt.toISOString(), reason: r.block.reason, blocked: r.user })),
     pagination: pageOf(input, Number(total?.n ?? 0)),
   };
-};
+}

@@ -13,7 +13,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { toMuteDto } from '../dto';
 import { pageOf, requireOtherUser, signalVisibilityChanged } from './shared';
 
-export const muteUser = async (input: { caller: TCaller; userId: string; reason?: string }) => {
+export async function muteUser(input: { caller: TCaller; userId: string; reason?: string }) {
   const { caller } = input;
   const target = await requireOtherUser(caller.userId, input.userId, 'mute');
   const mute = await withTransaction(async (tx) => {
@@ -28,9 +28,9 @@ export const muteUser = async (input: { caller: TCaller; userId: string; reason?
     return row;
   });
   return { message: `Muted @${target.username}`, mute: toMuteDto(mute) };
-};
+}
 
-export const unmuteUser = async (input: { caller: TCaller; userId: string }) => {
+export async function unmuteUser(input: { caller: TCaller; userId: string }) {
   const { caller } = input;
   const target = await requireOtherUser(caller.userId, input.userId, 'unmute');
   const mute = await withTransaction(async (tx) => {
@@ -43,22 +43,23 @@ export const unmuteUser = async (input: { caller: TCaller; userId: string }) => 
     return row;
   });
   return { message: `Unmuted @${target.username}`, mute: toMuteDto(mute) };
-};
+}
 
 /** POST /api/users/{userId}/mute: one route, two actions. */
-export const setMute = (input: { caller: TCaller; userId: string; action: 'mute' | 'unmute'; reason?: string }) =>
-  input.action === 'mute' ? muteUser(input) : unmuteUser(input);
+export function setMute(input: { caller: TCaller; userId: string; action: 'mute' | 'unmute'; reason?: string }) {
+  return input.action === 'mute' ? muteUser(input) : unmuteUser(input);
+}
 
-export const getMuteStatus = async (input: { caller: TCaller; userId: string }) => {
+export async function getMuteStatus(input: { caller: TCaller; userId: string }) {
   const target = await requireOtherUser(input.caller.userId, input.userId, 'mute');
   const [row] = await (await getDb())
     .select()
     .from(mutes)
     .where(and(eq(mutes.muterId, input.caller.userId), eq(mutes.mutedId, target.id)));
   return { isMuted: !!row, mute: row ? { id: row.id, createdAt: row.createdAt.toISOString(), reason: row.reason } : null };
-};
+}
 
-export const listMutes = async (input: { caller: TCaller; limit: number; offset: number }) => {
+export async function listMutes(input: { caller: TCaller; limit: number; offset: number }) {
   const db = await getDb();
   const mine = eq(mutes.muterId, input.caller.userId);
   const [rows, [total]] = await Promise.all([
@@ -76,4 +77,4 @@ export const listMutes = async (input: { caller: TCaller; limit: number; offset:
     mutes: rows.map((r) => ({ id: r.mute.id, createdAt: r.mute.createdAt.toISOString(), reason: r.mute.reason, muted: r.user })),
     pagination: pageOf(input, Number(total?.n ?? 0)),
   };
-};
+}

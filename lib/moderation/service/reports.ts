@@ -21,11 +21,11 @@ type TPriority = 'low' | 'medium' | 'high';
 export const DUPLICATE_WINDOW_MS = 24 * 3600 * 1000;
 
 /** Spam is low; harm to people (hate speech, violence, self-harm) is high; the rest in between. */
-export const priorityOf = (category: TCategory): TPriority => {
+export function priorityOf(category: TCategory): TPriority {
   if (category === 'spam') return 'low';
   if (category === 'hate_speech' || category === 'violence' || category === 'self_harm') return 'high';
   return 'medium';
-};
+}
 
 /** The reported user (and post): USER_NOT_FOUND, POST_NOT_FOUND, or CANNOT_TARGET_SELF for one's own. */
 const resolveTarget = async (caller: TCaller, input: TReportInput) => {
@@ -42,7 +42,7 @@ const resolveTarget = async (caller: TCaller, input: TReportInput) => {
   return { reportedUserId: post.authorId, reportedPostId: post.id, key: `post:${post.id}` };
 };
 
-export const createReport = async (input: { caller: TCaller; report: TReportInput }) => {
+export async function createReport(input: { caller: TCaller; report: TReportInput }) {
   const { caller, report } = input;
   const target = await resolveTarget(caller, report);
   const row = await withTransaction(async (tx) => {
@@ -88,30 +88,32 @@ export const createReport = async (input: { caller: TCaller; report: TReportInpu
     return created!;
   });
   return { message: 'Report submitted: a moderator will review it', report: toReportDto(row) };
-};
+}
 
 /** A report of the user's, whichever form it takes (A2A moderation.reportUser). */
-export const reportUser = (input: { caller: TCaller; userId: string; category: TCategory; reason: string; evidence?: string }) =>
-  createReport({
+export function reportUser(input: { caller: TCaller; userId: string; category: TCategory; reason: string; evidence?: string }) {
+  return createReport({
     caller: input.caller,
     report: { reportType: 'user', reportedUserId: input.userId, category: input.category, reason: input.reason, evidence: input.evidence },
   });
+}
 
 /** A2A moderation.reportPost. */
-export const reportPost = (input: { caller: TCaller; postId: string; category: TCategory; reason: string; evidence?: string }) =>
-  createReport({
+export function reportPost(input: { caller: TCaller; postId: string; category: TCategory; reason: string; evidence?: string }) {
+  return createReport({
     caller: input.caller,
     report: { reportType: 'post', reportedPostId: input.postId, category: input.category, reason: input.reason, evidence: input.evidence },
   });
+}
 
-export const listMyReports = async (input: {
+export async function listMyReports(input: {
   caller: TCaller;
   limit: number;
   offset: number;
   status?: TReport['status'];
   category?: TCategory;
   reportType?: 'user' | 'post';
-}) => {
+}) {
   const db = await getDb();
   const where = and(
     eq(reports.reporterId, input.caller.userId),
@@ -134,4 +136,4 @@ export const listMyReports = async (input: {
     reports: rows.map((r) => ({ ...toReportDto(r.report), reportedUser: r.user })),
     pagination: pageOf(input, Number(total?.n ?? 0)),
   };
-};
+}

@@ -60,18 +60,18 @@ const runSignup = async (input: TSignupInput, opts: { onchain: boolean }) => {
   }
 };
 
-export const signup = async (input: TSignupInput) => {
+export async function signup(input: TSignupInput) {
   const { intent: _none, ...result } = await runSignup(input, { onchain: false });
   return result;
-};
+}
 
-export const onboard = async (input: TSignupInput) => {
+export async function onboard(input: TSignupInput) {
   const { intent, ...result } = await runSignup(input, { onchain: true });
   return { ...result, onboardingIntent: intent ? toIntentDto(intent) : null, needsSetup: false };
-};
+}
 
 /** Where onboarding stands for the caller (the legacy GET without fields). */
-export const onboardingStatus = async (input: { caller: TCaller }) => {
+export async function onboardingStatus(input: { caller: TCaller }) {
   const user = await findUserById(await getDb(), input.caller.userId);
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found', { userId: input.caller.userId });
   const { onboardingIntent } = await readRegistration(user.id);
@@ -82,4 +82,4 @@ export const onboardingStatus = async (input: { caller: TCaller }) => {
     onboardingIntent,
     needsSetup: !user.profileComplete,
   };
-};
+}

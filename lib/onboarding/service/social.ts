@@ -28,7 +28,7 @@ const assertOwner = (caller: TCaller, userId: string, what: string) => {
   if (caller.userId !== userId) throw new AppError('FORBIDDEN', `You can only ${what} for your own account`);
 };
 
-export const linkSocial = async (input: { caller: TCaller; userId: string; platform: TSocialPlatform; accessToken: string; username: string }) => {
+export async function linkSocial(input: { caller: TCaller; userId: string; platform: TSocialPlatform; accessToken: string; username: string }) {
   assertOwner(input.caller, input.userId, 'link social accounts');
   const verdict = await socialVerifier().verifyAccount(input);
   if (!verdict.ok) throw new AppError('VERIFICATION_FAILED', verdict.reason, { platform: input.platform });
@@ -50,11 +50,11 @@ export const linkSocial = async (input: { caller: TCaller; userId: string; platf
       .where(eq(users.id, input.userId));
     return { linked: true as const, platform: input.platform, username: handle, pointsAwarded, ...u! };
   });
-};
+}
 
 export type TVisibility = { showSocialAPublic?: boolean; showSocialBPublic?: boolean; showWalletPublic?: boolean };
 
-export const updateVisibility = async (input: { caller: TCaller; userId: string } & TVisibility) => {
+export async function updateVisibility(input: { caller: TCaller; userId: string } & TVisibility) {
   assertOwner(input.caller, input.userId, 'change visibility');
   const db = await getDb();
   const patch: Partial<typeof users.$inferInsert> = { updatedAt: now() };
@@ -68,7 +68,7 @@ export const updateVisibility = async (input: { caller: TCaller; userId: string 
     .returning({ showSocialAPublic: users.showSocialAPublic, showSocialBPublic: users.showSocialBPublic, showWalletPublic: users.showWalletPublic });
   if (!row) throw new AppError('USER_NOT_FOUND', 'User not found', { userId: input.userId });
   return { visibility: row };
-};
+}
 
 const toShareDto = (s: typeof shareActions.$inferSelect) => ({
   id: s.id,
@@ -83,14 +83,14 @@ const toShareDto = (s: typeof shareActions.$inferSelect) => ({
   verifiedAt: s.verifiedAt?.toISOString() ?? null,
 });
 
-export const recordShare = async (input: {
+export async function recordShare(input: {
   caller: TCaller;
   userId: string;
   platform: string;
   contentType: string;
   contentId: string;
   url?: string | null;
-}) => {
+}) {
   assertOwner(input.caller, input.userId, 'record shares');
   const db = await getDb();
   const [row] = await db
@@ -105,7 +105,7 @@ export const recordShare = async (input: {
     })
     .returning();
   return { shareActionId: row!.id, shareAction: toShareDto(row!) };
-};
+}
 
 const shareRefusal = (problem: 'not_by_handle' | 'post_id_missing', ctx: { shareActionId: string; platform: string; handle: string }) =>
   problem === 'not_by_handle'
@@ -123,12 +123,12 @@ const postAlreadyUsed = (platform: string, postId: string) =>
  * SHARE_VERIFICATIONS_PER_DAY shares per UTC day of game time (counted under the user's row lock).
  * Any refusal changes nothing; an action already verified answers again with 0 points.
  */
-export const verifyShare = async (input: {
+export async function verifyShare(input: {
   caller: TCaller;
   userId: string;
   shareActionId: string;
   verificationDetails: { postId: string; url: string };
-}) => {
+}) {
   assertOwner(input.caller, input.userId, 'verify shares');
   const db = await getDb();
   const [action] = await db
@@ -194,4 +194,4 @@ export const verifyShare = async (input: {
     if (isUniqueViolation(e)) throw postAlreadyUsed(action.platform, postId);
     throw e;
   }
-};
+}

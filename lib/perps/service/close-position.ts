@@ -28,13 +28,13 @@ import { perpUpdateCtes } from './events';
 import { liquidateAfterTrade } from './liquidate';
 import { accruedFundingSql, closeFeeSql, fillPriceSql, impactSql, liquidationPriceSql, pricePnLSql } from './sql';
 
-export const buildCloseStatement = (o: {
+export function buildCloseStatement(o: {
   userId: string;
   positionId: string;
   at: Date;
   /** The trader's referrer, who earns half of the closing fee actually collected. */
   referrerId?: string | null;
-}) => {
+}) {
   const ts = sql`${o.at.toISOString()}::timestamptz`;
   const settlement = settlementCtes({
     name: 'paid',
@@ -120,7 +120,7 @@ export const buildCloseStatement = (o: {
       ${outboxNotified('event')} as notified, closed.*
     from (select 1) one left join closed on true`;
   return { statement };
-};
+}
 
 type TClosedRow = { balance_after: string | null; org_name: string | null } & Record<string, unknown>;
 
@@ -156,7 +156,7 @@ const fromRaw = (r: Record<string, unknown>): TPerpPositionRow => {
 };
 
 /** Closes the caller's position: 404 unknown, 403 someone else's, POSITION_CLOSED already closed. */
-export const closePosition = async (input: { caller: TCaller; positionId: string }) => {
+export async function closePosition(input: { caller: TCaller; positionId: string }) {
   const { caller } = input;
   const db = await getDb();
   const { statement } = buildCloseStatement({ userId: caller.userId, positionId: input.positionId, at: now(), referrerId: caller.referredById });
@@ -189,4 +189,4 @@ export const closePosition = async (input: { caller: TCaller; positionId: string
     newBalance: toDecimalString(balance),
     closedAt: pos.closedAt!.toISOString(),
   };
-};
+}

@@ -25,7 +25,7 @@ import { fundingIndexStepSql, fundingRateSql } from './sql';
 const rateSql = fundingRateSql(sql`m.mark_price`, sql`o.current_price`);
 
 /** Pays every period boundary in (the oldest ticker's last funding, at]. Returns the periods paid. */
-export const payDueFunding = async (at: Date) => {
+export async function payDueFunding(at: Date) {
   const db = await getDb();
   const [oldest] = rowsOf<{ t: string | Date | null }>(await db.execute(sql`select min(last_funding_at) as t from ${perpMarkets}`));
   if (!oldest?.t) return { periods: 0, tickers: 0, entriesMoved: 0 };
@@ -69,4 +69,4 @@ export const payDueFunding = async (at: Date) => {
     entriesMoved += Number(r?.moved ?? 0);
   }
   return { periods: periods.length, tickers, entriesMoved };
-};
+}

@@ -23,7 +23,7 @@ import { accruedFundingSql, effectiveLiquidationPriceSql, liquidationShiftSql, p
 
 const money = (x: string) => sql.raw(`trim(to_char(round(abs(${x}), 2), 'FM999,999,999,990.00'))`);
 
-export const buildSweepStatement = (opts: { ticker?: string; at: Date }) => {
+export function buildSweepStatement(opts: { ticker?: string; at: Date }) {
   const ts = sql`${opts.at.toISOString()}::timestamptz`;
   const tickerFilter = opts.ticker ? sql`m.ticker = ${opts.ticker}` : sql`true`;
   const p = sql.raw('p');
@@ -84,25 +84,25 @@ export const buildSweepStatement = (opts: { ticker?: string; at: Date }) => {
     ),
     ${perpLiquidationCtes('liq')}
     select id, user_id, ticker, ${outboxNotified('event')} as notified from liq`;
-};
+}
 
 /** Liquidates what the current mark of `ticker` (or of every ticker) has reached. Returns the closed positions. */
-export const liquidateTicker = async (ticker?: string, db?: DbOrTx) => {
+export async function liquidateTicker(ticker?: string, db?: DbOrTx) {
   const statement = buildSweepStatement({ ticker, at: now() });
   const rows = rowsOf<{ id: string; user_id: string; ticker: string }>(await (db ? db.execute(statement) : executePrepared(statement)));
   const closed = rows.map((r) => ({ id: r.id, userId: r.user_id, ticker: r.ticker }));
   return closed;
-};
+}
 
 /**
  * The sweep after a trade has committed. The trade stands whatever happens here, so a failure
  * (a deadlock with another sweep, say) is logged, not answered: the next price change or tick
  * sweeps again.
  */
-export const liquidateAfterTrade = async (ticker: string) => {
+export async function liquidateAfterTrade(ticker: string) {
   try {
     await liquidateTicker(ticker);
   } catch (e) {
     console.error(`[perps] liquidation sweep of ${ticker} after a trade failed; the next tick retries:`, e);
   }
-};
+}

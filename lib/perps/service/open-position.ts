@@ -30,7 +30,7 @@ import { fillPriceSql, impactSql, liquidationPriceSql } from './sql';
 export type TOpenInput = { caller: TCaller; ticker: string; side: TPerpSide; size: number | string; leverage: number | string };
 
 /** The open statement for a validated order. Exported so the benchmark can issue exactly this SQL. */
-export const buildOpenStatement = (o: {
+export function buildOpenStatement(o: {
   userId: string;
   ticker: string;
   side: TPerpSide;
@@ -39,7 +39,7 @@ export const buildOpenStatement = (o: {
   at: Date;
   /** The trader's referrer, who earns half the opening fee. */
   referrerId?: string | null;
-}) => {
+}) {
   // Margin and fee depend only on the order: computed here (quoteOpen), not in SQL.
   const q = quoteOpen({ side: o.side, size: o.size, leverage: o.leverage, markPrice: 1, depth: 1 });
   const size = toDecimalString(q.size);
@@ -116,7 +116,7 @@ export const buildOpenStatement = (o: {
       (select name from ${organizations} where ticker = ${o.ticker}) as org_name, ${outboxNotified('event')} as notified, pos.*
     from (select 1) one left join pos on true`;
   return { statement, quote: q, positionId };
-};
+}
 
 type TOpenRow = {
   found: number | string;
@@ -141,7 +141,7 @@ type TOpenRow = {
   opened_at: string | Date;
 };
 
-export const openPosition = async (input: TOpenInput) => {
+export async function openPosition(input: TOpenInput) {
   const problem = orderProblem(input);
   if (problem) throw new AppError('VALIDATION_ERROR', problem, { size: input.size, leverage: input.leverage });
   const db = await getDb();
@@ -194,4 +194,4 @@ export const openPosition = async (input: TOpenInput) => {
     { markPrice: row.entry_price, name: row.org_name ?? row.ticker, fundingIndex: row.funding_index_entry },
   );
   return { position, fee: toNumber(quote.fee), newBalance: toDecimalString(row.balance_after) };
-};
+}

@@ -21,7 +21,7 @@ const MAX_CANDLES = 10_000;
 type TCandlesInput = { ticker: string; interval?: TCandleInterval; range: keyof typeof RANGE_MS; from?: string };
 
 /** GET /api/markets/perps/tickers/{ticker}/candles: candles from `from` (or over `range`), aligned down to the interval. */
-export const getTickerCandles = async ({ ticker, interval: asked, range, from }: TCandlesInput) => {
+export async function getTickerCandles({ ticker, interval: asked, range, from }: TCandlesInput) {
   const t = await getTicker(ticker);
   const interval = asked ?? intervalForRange(range);
   const ms = CANDLE_INTERVALS[interval];
@@ -65,4 +65,4 @@ export const getTickerCandles = async ({ ticker, interval: asked, range, from }:
       };
     }),
   };
-};
+}

@@ -12,7 +12,7 @@ import type { TPerpTapeTrade } from '../dto';
 import { getTicker } from './read';
 
 /** GET /api/markets/perps/tickers/{ticker}/trades: the newest `limit` trades of a ticker. */
-export const listTickerTrades = async ({ ticker, limit, caller }: { ticker: string; limit: number; caller: TCaller | null }) => {
+export async function listTickerTrades({ ticker, limit, caller }: { ticker: string; limit: number; caller: TCaller | null }) {
   const t = await getTicker(ticker);
   const db = await getDb();
   const rows = await db
@@ -32,4 +32,4 @@ export const listTickerTrades = async ({ ticker, limit, caller }: { ticker: stri
     isMine: caller !== null && caller.userId === r.userId,
   }));
   return { ticker: t.ticker, trades };
-};
+}

@@ -60,19 +60,19 @@ const tickerStats = async (ticker?: string): Promise<TTickerStats[]> => {
   }));
 };
 
-export const listTickers = async () => {
+export async function listTickers() {
   const at = now();
   const tickers = (await tickerStats()).map((t) => toPerpTickerDto(t, at));
   return { tickers, markets: tickers };
-};
+}
 
-export const getTicker = async (ticker: string) => {
+export async function getTicker(ticker: string) {
   const [t] = await tickerStats(ticker);
   if (!t) throw new AppError('NOT_FOUND', `Unknown ticker ${ticker}`, { ticker });
   return toPerpTickerDto(t, now());
-};
+}
 
-export const getTickerHistory = async (ticker: string, range: keyof typeof RANGE_MS) => {
+export async function getTickerHistory(ticker: string, range: keyof typeof RANGE_MS) {
   const t = await getTicker(ticker);
   const db = await getDb();
   const span = RANGE_MS[range];
@@ -106,12 +106,12 @@ export const getTickerHistory = async (ticker: string, range: keyof typeof RANGE
       indexPrice: toNumber(f.indexPrice),
     })),
   };
-};
+}
 
 type TPerpPositionsFilter = { status: 'open' | 'closed' | 'all'; limit: number; ticker?: string };
 
 /** A user's positions with the current mark: open ones, or closed and liquidated ones (newest first). */
-export const findUserPerpPositions = async (userId: string, opts: TPerpPositionsFilter) => {
+export async function findUserPerpPositions(userId: string, opts: TPerpPositionsFilter) {
   const db = await getDb();
   const statusFilter =
     opts.status === 'open'
@@ -128,16 +128,16 @@ export const findUserPerpPositions = async (userId: string, opts: TPerpPositions
     .orderBy(desc(sql`coalesce(${perpPositions.closedAt}, ${perpPositions.openedAt})`))
     .limit(opts.limit);
   return rows.map((r) => toPerpPositionDto(r.position, { markPrice: r.markPrice, name: r.name, fundingIndex: r.fundingIndex }));
-};
+}
 
 /** GET /api/markets/perps/positions: the caller's own positions. */
-export const listUserPerpPositions = async (input: { caller: TCaller } & TPerpPositionsFilter) => {
+export async function listUserPerpPositions(input: { caller: TCaller } & TPerpPositionsFilter) {
   const { caller, ...filter } = input;
   return findUserPerpPositions(caller.userId, filter);
-};
+}
 
 /** Perpetual trades newest first (opens, closes, liquidations), in the shape of GET /api/trades. */
-export const findPerpTrades = async (opts: { take: number; userId?: string; ticker?: string }) => {
+export async function findPerpTrades(opts: { take: number; userId?: string; ticker?: string }) {
   const db = await getDb();
   const where = and(opts.userId ? eq(perpTrades.userId, opts.userId) : undefined, opts.ticker ? eq(perpTrades.ticker, opts.ticker) : undefined);
   const rows = await db
@@ -173,4 +173,4 @@ export const findPerpTrades = async (opts: { take: number; userId?: string; tick
       timestamp: t.createdAt.toISOString(),
     })),
   };
-};
+}

@@ -9,7 +9,7 @@ import { liquidateTicker } from './liquidate';
 import { setMarks } from './marks';
 import { getTicker } from './read';
 
-export const setMarkPrice = async (input: { ticker: string; price: number | string }) => {
+export async function setMarkPrice(input: { ticker: string; price: number | string }) {
   const price = toDecimalString(dec(input.price).toDecimalPlaces(PRICE_SCALE, 1));
   if (!dec(price).gt(0)) throw new AppError('VALIDATION_ERROR', 'price must be positive');
   const at = now();
@@ -19,4 +19,4 @@ export const setMarkPrice = async (input: { ticker: string; price: number | stri
   });
   const liquidated = await liquidateTicker(input.ticker, await getDb());
   return { ticker: await getTicker(input.ticker), liquidated: liquidated.length, liquidatedPositionIds: liquidated.map((p) => p.id) };
-};
+}

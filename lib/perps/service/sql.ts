@@ -11,53 +11,68 @@ import { FUNDING_BASE_RATE, FUNDING_RATE_CAP, MAINTENANCE_RATE, MAX_IMPACT, PERP
 const P = sql.raw(String(PRICE_SCALE));
 const num = (v: { toFixed(): string }) => sql.raw(`${v.toFixed()}::numeric`);
 
-export const div = (a: SQL, b: SQL) => sql`((${a})::numeric(80, 40) / (${b}))`;
+export function div(a: SQL, b: SQL) {
+  return sql`((${a})::numeric(80, 40) / (${b}))`;
+}
 
 /** impactOf: least(trunc(notional / depth, 18), MAX_IMPACT). */
-export const impactSql = (notional: SQL, depth: SQL) => sql`least(trunc(${div(notional, depth)}, ${P}), ${num(MAX_IMPACT)})`;
+export function impactSql(notional: SQL, depth: SQL) {
+  return sql`least(trunc(${div(notional, depth)}, ${P}), ${num(MAX_IMPACT)})`;
+}
 
 /** fillPrice: trunc(mark × (1 ± impact), 18); `buy` is a boolean SQL expression. */
-export const fillPriceSql = (mark: SQL, buy: SQL, impact: SQL) =>
-  sql`trunc((${mark}) * (case when ${buy} then 1 + ${impact} else 1 - ${impact} end), ${P})`;
+export function fillPriceSql(mark: SQL, buy: SQL, impact: SQL) {
+  return sql`trunc((${mark}) * (case when ${buy} then 1 + ${impact} else 1 - ${impact} end), ${P})`;
+}
 
 /** liquidationPrice: greatest(0, trunc((entry ∓ collateral/units) / (1 ∓ m), 18)). */
-export const liquidationPriceSql = (side: SQL, entry: SQL, units: SQL, collateral: SQL) => {
+export function liquidationPriceSql(side: SQL, entry: SQL, units: SQL, collateral: SQL) {
   const perUnit = div(collateral, units);
   return sql`greatest(0, trunc(case when ${side} = 'long'
       then ${div(sql`(${entry}) - ${perUnit}`, sql`1 - ${num(MAINTENANCE_RATE)}`)}
       else ${div(sql`(${entry}) + ${perUnit}`, sql`1 + ${num(MAINTENANCE_RATE)}`)} end, ${P}))`;
-};
+}
 
 /** pricePnL: trunc(±units × (price − entry), 8). */
-export const pricePnLSql = (side: SQL, units: SQL, entry: SQL, price: SQL) =>
-  sql`trunc((case when ${side} = 'long' then 1 else -1 end) * (${units}) * ((${price}) - (${entry})), 8)`;
+export function pricePnLSql(side: SQL, units: SQL, entry: SQL, price: SQL) {
+  return sql`trunc((case when ${side} = 'long' then 1 else -1 end) * (${units}) * ((${price}) - (${entry})), 8)`;
+}
 
 /** The closing fee: trunc(units × exit × 0.1%, 8). */
-export const closeFeeSql = (units: SQL, exit: SQL) => sql`trunc((${units}) * (${exit}) * ${num(PERP_FEE_RATE)}, 8)`;
+export function closeFeeSql(units: SQL, exit: SQL) {
+  return sql`trunc((${units}) * (${exit}) * ${num(PERP_FEE_RATE)}, 8)`;
+}
 
 /** fundingRate: clamp(trunc((mark − index)/index + 0.01%, 18), ±0.75%). */
-export const fundingRateSql = (mark: SQL, index: SQL) =>
-  sql`greatest(-${num(FUNDING_RATE_CAP)}, least(${num(FUNDING_RATE_CAP)}, trunc(${div(sql`(${mark}) - (${index})`, index)} + ${num(FUNDING_BASE_RATE)}, ${P})))`;
+export function fundingRateSql(mark: SQL, index: SQL) {
+  return sql`greatest(-${num(FUNDING_RATE_CAP)}, least(${num(FUNDING_RATE_CAP)}, trunc(${div(sql`(${mark}) - (${index})`, index)} + ${num(FUNDING_BASE_RATE)}, ${P})))`;
+}
 
 /** fundingIndexStep: trunc(mark × rate, 18). */
-export const fundingIndexStepSql = (mark: SQL, rate: SQL) => sql`trunc((${mark}) * (${rate}), ${P})`;
+export function fundingIndexStepSql(mark: SQL, rate: SQL) {
+  return sql`trunc((${mark}) * (${rate}), ${P})`;
+}
 
 /** accruedFunding: ±trunc(units × (index − entry), 8), + for a long (it pays), − for a short. */
-export const accruedFundingSql = (side: SQL, units: SQL, index: SQL, entry: SQL) =>
-  sql`((case when ${side} = 'long' then 1 else -1 end) * trunc((${units}) * ((${index}) - (${entry})), 8))`;
+export function accruedFundingSql(side: SQL, units: SQL, index: SQL, entry: SQL) {
+  return sql`((case when ${side} = 'long' then 1 else -1 end) * trunc((${units}) * ((${index}) - (${entry})), 8))`;
+}
 
 /** liquidationShift: trunc(index / (1 ∓ m), 18). The generated column liquidation_key (db/schema/perps.ts) writes the same. */
-export const liquidationShiftSql = (side: SQL, index: SQL) =>
-  sql`trunc(case when ${side} = 'long' then ${div(index, sql`1 - ${num(MAINTENANCE_RATE)}`)} else ${div(index, sql`1 + ${num(MAINTENANCE_RATE)}`)} end, ${P})`;
+export function liquidationShiftSql(side: SQL, index: SQL) {
+  return sql`trunc(case when ${side} = 'long' then ${div(index, sql`1 - ${num(MAINTENANCE_RATE)}`)} else ${div(index, sql`1 + ${num(MAINTENANCE_RATE)}`)} end, ${P})`;
+}
 
 /** effectiveLiquidationPrice: greatest(0, liquidation_key + shift(index)). */
-export const effectiveLiquidationPriceSql = (side: SQL, key: SQL, index: SQL) => sql`greatest(0, (${key}) + ${liquidationShiftSql(side, index)})`;
+export function effectiveLiquidationPriceSql(side: SQL, key: SQL, index: SQL) {
+  return sql`greatest(0, (${key}) + ${liquidationShiftSql(side, index)})`;
+}
 
 /**
  * An open position's collateral with its accrued funding, for readers that value positions in
  * SQL: `p` aliases perp_positions, `index` is its ticker's perp_markets.funding_index.
  */
-export const fundedCollateralSql = (p: string, index: SQL) => {
+export function fundedCollateralSql(p: string, index: SQL) {
   const a = sql.raw(p);
   return sql`(${a}.collateral - ${accruedFundingSql(sql`${a}.side`, sql`${a}.units`, index, sql`${a}.funding_index_entry`)})`;
-};
+}

@@ -8,14 +8,14 @@ import type { TCaller } from '@/lib/auth/caller';
 import { toPointsTransactionDto } from '../dto';
 import { applyPointsChange } from '../ledger';
 
-export const awardPoints = async (input: {
+export async function awardPoints(input: {
   caller: TCaller;
   userId: string;
   amount: number;
   reason: string;
   metadata?: Record<string, unknown>;
-}) =>
-  withTransaction(async (tx) => {
+}) {
+  return withTransaction(async (tx) => {
     const paid = await applyPointsChange(tx, {
       userId: input.userId,
       amount: input.amount,
@@ -25,3 +25,4 @@ export const awardPoints = async (input: {
     // Without an award key a change always applies or throws.
     return { transaction: toPointsTransactionDto(paid!) };
   });
+}

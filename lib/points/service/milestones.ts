@@ -5,7 +5,7 @@ import { applyPointsChange } from '../ledger';
 import { MILESTONES, milestoneAwardKey, type TMilestone } from '../milestones';
 
 /** Pays `milestone` to the user unless already paid; answers the points paid (0 when already paid). */
-export const awardMilestone = async (tx: Tx, userId: string, milestone: TMilestone): Promise<number> => {
+export async function awardMilestone(tx: Tx, userId: string, milestone: TMilestone): Promise<number> {
   const paid = await applyPointsChange(tx, {
     userId,
     amount: MILESTONES[milestone].points,
@@ -14,14 +14,14 @@ export const awardMilestone = async (tx: Tx, userId: string, milestone: TMilesto
     metadata: { milestone },
   });
   return paid ? paid.amount : 0;
-};
+}
 
 /** Pays each milestone in order; answers the ones paid now. */
-export const awardMilestones = async (tx: Tx, userId: string, milestones: TMilestone[]) => {
+export async function awardMilestones(tx: Tx, userId: string, milestones: TMilestone[]) {
   const paid: { milestone: TMilestone; points: number }[] = [];
   for (const m of milestones) {
     const points = await awardMilestone(tx, userId, m);
     if (points > 0) paid.push({ milestone: m, points });
   }
   return paid;
-};
+}

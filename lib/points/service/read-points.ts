@@ -9,7 +9,7 @@ import { toPointsTransactionDto } from '../dto';
 import { MILESTONE_NAMES, MILESTONES, milestoneAwardKey } from '../milestones';
 import { listMilestoneAwards, listPointsTransactions } from '../queries';
 
-export const readPoints = async (input: { caller: TCaller; userId: string; limit: number; before?: number }) => {
+export async function readPoints(input: { caller: TCaller; userId: string; limit: number; before?: number }) {
   const { caller, userId } = input;
   if (userId !== caller.userId && !caller.isAdmin) throw new AppError('FORBIDDEN', 'You can only read your own points');
   const db = await getDb();
@@ -30,4 +30,4 @@ export const readPoints = async (input: { caller: TCaller; userId: string; limit
       return { milestone: m, label: MILESTONES[m].label, points: MILESTONES[m].points, awarded: !!at, awardedAt: at?.toISOString() ?? null };
     }),
   };
-};
+}

@@ -10,7 +10,7 @@ import type { TCaller } from '@/lib/auth/caller';
 import { AppError } from '@/lib/errors/app-error';
 import { applyPointsChange, lockUsersInOrder } from '../ledger';
 
-export const transferPoints = async (input: { caller: TCaller; toUserId: string; amount: number; reason?: string }) => {
+export async function transferPoints(input: { caller: TCaller; toUserId: string; amount: number; reason?: string }) {
   const { caller, toUserId, amount } = input;
   if (toUserId === caller.userId) throw new AppError('CANNOT_TRANSFER_TO_SELF', 'You cannot transfer points to yourself');
   const reason = input.reason?.trim() || 'transfer';
@@ -35,4 +35,4 @@ export const transferPoints = async (input: { caller: TCaller; toUserId: string;
       pointsAfter: out!.pointsAfter,
     };
   });
-};
+}

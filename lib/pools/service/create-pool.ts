@@ -26,7 +26,7 @@ export type TCreatePoolInput = {
 };
 
 /** Creates the pool in `tx`; returns its row (with the seed deposited). */
-export const createPool = async (tx: Tx, input: TCreatePoolInput) => {
+export async function createPool(tx: Tx, input: TCreatePoolInput) {
   const at = now();
   const id = input.id ?? crypto.randomUUID();
   const handle = id.replace(/[^A-Za-z0-9]/g, '').slice(0, 20).toLowerCase();
@@ -61,4 +61,4 @@ export const createPool = async (tx: Tx, input: TCreatePoolInput) => {
   }
   const [row] = await tx.select().from(pools).where(eq(pools.id, id));
   return row!;
-};
+}

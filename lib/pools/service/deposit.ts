@@ -18,7 +18,7 @@ import { depositProblem, quoteDeposit } from '../math';
 import { lockPool, recordNav } from './shared';
 
 /** The deposit inside the caller's transaction, the pool already locked (lockPool). */
-export const depositInTx = async (tx: Tx, opts: { pool: TPoolRow; userId: string; amount: string | number; isSeed?: boolean }) => {
+export async function depositInTx(tx: Tx, opts: { pool: TPoolRow; userId: string; amount: string | number; isSeed?: boolean }) {
   const { pool } = opts;
   const amount = parseAmount(opts.amount, { code: 'INVALID_TRADE_SIZE', label: 'The amount' });
   if (!pool.isActive) throw new AppError('POOL_INACTIVE', 'This pool takes no deposits', { poolId: pool.id });
@@ -59,22 +59,24 @@ export const depositInTx = async (tx: Tx, opts: { pool: TPoolRow; userId: string
   // The pool's share count and net deposits are written with its NAV point (one statement).
   await recordNav(tx, [{ poolId: pool.id, nav: q.navAfter, totalShares: q.totalSharesAfter, flow: amount }], opts.isSeed ? 'seed' : 'deposit', at);
   return { lot: lot!, balanceAfter };
-};
+}
 
-export const toDepositRecord = (lot: TPoolDepositRow) => ({
+export function toDepositRecord(lot: TPoolDepositRow) {
+  return {
   id: lot.id,
   poolId: lot.poolId,
   amount: toNumber(lot.amount),
   shares: toNumber(lot.shares),
   sharePrice: toNumber(lot.sharePrice),
   createdAt: lot.createdAt.toISOString(),
-});
+};
+}
 
 /** POST /api/pools/{id}/deposit: the caller buys shares at the current share price. */
-export const depositToPool = async (input: { caller: TCaller; poolId: string; amount: string | number }) => {
+export async function depositToPool(input: { caller: TCaller; poolId: string; amount: string | number }) {
   const { lot, balanceAfter } = await withTransaction(async (tx) => {
     const pool = await lockPool(tx, input.poolId);
     return depositInTx(tx, { pool, userId: input.caller.userId, amount: input.amount });
   });
   return { deposit: toDepositRecord(lot), newBalance: toDecimalString(balanceAfter) };
-};
+}

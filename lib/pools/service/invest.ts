@@ -21,7 +21,7 @@ import { balanceOf, raiseCash, sweepAfter, withdrawInTx } from './withdraw';
 const RAISE_HEADROOM = '1.01';
 
 
-export const investWithActor = async (input: { caller: TCaller; actorId: string; action: 'deposit' | 'withdraw'; amount: string | number }) => {
+export async function investWithActor(input: { caller: TCaller; actorId: string; action: 'deposit' | 'withdraw'; amount: string | number }) {
   const { caller } = input;
   const result = await withTransaction(async (tx) => {
     const { poolId } = await findActorPoolId(tx, input.actorId);
@@ -87,4 +87,4 @@ export const investWithActor = async (input: { caller: TCaller; actorId: string;
   });
   await sweepAfter(result.closedTickers);
   return { transaction: result.transaction, newBalance: toDecimalString(result.balanceAfter) };
-};
+}

@@ -127,11 +127,11 @@ const toDtos = async (db: DbOrTx, list: TPoolWithManager[], caller: TCaller | nu
 };
 
 /** GET /api/pools */
-export const listPools = async (input: { caller: TCaller | null; tier?: 'S' | 'A' | 'B' | 'C' }) => {
+export async function listPools(input: { caller: TCaller | null; tier?: 'S' | 'A' | 'B' | 'C' }) {
   const db = await getDb();
   const list = await loadPools(db, input.tier ? eq(pools.tier, input.tier) : undefined);
   return { pools: (await toDtos(db, list, input.caller)).map((x) => x.dto) };
-};
+}
 
 const loadHistory = async (db: DbOrTx, pool: TPoolRow, range: TPoolHistoryRange) => {
   const span = RANGE_MS[range];
@@ -191,7 +191,7 @@ const loadActivity = async (db: DbOrTx, pool: TPoolRow) => {
 };
 
 /** GET /api/pools/{id} */
-export const getPool = async (input: { caller: TCaller | null; poolId: string; range: TPoolHistoryRange }) => {
+export async function getPool(input: { caller: TCaller | null; poolId: string; range: TPoolHistoryRange }) {
   const db = await getDb();
   const [found] = await loadPools(db, eq(pools.id, input.poolId));
   if (!found) throw new AppError('NOT_FOUND', 'Pool not found', { poolId: input.poolId });
@@ -230,10 +230,10 @@ export const getPool = async (input: { caller: TCaller | null; poolId: string; r
     activity,
     userDeposits: x!.lots.map((l) => toLotDto(l, found.pool, h.nav)),
   };
-};
+}
 
 /** GET /api/pools/deposits/{userId}: the owner or an administrator. */
-export const listUserDeposits = async (input: { caller: TCaller; userId: string }) => {
+export async function listUserDeposits(input: { caller: TCaller; userId: string }) {
   const { caller } = input;
   if (caller.userId !== input.userId && !caller.isAdmin) throw new AppError('FORBIDDEN', "Only the owner can see a user's pool deposits");
   const db = await getDb();
@@ -261,10 +261,10 @@ export const listUserDeposits = async (input: { caller: TCaller; userId: string 
       feesPaid: sum(deposits, (d) => d.feesPaid),
     },
   };
-};
+}
 
 /** GET /api/npc/{actorId}/portfolio: the pool the actor manages, position by position. */
-export const getNpcPortfolio = async (input: { actorId: string }) => {
+export async function getNpcPortfolio(input: { actorId: string }) {
   const db = await getDb();
   const { poolId, actorId } = await findActorPoolId(db, input.actorId);
   const [pool] = await db.select().from(pools).where(eq(pools.id, poolId));
@@ -297,4 +297,4 @@ export const getNpcPortfolio = async (input: { actorId: string }) => {
       ],
     },
   };
-};
+}

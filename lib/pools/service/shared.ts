@@ -14,21 +14,23 @@ import { dec, toDecimalString, toNumber, type TDecimal } from '@/lib/money/decim
 import { sharePriceOf, SHARE_SCALE } from '../math';
 
 /** Locks a pool's row for the rest of the transaction; NOT_FOUND when there is no such pool. */
-export const lockPool = async (tx: Tx, poolId: string): Promise<TPoolRow> => {
+export async function lockPool(tx: Tx, poolId: string): Promise<TPoolRow> {
   const [pool] = await tx.select().from(pools).where(eq(pools.id, poolId)).for('update');
   if (!pool) throw new AppError('NOT_FOUND', 'Pool not found', { poolId });
   return pool;
-};
+}
 
 /** The pool's own account as the caller of the trading services (never an admin, no referrer). */
-export const poolAccountCaller = (pool: Pick<TPoolRow, 'accountUserId' | 'id'>): TCaller => ({
+export function poolAccountCaller(pool: Pick<TPoolRow, 'accountUserId' | 'id'>): TCaller {
+  return {
   userId: pool.accountUserId,
   username: `pool:${pool.id}`,
   isAdmin: false,
   isModerator: false,
   isAgent: false,
   referredById: null,
-});
+};
+}
 
 export type TNavSnapshot = {
   poolId: string;
@@ -48,7 +50,7 @@ export type TNavSnapshot = {
  * the outbox row and its NOTIFY as CTEs), as a deposit or withdrawal pays a round trip and a parse
  * per statement while it holds the pool's lock.
  */
-export const recordNav = async (db: DbOrTx, snapshots: readonly TNavSnapshot[], source: 'seed' | 'tick' | 'deposit' | 'withdraw' | 'trade', at: Date) => {
+export async function recordNav(db: DbOrTx, snapshots: readonly TNavSnapshot[], source: 'seed' | 'tick' | 'deposit' | 'withdraw' | 'trade', at: Date) {
   if (snapshots.length === 0) return;
   const rows = snapshots.map((s) => {
     const price = sharePriceOf({ nav: s.nav, totalShares: s.totalShares }).toDecimalPlaces(SHARE_SCALE, 1);
@@ -95,10 +97,10 @@ export const recordNav = async (db: DbOrTx, snapshots: readonly TNavSnapshot[], 
     ),
     ${outboxCtes('nav_event', 'markets', 'pool_update', sql`select v.data from (values ${events}) as v(data)`)}
     select ${outboxNotified('nav_event')}`);
-};
+}
 
 /** The pool an actor (by id or username) manages; NOT_FOUND for an unknown actor or one without a pool. */
-export const findActorPoolId = async (db: DbOrTx, actorId: string) => {
+export async function findActorPoolId(db: DbOrTx, actorId: string) {
   const [row] = await db
     .select({ poolId: pools.id, actorId: users.id })
     .from(pools)
@@ -108,4 +110,4 @@ export const findActorPoolId = async (db: DbOrTx, actorId: string) => {
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'This NPC actor manages no pool', { actorId });
   return row;
-};
+}

@@ -25,10 +25,9 @@ export type TPoolTradeResult = { ok: boolean; id: string | null };
 /** `sweep: false` leaves the liquidation sweep to the caller (the tick sweeps each moved ticker once). */
 export type TPoolTradeOptions = { sweep?: boolean };
 
-export const openPoolPerp = async (
+export async function openPoolPerp(
   o: { poolId: string; ticker: string; side: TPerpSide; size: string; leverage: string },
-  opts: TPoolTradeOptions = {},
-): Promise<TPoolTradeResult> => {
+  opts: TPoolTradeOptions = {},): Promise<TPoolTradeResult> {
   if (orderProblem(o)) return { ok: false, id: null };
   const size = toDecimalString(dec(o.size).toDecimalPlaces(8, 1));
   const r = await withTransaction(async (tx) => {
@@ -39,9 +38,9 @@ export const openPoolPerp = async (
   });
   if (r.ok && opts.sweep !== false) await liquidateAfterTrade(o.ticker);
   return r;
-};
+}
 
-export const closePoolPerp = async (o: { poolId: string; positionId: string; ticker: string }, opts: TPoolTradeOptions = {}): Promise<TPoolTradeResult> => {
+export async function closePoolPerp(o: { poolId: string; positionId: string; ticker: string }, opts: TPoolTradeOptions = {}): Promise<TPoolTradeResult> {
   const r = await withTransaction(async (tx) => {
     const pool = await lockPool(tx, o.poolId);
     const { statement } = buildCloseStatement({ userId: pool.accountUserId, positionId: o.positionId, at: now() });
@@ -50,9 +49,9 @@ export const closePoolPerp = async (o: { poolId: string; positionId: string; tic
   });
   if (r.ok && opts.sweep !== false) await liquidateAfterTrade(o.ticker);
   return r;
-};
+}
 
-export const buyPoolPrediction = async (o: { poolId: string; marketId: string; outcome: TOutcome; amount: string }): Promise<TPoolTradeResult> => {
+export async function buyPoolPrediction(o: { poolId: string; marketId: string; outcome: TOutcome; amount: string }): Promise<TPoolTradeResult> {
   const amount = dec(o.amount).toDecimalPlaces(8, 1);
   if (amount.lt(MIN_BUY)) return { ok: false, id: null };
   return withTransaction(async (tx) => {
@@ -61,9 +60,9 @@ export const buyPoolPrediction = async (o: { poolId: string; marketId: string; o
     const [row] = rowsOf<{ position_id: string | null; balance_after: string | null }>(await tx.execute(statement));
     return row?.position_id && row.balance_after !== null ? { ok: true, id: row.position_id } : { ok: false, id: null };
   });
-};
+}
 
-export const sellPoolPrediction = async (o: { poolId: string; marketId: string; outcome: TOutcome; shares: string }): Promise<TPoolTradeResult> => {
+export async function sellPoolPrediction(o: { poolId: string; marketId: string; outcome: TOutcome; shares: string }): Promise<TPoolTradeResult> {
   try {
     return await withTransaction(async (tx) => {
       const pool = await lockPool(tx, o.poolId);
@@ -75,4 +74,4 @@ export const sellPoolPrediction = async (o: { poolId: string; marketId: string; 
     if (isAppError(e)) return { ok: false, id: null };
     throw e;
   }
-};
+}

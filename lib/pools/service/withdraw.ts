@@ -49,7 +49,7 @@ const quoteAll = (pool: TPoolRow, holdings: THoldings, items: readonly TWithdraw
  * Closes the pool's perpetual positions, largest first, until its cash covers `needed` (in the
  * caller's transaction). Returns the tickers whose mark moved.
  */
-export const raiseCash = async (tx: Tx, pool: TPoolRow, holdings: THoldings, needed: TDecimal): Promise<string[]> => {
+export async function raiseCash(tx: Tx, pool: TPoolRow, holdings: THoldings, needed: TDecimal): Promise<string[]> {
   const tickers: string[] = [];
   let cash = holdings.cash;
   const byValue = [...holdings.perps].sort((a, b) => b.value.comparedTo(a.value) || a.id.localeCompare(b.id));
@@ -62,14 +62,14 @@ export const raiseCash = async (tx: Tx, pool: TPoolRow, holdings: THoldings, nee
     cash = cash.plus(p.value);
   }
   return tickers;
-};
+}
 
 /**
  * Withdraws `items` (lots of one holder, already locked, in this order) inside the caller's
  * transaction with the pool locked. Returns the withdrawals, the holder's new balance and the
  * tickers to sweep after commit.
  */
-export const withdrawInTx = async (tx: Tx, opts: { pool: TPoolRow; userId: string; items: readonly TWithdrawItem[] }) => {
+export async function withdrawInTx(tx: Tx, opts: { pool: TPoolRow; userId: string; items: readonly TWithdrawItem[] }) {
   const { pool, items } = opts;
   let holdings = await loadHoldingsOf(tx, pool.accountUserId);
   let priced = quoteAll(pool, holdings, items);
@@ -170,10 +170,10 @@ export const withdrawInTx = async (tx: Tx, opts: { pool: TPoolRow; userId: strin
   // The pool's share count and net deposits are written with its NAV point (one statement).
   await recordNav(tx, [{ poolId: pool.id, nav: priced.state.nav, totalShares: priced.state.totalShares, flow: priced.total.negated() }], 'withdraw', at);
   return { withdrawals, quotes: priced.quotes, balanceAfter, closedTickers };
-};
+}
 
 /** The caller's lots, locked, in the order given; NOT_FOUND / FORBIDDEN as a client would expect. */
-export const lockLots = async (tx: Tx, opts: { poolId: string; userId: string; depositIds: readonly string[] }) => {
+export async function lockLots(tx: Tx, opts: { poolId: string; userId: string; depositIds: readonly string[] }) {
   const rows = await tx
     .select()
     .from(poolDeposits)
@@ -187,14 +187,15 @@ export const lockLots = async (tx: Tx, opts: { poolId: string; userId: string; d
     if (lot.isSeed) throw new AppError('FORBIDDEN', "A manager's seed capital stays in the pool");
   }
   return rows;
-};
+}
 
 /** After commit: the closes that raised cash moved marks; sweep those tickers. */
-export const sweepAfter = async (tickers: readonly string[]) => {
+export async function sweepAfter(tickers: readonly string[]) {
   for (const t of new Set(tickers)) await liquidateAfterTrade(t);
-};
+}
 
-export const toWithdrawalRecord = (w: TWithdrawInTxResult['withdrawals'][number]) => ({
+export function toWithdrawalRecord(w: TWithdrawInTxResult['withdrawals'][number]) {
+  return {
   id: w.id,
   depositId: w.depositId,
   poolId: w.poolId,
@@ -206,17 +207,18 @@ export const toWithdrawalRecord = (w: TWithdrawInTxResult['withdrawals'][number]
   netAmount: toNumber(dec(w.value).minus(w.performanceFee)),
   remainingShares: toNumber(w.remainingShares),
   createdAt: w.createdAt.toISOString(),
-});
+};
+}
 type TWithdrawInTxResult = Awaited<ReturnType<typeof withdrawInTx>>;
 
 /** The holder's balance now (when everything withdrawn went to the fee, no credit row told it). */
-export const balanceOf = async (tx: Tx, userId: string) => {
+export async function balanceOf(tx: Tx, userId: string) {
   const [u] = await tx.select({ b: users.virtualBalance }).from(users).where(eq(users.id, userId));
   return dec(u?.b ?? '0');
-};
+}
 
 /** POST /api/pools/{id}/withdraw: `shares` of one of the caller's deposits, partly or wholly. */
-export const withdrawFromPool = async (input: { caller: TCaller; poolId: string; depositId: string; shares: string | number }) => {
+export async function withdrawFromPool(input: { caller: TCaller; poolId: string; depositId: string; shares: string | number }) {
   const result = await withTransaction(async (tx) => {
     const pool = await lockPool(tx, input.poolId);
     const [lot] = await lockLots(tx, { poolId: pool.id, userId: input.caller.userId, depositIds: [input.depositId] });
@@ -229,4 +231,4 @@ export const withdrawFromPool = async (input: { caller: TCaller; poolId: string;
   });
   await sweepAfter(result.closedTickers);
   return { withdrawal: toWithdrawalRecord(result.withdrawals[0]!), newBalance: toDecimalString(result.balanceAfter) };
-};
+}

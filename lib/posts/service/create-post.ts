@@ -15,7 +15,7 @@ import { POST_MAX_CHARS, parseMentions, parseTags, visibleLength } from '../text
 import { getPost } from './read-posts';
 
 /** Posts as the caller; answers the post as the caller reads it. */
-export const createPost = async (input: {
+export async function createPost(input: {
   caller: TCaller;
   content: string;
   type: 'post' | 'article';
@@ -27,7 +27,7 @@ export const createPost = async (input: {
    * a `trades` row ('prediction') or a `perp_trades` row ('perp'). Written only after it succeeded.
    */
   trade?: { kind: 'prediction' | 'perp'; id: string } | null;
-}) => {
+}) {
   const { caller } = input;
   const content = input.content.trim();
   const length = visibleLength(content);
@@ -83,4 +83,4 @@ export const createPost = async (input: {
   });
   const { post } = await getPost({ caller, postId: id });
   return { post };
-};
+}

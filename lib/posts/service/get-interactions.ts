@@ -14,7 +14,7 @@ import type { TCaller } from '@/lib/auth/caller';
 import { AppError } from '@/lib/errors/app-error';
 import { canSee, canSeeUser } from '@/lib/moderation/visibility';
 
-export const getInteractions = async (input: { caller: TCaller | null; postId: string }) => {
+export async function getInteractions(input: { caller: TCaller | null; postId: string }) {
   const { postId } = input;
   const callerId = input.caller?.userId ?? null;
   const db = await getDb();
@@ -48,4 +48,4 @@ export const getInteractions = async (input: { caller: TCaller | null; postId: s
     userLiked: !!callerId && likeRows.some((r) => r.userId === callerId),
     userShared: !!callerId && shareRows.some((r) => r.userId === callerId),
   };
-};
+}

@@ -3,6 +3,10 @@ import 'server-only';
 import type { TCaller } from '@/lib/auth/caller';
 import { toggleLike } from './toggle-like';
 
-export const likePost = (input: { caller: TCaller; postId: string }) => toggleLike('post', input.postId, input.caller, true);
+export function likePost(input: { caller: TCaller; postId: string }) {
+  return toggleLike('post', input.postId, input.caller, true);
+}
 
-export const unlikePost = (input: { caller: TCaller; postId: string }) => toggleLike('post', input.postId, input.caller, false);
+export function unlikePost(input: { caller: TCaller; postId: string }) {
+  return toggleLike('post', input.postId, input.caller, false);
+}

@@ -20,12 +20,12 @@ const callerIdOf = (caller: TCaller | null) => caller?.userId ?? null;
  * caller may not see it (a block either way, their mute, a banned author): a hidden post is
  * indistinguishable from a missing one.
  */
-export const getPost = async (input: { caller: TCaller | null; postId: string }) => {
+export async function getPost(input: { caller: TCaller | null; postId: string }) {
   const db = await getDb();
   const row = (await loadPosts(db, [input.postId], callerIdOf(input.caller))).get(input.postId);
   if (!row) throw new AppError('NOT_FOUND', 'Post not found', { postId: input.postId });
   return { post: toPostDto(row) };
-};
+}
 
 const pageSpec = (q: { limit: number; page?: number; offset?: number; cursor?: string }): TPageSpec =>
   q.cursor ? { limit: q.limit, cursor: decodeCursor(q.cursor) } : { limit: q.limit, offset: q.offset ?? ((q.page ?? 1) - 1) * q.limit };
@@ -44,7 +44,7 @@ const authorIdOf = async (ident: string) => {
  * list filtered by a user in its query answers (the markets and trades lists too); a user named in
  * the path (GET /api/users/{userId}/posts) is a resource, and 404 when unknown.
  */
-export const listPosts = async (input: {
+export async function listPosts(input: {
   caller: TCaller | null;
   page: number;
   limit: number;
@@ -54,7 +54,7 @@ export const listPosts = async (input: {
   actorId?: string;
   type?: 'post' | 'article';
   following?: boolean;
-}) => {
+}) {
   const { caller, ...q } = input;
   let source: TFeedSource;
   if (q.following) {
@@ -78,10 +78,10 @@ export const listPosts = async (input: {
     nextCursor,
     ...(total !== undefined ? { pagination: { page: q.page, limit: q.limit, total, pages: Math.ceil(total / q.limit) } } : {}),
   };
-};
+}
 
 /** A user's posts (`userId`: id or username), page form. */
-export const listUserPosts = async (input: { caller: TCaller | null; userId: string; page: number; limit: number; type?: 'post' | 'article' }) => {
+export async function listUserPosts(input: { caller: TCaller | null; userId: string; page: number; limit: number; type?: 'post' | 'article' }) {
   const authorId = await authorIdOf(input.userId);
   const db = await getDb();
   const { posts: items, total } = await readFeed(
@@ -92,18 +92,18 @@ export const listUserPosts = async (input: { caller: TCaller | null; userId: str
     true,
   );
   return { posts: items, pagination: { page: input.page, limit: input.limit, total: total!, pages: Math.ceil(total! / input.limit) } };
-};
+}
 
 /** The posts of the profiles the caller favorited, by cursor. */
-export const listFavoritesFeed = async (input: { caller: TCaller; limit: number; cursor?: string }) => {
+export async function listFavoritesFeed(input: { caller: TCaller; limit: number; cursor?: string }) {
   const { caller, ...q } = input;
   const db = await getDb();
   const { posts: items, nextCursor } = await readFeed(db, { kind: 'favorites', userId: caller.userId }, pageSpec(q), caller.userId, false);
   return { posts: items, nextCursor };
-};
+}
 
 /** Posts with a tag, page form by offset. */
-export const listTagPosts = async (input: { caller: TCaller | null; tag: string; limit: number; offset: number }) => {
+export async function listTagPosts(input: { caller: TCaller | null; tag: string; limit: number; offset: number }) {
   const db = await getDb();
   const { posts: items, total } = await readFeed(
     db,
@@ -113,4 +113,4 @@ export const listTagPosts = async (input: { caller: TCaller | null; tag: string;
     true,
   );
   return { tag: input.tag, posts: items, count: items.length, total: total! };
-};
+}

@@ -16,7 +16,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { assertCanReach } from '@/lib/moderation/reach';
 import { notify } from '@/lib/notifications/service';
 
-export const sharePost = async (input: { caller: TCaller; postId: string; quote: string | null }) => {
+export async function sharePost(input: { caller: TCaller; postId: string; quote: string | null }) {
   const { caller, postId, quote } = input;
   const at = now();
   const out = await withTransaction(async (tx) => {
@@ -60,9 +60,9 @@ export const sharePost = async (input: { caller: TCaller; postId: string; quote:
     shared: true,
     sharesCount: out.sharesCount,
   };
-};
+}
 
-export const unsharePost = async (input: { caller: TCaller; postId: string }) => {
+export async function unsharePost(input: { caller: TCaller; postId: string }) {
   const { caller, postId } = input;
   const [r] = rowsOf<{ n: number | string | null; exists: boolean }>(
     await (await getDb()).execute(sql`
@@ -72,4 +72,4 @@ export const unsharePost = async (input: { caller: TCaller; postId: string }) =>
   );
   if (!r?.exists) throw new AppError('NOT_FOUND', 'Post not found', { postId });
   return { shared: false, sharesCount: Number(r.n ?? 0) };
-};
+}

@@ -47,7 +47,7 @@ const likeStatement = (target: 'post' | 'comment', id: string, userId: string, o
 };
 
 /** Likes (`on`) or unlikes a post or a comment as the caller; 404 when it does not exist. */
-export const toggleLike = async (target: 'post' | 'comment', id: string, caller: TCaller, on: boolean) => {
+export async function toggleLike(target: 'post' | 'comment', id: string, caller: TCaller, on: boolean) {
   const at = now();
   const result = await withTransaction(async (tx) => {
     const [r] = rowsOf<{ changed: number | string; count: number | string | null; owner: string | null; blocked: boolean }>(
@@ -86,4 +86,4 @@ export const toggleLike = async (target: 'post' | 'comment', id: string, caller:
     count = row?.n ?? 0;
   }
   return { liked: on, reactionCount: count, likesCount: count };
-};
+}

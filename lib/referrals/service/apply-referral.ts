@@ -12,7 +12,7 @@ import { AppError } from '@/lib/errors/app-error';
 import { awardMilestone } from '@/lib/points/service/milestones';
 import { findUserByReferralCode } from '../queries';
 
-export const applyReferralCode = async (tx: Tx, user: Pick<TUserRow, 'id' | 'referredById' | 'profileComplete'>, code: string, at: Date) => {
+export async function applyReferralCode(tx: Tx, user: Pick<TUserRow, 'id' | 'referredById' | 'profileComplete'>, code: string, at: Date) {
   const referrer = await findUserByReferralCode(tx, code);
   if (!referrer || referrer.isPoolAccount) throw new AppError('INVALID_REFERRAL_CODE', 'Unknown referral code', { field: 'referralCode', provided: code });
   if (referrer.id === user.id) throw new AppError('SELF_REFERRAL', 'You cannot use your own referral code', { field: 'referralCode' });
@@ -39,4 +39,4 @@ export const applyReferralCode = async (tx: Tx, user: Pick<TUserRow, 'id' | 'ref
     .returning();
   const milestonePoints = await awardMilestone(tx, referrer.id, 'first_referral');
   return { referral: referral!, referrerId: referrer.id, referrerPoints: milestonePoints };
-};
+}

@@ -21,7 +21,7 @@ const assertOwner = async (caller: TCaller, userId: string) => {
   return { db, user };
 };
 
-export const readReferralCode = async (input: { caller: TCaller; userId: string; origin: string }) => {
+export async function readReferralCode(input: { caller: TCaller; userId: string; origin: string }) {
   const { db, user } = await assertOwner(input.caller, input.userId);
   const [referralCount, totalFeesEarned] = await Promise.all([countReferrals(db, user.id), totalReferralFees(db, user.id)]);
   return {
@@ -30,9 +30,9 @@ export const readReferralCode = async (input: { caller: TCaller; userId: string;
     referralCount,
     totalFeesEarned: toDecimalString(totalFeesEarned),
   };
-};
+}
 
-export const readReferrals = async (input: { caller: TCaller; userId: string; limit: number; offset: number }) => {
+export async function readReferrals(input: { caller: TCaller; userId: string; limit: number; offset: number }) {
   const { db, user } = await assertOwner(input.caller, input.userId);
   const [rows, totalReferrals, totalFeesEarned] = await Promise.all([
     listReferrals(db, user.id, input),
@@ -51,9 +51,9 @@ export const readReferrals = async (input: { caller: TCaller; userId: string; li
     totalReferrals,
     totalFeesEarned: toDecimalString(totalFeesEarned),
   };
-};
+}
 
-export const readReferralFees = async (input: { caller: TCaller; userId: string; days: number; now: Date }) => {
+export async function readReferralFees(input: { caller: TCaller; userId: string; days: number; now: Date }) {
   const { db, user } = await assertOwner(input.caller, input.userId);
   const since = new Date(Date.UTC(input.now.getUTCFullYear(), input.now.getUTCMonth(), input.now.getUTCDate() - (input.days - 1)));
   const { byUser, byDay } = await referralFeeBreakdown(db, user.id, since);
@@ -88,4 +88,4 @@ export const readReferralFees = async (input: { caller: TCaller; userId: string;
       .sort((a, b) => dec(b.total).cmp(a.total)),
     byDay: [...days.entries()].map(([day, m]) => ({ day, total: toDecimalString(Object.values(m).reduce((a, b) => a.plus(b), dec(0))), bySource: fmt(m) })),
   };
-};
+}

@@ -21,7 +21,7 @@ import { countRegistry, loadRegistryAfter, loadRegistryPage, type TRegistryRow, 
 const iso = (d: string | Date) => new Date(d).toISOString();
 
 /** An entry as the API answers it; links are absolute on `origin` (outside clients follow them). */
-export const toRegistryEntry = (r: TRegistryRow, origin: string) => {
+export function toRegistryEntry(r: TRegistryRow, origin: string) {
   const isApp = r.type === 'app';
   return {
     id: r.id,
@@ -38,9 +38,9 @@ export const toRegistryEntry = (r: TRegistryRow, origin: string) => {
     owner: isApp ? { id: r.owner_id!, username: r.owner_username! } : null,
     createdAt: iso(r.created_at),
   };
-};
+}
 
-export const listRegistry = async (input: { type?: TRegistryType; search?: string; page: number; pageSize: number; origin: string }) => {
+export async function listRegistry(input: { type?: TRegistryType; search?: string; page: number; pageSize: number; origin: string }) {
   await refreshIfStale();
   const db = await getDb();
   const search = input.search?.trim() || undefined;
@@ -50,16 +50,16 @@ export const listRegistry = async (input: { type?: TRegistryType; search?: strin
     entries: rows.map((r) => toRegistryEntry(r, input.origin)),
     pagination: { page: input.page, pageSize: input.pageSize, total, totalPages: Math.max(1, Math.ceil(total / input.pageSize)) },
   };
-};
+}
 
 /** One entry by id (an account or an app), or NOT_FOUND. */
-export const getRegistryEntry = async (input: { id: string; origin: string }) => {
+export async function getRegistryEntry(input: { id: string; origin: string }) {
   await refreshIfStale();
   const db = await getDb();
   const [row] = await loadRegistryPage(db, { id: input.id }, 1, 0);
   if (!row) throw new AppError('NOT_FOUND', 'No such entry in the registry', { id: input.id });
   return toRegistryEntry(row, input.origin);
-};
+}
 
 const encodeCursor = (r: TRegistryRow) => Buffer.from(JSON.stringify([iso(r.created_at), r.id])).toString('base64url');
 const decodeCursor = (cursor: string) => {
@@ -74,7 +74,7 @@ const decodeCursor = (cursor: string) => {
   throw new AppError('INVALID_PARAMETER', 'Invalid cursor', { cursor: cursor.slice(0, 64) });
 };
 
-export const listWholeRegistry = async (input: { cursor?: string; limit: number; origin: string }) => {
+export async function listWholeRegistry(input: { cursor?: string; limit: number; origin: string }) {
   await refreshIfStale();
   const db = await getDb();
   const after = input.cursor ? decodeCursor(input.cursor) : null;
@@ -82,9 +82,9 @@ export const listWholeRegistry = async (input: { cursor?: string; limit: number;
   const more = rows.length > input.limit;
   const page = more ? rows.slice(0, input.limit) : rows;
   return { entries: page.map((r) => toRegistryEntry(r, input.origin)), nextCursor: more ? encodeCursor(page[page.length - 1]!) : null, total };
-};
+}
 
-export const registerApp = async (input: {
+export async function registerApp(input: {
   caller: TCaller;
   name: string;
   url: string;
@@ -92,7 +92,7 @@ export const registerApp = async (input: {
   ownerId: string;
   capabilities?: string[];
   origin: string;
-}) => {
+}) {
   const db = await getDb();
   const owner = await findUserByIdentifier(db, input.ownerId);
   if (!owner || owner.isPoolAccount) throw new AppError('USER_NOT_FOUND', 'The owner does not exist', { field: 'ownerId', ownerId: input.ownerId });
@@ -130,11 +130,11 @@ export const registerApp = async (input: {
       total: '1',
     }, input.origin),
   };
-};
+}
 
-export const deleteApp = async (appId: string) => {
+export async function deleteApp(appId: string) {
   const db = await getDb();
   const [gone] = await db.delete(registryApps).where(eq(registryApps.id, appId)).returning({ id: registryApps.id });
   if (!gone) throw new AppError('NOT_FOUND', 'App not found', { appId });
   return { deleted: true as const };
-};
+}

@@ -27,9 +27,11 @@ const computeFor = async (userId: string) => {
   };
 };
 
-export const readReputation = async (userId: string) => ({ reputation: (await computeFor(userId)).reputation });
+export async function readReputation(userId: string) {
+  return { reputation: (await computeFor(userId)).reputation };
+}
 
-export const readReputationBreakdown = async (userId: string) => {
+export async function readReputationBreakdown(userId: string) {
   const { reputation, r } = await computeFor(userId);
   return { reputation, breakdown: { parts: r.parts, penalties: r.penalties, formula: FORMULA } };
-};
+}

@@ -27,7 +27,7 @@ let lastCheck = 0;
 let running: Promise<unknown> | undefined;
 
 /** Refreshes marked accounts unless this instance looked less than FRESH_MS ago; concurrent reads share one run. */
-export const refreshIfStale = async () => {
+export async function refreshIfStale() {
   if (running) return running;
   if (Date.now() - lastCheck < FRESH_MS) return;
   lastCheck = Date.now();
@@ -40,13 +40,13 @@ export const refreshIfStale = async () => {
     running = undefined;
   });
   return running;
-};
+}
 
 /** Tests: the next read checks the marks again and counts again. */
-export const resetLeaderboardFreshness = () => {
+export function resetLeaderboardFreshness() {
   lastCheck = 0;
   rankedTotal.reset();
-};
+}
 
 const scoreOf = (board: TPointsType) => (r: TStandingRow) =>
   board === 'all' ? r.points : board === 'earned' ? r.earned_points : r.referral_points;
@@ -62,7 +62,7 @@ const toEntry = (r: TStandingRow, rank: number, history: Map<string, number[]>) 
   pnlHistory: history.get(r.user_id) ?? [],
 });
 
-export const readLeaderboard = async (input: { page: number; pageSize: number; pointsType: TPointsType; callerId?: string }) => {
+export async function readLeaderboard(input: { page: number; pageSize: number; pointsType: TPointsType; callerId?: string }) {
   await refreshIfStale();
   const db = await getDb();
   const { page, pageSize, pointsType } = input;
@@ -84,4 +84,4 @@ export const readLeaderboard = async (input: { page: number; pageSize: number; p
     me: mine ? toEntry(mine, 1 + Number(mine.above), history) : null,
     pagination: { page, pageSize, total, totalPages: totalPagesOf(total, pageSize) },
   };
-};
+}

@@ -7,7 +7,7 @@ import { findBalanceSummary, findTransactions } from '@/lib/ledger/queries';
 import { findUserByIdentifier } from '../queries';
 
 /** `userId` (id, username or wallet address) names whose balance; someone else's is 403 unless the caller is an administrator. */
-export const getBalance = async (input: { caller: TCaller; userId: string; limit: number; offset: number }) => {
+export async function getBalance(input: { caller: TCaller; userId: string; limit: number; offset: number }) {
   const { caller } = input;
   const db = await getDb();
   const target = await findUserByIdentifier(db, input.userId);
@@ -22,4 +22,4 @@ export const getBalance = async (input: { caller: TCaller; userId: string; limit
   if (!summary) throw new AppError('NOT_FOUND', 'Balance not found', { userId: input.userId });
   const transactions = await findTransactions(db, target.id, { limit: input.limit, offset: input.offset });
   return { ...summary, transactions };
-};
+}

@@ -28,7 +28,7 @@ export type TProvisionInput = {
  * profileComplete false and STARTING_BALANCE credited as a `deposit`. Safe under concurrent
  * first requests: exactly one of them inserts and credits, the others read its row.
  */
-export const provisionUser = async (input: TProvisionInput): Promise<TUserRow> => {
+export async function provisionUser(input: TProvisionInput): Promise<TUserRow> {
   const db = await getDb();
   const existing = await findUserBySubject(db, input.subject);
   if (existing) return existing;
@@ -78,4 +78,4 @@ export const provisionUser = async (input: TProvisionInput): Promise<TUserRow> =
     }
   }
   throw new AppError('INTERNAL_ERROR', 'Could not allocate a username');
-};
+}

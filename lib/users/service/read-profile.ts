@@ -8,37 +8,39 @@ import { toUserDto, type TUserDto } from '../dto';
 import { computeUserStats, findSocialHandles, findUserByIdentifier, findUserByUsername } from '../queries';
 
 /** A user as the API shows it; `self` adds email and referral code. */
-export const getUserDto = async (user: TUserRow, opts: { self: boolean; isAdmin?: boolean; isModerator?: boolean }): Promise<TUserDto> => {
+export async function getUserDto(user: TUserRow, opts: { self: boolean; isAdmin?: boolean; isModerator?: boolean }): Promise<TUserDto> {
   const db = await getDb();
   const [stats, social] = await Promise.all([
     computeUserStats(db, user),
     user.hasSocialA || user.hasSocialB ? findSocialHandles(db, user.id) : Promise.resolve({}),
   ]);
   return toUserDto(user, stats, { ...opts, social });
-};
+}
 
 /**
  * GET /api/users/me. `user` is the caller's row, which authentication loaded in this same
  * request: passing it saves reading it again.
  */
-export const getCurrentUser = async (input: { caller: TCaller; user: TUserRow }) => getUserDto(input.user, { self: true, isAdmin: input.caller.isAdmin, isModerator: input.caller.isModerator });
+export async function getCurrentUser(input: { caller: TCaller; user: TUserRow }) {
+  return getUserDto(input.user, { self: true, isAdmin: input.caller.isAdmin, isModerator: input.caller.isModerator });
+}
 
 /** A profile by id, username or wallet address (`userId`); the caller's own shows its private fields. */
-export const getProfile = async (input: { caller: TCaller | null; userId: string }) => {
+export async function getProfile(input: { caller: TCaller | null; userId: string }) {
   const user = await findUserByIdentifier(await getDb(), input.userId);
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found', { userId: input.userId });
   return getUserDto(user, { self: user.id === input.caller?.userId });
-};
+}
 
-export const getProfileByUsername = async (input: { caller: TCaller | null; username: string }) => {
+export async function getProfileByUsername(input: { caller: TCaller | null; username: string }) {
   const user = await findUserByUsername(await getDb(), input.username);
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found', { username: input.username });
   return getUserDto(user, { self: user.id === input.caller?.userId });
-};
+}
 
-export const getUserStats = async (ident: string) => {
+export async function getUserStats(ident: string) {
   const db = await getDb();
   const user = await findUserByIdentifier(db, ident);
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found', { userId: ident });
   return computeUserStats(db, user);
-};
+}

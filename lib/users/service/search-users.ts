@@ -7,8 +7,8 @@ import { getDb } from '@/db/client';
 import type { TCaller } from '@/lib/auth/caller';
 import { searchUsers as searchUserRows } from '../queries';
 
-export const searchUsers = async (input: { caller: TCaller | null; q: string; limit: number; type?: 'user' | 'actor' }) => {
+export async function searchUsers(input: { caller: TCaller | null; q: string; limit: number; type?: 'user' | 'actor' }) {
   const { caller, ...opts } = input;
   const rows = await searchUserRows(await getDb(), { ...opts, callerId: caller?.userId ?? null });
   return { users: rows, count: rows.length };
-};
+}

@@ -3,4 +3,6 @@ import 'server-only';
 import { postgresErrorCode } from '@/db/client';
 
 /** A unique key refused the write (a username or referral code taken in the meantime). */
-export const isUniqueViolation = (e: unknown) => postgresErrorCode(e) === '23505';
+export function isUniqueViolation(e: unknown) {
+  return postgresErrorCode(e) === '23505';
+}

@@ -28,11 +28,11 @@ export type TUpdateProfileInput = {
 };
 
 /** The caller's row, locked for the rest of `tx`. */
-export const lockUser = async (tx: Tx, userId: string) => {
+export async function lockUser(tx: Tx, userId: string) {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found', { userId });
   return user;
-};
+}
 
 /**
  * Writes a profile change to a locked user row and answers the new row with the milestones it
@@ -40,7 +40,7 @@ export const lockUser = async (tx: Tx, userId: string) => {
  * after the first choice (USERNAME_CHANGE_TOO_SOON); the profile counts as complete once it has
  * a display name, or when `complete` says so (signup).
  */
-export const writeProfile = async (tx: Tx, user: TUserRow, input: TUpdateProfileInput & { complete?: boolean }, at: Date) => {
+export async function writeProfile(tx: Tx, user: TUserRow, input: TUpdateProfileInput & { complete?: boolean }, at: Date) {
   const patch: Partial<TUserRow> = { updatedAt: at };
   const earned: TMilestone[] = [];
   if (input.displayName !== undefined) patch.displayName = input.displayName.trim();
@@ -78,14 +78,15 @@ export const writeProfile = async (tx: Tx, user: TUserRow, input: TUpdateProfile
   // Points paid after the update: read them back so the answer shows them.
   const [fresh] = paid.length ? await tx.select().from(users).where(eq(users.id, user.id)) : [row!];
   return { user: fresh!, milestones: paid };
-};
+}
 
 /** Maps a username unique violation raced past the check to USERNAME_TAKEN. */
-export const usernameRace = (e: unknown, username: string | undefined) =>
-  isUniqueViolation(e) ? new AppError('USERNAME_TAKEN', 'Username is already taken', { field: 'username', provided: username }) : e;
+export function usernameRace(e: unknown, username: string | undefined) {
+  return isUniqueViolation(e) ? new AppError('USERNAME_TAKEN', 'Username is already taken', { field: 'username', provided: username }) : e;
+}
 
 /** Updates the caller's own profile (only the owner: 403). */
-export const updateProfile = async (input: { caller: TCaller; userId: string } & TUpdateProfileInput) => {
+export async function updateProfile(input: { caller: TCaller; userId: string } & TUpdateProfileInput) {
   if (input.caller.userId !== input.userId) throw new AppError('FORBIDDEN', 'You can only update your own profile');
   try {
     const { user } = await withTransaction(async (tx) => writeProfile(tx, await lockUser(tx, input.userId), input, now()));
@@ -93,4 +94,4 @@ export const updateProfile = async (input: { caller: TCaller; userId: string } &
   } catch (e) {
     throw usernameRace(e, input.username);
   }
-};
+}

@@ -42,7 +42,7 @@ const assertNotClaimed = async (tx: Tx, userId: string) => {
 };
 
 /** Sends a verification token to `email`; the bonus waits for verifyEmailBonus. */
-export const requestEmailBonus = async (input: { caller: TCaller; email: string }) => {
+export async function requestEmailBonus(input: { caller: TCaller; email: string }) {
   const email = input.email.trim();
   return withTransaction(async (tx) => {
     const at = now();
@@ -63,10 +63,10 @@ export const requestEmailBonus = async (input: { caller: TCaller; email: string 
     });
     return { email, verificationSent: true as const, expiresAt: expiresAt.toISOString() };
   });
-};
+}
 
 /** Presents the token mailed by requestEmailBonus: reserves the address and pays the bonus, once. */
-export const verifyEmailBonus = async (input: { caller: TCaller; token: string }) => {
+export async function verifyEmailBonus(input: { caller: TCaller; token: string }) {
   try {
     return await withTransaction(async (tx) => {
       const at = now();
@@ -94,9 +94,9 @@ export const verifyEmailBonus = async (input: { caller: TCaller; token: string }
     if (isUniqueViolation(e)) throw emailTaken();
     throw e;
   }
-};
+}
 
-export const claimWalletBonus = async (input: { caller: TCaller; walletAddress: string } & Omit<TWalletProof, 'address'>) => {
+export async function claimWalletBonus(input: { caller: TCaller; walletAddress: string } & Omit<TWalletProof, 'address'>) {
   const address = input.walletAddress;
   assertChecksummedAddress(address, 'walletAddress');
   try {
@@ -119,4 +119,4 @@ export const claimWalletBonus = async (input: { caller: TCaller; walletAddress: 
     if (isUniqueViolation(e)) throw new AppError('WALLET_TAKEN', 'This wallet is connected to another account', { field: 'walletAddress' });
     throw e;
   }
-};
+}

@@ -5,7 +5,7 @@ import type { TCaller } from '@/lib/auth/caller';
 import { AppError } from '@/lib/errors/app-error';
 import { countPlayers, waitlistPosition, waitlistTop } from '../queries';
 
-export const readWaitlistPosition = async (input: { caller: TCaller; userId?: string }) => {
+export async function readWaitlistPosition(input: { caller: TCaller; userId?: string }) {
   const userId = input.userId ?? input.caller.userId;
   if (userId !== input.caller.userId && !input.caller.isAdmin) throw new AppError('FORBIDDEN', 'You can only read your own waitlist position');
   const pos = await waitlistPosition(await getDb(), userId);
@@ -21,9 +21,9 @@ export const readWaitlistPosition = async (input: { caller: TCaller; userId?: st
       onWaitlist: pos.player,
     },
   };
-};
+}
 
-export const readWaitlistLeaderboard = async (input: { limit: number }) => {
+export async function readWaitlistLeaderboard(input: { limit: number }) {
   const db = await getDb();
   const rows = await waitlistTop(db, input.limit);
   return {
@@ -38,4 +38,4 @@ export const readWaitlistLeaderboard = async (input: { limit: number }) => {
     })),
     totalPlayers: rows.length ? Number(rows[0]!.total) : await countPlayers(db),
   };
-};
+}

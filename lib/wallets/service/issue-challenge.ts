@@ -15,14 +15,14 @@ import { AppError } from '@/lib/errors/app-error';
 import { lockUser } from '@/lib/users/service/update-profile';
 import { buildChallengeMessage, CHALLENGE_TTL_MS, isChecksummedAddress } from '../challenge';
 
-export const assertChecksummedAddress = (address: string, field: string) => {
+export function assertChecksummedAddress(address: string, field: string) {
   if (!isChecksummedAddress(address)) {
     throw new AppError('VALIDATION_ERROR', `${field} must be an EIP-55 checksummed address`, { field, provided: address });
   }
-};
+}
 
 /** Issues a challenge for the caller and `address`; answers what the wallet signs and until when. */
-export const issueWalletChallenge = async (input: { caller: TCaller; address: string }) => {
+export async function issueWalletChallenge(input: { caller: TCaller; address: string }) {
   assertChecksummedAddress(input.address, 'address');
   return withTransaction(async (tx) => {
     const user = await lockUser(tx, input.caller.userId);
@@ -36,4 +36,4 @@ export const issueWalletChallenge = async (input: { caller: TCaller; address: st
       .returning();
     return { challenge: { id: row!.id, address: row!.address, message: row!.message, expiresAt: row!.expiresAt.toISOString() } };
   });
-};
+}

@@ -16,7 +16,7 @@ import { AppError } from '@/lib/errors/app-error';
 export type TWalletProof = { address: string; signature: string; challengeId?: string };
 
 /** Uses the caller's challenge for `proof.address` if the signature proves it; throws otherwise, writing nothing. */
-export const consumeWalletProof = async (tx: Tx, input: { userId: string; at: Date } & TWalletProof) => {
+export async function consumeWalletProof(tx: Tx, input: { userId: string; at: Date } & TWalletProof) {
   const mine = eq(walletChallenges.userId, input.userId);
   const [challenge] = input.challengeId
     ? await tx.select().from(walletChallenges).where(and(eq(walletChallenges.id, input.challengeId), mine)).for('update')
@@ -50,4 +50,4 @@ export const consumeWalletProof = async (tx: Tx, input: { userId: string; at: Da
   }
   await tx.update(walletChallenges).set({ usedAt: input.at, signature: input.signature }).where(eq(walletChallenges.id, challenge.id));
   return { challengeId: challenge.id };
-};
+}

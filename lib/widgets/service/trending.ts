@@ -16,7 +16,7 @@ import { TAG_HALF_LIFE_HOURS, postTrendScore } from '@/lib/posts/text';
 
 const WINDOW_DAYS = 7;
 
-export const listTrendingTags = async (input: { caller: TCaller | null; limit: number }) => {
+export async function listTrendingTags(input: { caller: TCaller | null; limit: number }) {
   const at = now();
   const since = new Date(at.getTime() - WINDOW_DAYS * 86_400_000).toISOString();
   const rows = rowsOf<{ tag: string; n: number | string; score: number | string }>(
@@ -30,10 +30,10 @@ export const listTrendingTags = async (input: { caller: TCaller | null; limit: n
   return {
     tags: rows.map((r) => ({ tag: r.tag, name: r.tag, score: Math.round(Number(r.score) * 1000) / 1000, count: Number(r.n), postsCount: Number(r.n) })),
   };
-};
+}
 
 /** Posts of the last week by engagement with a time decay (text.postTrendScore, also in SQL to pick the top). */
-export const listTrendingPosts = async (input: { caller: TCaller | null; limit: number }) => {
+export async function listTrendingPosts(input: { caller: TCaller | null; limit: number }) {
   const at = now();
   const since = new Date(at.getTime() - WINDOW_DAYS * 86_400_000).toISOString();
   const ts = sql`${at.toISOString()}::timestamptz`;
@@ -76,4 +76,4 @@ export const listTrendingPosts = async (input: { caller: TCaller | null; limit: 
       };
     }),
   };
-};
+}

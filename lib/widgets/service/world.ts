@@ -15,7 +15,7 @@ const BREAKING_NEWS_LIMIT = 10;
 const UPCOMING_LIMIT = 5;
 
 /** GET /api/feed/widgets/breaking-news: the same fields as the `breaking_news` event. */
-export const listBreakingNews = async () => {
+export async function listBreakingNews() {
   const db = await getDb();
   const rows = await db.select().from(worldEvents).orderBy(desc(worldEvents.createdAt), desc(worldEvents.id)).limit(BREAKING_NEWS_LIMIT);
   return {
@@ -27,10 +27,10 @@ export const listBreakingNews = async () => {
       timestamp: e.createdAt.toISOString(),
     })),
   };
-};
+}
 
 /** GET /api/feed/widgets/stats: real totals (players, not NPC actors, count as users). */
-export const getPlatformStats = async () => {
+export async function getPlatformStats() {
   const at = now();
   const day = new Date(at.getTime() - 86_400_000).toISOString();
   const [r] = rowsOf<Record<string, number | string | null>>(
@@ -52,10 +52,10 @@ export const getPlatformStats = async () => {
       openPerpPositions: Number(r!.open_perps),
     },
   };
-};
+}
 
 /** GET /api/feed/widgets/upcoming-events: the questions resolving soonest, and the next funding. */
-export const listUpcomingEvents = async () => {
+export async function listUpcomingEvents() {
   const at = now();
   const rows = rowsOf<{ id: string; text: string; resolution_date: string | Date }>(
     await (await getDb()).execute(sql`
@@ -69,4 +69,4 @@ export const listUpcomingEvents = async () => {
     { id: `funding-${nextFunding.toISOString()}`, type: 'funding' as const, title: 'Perpetual funding', marketId: null, date: nextFunding.toISOString() },
   ].sort((a, b) => a.date.localeCompare(b.date));
   return { events };
-};
+}

@@ -20,10 +20,12 @@ import { insertWorldEvents } from '../events';
 import { createPool } from '@/lib/pools/service/create-pool';
 import { createGroup } from '@/lib/groups/service/create-group';
 
-export const actorId = (slug: string) => `actor-${slug}`;
+export function actorId(slug: string) {
+  return `actor-${slug}`;
+}
 
-export const seedWorld = async (db: Db) =>
-  db.transaction(async (tx) => {
+export async function seedWorld(db: Db) {
+  return db.transaction(async (tx) => {
     const at = now();
     await tx
       .insert(organizations)
@@ -168,3 +170,4 @@ export const seedWorld = async (db: Db) =>
     if (tags.length) await tx.insert(postTags).values(tags).onConflictDoNothing();
     return { newActors };
   });
+}
