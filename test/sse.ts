@@ -1,5 +1,12 @@
 /** Reading an SSE answer in tests: frames as an EventSource reads them. */
 
+/**
+ * How long a test waits for an event to arrive: delivery goes through the outbox, LISTEN/NOTIFY
+ * and a hub, which on a loaded two-core machine can take more than vi.waitFor's default second.
+ * The waits end as soon as their condition holds.
+ */
+export const DELIVERY_WAIT = { timeout: 10_000, interval: 20 };
+
 export type TFrame = { id?: string; event?: string; data?: any; comment?: string; retry?: number };
 
 /** One frame's fields: `field: value`, one leading space dropped; a `:` line is a comment. */

@@ -36,7 +36,7 @@ import { ensureRealtime } from '@/lib/realtime';
 import { seedWorld } from '@/lib/world/seed/world';
 import { seedUser } from '@/test/factories';
 import { call, tokenFor } from '@/test/http';
-import { readFrames, type TFrame } from '@/test/sse';
+import { DELIVERY_WAIT, readFrames, type TFrame } from '@/test/sse';
 
 beforeAll(async () => {
   await seedWorld(await getDb());
@@ -424,9 +424,9 @@ describe('live delivery on chat:{chatId}', () => {
     const other = await openStream(stranger, `chat:${id}`);
     expect(other.status).toBe(403);
     const live = await openStream(b, `chat:${id}`);
-    await vi.waitFor(() => expect(live.frames.length).toBeGreaterThanOrEqual(1));
+    await vi.waitFor(() => expect(live.frames.length).toBeGreaterThanOrEqual(1), DELIVERY_WAIT);
     const sent = await send(a, id, 'live hello');
-    await vi.waitFor(() => expect(live.messages()).toHaveLength(1), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(live.messages()).toHaveLength(1), DELIVERY_WAIT);
     const m = live.messages()[0];
     expect(m.type).toBe('chat_message');
     expect(Object.keys(m.data).sort()).toEqual(['chatId', 'content', 'messageId', 'senderId', 'timestamp']);
@@ -444,10 +444,10 @@ describe('live delivery on chat:{chatId}', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error.details.channels).toEqual([`chat:${bc}`]);
     const both = await openStream(a, `feed,chat:${ab},chat:${ac}`);
-    await vi.waitFor(() => expect(both.frames.length).toBeGreaterThanOrEqual(1));
+    await vi.waitFor(() => expect(both.frames.length).toBeGreaterThanOrEqual(1), DELIVERY_WAIT);
     await send(b, ab, 'from b');
     await send(c, ac, 'from c');
-    await vi.waitFor(() => expect(both.messages().map((m) => m.data.content).sort()).toEqual(['from b', 'from c']), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(both.messages().map((m) => m.data.content).sort()).toEqual(['from b', 'from c']), DELIVERY_WAIT);
   });
 
   it('an invitee cannot follow the chat live until they accept', async () => {
@@ -460,9 +460,9 @@ describe('live delivery on chat:{chatId}', () => {
     expect((await accept(b, id)).status).toBe(200);
     const live = await openStream(b, `chat:${id}`);
     expect(live.status).toBe(200);
-    await vi.waitFor(() => expect(live.frames.length).toBeGreaterThanOrEqual(1));
+    await vi.waitFor(() => expect(live.frames.length).toBeGreaterThanOrEqual(1), DELIVERY_WAIT);
     await send(a, id, 'now you hear me');
-    await vi.waitFor(() => expect(live.messages().map((m) => m.data.content)).toEqual(['now you hear me']), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(live.messages().map((m) => m.data.content)).toEqual(['now you hear me']), DELIVERY_WAIT);
   });
 
   it('a member who leaves stops receiving on the open stream; group chat streams skip a blocked sender', async () => {
@@ -472,14 +472,14 @@ describe('live delivery on chat:{chatId}', () => {
     const id = await groupChatOfMembers(a, [b, c]);
     const bStream = await openStream(b, `chat:${id}`);
     const cStream = await openStream(c, `chat:${id}`);
-    await vi.waitFor(() => expect(bStream.frames.length + cStream.frames.length).toBeGreaterThanOrEqual(2));
+    await vi.waitFor(() => expect(bStream.frames.length + cStream.frames.length).toBeGreaterThanOrEqual(2), DELIVERY_WAIT);
     await send(a, id, 'first');
-    await vi.waitFor(() => expect(bStream.messages()).toHaveLength(1), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(bStream.messages()).toHaveLength(1), DELIVERY_WAIT);
     expect((await call(leaveRoute, `/api/chats/${id}/participants/me`, { method: 'DELETE', ...(await as(b)), params: { id } })).status).toBe(200);
     await block(c, a.id, 'block');
     await send(a, id, 'second');
     await send(c, id, 'third');
-    await vi.waitFor(() => expect(cStream.messages().map((m) => m.data.content)).toEqual(['first', 'third']), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(cStream.messages().map((m) => m.data.content)).toEqual(['first', 'third']), DELIVERY_WAIT);
     // b's stream got nothing after leaving, although it is still open.
     await new Promise((r) => setTimeout(r, 200));
     expect(bStream.messages().map((m) => m.data.content)).toEqual(['first']);

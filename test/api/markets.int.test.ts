@@ -19,6 +19,7 @@ import { subscribe } from '@/lib/realtime/bus';
 import { setLimiter } from '@/lib/operations/rate-limit';
 import { dec } from '@/lib/money/decimal';
 import { call, pinnedLimiter, tokenFor } from '@/test/http';
+import { DELIVERY_WAIT } from '@/test/sse';
 
 beforeEach(() => {
   setLimiter(pinnedLimiter());
@@ -93,7 +94,7 @@ describe('POST /api/markets/predictions/{id}/buy', () => {
     // Events reach subscribers from the outbox after commit (NOTIFY, then a read), and the
     // markets' creation events may still be on their way too: wait for the buy's, by its price.
     const fromBuy = () => events.filter((e) => e.data.marketId === m.id && e.data.yesPrice !== 0.5);
-    await vi.waitFor(() => expect(fromBuy().length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(fromBuy().length).toBeGreaterThan(0), DELIVERY_WAIT);
     off();
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, newBalance: '900', fees: { total: 0.1, platform: 0.1, referrer: 0 } });

@@ -25,12 +25,10 @@ import { ensureRealtime, pokeRealtime, pruneEventLog, stopRealtime } from '@/lib
 import { comparePositions, parsePosition } from '@/lib/realtime/position';
 import { LIVE_QUEUE_LIMIT_BYTES, setSseTimings } from '@/lib/realtime/sse';
 import { call, tokenFor } from '@/test/http';
-import { parseFrame, type TFrame } from '@/test/sse';
+import { DELIVERY_WAIT, parseFrame, type TFrame } from '@/test/sse';
 
 const onPostgres = !!process.env.DATABASE_URL;
-// Delivery goes through LISTEN/NOTIFY and a hub: on a loaded two-core machine it can take more
-// than waitFor's default second. The waits end as soon as their condition holds.
-const SLOW_MACHINE = { timeout: 10_000, interval: 20 };
+const SLOW_MACHINE = DELIVERY_WAIT;
 
 
 /** Streams opened by a test, closed after it. */
