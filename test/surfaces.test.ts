@@ -213,7 +213,7 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
   organizations: { owner: 'lib/game/', others: { 'lib/world/seed/world.ts': SEED } },
   actors: { owner: 'lib/world/', others: { 'lib/game/backfill/write.ts': BACKFILL } },
   market_biases: { owner: 'lib/game/' },
-  question_rules: { owner: 'lib/game/' },
+  question_rules: { owner: 'lib/game/', others: { 'lib/world/seed/world.ts': SEED } },
   game_clock: { owner: 'lib/game/' },
   // Everyone else's.
   users: {

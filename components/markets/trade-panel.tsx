@@ -26,7 +26,7 @@ import {
   type TTradeMode,
   type TTradePreview,
 } from '@/lib/client/queries/markets';
-import { formatCents, formatProbability, formatShares } from './format';
+import { formatCents, formatPoints, formatProbability, formatShares } from './format';
 
 const MODES = [
   { value: 'buy', label: 'Buy' },
@@ -34,6 +34,13 @@ const MODES = [
 ] as const;
 
 const QUICK_AMOUNTS = ['10', '50', '100'];
+/** A move of the price at least this large (5 points) is called out before the order is placed. */
+const LARGE_PRICE_IMPACT = 0.05;
+
+/** Whether a preview's trade moves the price by LARGE_PRICE_IMPACT or more. */
+const isLargeImpact = (preview: TTradePreview) =>
+  (preview.state === 'buy' || preview.state === 'sell') && Math.abs(preview.priceAfter - preview.priceBefore) >= LARGE_PRICE_IMPACT - 1e-12;
+
 /** The trade form's shape while the session loads: trade type, outcome, amount, preview. */
 const LOADING_SKELETONS = ['h-10 w-full', 'h-12 w-full', 'h-10 w-full', 'h-24 w-full'];
 
@@ -50,7 +57,7 @@ const outcomeOptions = (market: TMarket) =>
     selectedClassName: o === 'YES' ? 'bg-up-soft text-up ring-1 ring-up/50' : 'bg-down-soft text-down ring-1 ring-down/50',
   }));
 
-const Preview = ({ preview, outcome, mode }: { preview: TTradePreview; outcome: TOutcome; mode: TTradeMode }) => {
+const Preview = ({ preview, outcome, mode, impactId }: { preview: TTradePreview; outcome: TOutcome; mode: TTradeMode; impactId: string }) => {
   if (preview.state !== 'buy' && preview.state !== 'sell') {
     return (
       <PreviewPlaceholder>
@@ -58,37 +65,49 @@ const Preview = ({ preview, outcome, mode }: { preview: TTradePreview; outcome: 
       </PreviewPlaceholder>
     );
   }
-  const priceMove = `${formatProbability(preview.priceBefore, { isPrecise: true })} → ${formatProbability(preview.priceAfter, { isPrecise: true })}`;
+  const before = formatProbability(preview.priceBefore, { isPrecise: true });
+  const after = formatProbability(preview.priceAfter, { isPrecise: true });
+  const priceMove = `${before} → ${after}`;
+  // A large order says how far it moves the market before it is placed (the submit button points here).
+  const impact = isLargeImpact(preview) ? (
+    <p id={impactId} className="rounded-lg border border-down/30 bg-down-soft px-3 py-2 text-xs text-down">
+      Large order: the {outcome} price moves {formatPoints(preview.priceAfter - preview.priceBefore)}, from {before} to {after}.
+    </p>
+  ) : null;
   return (
-    <PreviewList label="Trade preview">
-      {preview.state === 'buy' ? (
-        <>
-          <PreviewRow label="Shares" value={formatShares(preview.shares)} />
-          <PreviewRow label="Average price" value={formatCents(preview.avgPrice)} />
-          <PreviewRow label="Fee (0.1%)" value={formatMoney(preview.fee)} />
-          <PreviewRow label={`New ${outcome} price`} value={priceMove} />
-          <div className="mt-1 border-t border-line pt-2">
-            <PreviewRow label={`Payout if ${outcome} wins`} value={formatMoney(preview.maxPayout)} />
-            <p className="mt-0.5 text-right text-xs text-up tabular-nums">{formatSignedMoney(preview.maxProfit)} profit</p>
-          </div>
-        </>
-      ) : (
-        <>
-          <PreviewRow label="Shares" value={formatShares(preview.shares)} />
-          <PreviewRow label="Average price" value={formatCents(preview.avgPrice)} />
-          <PreviewRow label="Fee (0.1%)" value={formatMoney(preview.fee)} />
-          <PreviewRow label={`New ${outcome} price`} value={priceMove} />
-          <div className="mt-1 border-t border-line pt-2">
-            <PreviewRow label="You receive" value={formatMoney(preview.proceeds)} className="text-up" />
-          </div>
-        </>
-      )}
-    </PreviewList>
+    <>
+      <PreviewList label="Trade preview">
+        {preview.state === 'buy' ? (
+          <>
+            <PreviewRow label="Shares" value={formatShares(preview.shares)} />
+            <PreviewRow label="Average price" value={formatCents(preview.avgPrice)} />
+            <PreviewRow label="Fee (0.1%)" value={formatMoney(preview.fee)} />
+            <PreviewRow label={`New ${outcome} price`} value={priceMove} />
+            <div className="mt-1 border-t border-line pt-2">
+              <PreviewRow label={`Payout if ${outcome} wins`} value={formatMoney(preview.maxPayout)} />
+              <p className="mt-0.5 text-right text-xs text-up tabular-nums">{formatSignedMoney(preview.maxProfit)} profit</p>
+            </div>
+          </>
+        ) : (
+          <>
+            <PreviewRow label="Shares" value={formatShares(preview.shares)} />
+            <PreviewRow label="Average price" value={formatCents(preview.avgPrice)} />
+            <PreviewRow label="Fee (0.1%)" value={formatMoney(preview.fee)} />
+            <PreviewRow label={`New ${outcome} price`} value={priceMove} />
+            <div className="mt-1 border-t border-line pt-2">
+              <PreviewRow label="You receive" value={formatMoney(preview.proceeds)} className="text-up" />
+            </div>
+          </>
+        )}
+      </PreviewList>
+      {impact}
+    </>
   );
 };
 
 const TradeForm = ({ market, userId, balance, initialOutcome = 'YES' }: { market: TMarket; userId: string; balance: string; initialOutcome?: TOutcome }) => {
   const inputId = useId();
+  const impactId = useId();
   const [mode, setMode] = useState<TTradeMode>('buy');
   const [outcome, setOutcome] = useState<TOutcome>(initialOutcome);
   const [text, setText] = useState('');
@@ -195,8 +214,13 @@ const TradeForm = ({ market, userId, balance, initialOutcome = 'YES' }: { market
           {(a) => <>${a}</>}
         </QuickPicks>
       )}
-      <Preview preview={preview} outcome={outcome} mode={mode} />
-      <SideSubmitButton tone={outcome === 'YES' ? 'up' : 'down'} disabled={preview.state !== mode} isLoading={mutation.isPending}>
+      <Preview preview={preview} outcome={outcome} mode={mode} impactId={impactId} />
+      <SideSubmitButton
+        tone={outcome === 'YES' ? 'up' : 'down'}
+        disabled={preview.state !== mode}
+        isLoading={mutation.isPending}
+        aria-describedby={isLargeImpact(preview) ? impactId : undefined}
+      >
         {verb} {outcome}
       </SideSubmitButton>
       {mutation.isError && <Notice tone="error">{describeError(mutation.error, TRADE_ERROR_MESSAGES)}</Notice>}

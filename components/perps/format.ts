@@ -18,6 +18,11 @@ export const formatPrice = (value: number | string) => {
 /** A funding rate per 8-hour period as a percentage: "+0.0100%" from 0.0001. */
 export const formatFundingRate = (rate: number) => funding.format(rate);
 
+const fundingYear = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+
+/** The same rate a year long (the API's fundingRateAnnualized, rate × 3 × 365): "+10.95% APR" from 0.1095. */
+export const formatFundingRateAnnualized = (annualized: number) => `${fundingYear.format(annualized)} APR`;
+
 /** "5x", "12.5x". */
 export const formatLeverage = (value: number | string) => `${(leverage.format as TStringFormat)(value)}x`;
 

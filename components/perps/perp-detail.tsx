@@ -11,7 +11,7 @@ import { PerpsIcon } from '@/components/ui/icons';
 import { PercentChange } from '@/components/ui/percent-change';
 import { describeError } from '@/lib/client/queries/errors';
 import { usePerpTicker, type TPerpTicker } from '@/lib/client/queries/perps';
-import { formatFundingRate, formatNextFunding, formatPrice } from './format';
+import { formatFundingRate, formatFundingRateAnnualized, formatNextFunding, formatPrice } from './format';
 import { OrderPanel } from './order-panel';
 import { PerpOrderSheet } from './order-sheet';
 import { PerpChart } from './perp-chart';
@@ -41,6 +41,9 @@ const TickerHeader = ({ ticker: t, nowMs }: { ticker: TPerpTicker; nowMs: number
       <DetailStat label="Index price">{formatPrice(t.indexPrice)}</DetailStat>
       <DetailStat label="Funding rate (8h)">
         <span className={t.fundingRate > 0 ? 'text-up' : t.fundingRate < 0 ? 'text-down' : undefined}>{formatFundingRate(t.fundingRate)}</span>
+        <span data-testid="perp-funding-annualized" className="block text-xs font-normal" title="The 8-hour rate × 3 × 365; positive: longs pay shorts">
+          {formatFundingRateAnnualized(t.fundingRateAnnualized)}
+        </span>
       </DetailStat>
       <DetailStat label="Next funding">
         <time dateTime={t.nextFundingTime} title={formatDateTime(t.nextFundingTime)}>

@@ -14,7 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Sparkline } from '@/components/ui/sparkline';
 import { describeError } from '@/lib/client/queries/errors';
 import { usePerpSparkline, usePerpTickers, type TPerpTicker } from '@/lib/client/queries/perps';
-import { formatFundingRate, formatPrice } from './format';
+import { formatFundingRate, formatFundingRateAnnualized, formatPrice } from './format';
 
 const TickerSparkline = ({ ticker }: { ticker: TPerpTicker }) => {
   const { values, isPending, isError } = usePerpSparkline(ticker);
@@ -59,6 +59,7 @@ const TickerRow = ({ ticker }: { ticker: TPerpTicker }) => (
     <dl className="col-span-2 grid grid-cols-3 gap-3 border-t border-line pt-3 lg:order-4 lg:col-span-1 lg:border-t-0 lg:border-l lg:pt-0 lg:pl-4">
       <Stat label="Funding (8h)">
         <span className={ticker.fundingRate > 0 ? 'text-up' : ticker.fundingRate < 0 ? 'text-down' : undefined}>{formatFundingRate(ticker.fundingRate)}</span>
+        <span className="block text-xs font-normal text-ink-muted">{formatFundingRateAnnualized(ticker.fundingRateAnnualized)}</span>
       </Stat>
       <Stat label="Open interest">{formatCompactMoney(ticker.openInterest)}</Stat>
       <Stat label="24h volume">{formatCompactMoney(ticker.volume24h)}</Stat>

@@ -88,8 +88,8 @@ export const worldEvents = pgTable(
 /**
  * How a question made by the game resolves, from what actually happened:
  * price: the organization's price at the resolution date is above/below `threshold`;
- * event: a world event of `eventKind` about `organizationId` (by `actorId`, when set) happened
- * between the question's creation and its resolution date.
+ * event: a world event of `eventKind` about `organizationId` (by `actorId`, when set) happens
+ * between the question's creation and its resolution date, as the world drew at creation.
  * Questions without a rule (admin-created, seeded) resolve from their market price.
  */
 export const questionRules = pgTable('question_rules', {
@@ -103,6 +103,15 @@ export const questionRules = pgTable('question_rules', {
   eventKind: text('event_kind'),
   comparison: text('comparison', { enum: ['above', 'below'] }),
   threshold: money('threshold'),
+  /**
+   * What the question was born with (lib/game/outcomes.ts): P(YES) from its rule, and for an event
+   * rule the outcome the world drew and, when YES, the moment its event happens (the tick's news
+   * makes it happen then). Hidden: read only by the tick's news and resolution steps, never by an
+   * API answer. Null on rules made before the draw existed (migration 0021).
+   */
+  probability: numeric('probability', { precision: 8, scale: 6 }),
+  drawnOutcome: text('drawn_outcome', { enum: ['YES', 'NO'] }),
+  eventAt: timestamptz('event_at'),
   createdAt: timestamptz('created_at').notNull(),
 });
 

@@ -66,9 +66,36 @@ describe('driftMark', () => {
 
 describe('closePremium', () => {
   it('brings a mark outside the band to its edge and leaves one inside unchanged', () => {
-    expect(closePremium(103, 100)).toBe(100.25);
-    expect(closePremium(97, 100)).toBe(99.75);
-    expect(closePremium(100.1, 100)).toBe(100.1);
+    expect(closePremium(103, 100, 0.0025)).toBe(100.25);
+    expect(closePremium(97, 100, 0.0025)).toBe(99.75);
+    expect(closePremium(100.1, 100, 0.0025)).toBe(100.1);
+  });
+
+  it('uses the funding premium clamp as its band (±0.05%), the edge rounded inward to 8 places', () => {
+    expect(ARBITRAGE_BAND).toBe(0.0005);
+    expect(closePremium(103, 100)).toBe(100.05);
+    expect(closePremium(97, 100)).toBe(99.95);
+    expect(closePremium(100.04, 100)).toBe(100.04);
+    // 98.15 × 1.0005 = 98.199075, 98.15 × 0.9995 = 98.100925: already 8-place, kept exactly.
+    expect(closePremium(99, 98.15)).toBe(98.199075);
+    expect(closePremium(97, 98.15)).toBe(98.100925);
+    // 0.0123 × 1.0005 = 0.01230615 exactly; 0.01234567 × 1.0005 = 0.012351842835 → floor 0.01235184.
+    expect(closePremium(1, 0.0123)).toBe(0.01230615);
+    expect(closePremium(1, 0.01234567)).toBe(0.01235184);
+  });
+
+  it('property: an index of 8 places or fewer ends exactly within the band, never beyond it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1_000_000, max: 50_000_000_000 }), fc.double({ min: 0.5, max: 2, noNaN: true }), (cents8, ratio) => {
+        if (Math.abs(ratio - 1) <= 0.001) return; // inside (or at) the band the mark stays as it is
+        const index = cents8 / 1e8;
+        const next = closePremium(index * ratio, index);
+        // In exact 8-place arithmetic: index·(1 − band) ≤ next ≤ index·(1 + band).
+        const n = BigInt(Math.round(next * 1e8));
+        const i = BigInt(cents8);
+        expect(n * 10_000n <= i * 10_005n && n * 10_000n >= i * 9_995n).toBe(true);
+      }),
+    );
   });
 
   it('property: the result is within the band (up to rounding) and never moves a mark already inside', () => {

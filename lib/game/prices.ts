@@ -4,6 +4,7 @@
  * uses floats and rounds what it stores (money never passes through this file).
  * Invariants: every price is at least MIN_PRICE; a bias's strength only falls, reaching zero.
  */
+import { FUNDING_PREMIUM_CLAMP } from '@/lib/perps/math';
 import type { TRng } from './rng';
 
 /** No organization is ever worth less than a cent (a walk can approach zero, never reach it). */
@@ -38,17 +39,29 @@ export function stepFairValue(input: { fairValue: number; volatility: number; pu
 
 /**
  * Arbitrage (lib/game/steps/arbitrage.ts): at the end of each tick, a premium of the mark over the
- * index (or a discount) wider than this is traded away, so funding (the premium plus 0.01%,
- * capped at ±0.75%) stays inside its cap between ticks.
+ * index (or a discount) wider than this is traded away. It is the funding formula's premium clamp
+ * (lib/perps/math FUNDING_PREMIUM_CLAMP, ±0.05%): a premium beyond it earns funding, which is what
+ * arbitrageurs trade, and inside it the premium pays nothing, so the tick's own lag of the mark
+ * behind the index does not set the funding: the crowding of the book does.
  */
-export const ARBITRAGE_BAND = 0.0025;
+export const ARBITRAGE_BAND = FUNDING_PREMIUM_CLAMP.toNumber();
 
-/** The mark brought to within `band` of the index (unchanged when already inside it). */
+/**
+ * `x` to 8 places, rounded toward `up` (ceil) or down (floor), so a band edge stays inside the
+ * band; a value within float noise of an 8-place one is that value.
+ */
+const roundToward = (x: number, up: boolean) => {
+  const s = x * 1e8;
+  const near = Math.round(s);
+  return (Math.abs(s - near) < 1e-4 ? near : up ? Math.ceil(s) : Math.floor(s)) / 1e8;
+};
+
+/** The mark brought to within `band` of the index (unchanged when already inside it), the edge rounded inward. */
 export function closePremium(mark: number, index: number, band = ARBITRAGE_BAND): number {
   if (!(index > 0)) return mark;
   const lo = index * (1 - band);
   const hi = index * (1 + band);
-  return mark < lo ? Math.max(MIN_PRICE, round(lo, 4)) : mark > hi ? round(hi, 4) : mark;
+  return mark < lo ? Math.max(MIN_PRICE, roundToward(lo, true)) : mark > hi ? roundToward(hi, false) : mark;
 }
 
 /** The mark closes MARK_DRIFT of its gap to fair value (trades move it too, between ticks). */

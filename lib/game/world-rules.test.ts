@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from './rng';
 import {
   ASKABLE_KINDS,
+  collides,
   EVENT_KINDS,
   fulfils,
   MAX_ACTIVE_QUESTIONS,
   MIN_ACTIVE_QUESTIONS,
   planEventCount,
+  planFulfillingEvent,
   planQuestion,
   planWorldEvent,
   newsDirections,
@@ -16,6 +18,7 @@ import {
   resolveOutcome,
   roundThreshold,
   type TActorState,
+  type TEventRule,
   type TOpenQuestion,
   type TOrgState,
   type TPlannedEvent,
@@ -51,16 +54,49 @@ describe('planWorldEvent', () => {
     expect(planWorldEvent(createRng('s'), { orgs: [], actors: ACTORS, questions: [] })).toBeNull();
   });
 
-  it('fulfils open event questions now and then, and impacts stay in template ranges', () => {
-    const q: TOpenQuestion = { marketId: 'm1', questionNumber: 7, rule: { kind: 'event', organizationId: 'org-b', actorId: null, eventKind: 'contract_win' } };
-    let fulfilled = 0;
-    for (let i = 0; i < 200; i++) {
-      const e = planWorldEvent(createRng(`s${i}`), { orgs: ORGS, actors: ACTORS, questions: [q] })!;
+  // Until issue 31 random news fulfilled an open event question 40% of the time, so event
+  // questions nearly always resolved YES; now only the world's draw makes their news happen.
+  it('never fulfils a reserved (drawn) question, and impacts stay in template ranges', () => {
+    const reserved: TEventRule[] = [
+      { kind: 'event', organizationId: 'org-b', actorId: null, eventKind: 'contract_win' },
+      { kind: 'event', organizationId: 'org-a', actorId: 'actor-ann', eventKind: 'executive_statement' },
+    ];
+    let aboutB = 0;
+    for (let i = 0; i < 400; i++) {
+      const e = planWorldEvent(createRng(`s${i}`), { orgs: ORGS, actors: ACTORS, reserved })!;
       expect(Math.abs(e.impact)).toBeLessThanOrEqual(0.08);
-      if (fulfils(q.rule as never, e)) fulfilled++;
+      for (const r of reserved) expect(fulfils(r, e), `${e.kind} ${e.organizationId} ${e.actorId}`).toBe(false);
+      if (e.organizationId === 'org-b') aboutB++;
     }
-    expect(fulfilled).toBeGreaterThan(40);
-    expect(fulfilled).toBeLessThan(160);
+    // The rest of the news still happens about both organizations.
+    expect(aboutB).toBeGreaterThan(100);
+    expect(aboutB).toBeLessThan(300);
+    // Nothing reserved: the same seed makes the same news as before the search existed.
+    expect(planWorldEvent(createRng('s1'), { orgs: ORGS, actors: ACTORS, reserved: [] })).toEqual(planWorldEvent(createRng('s1'), { orgs: ORGS, actors: ACTORS }));
+    // Every kind of every organization reserved: no news at all.
+    const all = ORGS.flatMap((o) => EVENT_KINDS.map((k) => ({ kind: 'event' as const, organizationId: o.id, actorId: null, eventKind: k })));
+    expect(planWorldEvent(createRng('s'), { orgs: ORGS, actors: ACTORS, reserved: all })).toBeNull();
+  });
+
+  it('makes the news a question drawn YES waits for: its kind, organization and speaker', () => {
+    const statement: TEventRule = { kind: 'event', organizationId: 'org-a', actorId: 'actor-bob', eventKind: 'executive_statement' };
+    const scandal: TEventRule = { kind: 'event', organizationId: 'org-b', actorId: null, eventKind: 'scandal' };
+    for (let i = 0; i < 50; i++) {
+      for (const r of [statement, scandal]) {
+        const e = planFulfillingEvent(createRng(`f${i}`), r, { orgs: ORGS, actors: ACTORS })!;
+        expect(fulfils(r, e)).toBe(true);
+        expect(`${e.title} ${e.content}`).not.toMatch(/[{}]/);
+      }
+    }
+    expect(planFulfillingEvent(createRng('f'), { ...scandal, organizationId: 'org-gone' }, { orgs: ORGS, actors: ACTORS })).toBeNull();
+  });
+
+  it('collides: two rules one event could fulfil', () => {
+    const r: TEventRule = { kind: 'event', organizationId: 'org-a', actorId: null, eventKind: 'executive_statement' };
+    expect(collides(r, { ...r, actorId: 'actor-ann' })).toBe(true);
+    expect(collides({ ...r, actorId: 'actor-bob' }, { ...r, actorId: 'actor-ann' })).toBe(false);
+    expect(collides(r, { ...r, organizationId: 'org-b' })).toBe(false);
+    expect(collides(r, { ...r, eventKind: 'scandal' })).toBe(false);
   });
 
   it('names an actor for executive statements', () => {
@@ -170,6 +206,24 @@ describe('questions', () => {
     expect(seen).toBeGreaterThan(5);
   });
 
+  it('never asks an event question one event could settle together with an open one', () => {
+    let asked = 0;
+    fc.assert(
+      fc.property(fc.string(), (seed) => {
+        const open = [planQuestion(createRng(`${seed}/a`), { orgs: ORGS, actors: ACTORS, at: AT })!.rule];
+        for (let i = 0; i < 6; i++) {
+          const q = planQuestion(createRng(`${seed}/${i}`), { orgs: ORGS, actors: ACTORS, at: AT, open })!;
+          if (q.rule.kind === 'event') {
+            asked++;
+            for (const r of open) if (r.kind === 'event') expect(collides(r, q.rule)).toBe(false);
+          }
+          open.push(q.rule);
+        }
+      }),
+    );
+    expect(asked).toBeGreaterThan(50);
+  });
+
   it('resolves from what happened: price against threshold, an event in the window, else the market price', () => {
     const above = { kind: 'price' as const, organizationId: 'org-a', ticker: 'ACME', comparison: 'above' as const, threshold: 120 };
     expect(resolveOutcome(above, { price: 121, eventHappened: false, yesPrice: 0.1 })).toBe('YES');
@@ -180,6 +234,10 @@ describe('questions', () => {
     expect(resolveOutcome(ev, { price: null, eventHappened: false, yesPrice: 0.99 })).toBe('NO');
     expect(resolveOutcome(null, { price: null, eventHappened: false, yesPrice: 0.5 })).toBe('YES');
     expect(resolveOutcome(null, { price: null, eventHappened: true, yesPrice: 0.49 })).toBe('NO');
+    // An event rule with a draw resolves by it; a price rule never from its market.
+    expect(resolveOutcome(ev, { price: null, eventHappened: false, yesPrice: 0.01, drawn: 'YES' })).toBe('YES');
+    expect(resolveOutcome(ev, { price: null, eventHappened: true, yesPrice: 0.99, drawn: 'NO' })).toBe('NO');
+    expect(resolveOutcome(above, { price: null, eventHappened: false, yesPrice: 0.99 })).toBeNull();
   });
 
   it('rounds thresholds to readable digits', () => {

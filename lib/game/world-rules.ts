@@ -1,8 +1,10 @@
 /**
  * Pure rules of the living world: which news happens (templates about organizations and actors),
  * which open questions a piece of news bears on and how it biases them, which questions the game
- * asks, and how each resolves from what actually happened. No I/O; every draw comes from the rng
- * passed in, so the same seed, game time and world state give the same news and questions.
+ * asks, and how each resolves (a price question from its ticker, an event question by the outcome
+ * the world drew for it in outcomes.ts, which the news then makes true). No I/O; every draw comes
+ * from the rng passed in, so the same seed, game time and world state give the same news and
+ * questions.
  */
 import { EVENT_KINDS, type TEventKind } from '@/db/schema/world-values';
 import type { TRng } from './rng';
@@ -116,29 +118,8 @@ const actorFor = (rng: TRng, org: TOrgState, actors: readonly TActorState[]) => 
   return pool.length ? rng.pick(pool) : null;
 };
 
-/**
- * One world event. Sometimes (40%) it fulfils an open "event" question, so questions do resolve
- * YES; otherwise a random organization and kind.
- */
-export function planWorldEvent(
-  rng: TRng,
-  world: { orgs: readonly TOrgState[]; actors: readonly TActorState[]; questions: readonly TOpenQuestion[] },): TPlannedEvent | null {
-  if (!world.orgs.length) return null;
-  const eventQuestions = world.questions.filter((q): q is TOpenQuestion & { rule: TEventRule } => q.rule?.kind === 'event');
-  let org: TOrgState;
-  let kind: TEventKind;
-  let actor: TActorState | null = null;
-  if (eventQuestions.length && rng.chance(0.4)) {
-    const q = rng.pick(eventQuestions);
-    org = world.orgs.find((o) => o.id === q.rule.organizationId) ?? rng.pick(world.orgs);
-    kind = q.rule.eventKind;
-    actor = q.rule.actorId ? (world.actors.find((a) => a.id === q.rule.actorId) ?? null) : null;
-  } else {
-    org = rng.pick(world.orgs);
-    kind = rng.pick(EVENT_KINDS);
-  }
+const render = (rng: TRng, org: TOrgState, kind: TEventKind, actor: TActorState | null): TPlannedEvent => {
   const t = TEMPLATES[kind];
-  if (t.byActor && !actor) actor = actorFor(rng, org, world.actors);
   const pct = rng.int(3, 40);
   const v = { org: org.name, ticker: org.ticker, actor: actor?.name ?? `A ${org.name} spokesperson`, pct };
   const impact = Math.round(rng.float(t.impact[0], t.impact[1]) * 10_000) / 10_000;
@@ -151,6 +132,77 @@ export function planWorldEvent(
     actorId: t.byActor ? (actor?.id ?? null) : null,
     impact,
   };
+};
+
+/** Whether news of `kind` about `org` (by `actor` for a statement) would fulfil one of `rules`. */
+const wouldFulfil = (rules: readonly TEventRule[], org: TOrgState, kind: TEventKind, actor: TActorState | null) =>
+  rules.some((r) => fulfils(r, { kind, organizationId: org.id, actorId: TEMPLATES[kind].byActor ? (actor?.id ?? null) : null }));
+
+/** The first (organization, kind, speaker) after the given one, in a fixed order, that fulfils no reserved rule. */
+const freeEvent = (orgs: readonly TOrgState[], actors: readonly TActorState[], reserved: readonly TEventRule[], from: TOrgState, fromKind: TEventKind) => {
+  const o0 = orgs.indexOf(from);
+  const k0 = EVENT_KINDS.indexOf(fromKind);
+  for (let i = 0; i < orgs.length; i++) {
+    const org = orgs[(o0 + i) % orgs.length]!;
+    for (let j = 0; j < EVENT_KINDS.length; j++) {
+      const kind = EVENT_KINDS[(k0 + j) % EVENT_KINDS.length]!;
+      if (!TEMPLATES[kind].byActor) {
+        if (!wouldFulfil(reserved, org, kind, null)) return { org, kind, actor: null };
+        continue;
+      }
+      const own = actors.filter((a) => a.organizationId === org.id);
+      const speaker = (own.length ? own : actors).find((a) => !wouldFulfil(reserved, org, kind, a));
+      if (speaker) return { org, kind, actor: speaker };
+    }
+  }
+  return null;
+};
+
+/**
+ * One world event about a random organization, of a random kind. Never one that fulfils a
+ * `reserved` rule: an event question whose outcome the world drew (outcomes.ts) happens only as
+ * drawn, a NO never and a YES at its drawn moment (planFulfillingEvent). A reserved pick becomes
+ * the next kind of news about the organization that is free (another speaker for a statement),
+ * or news about the next organization; no draw is spent on that search, so the same seed makes
+ * the same news whenever nothing is reserved.
+ */
+export function planWorldEvent(
+  rng: TRng,
+  // `questions` is no longer read (random news no longer seeks out open questions); kept so callers compile.
+  world: { orgs: readonly TOrgState[]; actors: readonly TActorState[]; questions?: readonly TOpenQuestion[]; reserved?: readonly TEventRule[] },): TPlannedEvent | null {
+  if (!world.orgs.length) return null;
+  const reserved = world.reserved ?? [];
+  let org = rng.pick(world.orgs);
+  let kind = rng.pick(EVENT_KINDS);
+  let actor = TEMPLATES[kind].byActor ? actorFor(rng, org, world.actors) : null;
+  if (wouldFulfil(reserved, org, kind, actor)) {
+    const free = freeEvent(world.orgs, world.actors, reserved, org, kind);
+    if (!free) return null;
+    ({ org, kind, actor } = free);
+  }
+  return render(rng, org, kind, actor);
+}
+
+/**
+ * The news that fulfils an event question drawn YES, at its drawn moment: the rule's kind about its
+ * organization, by its named speaker (or one of the organization's own for a statement). Null
+ * when the organization is gone.
+ */
+export function planFulfillingEvent(rng: TRng, rule: TEventRule, world: { orgs: readonly TOrgState[]; actors: readonly TActorState[] }): TPlannedEvent | null {
+  const org = world.orgs.find((o) => o.id === rule.organizationId);
+  if (!org) return null;
+  let actor = rule.actorId ? (world.actors.find((a) => a.id === rule.actorId) ?? null) : null;
+  if (TEMPLATES[rule.eventKind].byActor && !actor) actor = actorFor(rng, org, world.actors);
+  return render(rng, org, rule.eventKind, actor);
+}
+
+/**
+ * Whether two event rules could be fulfilled by one event (same organization and kind, and the
+ * same speaker unless one names none). The game never keeps two such questions open together: one
+ * drawn YES and the other NO could not both come true.
+ */
+export function collides(a: TEventRule, b: TEventRule) {
+  return a.organizationId === b.organizationId && a.eventKind === b.eventKind && (a.actorId === null || b.actorId === null || a.actorId === b.actorId);
 }
 
 export type TBiasPlan = { marketId: string; direction: 'YES' | 'NO'; adjustment: number };
@@ -231,17 +283,19 @@ export type TPlannedQuestion = { text: string; resolutionDate: Date; rule: TQues
 /**
  * A question from the world's state, resolving 1 to 7 days after `at` (on the hour): 60% "Will
  * $T close above/below X by <date>?" with X within ±6% of the current price, otherwise "Will <org>
- * <do something> by <date>?" about an event kind (by one of its actors for statements).
+ * <do something> by <date>?" about an event kind (by one of its actors for statements). An event
+ * question that `collides` with one of the `open` rules (one event could fulfil both) is asked as
+ * a price question about the same organization instead.
  */
 export function planQuestion(
   rng: TRng,
-  world: { orgs: readonly TOrgState[]; actors: readonly TActorState[]; at: Date },): TPlannedQuestion | null {
+  world: { orgs: readonly TOrgState[]; actors: readonly TActorState[]; at: Date; open?: readonly (TQuestionRule | null)[] },): TPlannedQuestion | null {
   if (!world.orgs.length) return null;
   const days = rng.int(1, 7);
   const resolutionDate = new Date(Math.ceil((world.at.getTime() + days * 86_400_000) / 3_600_000) * 3_600_000);
   const label = DATE_LABEL.format(resolutionDate);
   const org = rng.pick(world.orgs);
-  if (rng.chance(0.6)) {
+  const priceQuestion = (): TPlannedQuestion => {
     const comparison = rng.chance(0.5) ? 'above' : 'below';
     const threshold = roundThreshold(org.price * (1 + rng.float(-0.06, 0.06)));
     return {
@@ -249,33 +303,36 @@ export function planQuestion(
       resolutionDate,
       rule: { kind: 'price', organizationId: org.id, ticker: org.ticker, comparison, threshold },
     };
-  }
+  };
+  if (rng.chance(0.6)) return priceQuestion();
   const eventKind = rng.pick(ASKABLE_KINDS);
   let actor: TActorState | null = null;
   if (TEMPLATES[eventKind].byActor) actor = actorFor(rng, org, world.actors);
+  const rule: TEventRule = { kind: 'event', organizationId: org.id, actorId: actor?.id ?? null, eventKind };
+  if ((world.open ?? []).some((r) => r?.kind === 'event' && collides(r, rule))) return priceQuestion();
   // A statement question names its speaker first: "Will Ada Vance speak out on Nexa Dynamics…?"
   const text = actor
     ? `Will ${actor.name} speak out on ${org.name} by ${label}?`
     : `Will ${org.name} ${TEMPLATES[eventKind].ask!.replaceAll('{actor}', 'an executive')} by ${label}?`;
-  return {
-    text,
-    resolutionDate,
-    rule: { kind: 'event', organizationId: org.id, actorId: actor?.id ?? null, eventKind },
-  };
+  return { text, resolutionDate, rule };
 }
 
 /**
- * The outcome of a due question from what happened: a price rule compares the organization's
- * price at resolution with the threshold (strictly); an event rule is YES when a fulfilling event
- * happened in the question's window. Without a rule (admin-created or seeded questions, which say
- * nothing machine-readable about the world) the market's own price decides: YES at 0.5 or above.
+ * The outcome of a due question: a price rule compares the ticker's price at resolution with the
+ * threshold (strictly), and without that price it cannot resolve (null: never from its own
+ * market); an event rule resolves by the outcome the world drew for it at creation (outcomes.ts;
+ * its news follows the draw), or, for a rule without a draw (made before draws existed), YES when
+ * a fulfilling event happened in the question's window. Without a rule (admin-created or seeded
+ * questions, which say nothing machine-readable about the world) the market's own price decides:
+ * YES at 0.5 or above.
  */
 export function resolveOutcome(
   rule: TQuestionRule | null,
-  facts: { price: number | null; eventHappened: boolean; yesPrice: number },): 'YES' | 'NO' {
-  if (rule?.kind === 'price' && facts.price !== null) {
+  facts: { price: number | null; eventHappened: boolean; yesPrice: number; drawn?: 'YES' | 'NO' | null },): 'YES' | 'NO' | null {
+  if (rule?.kind === 'price') {
+    if (facts.price === null) return null;
     return (rule.comparison === 'above' ? facts.price > rule.threshold : facts.price < rule.threshold) ? 'YES' : 'NO';
   }
-  if (rule?.kind === 'event') return facts.eventHappened ? 'YES' : 'NO';
+  if (rule?.kind === 'event') return facts.drawn ?? (facts.eventHappened ? 'YES' : 'NO');
   return facts.yesPrice >= 0.5 ? 'YES' : 'NO';
 }

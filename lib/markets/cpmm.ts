@@ -176,3 +176,47 @@ export function quoteSell(pool: TPool, outcome: TOutcome, shares: TDecimalInput,
 export function payoutFor(outcome: TOutcome, winner: TOutcome, shares: TDecimalInput) {
   return outcome === winner ? floorMoney(dec(shares)) : dec(0);
 }
+
+/**
+ * The reserves on this pool's curve (same product k) at which `outcome` costs `price`:
+ * other² = k·price / (1 − price), same = k / other. Every trade moves a pool along this curve, so
+ * it tells how much a trade must buy or sell to reach a price (a trader sizing to the depth).
+ */
+const reservesAtPrice = (pool: TPool, outcome: TOutcome, price: TDecimal) => {
+  const k = product(pool);
+  const other = k.times(price).div(dec(1).minus(price)).sqrt();
+  return { same: k.div(other), other };
+};
+
+const checkTarget = (target: TDecimalInput) => {
+  const t = dec(target);
+  if (!t.isFinite() || t.lte(0) || t.gte(1)) throw new Error('cpmm: a target price lies strictly between 0 and 1');
+  return t;
+};
+
+/**
+ * The gross amount (fee included, rounded down to the cent) whose buy of `outcome` takes its price
+ * up to `target` at most; 0 when the price is already there or above. Buying net a adds a to the
+ * other reserve (buyShares), so a = other(target) − other.
+ */
+export function buyAmountToPrice(pool: TPool, outcome: TOutcome, target: TDecimalInput): TDecimal {
+  const t = checkTarget(target);
+  if (priceOf(pool, outcome).gte(t)) return dec(0);
+  const net = reservesAtPrice(pool, outcome, t).other.minus(reserves(pool, outcome).other);
+  // The fee is rounded up, so the net that reaches the pool is at most gross × (1 − fee): never past the target.
+  return net.div(dec(1).minus(FEE_RATE)).toDecimalPlaces(2, D.ROUND_DOWN);
+}
+
+/**
+ * The shares of `outcome` whose sale takes its price down to `target` at most (rounded down to 8
+ * places); 0 when the price is already there or below. A sale of s pays out a with
+ * same + s − a = same(target) and other − a = other(target).
+ */
+export function sellSharesToPrice(pool: TPool, outcome: TOutcome, target: TDecimalInput): TDecimal {
+  const t = checkTarget(target);
+  if (priceOf(pool, outcome).lte(t)) return dec(0);
+  const now = reserves(pool, outcome);
+  const at = reservesAtPrice(pool, outcome, t);
+  const paid = now.other.minus(at.other);
+  return at.same.minus(now.same).plus(paid).toDecimalPlaces(8, D.ROUND_DOWN);
+}

@@ -23,7 +23,7 @@ describe('describeMarket examples', () => {
     expect(d.resolutionSource).toBe('price');
     expect(d.resolutionCriteria).toBe(
       'Resolves YES if the price of Nexa Dynamics ($NEXA) in the game world is strictly above 123.4 at Sat, Nov 28, 2026, 14:00 UTC, ' +
-        "and NO if it is at or below 123.4. Source: the organization's price on the $NEXA ticker, read when the question is settled. " +
+        "and NO if it is at or below 123.4. Source: the $NEXA index (the organization's price), read when the question is settled; never this market's own price. " +
         'It is settled by the first game tick at or after Sat, Nov 28, 2026, 14:00 UTC; each winning share then pays $1.',
     );
     expect(d.description).toContain('Nexa Dynamics ($NEXA, Technology)');
@@ -42,6 +42,9 @@ describe('describeMarket examples', () => {
     expect(d.resolutionCriteria).toContain('"scandal" about Nexa Dynamics is published between');
     expect(d.resolutionCriteria).toContain('(Sat, Nov 21, 2026, 09:30 UTC) and Sat, Nov 28, 2026, 14:00 UTC');
     expect(d.resolutionCriteria).toContain('Source: the game\'s breaking news (world events) about Nexa Dynamics.');
+    // It says the outcome was drawn at opening and that the news follows it, and when each side is paid.
+    expect(d.resolutionCriteria).toContain('Whether it happens was drawn by the game world when the question opened');
+    expect(d.resolutionCriteria).toContain('A YES is settled by the first game tick after that news, a NO by the first game tick at or after Sat, Nov 28, 2026, 14:00 UTC');
   });
 
   it('an executive statement names its speaker', () => {

@@ -1,9 +1,12 @@
 /**
  * A question's description and resolution criteria, written from the rule it resolves by
  * (question_rules, read by lib/game/steps/questions with `resolveOutcome` in lib/game/world-rules):
- *   - price: the organization's price at the resolution date is strictly above / below a threshold;
+ *   - price: the organization's price (its ticker's index) at the resolution date is strictly
+ *     above / below a threshold, never the question's own market price;
  *   - event: a world event of one kind about the organization (by one actor, when named) happens
- *     between the question's creation and its resolution date;
+ *     between the question's creation and its resolution date; whether it does was drawn when the
+ *     question was asked (lib/game/outcomes.ts) and the world's news follows the draw. A YES is
+ *     settled at the first tick after the news, not at the date;
  *   - no rule (admin-created or seeded questions): the market's own YES price at the date, YES at
  *     0.5 or above.
  * Pure text: no I/O, no clock; the same input always gives the same sentences. Dates are UTC.
@@ -78,6 +81,7 @@ export function describeMarket(m: TDescribableMarket, rule: TDescribableRule | n
   const closes = formatRuleDate(m.resolutionDate);
   const opened = formatRuleDate(m.createdAt);
   const timing = `It is settled by the first game tick at or after ${closes}; each winning share then pays $1.`;
+  const eventTiming = `A YES is settled by the first game tick after that news, a NO by the first game tick at or after ${closes}; each winning share then pays $1.`;
   if (rule?.kind === 'price') {
     const { name, ticker, sector } = rule.organization;
     const threshold = formatThreshold(rule.threshold);
@@ -90,7 +94,8 @@ export function describeMarket(m: TDescribableMarket, rule: TDescribableRule | n
         outcomeSentence(m),
       resolutionCriteria:
         `Resolves YES if the price of ${name} ($${ticker}) in the game world is strictly ${rule.comparison} ${threshold} at ${closes}, ` +
-        `and NO if it is ${other} ${threshold}. Source: the organization's price on the $${ticker} ticker, read when the question is settled. ` +
+        `and NO if it is ${other} ${threshold}. Source: the $${ticker} index (the organization's price), read when the question is settled; ` +
+        `never this market's own price. ` +
         timing,
     };
   }
@@ -105,8 +110,10 @@ export function describeMarket(m: TDescribableMarket, rule: TDescribableRule | n
         outcomeSentence(m),
       resolutionCriteria:
         `Resolves YES if a world news event of the kind "${rule.eventKind.replaceAll('_', ' ')}" about ${name}${byWhom} is published between ` +
-        `the question's opening (${opened}) and ${closes}, and NO if none is. Source: the game's breaking news (world events) about ${name}. ` +
-        timing,
+        `the question's opening (${opened}) and ${closes}, and NO if none is. Whether it happens was drawn by the game world when the question ` +
+        `opened, at the odds its rules give such news; the news follows that draw, and no trade changes it. ` +
+        `Source: the game's breaking news (world events) about ${name}. ` +
+        eventTiming,
     };
   }
   return {

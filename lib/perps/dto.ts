@@ -7,7 +7,7 @@
  */
 import type { TPerpPositionRow } from '@/db/schema';
 import { dec, toNumber, type TDecimalInput } from '@/lib/money/decimal';
-import { changePercent, fundingPeriodStart, fundingRate, FUNDING_PERIOD_MS, markToMarket, withAccruedFunding } from './math';
+import { annualizedFundingRate, changePercent, fundingPeriodStart, fundingRate, FUNDING_PERIOD_MS, markToMarket, withAccruedFunding } from './math';
 
 /** A ticker as GET /api/markets/perps lists it (timestamps ISO 8601 UTC). */
 export type TPerpTicker = {
@@ -24,7 +24,13 @@ export type TPerpTicker = {
   high24h: number;
   low24h: number;
   volume24h: number;
+  /**
+   * The funding rate per 8-hour period the next funding would charge as the book stands (premium
+   * and open-interest imbalance, lib/perps/math fundingRate); positive: longs pay shorts.
+   */
   fundingRate: number;
+  /** The same rate a year long: fundingRate × 3 × 365 (simple, not compounded). */
+  fundingRateAnnualized: number;
   nextFundingTime: string;
   openInterest: number;
   openInterestLong: number;
@@ -140,6 +146,7 @@ export function toPerpTickerDto(t: TTickerStats, at: Date): TPerpTicker {
   const before = t.markPrice24hAgo ?? t.markPrice;
   const oiLong = dec(t.openInterestLong);
   const oiShort = dec(t.openInterestShort);
+  const rate = fundingRate({ markPrice: mark, indexPrice: t.indexPrice, openInterestLong: oiLong, openInterestShort: oiShort });
   return {
     ticker: t.ticker,
     organizationId: t.organizationId,
@@ -154,7 +161,8 @@ export function toPerpTickerDto(t: TTickerStats, at: Date): TPerpTicker {
     high24h: toNumber(dec(t.high24h ?? t.markPrice).gt(mark) ? (t.high24h ?? mark) : mark),
     low24h: toNumber(dec(t.low24h ?? t.markPrice).lt(mark) ? (t.low24h ?? mark) : mark),
     volume24h: toNumber(t.volume24h),
-    fundingRate: toNumber(fundingRate(mark, t.indexPrice)),
+    fundingRate: toNumber(rate),
+    fundingRateAnnualized: toNumber(annualizedFundingRate(rate)),
     nextFundingTime: new Date(fundingPeriodStart(at).getTime() + FUNDING_PERIOD_MS).toISOString(),
     openInterest: toNumber(oiLong.plus(oiShort)),
     openInterestLong: toNumber(oiLong),

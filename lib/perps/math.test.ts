@@ -91,11 +91,12 @@ describe('perps examples', () => {
     expect(ruined.closeCredit.plus(ruined.fundingCredit).toFixed()).toBe('0');
   });
 
-  it('computes funding: premium plus 0.01%, capped at ±0.75%', () => {
-    expect(fundingRate(101, 100).toFixed()).toBe('0.0075');
-    expect(fundingRate(100, 100).toFixed()).toBe('0.0001');
-    expect(fundingRate(100.2, 100).toFixed()).toBe('0.0021');
-    expect(fundingRate(50, 100).toFixed()).toBe(FUNDING_RATE_CAP.negated().toFixed());
+  it('computes funding from the premium beyond ±0.05% and the crowding, within ±0.1% (funding-rate.test.ts has more)', () => {
+    const balanced = { openInterestLong: 5000, openInterestShort: 5000 };
+    expect(fundingRate({ markPrice: 101, indexPrice: 100, ...balanced }).toFixed()).toBe('0.001');
+    expect(fundingRate({ markPrice: 100, indexPrice: 100, ...balanced }).toFixed()).toBe('0');
+    expect(fundingRate({ markPrice: '100.08', indexPrice: 100, ...balanced }).toFixed()).toBe('0.0003');
+    expect(fundingRate({ markPrice: 50, indexPrice: 100, ...balanced }).toFixed()).toBe(FUNDING_RATE_CAP.negated().toFixed());
     expect(fundingPayment('long', 10, 100, '0.001').toFixed()).toBe('1');
     expect(fundingPayment('short', 10, 100, '0.001').toFixed()).toBe('-1');
   });
@@ -194,8 +195,8 @@ describe('perps properties', () => {
 
   it('funding sums to zero between equal long and short notional', () => {
     fc.assert(
-      fc.property(arbPrice, arbPrice, arbSize, (mark, index, units) => {
-        const rate = fundingRate(mark, index);
+      fc.property(arbPrice, arbPrice, arbSize, arbSize, arbSize, (mark, index, units, oiLong, oiShort) => {
+        const rate = fundingRate({ markPrice: mark, indexPrice: index, openInterestLong: oiLong, openInterestShort: oiShort });
         expect(rate.abs().lte(FUNDING_RATE_CAP)).toBe(true);
         expect(fundingPayment('long', units, mark, rate).plus(fundingPayment('short', units, mark, rate)).isZero()).toBe(true);
       }),
@@ -240,7 +241,8 @@ describe('perps properties', () => {
         let index = dec(entry);
         let paid = dec(0);
         for (const [mark, indexPrice] of periods) {
-          const rate = fundingRate(mark, indexPrice);
+          // A book crowded one way or the other, by the prices drawn.
+          const rate = fundingRate({ markPrice: mark, indexPrice, openInterestLong: indexPrice, openInterestShort: mark });
           index = index.plus(fundingIndexStep(mark, rate));
           paid = paid.plus(fundingPayment(side, units, mark, rate));
         }

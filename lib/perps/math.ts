@@ -11,11 +11,20 @@
  * - Isolated margin, maintenance 0.5% of notional at the mark. The liquidation price is where
  *   collateral + unrealized PnL = maintenance. With collateral = margin this is
  *   entry·(1 − 1/L)/(1 − m) for a long and entry·(1 + 1/L)/(1 + m) for a short.
- * - Funding per 8-hour period: rate = clamp((mark − index)/index + 0.01%, ±0.75%); a position
- *   pays units × mark × rate (a long pays when the rate is positive, a short receives the same).
- *   It is kept as a cumulative funding index per ticker (Σ mark × rate over the periods paid, per
- *   unit): a position's funding is units × (index − its entry index), settled on close and on
- *   liquidation; meanwhile its effective collateral and liquidation price add that accrual.
+ * - Funding per 8-hour period follows crowding, as on perpetual exchanges (fundingRate below):
+ *     premium   P = (mark − index) / index
+ *     premium part = P + clamp(I − P, ±0.05%)          (Hyperliquid's formula; interest I = 0 here)
+ *     crowding part = 0.05% × (L − S) / (L + S)        (L, S: long and short open interest at the mark)
+ *     rate = clamp(trunc(premium part + crowding part, 18), ±0.1%)
+ *   A balanced book with the mark inside ±0.05% of the index pays nothing; the crowded side pays
+ *   the other; a premium beyond the clamp adds to it. A position pays units × mark × rate (a long
+ *   pays when the rate is positive, a short receives the same). It is kept as a cumulative
+ *   funding index per ticker (Σ mark × rate over the periods paid, per unit): a position's funding
+ *   is units × (index − its entry index), settled on close and on liquidation; meanwhile its
+ *   effective collateral and liquidation price add that accrual. When the book is unbalanced the
+ *   crowded side pays more than the other side receives: the house, counterparty of the net
+ *   position (every perp here is house-banked), keeps (L − S) × rate, as a trader on the
+ *   uncrowded side would (lib/perps/README.md, "Funding from crowding").
  *
  * Rounding: prices and units are truncated to 18 places, money computed here to 8 places
  * (truncation, as PostgreSQL's trunc). Margin and the opening fee are rounded half-even.
@@ -36,9 +45,20 @@ export const MIN_SIZE = dec(1);
 export const MAX_SIZE = dec('1000000000');
 /** The largest move a single trade makes to the mark (1%). */
 export const MAX_IMPACT = dec('0.01');
-export const FUNDING_BASE_RATE = dec('0.0001');
-export const FUNDING_RATE_CAP = dec('0.0075');
+/**
+ * The interest component of funding per 8 hours. Zero: cash earns no interest in this game, and a
+ * standing rate would pay whoever always holds one side whatever the book (Hyperliquid uses 0.01%).
+ */
+export const FUNDING_INTEREST_RATE = dec(0);
+/** How far the rate may sit from the premium before the premium counts: Hyperliquid's clamp, ±0.05% per 8 h. */
+export const FUNDING_PREMIUM_CLAMP = dec('0.0005');
+/** The crowding part per 8 h of a one-sided book: it is this times the imbalance (L − S) / (L + S). */
+export const FUNDING_IMBALANCE_RATE = dec('0.0005');
+/** The rate is within ±0.1% per 8 hours (about ±110% a year). */
+export const FUNDING_RATE_CAP = dec('0.001');
 export const FUNDING_PERIOD_MS = 8 * 60 * 60 * 1000;
+/** Three 8-hour periods a day: an 8-hour rate times this is its simple annual rate. */
+export const FUNDING_PERIODS_PER_YEAR = 3 * 365;
 /** Default market depth: a notional of this size would move the mark by 100% (before the cap). */
 export const DEFAULT_DEPTH = dec('5000000');
 
@@ -177,12 +197,43 @@ export function quoteClose(p: TPositionState, markPrice: TDecimalInput, depth: T
   };
 }
 
-/** The funding rate of a period: the premium of mark over index plus 0.01%, within ±0.75%. */
-export function fundingRate(markPrice: TDecimalInput, indexPrice: TDecimalInput) {
-  const r = floorPrice(dec(markPrice).minus(indexPrice).div(indexPrice).plus(FUNDING_BASE_RATE));
+export type TFundingInput = {
+  markPrice: TDecimalInput;
+  indexPrice: TDecimalInput;
+  /** Long and short open interest: notional at the mark (units would do: the ratio is the same). */
+  openInterestLong: TDecimalInput;
+  openInterestShort: TDecimalInput;
+};
+
+/** The open-interest imbalance (L − S) / (L + S), in [−1, 1]: positive when longs are crowded, 0 for an empty book. */
+export function openInterestImbalance(openInterestLong: TDecimalInput, openInterestShort: TDecimalInput) {
+  const total = dec(openInterestLong).plus(openInterestShort);
+  return total.isZero() ? dec(0) : dec(openInterestLong).minus(openInterestShort).div(total);
+}
+
+/**
+ * The funding rate of an 8-hour period (positive: longs pay shorts). The premium part is
+ * Hyperliquid's P + clamp(I − P, ±0.05%), written clamp(I, P − 0.05%, P + 0.05%): with I = 0 a
+ * premium within ±0.05% counts for nothing and a wider one counts beyond that band. The crowding
+ * part is 0.05% × the open-interest imbalance: the crowded side pays. Their sum is truncated to 18
+ * places and held within ±0.1%. Monotonic in the imbalance and in the premium.
+ */
+export function fundingRate(f: TFundingInput) {
+  const premium = dec(f.markPrice).minus(f.indexPrice).div(f.indexPrice);
+  const lo = premium.minus(FUNDING_PREMIUM_CLAMP);
+  const hi = premium.plus(FUNDING_PREMIUM_CLAMP);
+  const premiumPart = FUNDING_INTEREST_RATE.lt(lo) ? lo : FUNDING_INTEREST_RATE.gt(hi) ? hi : FUNDING_INTEREST_RATE;
+  const crowdingPart = FUNDING_IMBALANCE_RATE.times(openInterestImbalance(f.openInterestLong, f.openInterestShort));
+  const r = floorPrice(premiumPart.plus(crowdingPart));
+  if (r.isZero()) return dec(0); // never −0 (a JSON number −0 would read as "−0.0000%")
   if (r.gt(FUNDING_RATE_CAP)) return FUNDING_RATE_CAP;
   if (r.lt(FUNDING_RATE_CAP.negated())) return FUNDING_RATE_CAP.negated();
   return r;
+}
+
+/** An 8-hour rate as a simple annual one: rate × 3 × 365 (no compounding, as venues quote APR). */
+export function annualizedFundingRate(rate: TDecimalInput) {
+  return dec(rate).times(FUNDING_PERIODS_PER_YEAR);
 }
 
 /**

@@ -2,8 +2,8 @@
  * Opening, closing and funding run as SQL statements with lib/perps/math written in SQL
  * (service/sql.ts). These property tests hold the stored results to the pure functions, digit
  * for digit: fill price, units, liquidation price, entry index and liquidation key, exit, PnL,
- * fee, credit legs, the funding accrued on the index and settled on close, the funding rate, the
- * index step and the effective liquidation price.
+ * fee, credit legs, the funding accrued on the index and settled on close, the funding rate (premium
+ * and open-interest imbalance), the index step and the effective liquidation price.
  */
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
@@ -43,6 +43,8 @@ const arbPrice = fc.integer({ min: 1_0000, max: 900_0000 }).map((c) => dec(c).di
 const arbDepth = fc.integer({ min: 1_000, max: 50_000_000 }).map(String);
 /** A funding index (per unit, 18 places), and a move of it of up to ±5 per unit. */
 const arbIndex = fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }).map((c) => dec(c.toString()).div('1e18'));
+/** A side's open interest: 0, or up to 100 million with 8 places (the listing's trunc(units × mark, 8)). */
+const arbOi = fc.oneof(fc.constant(dec(0)), fc.bigInt({ min: 1n, max: 10n ** 16n }).map((c) => dec(c.toString()).div(1e8)));
 const arbMove = fc.bigInt({ min: -(5n * 10n ** 18n), max: 5n * 10n ** 18n }).map((c) => dec(c.toString()).div('1e18'));
 
 beforeAll(async () => {
@@ -116,9 +118,11 @@ describe('SQL perps agree with lib/perps/math', () => {
         fc.integer({ min: 1, max: 100 }),
         arbIndex,
         arbMove,
-        async (side, mark, indexPrice, leverage, entry, move) => {
+        arbOi,
+        arbOi,
+        async (side, mark, indexPrice, leverage, entry, move, oiLong, oiShort) => {
           const q = quoteOpen({ side, size: 1000, leverage, markPrice: mark, depth: '1000000000' });
-          const rate = fundingRate(mark, indexPrice);
+          const rate = fundingRate({ markPrice: mark, indexPrice, openInterestLong: oiLong, openInterestShort: oiShort });
           const index = entry.plus(move);
           const accrued = accruedFunding(side, q.units, index, entry);
           const expected = applyFunding({ side, units: q.units, entryPrice: q.entryPrice, margin: q.margin, collateral: q.margin, openFee: q.fee, fundingPaid: 0 }, accrued);
@@ -126,7 +130,7 @@ describe('SQL perps agree with lib/perps/math', () => {
           const n = (d: { toFixed(): string }) => sql`${d.toFixed()}::numeric`;
           const [r] = rowsOf<{ rate: string; step: string; accrued: string; liq: string; shift: string; effective: string }>(
             await db.execute(sql`
-              select ${fundingRateSql(n(mark), n(indexPrice))} as rate,
+              select ${fundingRateSql(n(mark), n(indexPrice), n(oiLong), n(oiShort))} as rate,
                 ${fundingIndexStepSql(n(mark), n(rate))} as step,
                 ${accruedFundingSql(sql`${side}::text`, n(q.units), n(index), n(entry))} as accrued,
                 ${liquidationPriceSql(sql`${side}::text`, n(q.entryPrice), n(q.units), n(expected.collateral))} as liq,
@@ -145,5 +149,26 @@ describe('SQL perps agree with lib/perps/math', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('property: the funding rate matches near the index too, where the premium clamp and the crowding decide it', async () => {
+    const db = await getDb();
+    const n = (d: { toFixed(): string }) => sql`${d.toFixed()}::numeric`;
+    await fc.assert(
+      fc.asyncProperty(arbPrice, fc.integer({ min: -1500, max: 1500 }), arbOi, arbOi, async (indexPrice, premiumPpm, oiLong, oiShort) => {
+        // Marks within ±0.15% of the index, of 18 places as trades leave them.
+        const mark = indexPrice.times(dec(premiumPpm).div(1e6).plus(1)).plus('0.000000000000000123');
+        const rate = fundingRate({ markPrice: mark, indexPrice, openInterestLong: oiLong, openInterestShort: oiShort });
+        const [r] = rowsOf<{ rate: string }>(await db.execute(sql`select ${fundingRateSql(n(mark), n(indexPrice), n(oiLong), n(oiShort))} as rate`));
+        expect(dec(r!.rate).toFixed()).toBe(rate.toFixed());
+      }),
+      { numRuns: 150 },
+    );
+    // An empty book and a balanced one at the index pay exactly nothing in SQL as well.
+    const [z] = rowsOf<{ empty: string; balanced: string }>(
+      await db.execute(sql`select ${fundingRateSql(n(dec(100)), n(dec(100)), n(dec(0)), n(dec(0)))} as empty,
+        ${fundingRateSql(n(dec('100.04')), n(dec(100)), n(dec(5000)), n(dec(5000)))} as balanced`),
+    );
+    expect([dec(z!.empty).toFixed(), dec(z!.balanced).toFixed()]).toEqual(['0', '0']);
   });
 });

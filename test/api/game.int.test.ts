@@ -151,7 +151,8 @@ describe('the game tick', () => {
     const active = await activeQuestions();
     expect(active.length).toBeGreaterThanOrEqual(10);
     expect(active.length).toBeLessThanOrEqual(20);
-    const rules = await db.select().from(questionRules);
+    // The tick's rules (the seed's SOLR question has its price rule from the seed, issue 31).
+    const rules = (await db.select().from(questionRules)).filter((r) => r.createdAt.getTime() >= T0.getTime());
     expect(rules.length).toBe(res.body.questions.created);
     expect(rules.length).toBeGreaterThanOrEqual(4);
     for (const q of active.filter((m) => rules.some((r) => r.marketId === m.id))) {

@@ -32,13 +32,16 @@ import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
 import { dec } from '@/lib/money/decimal';
 import {
   accruedFunding,
+  annualizedFundingRate,
   effectiveLiquidationPrice,
+  FUNDING_IMBALANCE_RATE,
   FUNDING_PERIOD_MS,
   fundingIndexStep,
   fundingPayment,
   fundingRate,
   isLiquidatable,
   MAINTENANCE_RATE,
+  openInterestImbalance,
   quoteClose,
   quoteOpen,
 } from '@/lib/perps/math';
@@ -84,7 +87,7 @@ describe('GET /api/markets/perps', () => {
     expect(res.body.markets).toEqual(res.body.tickers);
     const nexa = res.body.tickers.find((t: { ticker: string }) => t.ticker === 'NEXA');
     expect(nexa).toMatchObject({ organizationId: 'org-nexa', name: 'Nexa Dynamics', price: nexa.currentPrice, indexPrice: 142.5 });
-    for (const k of ['change24h', 'changePercent24h', 'volume24h', 'fundingRate', 'openInterest']) expect(typeof nexa[k]).toBe('number');
+    for (const k of ['change24h', 'changePercent24h', 'volume24h', 'fundingRate', 'fundingRateAnnualized', 'openInterest']) expect(typeof nexa[k]).toBe('number');
     expect(nexa.depth).toBe(5_000_000);
   });
 
@@ -303,6 +306,19 @@ describe('funding through the game tick and the test clock', () => {
     const [row] = await (await getDb()).select().from(perpPositions).where(eq(perpPositions.id, id));
     return row!;
   };
+  /** What the funding statement reads of a ticker: mark, index and open interest at the mark per side (as the listing computes it). */
+  const bookOf = async (ticker: string) => {
+    const [b] = rowsOf<{ mark: string; index: string; long: string; short: string }>(
+      await (await getDb()).execute(sql`
+        select m.mark_price::text as mark, o.current_price::text as index,
+          coalesce(trunc(sum(p.units) filter (where p.side = 'long') * m.mark_price, 8), 0)::text as long,
+          coalesce(trunc(sum(p.units) filter (where p.side = 'short') * m.mark_price, 8), 0)::text as short
+        from perp_markets m join organizations o on o.ticker = m.ticker
+          left join perp_positions p on p.ticker = m.ticker and p.status = 'open'
+        where m.ticker = ${ticker} group by m.mark_price, o.current_price`),
+    );
+    return { ...b!, rate: fundingRate({ markPrice: b!.mark, indexPrice: b!.index, openInterestLong: b!.long, openInterestShort: b!.short }) };
+  };
   const myPosition = async (user: TUserRow, id: string) => {
     const res = await call(myPositionsRoute, '/api/markets/perps/positions', { token: await tokenFor(user), query: { status: 'open' } });
     return (res.body.positions as { id: string; collateral: number; fundingPaid: number; liquidationPrice: number }[]).find((p) => p.id === id)!;
@@ -319,7 +335,9 @@ describe('funding through the game tick and the test clock', () => {
     const s = (await open(short, { ticker: 'ORBT', side: 'short', size: 2000, leverage: 5 })).body.position;
     const m = await market('ORBT');
     const [org] = await db.select().from(organizations).where(eq(organizations.ticker, 'ORBT'));
-    const rate = fundingRate(m.markPrice, org!.currentPrice);
+    const book = await bookOf('ORBT');
+    expect(book.index).toBe(org!.currentPrice);
+    const rate = book.rate;
     const lRow = await positionRow(l.id);
     const sRow = await positionRow(s.id);
     expect(lRow.fundingIndexEntry).toBe(m.fundingIndex);
@@ -383,6 +401,65 @@ describe('funding through the game tick and the test clock', () => {
     const shortClose = await close(short, s.id);
     expect(shortClose.body.fundingPaid).toBe(accruedFunding('short', sRow.units, index, sRow.fundingIndexEntry).toNumber());
     expect(Math.sign(shortClose.body.fundingPaid)).toBe(-Math.sign(accrued.toNumber()));
+  });
+
+  it('a crowded long side pays the shorts at the funding time: the rate follows open interest, with the mark at the index', async () => {
+    await tickNextMinute();
+    const crowd = await seedUser({ balance: '60000' });
+    const few = await seedUser({ balance: '10000' });
+    const l = (await open(crowd, { ticker: 'VRSE', side: 'long', size: 100_000, leverage: 2 })).body.position;
+    const s = (await open(few, { ticker: 'VRSE', side: 'short', size: 10_000, leverage: 2 })).body.position;
+    // Arbitrage brings the mark back to the index: no premium, so only the crowding sets the rate.
+    const [org] = await (await getDb()).select().from(organizations).where(eq(organizations.ticker, 'VRSE'));
+    expect((await setPrice('VRSE', Number(org!.currentPrice))).status).toBe(200);
+    const book = await bookOf('VRSE');
+    expect(dec(book.mark).equals(book.index)).toBe(true);
+    expect(dec(book.long).gt(dec(book.short).times(2))).toBe(true);
+    // With a quiet premium the rate is the crowding part alone: 0.05% × (L − S)/(L + S), longs paying.
+    const rate = book.rate;
+    expect(rate.toFixed()).toBe(FUNDING_IMBALANCE_RATE.times(openInterestImbalance(book.long, book.short)).toDecimalPlaces(18, 1).toFixed());
+    expect(rate.gt(0)).toBe(true);
+    // The ticker shows that rate, and the same a year long.
+    const listed = ((await call(listRoute, '/api/markets/perps')).body.tickers as { ticker: string; fundingRate: number; fundingRateAnnualized: number }[]).find(
+      (t) => t.ticker === 'VRSE',
+    )!;
+    expect(listed.fundingRate).toBe(rate.toNumber());
+    expect(listed.fundingRateAnnualized).toBe(annualizedFundingRate(rate).toNumber());
+
+    const m = await market('VRSE');
+    const lRow = await positionRow(l.id);
+    const sRow = await positionRow(s.id);
+    const res = await tick(new Date(new Date(m.lastFundingAt).getTime() + FUNDING_PERIOD_MS + 60_000).toISOString());
+    expect(res.status).toBe(200);
+    expect(res.body.funding.periods).toBeGreaterThanOrEqual(1);
+    const rates = await ratesOf('VRSE', new Date(m.lastFundingAt));
+    expect(rates.length).toBeGreaterThanOrEqual(1);
+    let index = dec(m.fundingIndex);
+    for (const r of rates) {
+      expect(r.rate).toBe(rate.toFixed(18));
+      index = index.plus(fundingIndexStep(book.mark, rate));
+    }
+    expect((await market('VRSE')).fundingIndex).toBe(index.toFixed(18));
+    // The longs pay, the shorts receive; the long crowd pays more than the few shorts receive, the
+    // difference (the net position's funding) going to the house, its counterparty.
+    const longPaid = accruedFunding('long', lRow.units, index, lRow.fundingIndexEntry);
+    const shortPaid = accruedFunding('short', sRow.units, index, sRow.fundingIndexEntry);
+    expect(longPaid.gt(0)).toBe(true);
+    expect(shortPaid.lt(0)).toBe(true);
+    expect((await myPosition(crowd, l.id)).fundingPaid).toBe(longPaid.toNumber());
+    expect((await myPosition(few, s.id)).fundingPaid).toBe(shortPaid.toNumber());
+    const house = longPaid.plus(shortPaid);
+    expect(house.minus(dec(lRow.units).minus(sRow.units).times(index.minus(m.fundingIndex))).abs().lte('2e-8')).toBe(true);
+    expect(house.gt(0)).toBe(true);
+    // Closing settles it through the ledger: the long is debited its funding, the short credited.
+    const lc = await close(crowd, l.id);
+    const sc = await close(few, s.id);
+    expect([lc.status, sc.status]).toEqual([200, 200]);
+    expect(lc.body.fundingPaid).toBe(longPaid.toNumber());
+    expect(sc.body.fundingPaid).toBe(shortPaid.toNumber());
+    const settlement = async (userId: string) => (await ledgerOf(userId)).find((r) => r.type === 'funding_paid')!;
+    expect(dec((await settlement(crowd.id)).amount).toFixed()).toBe(longPaid.negated().toFixed());
+    expect(dec((await settlement(few.id)).amount).toFixed()).toBe(shortPaid.negated().toFixed());
   });
 
   it('a position opened after a boundary whose funding has not run yet pays nothing for that period', async () => {

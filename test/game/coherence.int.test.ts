@@ -6,7 +6,8 @@
  *  - every perp ticker has open interest and 24 h volume (NPCs trade perps);
  *  - every question a tick's news concerns moved, in that tick, the way the news implies;
  *  - an event that fulfils an event question resolves it YES at the next tick, with payouts;
- *  - funding is off its cap on most tickers; 24 h high ≥ mark ≥ 24 h low on every ticker (REST);
+ *  - funding is off its cap on most tickers and follows crowding (the crowded side pays); 24 h
+ *    high ≥ mark ≥ 24 h low on every ticker (REST);
  *  - the ledger chain and the pools' books hold.
  */
 import { sql } from 'drizzle-orm';
@@ -19,6 +20,7 @@ import type { TEventKind } from '@/lib/game/world-rules';
 import { resetClock, setFixedTime } from '@/lib/clock/clock';
 import { resetEnvCache } from '@/lib/env';
 import { runGameTick } from '@/lib/game/tick';
+import { FUNDING_PREMIUM_CLAMP, FUNDING_RATE_CAP } from '@/lib/perps/math';
 import { seedWorld } from '@/lib/world/seed/world';
 import { call } from '@/test/http';
 import { expectLedgerChain, expectPoolBooks } from '@/test/invariants';
@@ -27,7 +29,7 @@ const SEED = 'coherence-seed';
 const T0 = new Date('2030-03-04T05:00:00.000Z');
 const STEP_MS = 30 * 60_000;
 const TICKS = 48;
-const FUNDING_CAP = 0.0075;
+const FUNDING_CAP = FUNDING_RATE_CAP.toNumber();
 const tickTime = (i: number) => new Date(T0.getTime() + i * STEP_MS);
 
 const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await (await getDb()).execute(query));
@@ -169,7 +171,18 @@ describe('a simulated day of the world', () => {
   it('gives every ticker open interest and 24 h volume, keeps funding off its cap on most and 24 h high ≥ mark ≥ low', async () => {
     const res = await call(tickersRoute, '/api/markets/perps');
     expect(res.status).toBe(200);
-    const tickers = res.body.tickers as { ticker: string; markPrice: number; high24h: number; low24h: number; volume24h: number; openInterest: number; openInterestLong: number; openInterestShort: number; fundingRate: number }[];
+    const tickers = res.body.tickers as {
+      ticker: string;
+      markPrice: number;
+      indexPrice: number;
+      high24h: number;
+      low24h: number;
+      volume24h: number;
+      openInterest: number;
+      openInterestLong: number;
+      openInterestShort: number;
+      fundingRate: number;
+    }[];
     expect(tickers.length).toBe(8);
     // NPCs trade perps as players do: positions of their own, opened and closed.
     const [npc] = await q<{ opened: string; closed: string }>(sql`
@@ -188,6 +201,11 @@ describe('a simulated day of the world', () => {
     expect(lopsided.length, tickers.map((t) => `${t.ticker} ${t.openInterestLong}/${t.openInterestShort}`).join(', ')).toBeLessThan(tickers.length / 2);
     const capped = tickers.filter((t) => Math.abs(t.fundingRate) >= FUNDING_CAP - 1e-9);
     expect(capped.length, capped.map((t) => t.ticker).join(',')).toBeLessThan(tickers.length / 2);
+    // Funding follows crowding (issue 31): the tick's arbitrage leaves the premium inside the clamp,
+    // where it pays nothing, so the rate's sign is the open-interest imbalance's: the crowded side pays.
+    const quiet = tickers.filter((t) => Math.abs(t.markPrice - t.indexPrice) <= t.indexPrice * FUNDING_PREMIUM_CLAMP.toNumber() * (1 + 1e-9));
+    expect(quiet.length, tickers.map((t) => `${t.ticker} ${t.markPrice}/${t.indexPrice}`).join(', ')).toBeGreaterThanOrEqual(tickers.length / 2);
+    for (const t of quiet) expect(Math.sign(t.fundingRate), `${t.ticker} ${t.fundingRate} ${t.openInterestLong}/${t.openInterestShort}`).toBe(Math.sign(t.openInterestLong - t.openInterestShort));
     // The funding periods paid during the day: most rates inside the cap too.
     const rates = await q<{ rate: string }>(sql`select rate::text from perp_funding_rates where period_start >= ${T0.toISOString()}::timestamptz`);
     expect(rates.length).toBeGreaterThanOrEqual(8);

@@ -14057,7 +14057,10 @@ export interface operations {
                             high24h: number;
                             low24h: number;
                             volume24h: number;
+                            /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
                             fundingRate: number;
+                            /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                            fundingRateAnnualized: number;
                             /** @description ISO 8601 UTC timestamp */
                             nextFundingTime: string;
                             openInterest: number;
@@ -14079,7 +14082,10 @@ export interface operations {
                             high24h: number;
                             low24h: number;
                             volume24h: number;
+                            /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
                             fundingRate: number;
+                            /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                            fundingRateAnnualized: number;
                             /** @description ISO 8601 UTC timestamp */
                             nextFundingTime: string;
                             openInterest: number;
@@ -14800,7 +14806,10 @@ export interface operations {
                             high24h: number;
                             low24h: number;
                             volume24h: number;
+                            /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
                             fundingRate: number;
+                            /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                            fundingRateAnnualized: number;
                             /** @description ISO 8601 UTC timestamp */
                             nextFundingTime: string;
                             openInterest: number;
@@ -15196,7 +15205,10 @@ export interface operations {
                             high24h: number;
                             low24h: number;
                             volume24h: number;
+                            /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
                             fundingRate: number;
+                            /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                            fundingRateAnnualized: number;
                             /** @description ISO 8601 UTC timestamp */
                             nextFundingTime: string;
                             openInterest: number;

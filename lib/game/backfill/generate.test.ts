@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ACTORS, ORGANIZATIONS, POOLS, QUESTIONS } from '@/lib/world/seed/world-data';
+import { fulfils, type TEventRule } from '../world-rules';
 import { generateHistory, normalCdf, type TBackfillAction, type TBackfillWorld, type THistory } from './generate';
 
 const DAY = 86_400_000;
@@ -10,7 +11,13 @@ const END = new Date('2030-01-15T10:17:23.000Z');
 const world = (end: Date): TBackfillWorld => ({
   orgs: ORGANIZATIONS.map((o) => ({ id: o.id, name: o.name, ticker: o.ticker, price: Number(o.price), volatility: Number(o.volatility) })),
   actors: ACTORS.map((a) => ({ id: `actor-${a.slug}`, name: a.name, organizationId: a.org, cash: 10_000 })),
-  markets: QUESTIONS.map((q) => ({ id: q.id, yesShares: q.yes, noShares: q.no, resolutionDate: new Date(end.getTime() + q.days * DAY) })),
+  markets: QUESTIONS.map((q) => ({
+    id: q.id,
+    yesShares: q.yes,
+    noShares: q.no,
+    resolutionDate: new Date(end.getTime() + q.days * DAY),
+    rule: q.price ? { kind: 'price' as const, organizationId: q.price.org, ticker: q.price.ticker, comparison: q.price.comparison, threshold: q.price.threshold } : null,
+  })),
   pools: POOLS.map((p) => ({ id: p.id, accountUserId: `account-${p.id}`, cash: Number(p.value) })),
 });
 
@@ -120,6 +127,28 @@ describe('generateHistory', () => {
       }),
       { numRuns: 6 },
     );
+  });
+});
+
+describe('event questions in the past follow the world’s draw', () => {
+  it('a YES gets its news before its date and resolves YES then; a NO never gets its news and resolves NO at its date', () => {
+    const h = run('draws', END, 30);
+    const events = h.questions.filter((q) => q.rule.kind === 'event' && q.outcome !== null);
+    expect(events.filter((q) => q.odds.outcome === 'YES').length).toBeGreaterThanOrEqual(3);
+    expect(events.filter((q) => q.odds.outcome === 'NO').length).toBeGreaterThanOrEqual(3);
+    for (const q of events) {
+      const rule = q.rule as TEventRule;
+      expect(q.outcome).toBe(q.odds.outcome);
+      const news = h.events.filter((e) => fulfils(rule, e) && e.at.getTime() > q.createdAt.getTime() && e.at.getTime() <= q.resolutionDate.getTime());
+      if (q.odds.outcome === 'NO') {
+        expect(news, q.key).toHaveLength(0);
+        expect(q.resolvedAt!.getTime()).toBeGreaterThanOrEqual(q.resolutionDate.getTime());
+      } else {
+        expect(news.length, q.key).toBeGreaterThanOrEqual(1);
+        expect(news[0]!.at.getTime()).toBeGreaterThanOrEqual(Math.min(q.odds.eventAt!.getTime(), q.resolutionDate.getTime() - 3_600_000));
+        expect(q.resolvedAt!.getTime()).toBeLessThan(q.resolutionDate.getTime());
+      }
+    }
   });
 });
 

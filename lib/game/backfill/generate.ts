@@ -10,12 +10,17 @@
  *               step (σ·√minutes) and the news's impact, pulled toward the seeded price
  *               (REVERSION_PER_HOUR) so the walk lands on today's price at `end`: the past
  *               leads into the present;
- *   questions   kept at MIN_ACTIVE_QUESTIONS with questionsToCreate / planQuestion, resolved when
- *               due by resolveOutcome from the walk's price or the news that happened;
+ *   questions   kept at MIN_ACTIVE_QUESTIONS with questionsToCreate / planQuestion, each born with
+ *               its odds and draw (planOutcome, outcomes.ts) as the tick's are; an event question
+ *               drawn YES gets its fulfilling news at its drawn moment (planFulfillingEvent), no
+ *               other news fulfils an open drawn question (planWorldEvent's reserved rules), and
+ *               resolveOutcome settles each: a price rule from the walk's price, an event rule by
+ *               its draw (YES as soon as its news happened);
  *   trades      NPC prediction buys toward what the world implies (a price question's chance from
- *               the walk, an event question's from the news), sells of positions against it, NPC
- *               and pool perp opens and closes (a holding time or a stop-loss), every price and
- *               share count from the same pure CPMM and perps math the services run;
+ *               the walk, priceProbability; an event question's from its odds and how much of its
+ *               window passed quietly, eventValueAfterQuiet; never its draw), sells of positions
+ *               against it, NPC and pool perp opens and closes (a holding time or a stop-loss),
+ *               every price and share count from the same pure CPMM and perps math the services run;
  *   points      a mark and index point per ticker and a price point per active market at every
  *               step, and each pool's NAV (cash + each perp's equity at the mark).
  *
@@ -27,26 +32,36 @@ import { dec, toDecimalString, type TDecimal } from '@/lib/money/decimal';
 import { createPool as newCpmmPool, prices as cpmmPrices, quoteBuy, quoteSell, toPool, toPublic, type TOutcome, type TPool } from '@/lib/markets/cpmm';
 import { DEFAULT_DEPTH, isLiquidatable, markToMarket, quoteClose, quoteOpen, type TPerpSide } from '@/lib/perps/math';
 import { navOf } from '@/lib/pools/math';
+import { eventValueAfterQuiet, eventWindow, normalCdf, planOutcome, priceProbability, type TQuestionOdds } from '../outcomes';
 import { biasTradeAmount, driftMark, MARK_DRIFT, MIN_PRICE, stepFairValue } from '../prices';
 import { createRng } from '../rng';
 import {
   fulfils,
   MIN_ACTIVE_QUESTIONS,
   planEventCount,
+  planFulfillingEvent,
   planQuestion,
   planWorldEvent,
   questionsToCreate,
   relatedQuestions,
   resolveOutcome,
   type TActorState,
+  type TEventRule,
   type TOpenQuestion,
   type TQuestionRule,
 } from '../world-rules';
 
+// The normal distribution function lives with the odds it serves (outcomes.ts); kept here for callers.
+export { normalCdf };
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** Liquidity of a question the backfill asks (the tick's GAME_QUESTION_LIQUIDITY). */
+/**
+ * Liquidity of a question the backfill asks. Still 1,000 a side while live questions start at
+ * 5,000 (../depth.ts): the history's traders are sized for the shallower pools, and matching the
+ * history's density to the live world's is its own step (issue 31, deliverable 7).
+ */
 export const BACKFILL_QUESTION_LIQUIDITY = 1000;
 /** Chance per step that an NPC trades a given active question, and that news on it is traded. */
 const PREDICTION_TRADE_CHANCE = 0.016;
@@ -70,8 +85,8 @@ export type TBackfillWorld = {
   orgs: readonly { id: string; name: string; ticker: string; price: number; volatility: number }[];
   /** NPC actors who trade (their cash: the balance the seed gave them). */
   actors: readonly (TActorState & { cash: number })[];
-  /** Open questions already in the world (the seed's, without a rule). */
-  markets: readonly { id: string; yesShares: string; noShares: string; resolutionDate: Date }[];
+  /** Open questions already in the world (the seed's: most without a rule, SOLR's a price rule). */
+  markets: readonly { id: string; yesShares: string; noShares: string; resolutionDate: Date; rule?: TQuestionRule | null }[];
   /** Pools: their account (who trades) and its cash. */
   pools: readonly { id: string; accountUserId: string; cash: number }[];
 };
@@ -82,7 +97,7 @@ export type TBackfillInput = { seed: string; end: Date; days: number; stepMinute
 export type TMarketRef = string;
 
 export type TBackfillAction =
-  | { kind: 'create'; at: Date; key: string; text: string; resolutionDate: Date; rule: TQuestionRule }
+  | { kind: 'create'; at: Date; key: string; text: string; resolutionDate: Date; rule: TQuestionRule; odds: TQuestionOdds }
   | { kind: 'resolve'; at: Date; market: TMarketRef; outcome: TOutcome }
   | { kind: 'buy'; at: Date; userId: string; market: TMarketRef; outcome: TOutcome; amount: string }
   | { kind: 'sell'; at: Date; userId: string; market: TMarketRef; outcome: TOutcome; shares: string }
@@ -113,19 +128,11 @@ export type THistory = {
   perpPoints: { ticker: string; at: Date; mark: number; index: number }[];
   marketPoints: { market: TMarketRef; at: Date; yesPrice: string; yesShares: string; noShares: string }[];
   navPoints: { poolId: string; at: Date; nav: string }[];
-  /** Every question the backfill asked: when, and how and when it resolved (null: still open at `end`). */
-  questions: { key: string; createdAt: Date; resolutionDate: Date; rule: TQuestionRule; outcome: TOutcome | null; resolvedAt: Date | null }[];
+  /** Every question the backfill asked: when, its odds and draw, and how and when it resolved (null: still open at `end`). */
+  questions: { key: string; createdAt: Date; resolutionDate: Date; rule: TQuestionRule; odds: TQuestionOdds; outcome: TOutcome | null; resolvedAt: Date | null }[];
   /** Fair value and mark of each organization at `end` (the fair value is the seeded price). */
   final: { id: string; ticker: string; fair: number; mark: number }[];
 };
-
-/** The standard normal distribution function (Abramowitz–Stegun 7.1.26, error below 1.5e-7). */
-export function normalCdf(z: number) {
-  const t = 1 / (1 + 0.3275911 * (Math.abs(z) / Math.SQRT2));
-  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
-  const erf = 1 - poly * Math.exp(-(z * z) / 2);
-  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
-}
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 const money = (x: number) => (Math.floor(x * 100) / 100).toFixed(2);
@@ -136,6 +143,8 @@ type TMarketSim = {
   resolutionDate: Date;
   createdAt: Date;
   rule: TQuestionRule | null;
+  /** The odds and draw it was born with (null: a seeded question). */
+  odds: TQuestionOdds | null;
   /** Where an unruled (seeded) question's traders think it stands: a slow random walk. */
   drift: number;
   /** A fulfilling event has happened (event rules). */
@@ -198,7 +207,8 @@ export function generateHistory(input: TBackfillInput): THistory {
       pool: toPool({ yesShares: m.yesShares, noShares: m.noShares }),
       resolutionDate: m.resolutionDate,
       createdAt: start,
-      rule: null,
+      rule: m.rule ?? null,
+      odds: null,
       drift: cpmmPrices(toPool({ yesShares: m.yesShares, noShares: m.noShares })).yes.toNumber(),
       fulfilled: false,
       biasBuys: [],
@@ -228,13 +238,28 @@ export function generateHistory(input: TBackfillInput): THistory {
     const ruled: (TOpenQuestion & { sim: TMarketSim })[] = open
       .filter((m) => m.rule)
       .map((m) => ({ marketId: m.ref, questionNumber: questionNumbers.get(m.ref) ?? 0, rule: m.rule, sim: m }));
-    for (let i = 0; i < count; i++) {
-      const e = planWorldEvent(newsRng.fork(`event-${i}`), {
-        orgs: orgs.map((o) => ({ id: o.id, name: o.name, ticker: o.ticker, price: fair.get(o.id)! })),
-        actors: actorStates,
-        questions: ruled,
-      });
-      if (!e) break;
+    const newsOrgs = orgs.map((o) => ({ id: o.id, name: o.name, ticker: o.ticker, price: fair.get(o.id)! }));
+    // The news the world drew: an event question drawn YES whose moment has come (or whose last
+    // step before its date this is) gets its event now, before any random news.
+    const drawn = last
+      ? []
+      : open.filter(
+          (m) =>
+            m.rule?.kind === 'event' &&
+            m.odds?.outcome === 'YES' &&
+            !m.fulfilled &&
+            m.createdAt.getTime() < newsAt.getTime() &&
+            m.resolutionDate.getTime() > newsAt.getTime() &&
+            (m.odds.eventAt!.getTime() <= newsAt.getTime() || newsAt.getTime() + stepMs >= m.resolutionDate.getTime()),
+        );
+    // Random news never fulfils an open question the world drew (a NO never happens, a YES only as drawn).
+    const reserved = open.filter((m) => m.rule?.kind === 'event' && m.odds?.outcome).map((m) => m.rule as TEventRule);
+    const planned = [
+      ...drawn.map((m) => planFulfillingEvent(newsRng.fork(`question-${m.ref}`), m.rule as TEventRule, { orgs: newsOrgs, actors: actorStates })),
+      ...Array.from({ length: count }, (_, i) => planWorldEvent(newsRng.fork(`event-${i}`), { orgs: newsOrgs, actors: actorStates, reserved })),
+    ];
+    for (const [i, e] of planned.entries()) {
+      if (!e) continue;
       const rel = relatedQuestions(e, ruled);
       for (const b of rel.biases) {
         const sim = markets.find((m) => m.ref === b.marketId)!;
@@ -284,11 +309,15 @@ export function generateHistory(input: TBackfillInput): THistory {
         price: m.rule!.kind === 'price' ? fair.get(m.rule!.organizationId)! : null,
         eventHappened: m.fulfilled,
         yesPrice: cpmmPrices(m.pool).yes.toNumber(),
+        drawn: m.odds?.outcome ?? null,
       });
+      if (outcome === null) continue;
       out.actions.push({ kind: 'resolve', at: t, market: m.ref, outcome });
-      const q = out.questions.find((x) => x.key === m.ref)!;
-      q.outcome = outcome;
-      q.resolvedAt = t;
+      const q = out.questions.find((x) => x.key === m.ref);
+      if (q) {
+        q.outcome = outcome;
+        q.resolvedAt = t;
+      }
       for (const a of actors) {
         const won = holdings.get(holdKey(a.id, m.ref, outcome));
         if (won) addCash(a.id, won.toDecimalPlaces(8, 1));
@@ -301,22 +330,27 @@ export function generateHistory(input: TBackfillInput): THistory {
     const active = markets.length;
     const toCreate = active < MIN_ACTIVE_QUESTIONS ? questionsToCreate(qRng, active) : 0;
     for (let i = 0; i < toCreate; i++) {
-      const q = planQuestion(qRng.fork(`question-${i}`), {
+      const one = qRng.fork(`question-${i}`);
+      const q = planQuestion(one, {
         orgs: orgs.map((o) => ({ id: o.id, name: o.name, ticker: o.ticker, price: fair.get(o.id)! })),
         actors: actorStates,
         at: t,
+        open: markets.map((m) => m.rule),
       });
       if (!q) break;
+      const org = orgOf(q.rule.organizationId);
+      const odds = planOutcome(one.fork('outcome'), { rule: q.rule, org: { price: fair.get(org.id)!, volatility: org.volatility }, createdAt: t, resolutionDate: q.resolutionDate });
       const key = `bf-q-${++questionCount}`;
       questionNumbers.set(key, questionCount);
-      out.actions.push({ kind: 'create', at: t, key, text: q.text, resolutionDate: q.resolutionDate, rule: q.rule });
-      out.questions.push({ key, createdAt: t, resolutionDate: q.resolutionDate, rule: q.rule, outcome: null, resolvedAt: null });
+      out.actions.push({ kind: 'create', at: t, key, text: q.text, resolutionDate: q.resolutionDate, rule: q.rule, odds });
+      out.questions.push({ key, createdAt: t, resolutionDate: q.resolutionDate, rule: q.rule, odds, outcome: null, resolvedAt: null });
       markets.push({
         ref: key,
         pool: newCpmmPool(BACKFILL_QUESTION_LIQUIDITY),
         resolutionDate: q.resolutionDate,
         createdAt: t,
         rule: q.rule,
+        odds,
         drift: 0.5,
         fulfilled: false,
         biasBuys: [],
@@ -367,15 +401,17 @@ export function generateHistory(input: TBackfillInput): THistory {
       // A step with news on the question trades only the way the news implies (the buys above).
       // A question just asked is traded at once (its first price comes from a trader's view).
       if (!(m.createdThisStep || mRng.chance(PREDICTION_TRADE_CHANCE)) || hadNews) continue;
-      const hoursLeft = Math.max(0.5, (m.resolutionDate.getTime() - t.getTime()) / HOUR);
+      const msLeft = Math.max(HOUR / 2, m.resolutionDate.getTime() - t.getTime());
       let belief: number;
       if (m.rule?.kind === 'price') {
         const o = orgOf(m.rule.organizationId);
-        const sd = o.volatility * Math.sqrt(60) * Math.sqrt(hoursLeft);
-        const above = 1 - normalCdf(Math.log(m.rule.threshold / fair.get(o.id)!) / sd);
-        belief = m.rule.comparison === 'above' ? above : 1 - above;
-      } else if (m.rule?.kind === 'event') belief = m.fulfilled ? 0.97 : 1 - Math.exp(-0.05 * hoursLeft);
-      else belief = m.drift;
+        belief = priceProbability({ price: fair.get(o.id)!, threshold: m.rule.threshold, comparison: m.rule.comparison, volatility: o.volatility, ms: msLeft });
+      } else if (m.rule?.kind === 'event') {
+        // What the rules say (never the draw): its odds, less as its window passes without the news.
+        const w = eventWindow(m.createdAt, m.resolutionDate);
+        const quiet = (t.getTime() - w.start.getTime()) / Math.max(1, w.end.getTime() - w.start.getTime());
+        belief = m.fulfilled ? 0.97 : eventValueAfterQuiet(m.odds?.probability ?? 0.5, quiet);
+      } else belief = m.drift;
       belief = clamp(belief, 0.03, 0.97);
       const who = mRng.pick(actors).id;
       const at = minuteIn();

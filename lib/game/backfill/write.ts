@@ -14,7 +14,7 @@
  */
 import 'server-only';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import { rowsOf, type Db } from '@/db/client';
 import {
   actors,
   balanceTransactions,
@@ -27,6 +27,7 @@ import {
   poolDeposits,
   poolNavPoints,
   pools,
+  questionRules,
   users,
 } from '@/db/schema';
 import { npcCaller } from '@/lib/auth/caller';
@@ -45,6 +46,7 @@ import { SHARE_SCALE, sharePriceOf } from '@/lib/pools/math';
 import { recordNav } from '@/lib/pools/service/shared';
 import { closePoolPerp, openPoolPerp } from '@/lib/pools/service/trade';
 import { insertWorldEvents } from '@/lib/world/events';
+import { toRule, type TRuleColumns } from '../state';
 import { createRuledQuestion } from '../steps/questions';
 import { CLOCK_ID } from '../tick';
 import { BACKFILL_QUESTION_LIQUIDITY, generateHistory, type TBackfillAction, type TBackfillWorld, type THistory } from './generate';
@@ -89,11 +91,15 @@ const loadWorld = async (db: Db): Promise<TBackfillWorld & { usernames: Map<stri
     .from(actors)
     .innerJoin(users, eq(users.id, actors.userId))
     .orderBy(users.id);
-  const open = await db
-    .select({ id: markets.id, yesShares: markets.yesShares, noShares: markets.noShares, resolutionDate: markets.resolutionDate })
-    .from(markets)
-    .where(eq(markets.status, 'active'))
-    .orderBy(markets.id);
+  // The seed's open questions with their rules (SOLR's is a price rule; the others have none).
+  const open = rowsOf<TRuleColumns & { id: string; yes_shares: string; no_shares: string; resolution_date: string | Date }>(
+    await db.execute(sql`
+      select m.id, m.yes_shares::text as yes_shares, m.no_shares::text as no_shares, m.resolution_date,
+        r.kind, r.organization_id, r.ticker, r.actor_id, r.event_kind, r.comparison, r.threshold::text as threshold
+      from ${markets} m left join ${questionRules} r on r.market_id = m.id
+      where m.status = 'active'
+      order by m.id`),
+  ).map((m) => ({ id: m.id, yesShares: m.yes_shares, noShares: m.no_shares, resolutionDate: new Date(m.resolution_date), rule: toRule(m) }));
   const poolRows = await db
     .select({ id: pools.id, accountUserId: pools.accountUserId, cash: users.virtualBalance })
     .from(pools)
@@ -159,7 +165,10 @@ const runActions = async (db: Db, history: THistory, usernames: ReadonlyMap<stri
       case 'create': {
         // The question and its rule commit together, as the tick's question step does.
         await db.transaction(async (tx) => {
-          marketIds.set(a.key, await createRuledQuestion(tx, { text: a.text, resolutionDate: a.resolutionDate, rule: a.rule, liquidity: BACKFILL_QUESTION_LIQUIDITY, at: a.at }));
+          marketIds.set(
+            a.key,
+            await createRuledQuestion(tx, { text: a.text, resolutionDate: a.resolutionDate, rule: a.rule, liquidity: BACKFILL_QUESTION_LIQUIDITY, at: a.at, odds: a.odds }),
+          );
         });
         return true;
       }

@@ -8,11 +8,17 @@
  * hour. The plan goes further and treats players the same way (an NPC answers the same person at
  * most once an hour, and once per tick), and it skips pairs that already replied within the hour
  * (the snapshot's recentReplyPairs) so no attempt is wasted on a refusal.
+ *
+ * Prediction trades go toward each question's value (value.ts, as each actor sees it), a few
+ * points at a time at the market's depth, one side per market per actor, never against what the
+ * actor's post this tick said about the question (README "Toward value").
  */
-import { dec, toDecimalString } from '@/lib/money/decimal';
+import { buyAmountToPrice, prices, quoteBuy, quoteSell, sellSharesToPrice, toPool, type TPool } from '@/lib/markets/cpmm';
+import { dec, toDecimalString, type TDecimal } from '@/lib/money/decimal';
 import type { TRng } from '@/lib/game/rng';
 import type { TWorldEvent } from '@/lib/game/types';
 import { newsDirections } from '@/lib/game/world-rules';
+import { personalView, VALUE_CEIL, VALUE_FLOOR } from './value';
 import { renderPost, renderReply, renderShareQuote, renderTradePost, type TPostTopic, type TSpeaker } from './voice';
 
 // Tunable per-tick activity. The whole tick aims at < 2 s with 200 NPCs and 50 markets, so the
@@ -49,6 +55,15 @@ export const NEWS_LEAN = 0.15;
 export const IMBALANCE_FLOOR = 1000;
 /** The chance that a trade (prediction or perp) is announced in a post, written after it succeeded. */
 export const TRADE_POST_CHANCE = { prediction: 0.3, perp: 0.6 } as const;
+/**
+ * Trading toward value (value.ts): an actor trades a question with a rule only when its own view
+ * and the price differ by more than VALUE_EDGE, toward its view; one trade moves the price at most
+ * MAX_PRICE_MOVE (sized with the pool's depth, within the usual budget). Views stray from the fair
+ * value by up to VIEW_SPREAD in log-odds, by tier: stars see more sharply.
+ */
+export const VALUE_EDGE = 0.03;
+export const MAX_PRICE_MOVE = 0.03;
+export const VIEW_SPREAD = { S: 0.1, A: 0.15, B: 0.2, C: 0.3 } as const;
 /** Activity weight by tier: stars act more often. */
 export const TIER_WEIGHT = { S: 4, A: 3, B: 2, C: 1 } as const;
 
@@ -60,7 +75,17 @@ export type TNpcActor = TSpeaker & {
   balance: string;
 };
 export type TNpcOrg = { ticker: string; name: string; sector: string; price: number; initialPrice: number };
-export type TNpcMarket = { id: string; questionNumber: number; text: string; yesPrice: number };
+export type TNpcMarket = {
+  id: string;
+  questionNumber: number;
+  text: string;
+  yesPrice: number;
+  /** The pool's public weights (decimal strings): trades are sized to its depth. Without them, by budget alone. */
+  yesShares?: string;
+  noShares?: string;
+  /** The question's fair YES probability (value.ts); null or absent for a question without a rule. */
+  fair?: number | null;
+};
 export type TNpcHolding = { userId: string; marketId: string; side: 'YES' | 'NO'; shares: string };
 export type TNpcPerp = { id: string; userId: string; ticker: string; side: 'long' | 'short'; size: number; leverage: number };
 export type TNpcTicker = { ticker: string; markPrice: number; indexPrice: number; oiLong: number; oiShort: number };
@@ -170,7 +195,8 @@ const chooseTopic = (a: TNpcActor, world: TNpcWorld, events: readonly TWorldEven
       make: () => {
         const mine = world.markets.filter((m) => questionMentions(m, a));
         const m = rng.pick(mine.length && rng.chance(0.6) ? mine : world.markets);
-        return { topic: { kind: 'question', question: m.text, yesPrice: m.yesPrice }, relatedQuestion: m.id };
+        // The figure it states is its own view, the one it trades on (viewOf): words and trades agree.
+        return { topic: { kind: 'question', question: m.text, yesPrice: m.yesPrice, view: viewOf(a, m) }, relatedQuestion: m.id };
       },
     });
   }
@@ -209,6 +235,57 @@ const chooseOutcome = (m: TNpcMarket, directions: ReadonlyMap<number, 'YES' | 'N
   return rng.chance(1 - m.yesPrice * 0.8 - 0.1) ? 'YES' : 'NO';
 };
 
+/** An actor's own view of a question's YES probability (value.ts personalView); null without a fair value. */
+export function viewOf(a: Pick<TNpcActor, 'id' | 'tier'>, m: Pick<TNpcMarket, 'questionNumber' | 'fair'>): number | null {
+  // Keyed by the question number, not the market's generated id: two worlds of one seed agree.
+  return m.fair === null || m.fair === undefined ? null : personalView(m.fair, `${a.id}:${m.questionNumber}`, VIEW_SPREAD[a.tier]);
+}
+
+/**
+ * The side a view says to hold: YES when the price is below the view by more than the edge, NO
+ * when above, none inside the edge. Never against this tick's news on the question (the news
+ * moves the fair value the same way, so they agree but for noise).
+ */
+export function sideForView(view: number, yesPrice: number, news: 'YES' | 'NO' | undefined): 'YES' | 'NO' | null {
+  const side = view > yesPrice + VALUE_EDGE ? 'YES' : view < yesPrice - VALUE_EDGE ? 'NO' : null;
+  return side && news && side !== news ? null : side;
+}
+
+/** A market's pool as the plan tracks it through the tick (null for a market given without reserves). */
+export type TLivePool = { pool: TPool | null; yesPrice: number };
+
+const priceOfSide = (yesPrice: number, side: 'YES' | 'NO') => (side === 'YES' ? yesPrice : 1 - yesPrice);
+const minOf = (a: TDecimal, b: TDecimal) => (a.lte(b) ? a : b);
+
+/**
+ * How far a trade on `side` may take that side's price: toward the view (or by MAX_PRICE_MOVE
+ * without one), never more than MAX_PRICE_MOVE from where it is, within the value bounds.
+ */
+const targetFor = (live: TLivePool, side: 'YES' | 'NO', view: number | null, up: boolean) => {
+  const price = priceOfSide(live.yesPrice, side);
+  const viewSide = view === null ? null : priceOfSide(view, side);
+  return up
+    ? Math.min(VALUE_CEIL, price + MAX_PRICE_MOVE, viewSide ?? 1)
+    : Math.max(VALUE_FLOOR, price - MAX_PRICE_MOVE, viewSide ?? 0);
+};
+
+/** The amount of a buy: the budget, cut to what moves the price to its target when the depth is known. */
+export function depthBuyAmount(live: TLivePool, side: 'YES' | 'NO', view: number | null, budget: TDecimal): TDecimal {
+  if (!live.pool) return budget;
+  const target = targetFor(live, side, view, true);
+  if (target <= priceOfSide(live.yesPrice, side)) return dec(0);
+  return minOf(budget, buyAmountToPrice(live.pool, side, target));
+}
+
+/** The shares of a sale: the wanted part, cut to what moves the price to its target when the depth is known. */
+export function depthSellShares(live: TLivePool, side: 'YES' | 'NO', view: number | null, wanted: TDecimal): TDecimal {
+  const shares = wanted.toDecimalPlaces(8, 1);
+  if (!live.pool) return shares;
+  const target = targetFor(live, side, view, false);
+  if (target >= priceOfSide(live.yesPrice, side)) return dec(0);
+  return minOf(shares, sellSharesToPrice(live.pool, side, target));
+}
+
 /** The whole tick's plan (see the module header for the rules it keeps). */
 export function planNpcActivity(world: TNpcWorld, events: readonly TWorldEvent[], rng: TRng): TNpcPlan {
   const actors = world.acting;
@@ -216,6 +293,8 @@ export function planNpcActivity(world: TNpcWorld, events: readonly TWorldEvent[]
   if (!actors.length) return plan;
 
   const postRng = rng.fork('posts');
+  /** `${actorId}:${marketId}` → the side the actor's post this tick favours (holding it, or calling it cheap). */
+  const stance = new Map<string, 'YES' | 'NO'>();
   const nPosts = postRng.int(POSTS_PER_TICK.min, POSTS_PER_TICK.max);
   for (let i = 0; i < nPosts; i++) {
     const a = actors[i % actors.length]!;
@@ -227,6 +306,9 @@ export function planNpcActivity(world: TNpcWorld, events: readonly TWorldEvent[]
     for (let redraw = 0; redraw < 8 && said(content); redraw++) content = renderPost(a, topic, postRng);
     if (said(content)) continue;
     plan.posts.push({ actorId: a.id, username: a.username, content, relatedQuestion, topic: topic.kind });
+    // What the words take a side on: the tick's trades by this actor on this question keep to it.
+    if (relatedQuestion && topic.kind === 'holding') stance.set(`${a.id}:${relatedQuestion}`, topic.side);
+    if (relatedQuestion && topic.kind === 'question' && typeof topic.view === 'number') stance.set(`${a.id}:${relatedQuestion}`, topic.view > topic.yesPrice ? 'YES' : 'NO');
   }
 
   const replyRng = rng.fork('replies');
@@ -274,35 +356,82 @@ export function planNpcActivity(world: TNpcWorld, events: readonly TWorldEvent[]
   // Only actors that can trade at all: a balance for the smallest buy, or shares to sell.
   const traders = actors.filter((a) => dec(a.balance).gte(TRADE_AMOUNT.min) || world.holdings.some((h) => h.userId === a.id));
   const marketOf = (id: string) => world.markets.find((m) => m.id === id);
+  // Each market's pool as this tick's planned trades move it, so a later trade sizes to the price
+  // the earlier ones leave (five traders agreeing do not overshoot the value together).
+  const live = new Map<string, TLivePool>(
+    world.markets.map((m) => [m.id, { pool: m.yesShares !== undefined && m.noShares !== undefined ? toPool({ yesShares: m.yesShares, noShares: m.noShares }) : null, yesPrice: m.yesPrice }]),
+  );
+  // Shares each actor holds (less what this tick sells), and the sides it bought this tick.
+  const posKey = (userId: string, marketId: string, side: 'YES' | 'NO') => `${userId}:${marketId}:${side}`;
+  const holding = new Map(world.holdings.map((h) => [posKey(h.userId, h.marketId, h.side), dec(h.shares)]));
+  const heldOf = (userId: string, marketId: string, side: 'YES' | 'NO') => holding.get(posKey(userId, marketId, side)) ?? dec(0);
+  const bought = new Set<string>();
+  const move = (lv: TLivePool, pool: TPool) => {
+    lv.pool = pool;
+    const p = prices(pool).yes;
+    lv.yesPrice = p.isFinite() ? p.toNumber() : lv.yesPrice;
+  };
+  const sell = (a: TNpcActor, m: TNpcMarket, side: 'YES' | 'NO', shares: TDecimal) => {
+    const lv = live.get(m.id)!;
+    if (lv.pool) move(lv, quoteSell(lv.pool, side, shares).pool);
+    holding.set(posKey(a.id, m.id, side), heldOf(a.id, m.id, side).minus(shares));
+    const post = tradeRng.chance(TRADE_POST_CHANCE.prediction) ? renderTradePost(a, { kind: 'sell', outcome: side, question: m.text }, tradeRng) : null;
+    plan.trades.push({ kind: 'sell', actorId: a.id, marketId: m.id, outcome: side, shares: toDecimalString(shares), post });
+  };
   for (let i = 0; i < nTrades && traders.length; i++) {
     const a = tradeRng.pick(traders);
     // Never sell the side this tick's news favours: that would move the question against it.
     const held = world.holdings.filter((h) => {
       const m = marketOf(h.marketId);
-      return h.userId === a.id && dec(h.shares).gt(0) && !!m && directions.get(m.questionNumber) !== h.side;
+      return h.userId === a.id && heldOf(a.id, h.marketId, h.side).gt(0) && !!m && directions.get(m.questionNumber) !== h.side;
     });
     if (held.length && tradeRng.chance(SELL_CHANCE)) {
       const h = tradeRng.pick(held);
+      const m = marketOf(h.marketId)!;
+      const lv = live.get(m.id)!;
+      const view = viewOf(a, m);
+      const has = heldOf(a.id, m.id, h.side);
+      // Without a value to go by it takes some off (a quarter to all of it); with one, it sells
+      // only a side it now thinks too dear. Either way the sale moves the price a few points at most.
       const part = tradeRng.float(0.25, 1);
-      const shares = dec(h.shares).times(part).toDecimalPlaces(8, 1);
+      const want = view === null ? null : sideForView(view, lv.yesPrice, directions.get(m.questionNumber));
+      const wanted = view === null ? has.times(part).toDecimalPlaces(8, 1) : want !== null && want !== h.side ? has : dec(0);
+      const keeps = stance.get(`${a.id}:${m.id}`) === h.side || bought.has(posKey(a.id, m.id, h.side));
+      const shares = keeps ? dec(0) : depthSellShares(lv, h.side, view, wanted);
       if (shares.gt(0)) {
-        const post = tradeRng.chance(TRADE_POST_CHANCE.prediction) ? renderTradePost(a, { kind: 'sell', outcome: h.side, question: marketOf(h.marketId)!.text }, tradeRng) : null;
-        plan.trades.push({ kind: 'sell', actorId: a.id, marketId: h.marketId, outcome: h.side, shares: toDecimalString(shares), post });
+        sell(a, m, h.side, shares);
         continue;
       }
     }
     const mine = world.markets.filter((m) => questionMentions(m, a));
     const m = newsMarkets.length && tradeRng.chance(0.6) ? tradeRng.pick(newsMarkets) : mine.length && tradeRng.chance(0.5) ? tradeRng.pick(mine) : tradeRng.pick(world.markets);
+    const lv = live.get(m.id)!;
     // Sized within what the actor has left after this tick's earlier buys: never overdraw.
     const left = remaining.get(a.id)!;
-    const amount = dec(Math.min(TRADE_AMOUNT.max, left.toNumber() * tradeRng.float(TRADE_FRACTION.min, TRADE_FRACTION.max))).toDecimalPlaces(2, 1);
+    const budget = dec(Math.min(TRADE_AMOUNT.max, left.toNumber() * tradeRng.float(TRADE_FRACTION.min, TRADE_FRACTION.max))).toDecimalPlaces(2, 1);
+    // A question with a rule is traded toward the actor's view of its value, or not at all; one
+    // without (an administrator's) by the news or a lean against extremes.
+    const view = viewOf(a, m);
+    const outcome = view === null ? chooseOutcome({ ...m, yesPrice: lv.yesPrice }, directions, tradeRng) : sideForView(view, lv.yesPrice, directions.get(m.questionNumber));
+    // Never against what its post this tick said.
+    if (!outcome || (stance.has(`${a.id}:${m.id}`) && stance.get(`${a.id}:${m.id}`) !== outcome)) continue;
+    // One side per market: holding the other side, it sells that first (and never flips within a tick).
+    const other = outcome === 'YES' ? 'NO' : 'YES';
+    if (bought.has(posKey(a.id, m.id, other))) continue;
+    const otherHeld = heldOf(a.id, m.id, other);
+    if (otherHeld.gt(0)) {
+      const shares = depthSellShares(lv, other, view, otherHeld);
+      if (shares.gt(0)) sell(a, m, other, shares);
+      continue;
+    }
+    const amount = depthBuyAmount(lv, outcome, view, budget).toDecimalPlaces(2, 1);
     if (amount.lt(TRADE_AMOUNT.min) || amount.gt(left)) continue;
     remaining.set(a.id, left.minus(amount));
-    const outcome = chooseOutcome(m, directions, tradeRng);
+    bought.add(posKey(a.id, m.id, outcome));
+    if (lv.pool) move(lv, quoteBuy(lv.pool, outcome, amount).pool);
     const post = tradeRng.chance(TRADE_POST_CHANCE.prediction) ? renderTradePost(a, { kind: 'buy', outcome, question: m.text }, tradeRng) : null;
     plan.trades.push({ kind: 'buy', actorId: a.id, marketId: m.id, outcome, amount: toDecimalString(amount), post });
   }
-
   planPerpTrades(world, events, rng.fork('perps'), remaining, plan);
   return plan;
 }

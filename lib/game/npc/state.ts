@@ -3,14 +3,34 @@
  * the number of actors and markets (the tick runs at 200 NPCs and 50 markets in the benchmark).
  * Reads only. Every list has a total order that does not depend on generated ids or insertion
  * timing, so two fresh worlds with the same seed read the same snapshot (determinism).
+ * The open questions come with what each is worth (loadValuedMarkets: value.ts over the question's
+ * rule, its ticker's price and realized volatility, its evidence), which the pool step reads too.
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@/db/client';
-import { actors, comments, marketPositions, markets, organizations, perpMarkets, perpPositions, postLikes, posts, shares, users } from '@/db/schema';
+import {
+  actors,
+  comments,
+  marketPositions,
+  markets,
+  organizations,
+  perpMarkets,
+  perpPositions,
+  perpPricePoints,
+  postLikes,
+  posts,
+  questionRules,
+  shares,
+  users,
+  worldEvents,
+} from '@/db/schema';
 import type { TRng } from '@/lib/game/rng';
+import { toRule, type TRuleColumns } from '@/lib/game/state';
 import { prices, toPool } from '@/lib/markets/cpmm';
 import { toNumber } from '@/lib/money/decimal';
-import { NPC_ACTING_PER_TICK, pickActingActors, type TNpcActor, type TNpcWorld } from './plan';
+import { NPC_ACTING_PER_TICK, pickActingActors, type TNpcActor, type TNpcMarket, type TNpcWorld } from './plan';
+import { eventProbability, eventWindow } from '../outcomes';
+import { questionValue, volatilityPerDay, type TQuestionFacts } from './value';
 
 /** How far back the NPCs look for posts to answer, like and share. */
 const RECENT_POSTS_WINDOW_MS = 6 * 60 * 60 * 1000;
@@ -18,6 +38,118 @@ const RECENT_POSTS_LIMIT = 40;
 const REPLY_WINDOW_MS = 60 * 60 * 1000;
 
 const inList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
+/** How far back a ticker's realized volatility looks, and the moves it needs before it is trusted. */
+const VOLATILITY_WINDOW_MS = 6 * 60 * 60 * 1000;
+const VOLATILITY_MIN_MOVES = 60;
+const DAY_MS = 86_400_000;
+
+/**
+ * Each ticker's volatility per √day as of `at` (value.ts volatilityPerDay): realized from its
+ * index's log moves over the last VOLATILITY_WINDOW_MS of price points (Σ r² over the days they
+ * span), else the organization's σ per tick scaled to a day. Trade points are left out: the index
+ * moves only with the tick (and an administrator). Points of one instant are ordered by their
+ * values, never by their generated ids, so two worlds of one seed measure the same figure.
+ */
+export async function loadTickerVolatilities(db: DbOrTx, at: Date): Promise<Map<string, number>> {
+  const from = new Date(at.getTime() - VOLATILITY_WINDOW_MS).toISOString();
+  const rows = rowsOf<{ ticker: string; per_tick: string; ss: string | null; moves: number | string; days: number | string | null }>(
+    await db.execute(sql`
+      select o.ticker, o.volatility as per_tick, x.ss, coalesce(x.moves, 0) as moves, x.days
+      from ${organizations} o left join (
+        select ticker, sum(r * r) as ss, count(r) as moves, extract(epoch from max(created_at) - min(created_at)) / 86400 as days
+        from (
+          select ticker, created_at, ln(index_price / lag(index_price) over (partition by ticker order by created_at, source, index_price, mark_price)) as r
+          from ${perpPricePoints}
+          where source <> 'trade' and index_price > 0 and created_at > ${from}::timestamptz and created_at <= ${at.toISOString()}::timestamptz
+        ) moves
+        group by ticker
+      ) x on x.ticker = o.ticker
+      order by o.ticker`),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.ticker,
+      volatilityPerDay({
+        perTick: Number(r.per_tick),
+        realized: r.ss === null || r.days === null ? null : { sumSquares: Number(r.ss), days: Number(r.days), moves: Number(r.moves) },
+        minMoves: VOLATILITY_MIN_MOVES,
+      }),
+    ]),
+  );
+}
+
+/**
+ * The open questions (active, before their date), by question number, with their pools and what
+ * the world says each is worth (value.ts): a price question from its ticker's price, volatility
+ * and time left; an event question from the odds its rule gives it (lib/game/outcomes.ts
+ * eventProbability, from public facts: its kind, its organization's volatility, its window), the
+ * quiet part of its event window and whether a fulfilling event already happened. Never the
+ * outcome the world drew for it. A question without a rule has no value (null).
+ */
+export async function loadValuedMarkets(db: DbOrTx, at: Date): Promise<(TNpcMarket & { yesShares: string; noShares: string; fair: number | null })[]> {
+  const ts = sql`${at.toISOString()}::timestamptz`;
+  const rows = rowsOf<
+    TRuleColumns & {
+      id: string;
+      question_number: number;
+      text: string;
+      yes_shares: string;
+      no_shares: string;
+      created_at: string | Date;
+      resolution_date: string | Date;
+      spot: string | null;
+      per_tick: string | null;
+      fulfilled: boolean | null;
+    }
+  >(
+    await db.execute(sql`
+      select m.id, m.question_number, m.text, m.yes_shares, m.no_shares, m.created_at, m.resolution_date,
+        r.kind, r.organization_id, r.ticker, r.actor_id, r.event_kind, r.comparison, r.threshold, o.current_price as spot, o.volatility as per_tick,
+        (r.kind = 'event' and exists (
+          select 1 from ${worldEvents} e
+          where e.kind = r.event_kind and e.organization_id = r.organization_id and (r.actor_id is null or e.actor_id = r.actor_id)
+            and e.created_at > m.created_at and e.created_at <= ${ts} and e.created_at <= m.resolution_date)) as fulfilled
+      from ${markets} m left join ${questionRules} r on r.market_id = m.id left join ${organizations} o on o.id = r.organization_id
+      where m.status = 'active' and m.resolution_date > ${ts}
+      order by m.question_number`),
+  );
+  const vols = rows.some((r) => r.kind === 'price') ? await loadTickerVolatilities(db, at) : new Map<string, number>();
+  return rows.map((m) => {
+    const yesShares = String(m.yes_shares);
+    const noShares = String(m.no_shares);
+    // 0.5 for a pool without weights (createPool never makes one).
+    const price = prices(toPool({ yesShares, noShares })).yes;
+    const rule = toRule(m);
+    const created = new Date(m.created_at).getTime();
+    const end = new Date(m.resolution_date).getTime();
+    let facts: TQuestionFacts | null = null;
+    if (rule?.kind === 'price' && m.spot !== null && vols.has(rule.ticker)) {
+      facts = { kind: 'price', spot: Number(m.spot), strike: rule.threshold, comparison: rule.comparison, volatility: vols.get(rule.ticker)!, days: (end - at.getTime()) / DAY_MS };
+    } else if (rule?.kind === 'event') {
+      // The odds the world's rules give it (what it was born with) and the quiet part of its event window.
+      const createdAt = new Date(created);
+      const resolutionDate = new Date(end);
+      const w = eventWindow(createdAt, resolutionDate);
+      const span = w.end.getTime() - w.start.getTime();
+      facts = {
+        kind: 'event',
+        baseRate: eventProbability({ eventKind: rule.eventKind, volatility: Number(m.per_tick ?? 0), createdAt, resolutionDate }),
+        fulfilled: !!m.fulfilled,
+        elapsed: span > 0 ? (at.getTime() - w.start.getTime()) / span : 1,
+      };
+    }
+    return {
+      id: m.id,
+      questionNumber: Number(m.question_number),
+      text: m.text,
+      yesPrice: price.isFinite() ? price.toNumber() : 0.5,
+      yesShares,
+      noShares,
+      fair: questionValue(facts),
+    };
+  });
+}
 
 /** Reads the world as of `at` and picks this tick's acting actors with `rng`. */
 export async function loadNpcWorld(db: DbOrTx, at: Date, rng: TRng): Promise<TNpcWorld> {
@@ -61,17 +193,7 @@ export async function loadNpcWorld(db: DbOrTx, at: Date, rng: TRng): Promise<TNp
     await db.execute(sql`select ticker, name, sector, current_price, initial_price from ${organizations} order by ticker`),
   ).map((o) => ({ ticker: o.ticker, name: o.name, sector: o.sector, price: toNumber(String(o.current_price)), initialPrice: toNumber(String(o.initial_price)) }));
 
-  const marketRows = rowsOf<{ id: string; question_number: number; text: string; yes_shares: string; no_shares: string }>(
-    await db.execute(sql`
-      select id, question_number, text, yes_shares, no_shares from ${markets}
-      where status = 'active' and resolution_date > ${at.toISOString()}::timestamptz
-      order by question_number`),
-  );
-  const marketList = marketRows.map((m) => {
-    // 0.5 for a pool without weights (createPool never makes one).
-    const price = prices(toPool({ yesShares: String(m.yes_shares), noShares: String(m.no_shares) })).yes;
-    return { id: m.id, questionNumber: Number(m.question_number), text: m.text, yesPrice: price.isFinite() ? price.toNumber() : 0.5 };
-  });
+  const marketList = await loadValuedMarkets(db, at);
 
   const holdings = rowsOf<{ user_id: string; market_id: string; side: 'YES' | 'NO'; shares: string }>(
     await db.execute(sql`

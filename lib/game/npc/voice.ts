@@ -114,7 +114,7 @@ const tagOf = (ticker: string) => `#${ticker}`;
 export type TPostTopic =
   | { kind: 'org'; ticker: string; name: string; sector: string; price: number; initialPrice: number }
   | { kind: 'holding'; question: string; side: 'YES' | 'NO'; yesPrice: number }
-  | { kind: 'question'; question: string; yesPrice: number }
+  | { kind: 'question'; question: string; yesPrice: number; /** The speaker's own view of YES, when it has one (what it trades on). */ view?: number | null }
   | { kind: 'event'; title: string; ticker: string | null; impact: number; aboutSelf: boolean }
   | { kind: 'mention'; other: string; ticker: string | null }
   | { kind: 'perp'; ticker: string; side: 'long' | 'short' };
@@ -152,7 +152,9 @@ export function renderPost(speaker: TSpeaker, topic: TPostTopic, rng: TRng): str
     }
     case 'question': {
       const q = clip(topic.question, 150);
-      const mine = Math.min(0.95, Math.max(0.05, topic.yesPrice + (rng.next() - 0.5) * 0.4));
+      // A speaker with a view states it (its trades follow it); one without guesses near the market.
+      const guess = topic.yesPrice + (rng.next() - 0.5) * 0.4;
+      const mine = topic.view ?? Math.min(0.95, Math.max(0.05, guess));
       return fitPost(
         rng.pick([
           `"${q}" Market: ${pct(topic.yesPrice)}. Me: ${pct(mine)}. ${mine > topic.yesPrice ? 'YES looks cheap.' : 'Leaning NO.'} #predictions`,

@@ -10,14 +10,22 @@
  *      questions it names are bought on the side the news makes more likely (newsDirections);
  *   3. views: otherwise, now and then, it trades a ticker toward the game's fair value (long when
  *      the mark sits below it, short above), unless that adds to a ticker's heavier side past
- *      POOL_IMBALANCE_LIMIT (open interest stays in rough balance);
+ *      POOL_IMBALANCE_LIMIT (open interest stays in rough balance), and now and then buys the cheap
+ *      side of a question whose price strays from its value (lib/game/npc/value.ts) by more than
+ *      POOL_VALUE_EDGE;
+ *   question buys (news or view) go only toward the question's value when it has one, are sized so
+ *      that one moves the price at most MAX_PRICE_MOVE (the pool's depth), and never take the side
+ *      opposite to one the pool holds;
  *   4. it never spends below its cash reserve, and never holds more than MAX_OPEN_PERPS perps.
  * Notable moves come with a post in the manager's voice ("Added to my $NEXA long after …").
  */
 import type { TRng } from '@/lib/game/rng';
 import type { TWorldEvent } from '@/lib/game/types';
+import { depthBuyAmount, VALUE_EDGE, type TLivePool } from '@/lib/game/npc/plan';
 import { fitPost, voiceOf, type TVoice } from '@/lib/game/npc/voice';
 import { newsDirections } from '@/lib/game/world-rules';
+import { prices, quoteBuy, toPool } from '@/lib/markets/cpmm';
+import { dec } from '@/lib/money/decimal';
 
 export const TIER_STYLE = {
   S: { positionFraction: 0.08, leverage: [2, 5], reserve: 0.3, actChance: 0.6, newsChance: 0.9, takeProfit: 0.25, stopLoss: -0.2 },
@@ -37,6 +45,8 @@ export const MIN_PERP_SIZE = 10;
 /** A new perp (news or view) never adds to a ticker's heavier side once (long − short) / (long + short + 1,000) passes this. */
 export const POOL_IMBALANCE_LIMIT = 0.3;
 export const MIN_PREDICTION_BUY = 5;
+/** A view on a question: bought only when its price strays from its value by more than this. */
+export const POOL_VALUE_EDGE = 0.05;
 
 export type TPlanPool = {
   id: string;
@@ -50,7 +60,8 @@ export type TPlanPool = {
 };
 /** oiLong / oiShort: the ticker's open interest by side (everyone's open positions), when known. */
 export type TPlanTicker = { ticker: string; markPrice: number; fairValue: number; oiLong?: number; oiShort?: number };
-export type TPlanQuestion = { id: string; questionNumber: number; text: string; yesPrice: number };
+/** yesShares / noShares: the pool's public weights (decimal strings), for sizing to depth; fair: its value (value.ts), null without a rule. */
+export type TPlanQuestion = { id: string; questionNumber: number; text: string; yesPrice: number; yesShares?: string; noShares?: string; fair?: number | null };
 
 export type TPoolTrade =
   | { kind: 'open'; poolId: string; ticker: string; side: 'long' | 'short'; size: number; leverage: number; reason: string | null }
@@ -104,6 +115,10 @@ export function planPoolTrades(
   const questions = [...world.questions].sort((a, b) => a.questionNumber - b.questionNumber);
   const byNumber = new Map(questions.map((q) => [q.questionNumber, q]));
   const directions = newsDirections(events);
+  // Each question's pool as the plan's own buys move it (several pools on one question do not overshoot).
+  const live = new Map<string, TLivePool>(
+    questions.map((q) => [q.id, { pool: q.yesShares !== undefined && q.noShares !== undefined ? toPool({ yesShares: q.yesShares, noShares: q.noShares }) : null, yesPrice: q.yesPrice }]),
+  );
 
   for (const pool of [...world.pools].sort((a, b) => a.id.localeCompare(b.id))) {
     const r = rng.fork(pool.id);
@@ -152,6 +167,29 @@ export function planPoolTrades(
       return t;
     };
 
+    /**
+     * A question buy on `outcome`: only while that side is cheap (below its value by more than
+     * `edge`, or below 0.8 for a question without one), never against a side the pool holds, within
+     * the cash above the reserve, sized to move the price MAX_PRICE_MOVE at most.
+     */
+    const buyQuestion = (q: TPlanQuestion, outcome: 'YES' | 'NO', edge: number): TPoolTrade | null => {
+      const lv = live.get(q.id)!;
+      const price = outcome === 'YES' ? lv.yesPrice : 1 - lv.yesPrice;
+      const value = q.fair === null || q.fair === undefined ? null : outcome === 'YES' ? q.fair : 1 - q.fair;
+      if (value === null ? price >= 0.8 : price >= value - edge) return null;
+      if (pool.predictions.some((p) => p.marketId === q.id && p.side !== outcome && p.shares > 0) || mine.some((t) => t.kind === 'buy' && t.marketId === q.id && t.outcome !== outcome)) return null;
+      const budget = Math.floor(Math.min(pool.nav * style.positionFraction * 0.5, room()) * 100) / 100;
+      if (budget < MIN_PREDICTION_BUY) return null;
+      const amount = depthBuyAmount(lv, outcome, q.fair ?? null, dec(budget)).toDecimalPlaces(2, 1).toNumber();
+      if (amount < MIN_PREDICTION_BUY) return null;
+      if (lv.pool) {
+        lv.pool = quoteBuy(lv.pool, outcome, amount).pool;
+        lv.yesPrice = prices(lv.pool).yes.toNumber();
+      }
+      cash -= amount;
+      return { kind: 'buy', poolId: pool.id, marketId: q.id, questionNumber: q.questionNumber, outcome, amount, price };
+    };
+
     // 2. News about a ticker: follow it, the faster the higher the tier.
     for (const e of newsByTicker) {
       if (!r.chance(style.newsChance)) continue;
@@ -160,17 +198,13 @@ export function planPoolTrades(
       if (t) announced = t;
       // The question the news names: buy the side the news makes more likely (for an event
       // question the news fulfils that is YES, even when the news is bad for the company), when
-      // that side is still cheap.
+      // that side is still cheap (below its value by the edge, when the question has one).
       for (const n of e.relatedQuestions) {
         const q = byNumber.get(n);
         const outcome = directions.get(n);
         if (!q || !outcome) continue;
-        const price = outcome === 'YES' ? q.yesPrice : 1 - q.yesPrice;
-        const amount = Math.floor(Math.min(pool.nav * style.positionFraction * 0.5, room()) * 100) / 100;
-        if (price < 0.8 && amount >= MIN_PREDICTION_BUY) {
-          mine.push({ kind: 'buy', poolId: pool.id, marketId: q.id, questionNumber: q.questionNumber, outcome, amount, price });
-          cash -= amount;
-        }
+        const t = buyQuestion(q, outcome, VALUE_EDGE);
+        if (t) mine.push(t);
       }
     }
 
@@ -182,6 +216,17 @@ export function planPoolTrades(
       if (Math.abs(gap) > 0.002 && !heavier(t.ticker, side)) {
         const trade = openPerp(t.ticker, side, null);
         if (trade && !announced && r.chance(POST_CHANCE)) announced = trade;
+      }
+    }
+
+    // 3b. A view on a question: now and then, the cheap side of one whose price strays from its value.
+    const mispriced = questions.filter((q) => q.fair !== null && q.fair !== undefined && Math.abs(q.fair - live.get(q.id)!.yesPrice) > POOL_VALUE_EDGE);
+    if (mispriced.length && r.chance(style.actChance)) {
+      const q = r.pick(mispriced);
+      const t = buyQuestion(q, q.fair! > live.get(q.id)!.yesPrice ? 'YES' : 'NO', POOL_VALUE_EDGE);
+      if (t) {
+        mine.push(t);
+        if (!announced && r.chance(POST_CHANCE)) announced = t;
       }
     }
 

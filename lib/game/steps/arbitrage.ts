@@ -2,8 +2,11 @@
  * Arbitrage, the end of the pools step (steps/pools.ts): after the NPCs and pool managers traded,
  * before the pools' NAVs are recorded. A perp's mark that sits more than
  * ARBITRAGE_BAND away from its index (the organization's price) is brought back to the band's
- * edge, the way arbitrageurs trade the premium away on a real exchange; funding (the premium plus
- * 0.01%, capped at ±0.75%) then stays inside its cap between ticks. One set-based update with
+ * edge, the way arbitrageurs trade the premium away on a real exchange. The band is the funding
+ * formula's premium clamp (±0.05%), inside which the premium pays nothing: so the funding the
+ * next period charges comes from the crowding of the book (lib/perps/math fundingRate), not from
+ * the mark lagging the index, and only a premium traders make between ticks adds to it. It pulls
+ * toward the index by the premium alone, never by the funding rate. One set-based update with
  * the `perp_update` announcements (lib/perps `setMarks`) in the transaction that locked the marks,
  * then the liquidation sweep (marks moved).
  * Deterministic: a function of the stored marks and prices only.
@@ -30,7 +33,7 @@ export async function runArbitrageStep(ctx: TTickContext) {
       .filter((c) => c.next !== c.mark);
     return setMarks(
       tx,
-      changes.map((c) => ({ ticker: c.ticker, markPrice: c.next.toFixed(4) })),
+      changes.map((c) => ({ ticker: c.ticker, markPrice: c.next.toFixed(8) })),
       at,
     );
   });

@@ -1,23 +1,66 @@
 /**
- * Tick step: world events and breaking news. Plans a few events (usually none, one for sure in a
- * quiet world) from templates about organizations and actors, writes them with the biases they put
- * on related questions and their `breaking_news` announcements in ONE transaction, and hands them
- * to the later steps through ctx.newEvents (prices push fair values by their impact; NPCs react).
+ * Tick step: world events and breaking news. First the news the world drew: each event question
+ * drawn YES (lib/game/outcomes.ts) whose moment has come gets the event that fulfils it (the
+ * question resolves YES at the next tick). Then a few random events (usually none, one for sure
+ * in a quiet world) from templates about organizations and actors, none of which fulfils an open
+ * drawn question: a NO never happens, a YES only at its moment. All are written with the biases
+ * they put on related questions and their `breaking_news` announcements in ONE transaction, and
+ * handed to the later steps through ctx.newEvents (prices push fair values by their impact; NPCs
+ * react).
  */
 import { sql } from 'drizzle-orm';
-import { getDb, rowsOf, withTransaction } from '@/db/client';
-import { marketBiases, worldEvents } from '@/db/schema';
+import { getDb, rowsOf, withTransaction, type DbOrTx } from '@/db/client';
+import { marketBiases, markets, questionRules, worldEvents } from '@/db/schema';
 import { emitEvents } from '@/lib/events/outbox';
 import { insertWorldEvents } from '@/lib/world/events';
 import { loadActors, loadOpenQuestions, loadOrganizations } from '../state';
 import type { TTickContext, TWorldEvent } from '../types';
-import { planEventCount, planWorldEvent, relatedQuestions, type TBiasPlan } from '../world-rules';
+import { planEventCount, planFulfillingEvent, planWorldEvent, relatedQuestions, type TBiasPlan, type TEventKind, type TEventRule } from '../world-rules';
 
 /** A bias from news lasts this long and loses this fraction of its strength per hour. */
 export const NEWS_BIAS_HOURS = 6;
 export const NEWS_BIAS_DECAY = '0.1';
 /** Largest fair-value push per tick of a full-strength bias on a price question. */
 export const NEWS_BIAS_PRICE_IMPACT = '0.01';
+
+/** Drawn event questions announced per tick at most; the rest come at the next tick. */
+const MAX_DRAWN_EVENTS = 20;
+
+type TDrawnRow = { organization_id: string; actor_id: string | null; event_kind: string };
+
+const toEventRule = (r: TDrawnRow): TEventRule => ({ kind: 'event', organizationId: r.organization_id, actorId: r.actor_id, eventKind: r.event_kind as TEventKind });
+
+/**
+ * Active event questions whose outcome the world drew and whose window (up to and including their
+ * date) is still running: random news must not fulfil them.
+ */
+const loadReserved = async (db: DbOrTx, at: Date) =>
+  rowsOf<TDrawnRow>(
+    await db.execute(sql`
+      select r.organization_id, r.actor_id, r.event_kind
+      from ${markets} m join ${questionRules} r on r.market_id = m.id
+      where m.status = 'active' and r.kind = 'event' and r.drawn_outcome is not null and m.resolution_date >= ${at.toISOString()}::timestamptz
+      order by m.question_number`),
+  ).map(toEventRule);
+
+/**
+ * Event questions drawn YES whose moment has come (event_at at or before `at`) and whose event has
+ * not happened yet, oldest moment first. A question already past its date (game time jumped over
+ * the moment) is among them: its event is dated at its moment, inside its window.
+ */
+const loadDueDrawnEvents = async (db: DbOrTx, at: Date) =>
+  rowsOf<TDrawnRow & { question_number: number; resolution_date: string | Date; event_at: string | Date }>(
+    await db.execute(sql`
+      select m.question_number, m.resolution_date, r.organization_id, r.actor_id, r.event_kind, r.event_at
+      from ${markets} m join ${questionRules} r on r.market_id = m.id
+      where m.status = 'active' and r.kind = 'event' and r.drawn_outcome = 'YES' and r.event_at <= ${at.toISOString()}::timestamptz
+        and not exists (
+          select 1 from ${worldEvents} e
+          where e.kind = r.event_kind and e.organization_id = r.organization_id and (r.actor_id is null or e.actor_id = r.actor_id)
+            and e.created_at > m.created_at and e.created_at <= m.resolution_date)
+      order by r.event_at, m.question_number
+      limit ${MAX_DRAWN_EVENTS}`),
+  );
 
 export async function runNewsStep(ctx: TTickContext) {
   const db = await getDb();
@@ -26,6 +69,8 @@ export async function runNewsStep(ctx: TTickContext) {
   const orgs = await loadOrganizations(db);
   const actors = await loadActors(db);
   const questions = await loadOpenQuestions(db, at);
+  const reserved = await loadReserved(db, at);
+  const drawn = await loadDueDrawnEvents(db, at);
   const [recent] = rowsOf<{ n: number | string }>(
     await db.execute(sql`select count(*) as n from ${worldEvents} where created_at > ${new Date(at.getTime() - 3_600_000).toISOString()}::timestamptz`),
   );
@@ -33,8 +78,18 @@ export async function runNewsStep(ctx: TTickContext) {
 
   const events: TWorldEvent[] = [];
   const biases: TBiasPlan[] = [];
+  // The drawn events first, each from its own fork (so the random news below draws the same either way).
+  for (const d of drawn) {
+    const e = planFulfillingEvent(rng.fork(`question-${d.question_number}`), toEventRule(d), { orgs, actors });
+    if (!e) continue;
+    const due = new Date(d.resolution_date).getTime() <= at.getTime();
+    const createdAt = due ? new Date(d.event_at) : at;
+    const related = relatedQuestions(e, questions);
+    events.push({ ...e, id: `we-${createdAt.getTime().toString(36)}-q${d.question_number}`, relatedQuestions: related.numbers, directions: related.directions, createdAt });
+    biases.push(...related.biases);
+  }
   for (let i = 0; i < count; i++) {
-    const e = planWorldEvent(rng.fork(`event-${i}`), { orgs, actors, questions });
+    const e = planWorldEvent(rng.fork(`event-${i}`), { orgs, actors, reserved });
     if (!e) continue;
     const related = relatedQuestions(e, questions);
     // Ids from game time: the same seed and time make the same rows, and a repeated tick at the
@@ -68,7 +123,7 @@ export async function runNewsStep(ctx: TTickContext) {
       'breaking-news',
       fresh.map((e) => ({
         type: 'breaking_news',
-        data: { id: e.id, title: e.title, content: e.content, relatedQuestions: e.relatedQuestions, timestamp: at.toISOString() },
+        data: { id: e.id, title: e.title, content: e.content, relatedQuestions: e.relatedQuestions, timestamp: e.createdAt.toISOString() },
       })),
     );
     return fresh;

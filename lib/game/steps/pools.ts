@@ -8,16 +8,16 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
-import { actors, markets, perpPositions, pools, users } from '@/db/schema';
+import { actors, perpPositions, pools, users } from '@/db/schema';
 import { npcCaller } from '@/lib/auth/caller';
 import { isAppError } from '@/lib/errors/app-error';
-import { prices, toPool } from '@/lib/markets/cpmm';
 import { loadHoldings } from '@/lib/pools/holdings';
 import { recordNav } from '@/lib/pools/service/shared';
 import { buyPoolPrediction, closePoolPerp, openPoolPerp, type TPoolTradeResult } from '@/lib/pools/service/trade';
 import { createPost } from '@/lib/posts/service/create-post';
 import { liquidateTicker } from '@/lib/perps/service/liquidate';
 import { dec, toNumber } from '@/lib/money/decimal';
+import { loadValuedMarkets } from '../npc/state';
 import { planPoolTrades, type TPlanPool, type TPoolTrade } from '../pools/plan';
 import { loadOrganizations } from '../state';
 import { perpTradeLink, predictionTradeLink } from '../trade-links';
@@ -71,11 +71,8 @@ export async function runPoolStep(ctx: TTickContext): Promise<TPoolStepResult> {
     rows.map((r) => r.pool.accountUserId),
   );
   const orgs = await loadOrganizations(db);
-  const questions = await db
-    .select({ id: markets.id, questionNumber: markets.questionNumber, text: markets.text, yes: markets.yesShares, no: markets.noShares })
-    .from(markets)
-    .where(sql`${markets.status} = 'active' and ${markets.resolutionDate} > ${ctx.at.toISOString()}::timestamptz`)
-    .orderBy(asc(markets.questionNumber));
+  // The open questions with their pools and values: managers buy toward what each is worth.
+  const questions = await loadValuedMarkets(db, ctx.at);
 
   // Open interest by ticker and side (everyone's open positions): views lean against the heavier side.
   const oi = new Map<string, { long: number; short: number }>();
@@ -105,12 +102,7 @@ export async function runPoolStep(ctx: TTickContext): Promise<TPoolStepResult> {
       tickers: orgs
         .filter((o) => o.markPrice !== null)
         .map((o) => ({ ticker: o.ticker, markPrice: o.markPrice!, fairValue: o.fairValue, oiLong: oi.get(o.ticker)?.long ?? 0, oiShort: oi.get(o.ticker)?.short ?? 0 })),
-      questions: questions.map((q) => ({
-        id: q.id,
-        questionNumber: q.questionNumber ?? 0,
-        text: q.text,
-        yesPrice: toNumber(prices(toPool({ yesShares: q.yes, noShares: q.no })).yes),
-      })),
+      questions,
     },
     ctx.newEvents,
     rng,

@@ -1,11 +1,13 @@
 /**
  * Tick step: questions. Event questions an earlier tick's world event fulfilled resolve YES at
  * once (the next tick after the news), and due questions (resolution date reached) resolve through the
- * same idempotent resolveMarket as the admin endpoint, with the outcome computed from the world:
- * a price rule reads the organization's price, an event rule looks for a fulfilling world event in
- * the question's window, and a question without a rule follows its market price. Then the game
- * tops the active questions up to between 10 and 20, each made from the world's state with the
- * rule it will resolve by.
+ * same idempotent resolveMarket as the admin endpoint, with the outcome from the world: a price
+ * rule reads the organization's price (never the question's own market), an event rule resolves
+ * by the outcome drawn when it was asked (its news followed that draw; a rule from before draws
+ * looks for a fulfilling world event in its window), and a question without a rule follows its
+ * market price. Then the game tops the active questions up to between 10 and 20, each made from
+ * the world's state with the rule it will resolve by and the odds and draw it is born with
+ * (lib/game/outcomes.ts), never two event questions one event could settle.
  */
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction, type Tx } from '@/db/client';
@@ -15,15 +17,21 @@ import { createMarket } from '@/lib/markets/service/create-market';
 import { resolveMarket } from '@/lib/markets/service/resolve-market';
 import { loadActors, loadOpenQuestions, loadOrganizations, toRule, type TRuleColumns } from '../state';
 import type { TTickContext } from '../types';
+import { GAME_QUESTION_LIQUIDITY } from '../depth';
+import { planOutcome, type TQuestionOdds } from '../outcomes';
 import { planQuestion, questionsToCreate, resolveOutcome, type TQuestionRule } from '../world-rules';
 
-/** Liquidity of a game question (the admin default). */
-export const GAME_QUESTION_LIQUIDITY = 1000;
+/** Liquidity of a game question: deep enough that one NPC bet moves it a few points (../depth.ts). */
+export { GAME_QUESTION_LIQUIDITY } from '../depth';
 
-/** A game question and the rule that resolves it, in the caller's transaction (never one without the other). */
+/**
+ * A game question and the rule that resolves it, with the odds and draw it is born with, in the
+ * caller's transaction (never one without the other). The draw stays in question_rules, which no
+ * API answer reads.
+ */
 export async function createRuledQuestion(
   tx: Tx,
-  q: { text: string; resolutionDate: Date; rule: TQuestionRule; liquidity: number; at: Date },): Promise<string> {
+  q: { text: string; resolutionDate: Date; rule: TQuestionRule; liquidity: number; at: Date; odds: TQuestionOdds | null },): Promise<string> {
   const market = await createMarket({ caller: null, text: q.text, resolutionDate: q.resolutionDate, liquidity: q.liquidity, tx });
   const r = q.rule;
   await tx.insert(questionRules).values({
@@ -35,6 +43,9 @@ export async function createRuledQuestion(
     eventKind: r.kind === 'event' ? r.eventKind : null,
     comparison: r.kind === 'price' ? r.comparison : null,
     threshold: r.kind === 'price' ? String(r.threshold) : null,
+    probability: q.odds ? q.odds.probability.toFixed(6) : null,
+    drawnOutcome: q.odds?.outcome ?? null,
+    eventAt: q.odds?.eventAt ?? null,
     createdAt: q.at,
   });
   return market.id;
@@ -49,6 +60,7 @@ type TDueRow = TRuleColumns & {
   created_at: string | Date;
   resolution_date: string | Date;
   price: string | null;
+  drawn_outcome: 'YES' | 'NO' | null;
 };
 
 const eventHappened = async (rule: TQuestionRule | null, from: Date, to: Date) => {
@@ -68,7 +80,8 @@ const eventHappened = async (rule: TQuestionRule | null, from: Date, to: Date) =
  * Open event questions a world event of an earlier tick already fulfilled (after the question was
  * asked, before its date): settled by what happened, they resolve YES at the next tick rather than
  * at their date. Events of this very tick wait for the next one, so the news tick moves the
- * question first (a news trade toward YES) and the next one pays it out.
+ * question first (a news trade toward YES) and the next one pays it out. A question drawn NO is
+ * never among them (its news never happens, and it resolves by its draw at its date).
  */
 const fulfilledQuestions = async (at: Date) => {
   const db = await getDb();
@@ -77,6 +90,7 @@ const fulfilledQuestions = async (at: Date) => {
     await db.execute(sql`
       select m.id from ${markets} m join ${questionRules} r on r.market_id = m.id
       where m.status = 'active' and r.kind = 'event' and m.resolution_date > ${ts}
+        and (r.drawn_outcome is null or r.drawn_outcome = 'YES')
         and exists (
           select 1 from ${worldEvents} e
           where e.kind = r.event_kind and e.organization_id = r.organization_id and (r.actor_id is null or e.actor_id = r.actor_id)
@@ -97,7 +111,7 @@ export async function resolveDueQuestions(ctx: TTickContext) {
   const due = rowsOf<TDueRow>(
     await db.execute(sql`
       select m.id, m.yes_shares, m.no_shares, m.created_at, m.resolution_date,
-        r.kind, r.organization_id, r.ticker, r.actor_id, r.event_kind, r.comparison, r.threshold, o.current_price as price
+        r.kind, r.organization_id, r.ticker, r.actor_id, r.event_kind, r.comparison, r.threshold, r.drawn_outcome, o.current_price as price
       from ${markets} m
         left join ${questionRules} r on r.market_id = m.id
         left join ${organizations} o on o.id = r.organization_id
@@ -115,9 +129,12 @@ export async function resolveDueQuestions(ctx: TTickContext) {
     const yesPrice = price.isFinite() ? price.toNumber() : 0.5;
     const outcome = resolveOutcome(rule, {
       price: q.price === null ? null : Number(q.price),
-      eventHappened: await eventHappened(rule, new Date(q.created_at), new Date(q.resolution_date)),
+      eventHappened: q.drawn_outcome === null && (await eventHappened(rule, new Date(q.created_at), new Date(q.resolution_date))),
       yesPrice,
+      drawn: q.drawn_outcome,
     });
+    // A price rule without its ticker's price waits (an administrator can resolve it).
+    if (outcome === null) continue;
     const r = await resolveMarket({ marketId: q.id, outcome });
     if (!r.alreadyResolved) {
       resolved++;
@@ -135,13 +152,19 @@ export async function createQuestions(ctx: TTickContext) {
   if (count === 0) return { active: open.length, created: 0 };
   const orgs = await loadOrganizations(db);
   const actors = await loadActors(db);
+  const taken = open.map((q) => q.rule);
   let created = 0;
   for (let i = 0; i < count; i++) {
     if (performance.now() > ctx.deadline) break;
-    const q = planQuestion(rng.fork(`question-${i}`), { orgs, actors, at: ctx.at });
+    const qRng = rng.fork(`question-${i}`);
+    const q = planQuestion(qRng, { orgs, actors, at: ctx.at, open: taken });
     if (!q) break;
+    const org = orgs.find((o) => o.id === q.rule.organizationId)!;
+    // Its own fork: the odds never shift what the question asks.
+    const odds = planOutcome(qRng.fork('outcome'), { rule: q.rule, org, createdAt: ctx.at, resolutionDate: q.resolutionDate });
     // The question, its announcements and its rule commit together: no question without its rule.
-    await withTransaction((tx) => createRuledQuestion(tx, { ...q, liquidity: GAME_QUESTION_LIQUIDITY, at: ctx.at }));
+    await withTransaction((tx) => createRuledQuestion(tx, { ...q, liquidity: GAME_QUESTION_LIQUIDITY, at: ctx.at, odds }));
+    taken.push(q.rule);
     created++;
   }
   return { active: open.length + created, created };

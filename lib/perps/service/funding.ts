@@ -12,8 +12,14 @@
  * still when the game was paused) took the index before it, so the period moves its entry index
  * past the period's step. Only those positions are read, through perp_positions_open_opened_idx.
  *
+ * The rate follows crowding (lib/perps/math fundingRate): the premium of the mark over the index
+ * and each ticker's open interest, long against short, read in the same statement (one aggregate
+ * over the ticker's open positions: a read, as the ticker listing makes). The open interest is
+ * that of the positions the period charges: one opened after its boundary neither pays for it nor
+ * weighs on its rate.
+ *
  * Each period is one transaction: lock the due tickers (so an open racing the step is either seen
- * by it or takes the new index), then one statement.
+ * by it, in the step and in the open interest, or takes the new index), then one statement.
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
@@ -22,7 +28,11 @@ import { organizations, perpFundingRates, perpMarkets, perpPositions } from '@/d
 import { duePeriods } from '../math';
 import { fundingIndexStepSql, fundingRateSql } from './sql';
 
-const rateSql = fundingRateSql(sql`m.mark_price`, sql`o.current_price`);
+const rateSql = fundingRateSql(sql`m.mark_price`, sql`o.current_price`, sql`oi.oi_long`, sql`oi.oi_short`);
+
+/** A ticker's open interest at the mark per side, as the ticker listing computes it (service/read.ts). */
+const openInterestOf = (side: 'long' | 'short') =>
+  sql`coalesce(trunc(sum(p.units) filter (where p.side = ${side}) * m.mark_price, 8), 0)`;
 
 /** Pays every period boundary in (the oldest ticker's last funding, at]. Returns the periods paid. */
 export async function payDueFunding(at: Date) {
@@ -41,7 +51,10 @@ export async function payDueFunding(at: Date) {
         await tx.execute(sql`
           with due as (
             select m.ticker, m.funding_index, m.mark_price, o.current_price, x.rate, ${fundingIndexStepSql(sql`m.mark_price`, sql`x.rate`)} as step
-            from ${perpMarkets} m join ${organizations} o on o.ticker = m.ticker, lateral (select ${rateSql} as rate) x
+            from ${perpMarkets} m join ${organizations} o on o.ticker = m.ticker,
+              lateral (select ${openInterestOf('long')} as oi_long, ${openInterestOf('short')} as oi_short
+                from ${perpPositions} p where p.ticker = m.ticker and p.status = 'open' and p.opened_at < ${p}) oi,
+              lateral (select ${rateSql} as rate) x
             where m.last_funding_at < ${p}
           ),
           rates as (

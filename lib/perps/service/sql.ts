@@ -6,7 +6,7 @@
  */
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { FUNDING_BASE_RATE, FUNDING_RATE_CAP, MAINTENANCE_RATE, MAX_IMPACT, PERP_FEE_RATE, PRICE_SCALE } from '../math';
+import { FUNDING_IMBALANCE_RATE, FUNDING_INTEREST_RATE, FUNDING_PREMIUM_CLAMP, FUNDING_RATE_CAP, MAINTENANCE_RATE, MAX_IMPACT, PERP_FEE_RATE, PRICE_SCALE } from '../math';
 
 const P = sql.raw(String(PRICE_SCALE));
 const num = (v: { toFixed(): string }) => sql.raw(`${v.toFixed()}::numeric`);
@@ -43,9 +43,16 @@ export function closeFeeSql(units: SQL, exit: SQL) {
   return sql`trunc((${units}) * (${exit}) * ${num(PERP_FEE_RATE)}, 8)`;
 }
 
-/** fundingRate: clamp(trunc((mark − index)/index + 0.01%, 18), ±0.75%). */
-export function fundingRateSql(mark: SQL, index: SQL) {
-  return sql`greatest(-${num(FUNDING_RATE_CAP)}, least(${num(FUNDING_RATE_CAP)}, trunc(${div(sql`(${mark}) - (${index})`, index)} + ${num(FUNDING_BASE_RATE)}, ${P})))`;
+/**
+ * fundingRate: clamp(trunc(clamp(I, P − c, P + c) + k × (L − S)/(L + S), 18), ±cap), with
+ * P = (mark − index)/index and the imbalance 0 for an empty book. `oiLong` and `oiShort` are the
+ * ticker's open interest (notional at the mark, as the ticker listing computes it).
+ */
+export function fundingRateSql(mark: SQL, index: SQL, oiLong: SQL, oiShort: SQL) {
+  const premium = div(sql`(${mark}) - (${index})`, index);
+  const premiumPart = sql`greatest(${premium} - ${num(FUNDING_PREMIUM_CLAMP)}, least(${premium} + ${num(FUNDING_PREMIUM_CLAMP)}, ${num(FUNDING_INTEREST_RATE)}))`;
+  const imbalance = sql`coalesce(${div(sql`(${oiLong}) - (${oiShort})`, sql`nullif((${oiLong}) + (${oiShort}), 0)`)}, 0)`;
+  return sql`greatest(-${num(FUNDING_RATE_CAP)}, least(${num(FUNDING_RATE_CAP)}, trunc(${premiumPart} + ${num(FUNDING_IMBALANCE_RATE)} * ${imbalance}, ${P})))`;
 }
 
 /** fundingIndexStep: trunc(mark × rate, 18). */

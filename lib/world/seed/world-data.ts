@@ -29,14 +29,32 @@ export const ACTORS = [
 ] as const;
 
 /** Questions: yes/no weights give the opening price (yesPrice = yes / (yes + no)). */
-export const QUESTIONS = [
+/**
+ * The seed's questions. Most are storylines the world's news does not measure (their market decides
+ * them, as an administrator's questions). One is about a real quantity, SOLR's price: it is a price
+ * rule on its ticker, worded as the game's own price questions ({date} is its resolution date,
+ * filled in at seeding), and resolves from SOLR's price at that date, never from its market.
+ */
+export const QUESTIONS: readonly {
+  id: string;
+  text: string;
+  yes: string;
+  no: string;
+  days: number;
+  /**
+   * A price rule on a ticker, with the probability it is born with: lib/game/outcomes.ts
+   * priceProbability from the organization's seeded price and volatility over `days` (a constant,
+   * as all three are; lib/game/outcomes.test.ts recomputes it).
+   */
+  price?: { org: string; ticker: string; comparison: 'above' | 'below'; threshold: number; probability: string };
+}[] = [
   { id: 'seed-q-1', text: 'Will Nexa Dynamics announce a reasoning engine for airlines this quarter?', yes: '550', no: '450', days: 30 },
   { id: 'seed-q-2', text: 'Will Qubit Labs demonstrate 1,000 stable qubits before year end?', yes: '300', no: '700', days: 45 },
   { id: 'seed-q-3', text: 'Will Orbital Freight complete three launches this month?', yes: '500', no: '500', days: 20 },
   { id: 'seed-q-4', text: 'Will Helix Biotherapeutics get approval for its flagship therapy?', yes: '400', no: '600', days: 60 },
-  { id: 'seed-q-5', text: 'Will SOLR trade above 40 at the end of the season?', yes: '350', no: '650', days: 40 },
+  { id: 'seed-q-5', text: 'Will $SOLR close above 40 by {date}?', yes: '350', no: '650', days: 40, price: { org: 'org-solr', ticker: 'SOLR', comparison: 'above', threshold: 40, probability: '0.185454' } },
   { id: 'seed-q-6', text: 'Will Verse Media be acquired within 90 days?', yes: '200', no: '800', days: 90 },
-] as const;
+];
 
 export const POOLS = [
   { id: 'seed-pool-1', actor: 'marcus_reed', name: 'Reed Macro Fund', tier: 'S', fee: '0.2000', value: '50000', description: 'Top-down macro bets across every ticker.' },

@@ -1,12 +1,13 @@
 /**
  * The idempotent world seed: organizations with tickers, NPC actors (users with isActor) with
- * tiers S/A/B/C, active questions with reserves, pools, and groups with their chats. Rows have fixed ids and inserts skip
+ * tiers S/A/B/C, active questions with reserves (a question about a ticker's price with its price
+ * rule), pools, and groups with their chats. Rows have fixed ids and inserts skip
  * what exists, so running it again changes nothing. Actor balances go through the ledger. Runs at
  * server start (lib/boot.ts) and from npm run db:seed (scripts/db-seed.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { actors, markets, organizations, perpMarkets, perpPricePoints, pools, posts, postTags, users } from '@/db/schema';
+import { actors, markets, organizations, perpMarkets, perpPricePoints, pools, posts, postTags, questionRules, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { credit } from '@/lib/ledger/ledger';
 import { applyPointsChange } from '@/lib/points/ledger';
@@ -19,6 +20,9 @@ import { actorAvatarUrl } from '@/lib/world/assets';
 import { insertWorldEvents } from '../events';
 import { createPool } from '@/lib/pools/service/create-pool';
 import { createGroup } from '@/lib/groups/service/create-group';
+
+/** A question's date as the game's questions name it: "Fri, Apr 12" (UTC), as lib/game/world-rules words its own. */
+const DATE_LABEL = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 export function actorId(slug: string) {
   return `actor-${slug}`;
@@ -100,16 +104,32 @@ export async function seedWorld(db: Db) {
     for (const q of QUESTIONS) {
       const [exists] = await tx.select({ id: markets.id }).from(markets).where(eq(markets.id, q.id));
       if (exists) continue;
+      const resolutionDate = new Date(at.getTime() + q.days * 86_400_000);
       const [m] = await tx.insert(markets).values({
         id: q.id,
-        text: q.text,
+        text: q.text.replace('{date}', DATE_LABEL.format(resolutionDate)),
         yesShares: q.yes,
         noShares: q.no,
         liquidity: toDecimalString(dec(q.yes).plus(q.no)),
-        resolutionDate: new Date(at.getTime() + q.days * 86_400_000),
+        resolutionDate,
         createdAt: at,
       }).returning();
       await recordPricePoint(tx, m!, 'create');
+      // A question about a ticker's price resolves from that price (lib/game/steps/questions.ts),
+      // born with the probability the walk gives it, as the game's own price questions are.
+      const rule = q.price;
+      if (rule) {
+        await tx.insert(questionRules).values({
+          marketId: q.id,
+          kind: 'price',
+          organizationId: rule.org,
+          ticker: rule.ticker,
+          comparison: rule.comparison,
+          threshold: String(rule.threshold),
+          probability: rule.probability,
+          createdAt: at,
+        });
+      }
     }
 
     // Pools: each with its own account and its manager's seed capital as the first lot.
