@@ -68,6 +68,14 @@ export function normalCdf(z: number) {
 }
 
 /**
+ * P(S_T > K) of a log-normal walk whose log moves total `sd` (> 0) by then, with m = ln(S/K):
+ * N(d2) with the walk's drift of −sd²/2. The one formula behind the world's odds and the NPCs'.
+ */
+export function lognormalAbove(m: number, sd: number) {
+  return normalCdf((m - (sd * sd) / 2) / sd);
+}
+
+/**
  * P(YES) of a price question with the ticker at `price`, σ per tick `volatility` and `ms` of game
  * time left. With no time or no volatility left the walk has nowhere to go: 1 or 0 by the strict
  * comparison (a price exactly on the threshold is NO either way). "Below" is 1 − "above" otherwise.
@@ -78,7 +86,7 @@ export function priceProbability(q: { price: number; threshold: number; comparis
   const sd = Math.max(0, q.volatility) * Math.sqrt(Math.max(0, q.ms) / TICK_MS);
   const m = Math.log(q.price / q.threshold);
   if (!(sd > 1e-12)) return q.comparison === 'above' ? (m > 0 ? 1 : 0) : m < 0 ? 1 : 0;
-  const above = normalCdf((m - (sd * sd) / 2) / sd);
+  const above = lognormalAbove(m, sd);
   return q.comparison === 'above' ? above : 1 - above;
 }
 

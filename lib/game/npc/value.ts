@@ -15,7 +15,7 @@
  * Every value is clamped to [VALUE_FLOOR, VALUE_CEIL]: nobody is ever certain enough to pay 100¢.
  */
 // The world's own odds (lib/game/outcomes.ts) are what a trader who knows the rules computes.
-import { eventValueAfterQuiet, normalCdf, TICK_MS } from '../outcomes';
+import { eventValueAfterQuiet, lognormalAbove, TICK_MS } from '../outcomes';
 import { hashName } from '@/lib/world/assets';
 
 export const VALUE_FLOOR = 0.01;
@@ -57,7 +57,7 @@ export function probabilityAbove(spot: number, strike: number, volatility: numbe
   const sd = Math.max(0, volatility) * Math.sqrt(Math.max(0, days));
   const m = Math.log(spot / strike);
   if (!(sd > 1e-12)) return m > 0 ? 1 : m < 0 ? 0 : 0.5;
-  return normalCdf((m - (sd * sd) / 2) / sd);
+  return lognormalAbove(m, sd);
 }
 
 /**
