@@ -18,22 +18,85 @@ import { PortfolioIcon } from '@/components/ui/icons';
 import { pnlClass, signedAmountClass } from '@/components/ui/pnl';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/client/queries/errors';
-import { useMyPositions, type TOpenPerp, type TPosition } from '@/lib/client/queries/markets';
+import { useMyPositions, type TAccountNumbers, type TOpenPerp, type TPosition } from '@/lib/client/queries/markets';
 import { useSession } from '@/lib/client/queries/users';
 
 const totalClass = (value: string) => signedAmountClass(value, 'text-ink');
 
-const Totals = ({ value, pnl, cost, count }: { value: string; pnl: string; cost: string; count: number }) => (
-  <Card aria-labelledby="totals-title">
-    <h2 id="totals-title" className="sr-only">
-      Totals
+const PRODUCT_LABELS = { predictions: 'Predictions', perps: 'Perpetuals', pools: 'Pools' } as const;
+
+/**
+ * The account as one set of numbers (lib/equity): equity (cash + everything open at market),
+ * total P&L (realized + unrealized, fees and pools included) and the same per product.
+ */
+const AccountSummary = ({ account }: { account: TAccountNumbers }) => (
+  <Card aria-labelledby="account-title" className="flex flex-col gap-5">
+    <h2 id="account-title" className="sr-only">
+      Account
     </h2>
     <dl className="grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-4">
       <div>
         <dt className="text-xs text-ink-muted">Portfolio value</dt>
         <dd data-testid="portfolio-value" className="mt-1 text-2xl font-semibold tracking-tight text-ink tabular-nums sm:text-3xl">
-          {formatMoney(value)}
+          {formatMoney(account.equity)}
         </dd>
+      </div>
+      <div>
+        <dt className="text-xs text-ink-muted">Total P&L</dt>
+        <dd data-testid="portfolio-pnl" className={cn('mt-1 text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl', totalClass(account.pnl))}>
+          {formatSignedMoney(account.pnl)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs text-ink-muted">Cash</dt>
+        <dd className="mt-1 text-base font-semibold text-ink tabular-nums sm:text-lg">{formatMoney(account.cash)}</dd>
+      </div>
+      <div>
+        <dt className="text-xs text-ink-muted">Realized · unrealized</dt>
+        <dd className="mt-1 text-base font-semibold tabular-nums sm:text-lg">
+          <span className={totalClass(account.realizedPnL)}>{formatSignedMoney(account.realizedPnL)}</span>
+          <span className="text-ink-faint"> · </span>
+          <span className={totalClass(account.unrealizedPnL)}>{formatSignedMoney(account.unrealizedPnL)}</span>
+        </dd>
+      </div>
+    </dl>
+    <table className="w-full text-sm" aria-label="P&L by product">
+      <thead>
+        <tr className="text-left text-xs text-ink-muted">
+          <th scope="col" className="py-1 font-normal">Product</th>
+          <th scope="col" className="py-1 text-right font-normal">Value</th>
+          <th scope="col" className="hidden py-1 text-right font-normal sm:table-cell">Realized</th>
+          <th scope="col" className="hidden py-1 text-right font-normal sm:table-cell">Unrealized</th>
+          <th scope="col" className="py-1 text-right font-normal">P&L</th>
+        </tr>
+      </thead>
+      <tbody>
+        {(Object.keys(PRODUCT_LABELS) as (keyof typeof PRODUCT_LABELS)[]).map((k) => {
+          const p = account.products[k];
+          return (
+            <tr key={k} data-testid={`portfolio-product-${k}`} className="border-t border-line">
+              <th scope="row" className="py-1.5 text-left font-medium text-ink">{PRODUCT_LABELS[k]}</th>
+              <td className="py-1.5 text-right tabular-nums">{formatMoney(p.value)}</td>
+              <td className={cn('hidden py-1.5 text-right tabular-nums sm:table-cell', totalClass(p.realized))}>{formatSignedMoney(p.realized)}</td>
+              <td className={cn('hidden py-1.5 text-right tabular-nums sm:table-cell', totalClass(p.unrealized))}>{formatSignedMoney(p.unrealized)}</td>
+              <td className={cn('py-1.5 text-right font-medium tabular-nums', totalClass(p.pnl))}>{formatSignedMoney(p.pnl)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  </Card>
+);
+
+const Totals = ({ value, pnl, cost, count }: { value: string; pnl: string; cost: string; count: number }) => (
+  <Card aria-labelledby="totals-title">
+    <h2 id="totals-title" className="sr-only">
+      Prediction totals
+    </h2>
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-4">
+      <div>
+        <dt className="text-xs text-ink-muted">Predictions value</dt>
+        <dd className="mt-1 text-2xl font-semibold tracking-tight text-ink tabular-nums sm:text-3xl">{formatMoney(value)}</dd>
       </div>
       <div>
         <dt className="text-xs text-ink-muted">Unrealized P&L</dt>
@@ -127,8 +190,8 @@ const PortfolioForUser = ({ userId }: { userId: string }) => {
   if (positions.isError) {
     return <ErrorState title="Your positions did not load" message={describeError(positions.error)} onRetry={() => positions.refetch()} isRetrying={positions.isFetching} />;
   }
-  const { positions: open, perps, totalPerpUnrealizedPnL, totalValue, totalUnrealizedPnL, totalCostBasis } = positions.data;
-  if (open.length === 0 && perps.length === 0 && !hasPoolStakes) {
+  const { positions: open, perps, account, totalPerpUnrealizedPnL, totalValue, totalUnrealizedPnL, totalCostBasis } = positions.data;
+  if (open.length === 0 && perps.length === 0 && !hasPoolStakes && (!account || account.pnl === '0')) {
     return (
       <EmptyState
         icon={<PortfolioIcon />}
@@ -150,6 +213,7 @@ const PortfolioForUser = ({ userId }: { userId: string }) => {
   }
   return (
     <div className="flex flex-col gap-6">
+      {account && <AccountSummary account={account} />}
       {open.length > 0 && (
         <>
           <Totals value={totalValue} pnl={totalUnrealizedPnL} cost={totalCostBasis} count={open.length} />

@@ -12,7 +12,7 @@ const statsOf = (user: TUser): TStat[] => [
   { label: 'Following', value: user.stats.followingCount },
   { label: 'Posts', value: user.stats.postsCount },
   { label: 'Trades', value: user.stats.tradesCount },
-  { label: 'Reputation', value: user.reputationPoints },
+  { label: 'Points', value: user.reputationPoints },
   { label: 'Referrals', value: user.stats.referralCount },
 ];
 

@@ -201,7 +201,13 @@ export const TrackRecord = ({ userId }: { userId: string }) => {
         <ErrorState message={describeError(record.error)} onRetry={() => record.refetch()} isRetrying={record.isFetching} />
       ) : (
         <>
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-4 sm:grid-cols-3 lg:grid-cols-5">
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-4 sm:grid-cols-3 lg:grid-cols-6">
+            <Figure
+              label="P&L"
+              value={formatSignedMoney(record.data.pnl.total)}
+              className={pnlClass(record.data.pnl.total)}
+              hint={`Questions ${formatSignedMoney(record.data.pnl.predictions)} · perps ${formatSignedMoney(record.data.pnl.perps)} · pools ${formatSignedMoney(record.data.pnl.pools)}`}
+            />
             <Figure label="Realized P&L" value={formatSignedMoney(record.data.realizedPnL.total)} className={pnlClass(record.data.realizedPnL.total)} />
             <Figure label="Open P&L" value={formatSignedMoney(record.data.unrealizedPnL)} className={pnlClass(record.data.unrealizedPnL)} />
             <Figure

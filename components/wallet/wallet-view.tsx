@@ -44,12 +44,15 @@ const BalanceCard = ({
   totalDeposited,
   totalWithdrawn,
   lifetimePnL,
+  equity,
   series,
 }: {
   balance: string;
   totalDeposited: string;
   totalWithdrawn: string;
   lifetimePnL: string;
+  /** Cash + everything open at market (lib/equity). */
+  equity: string;
   series: number[];
 }) => (
   <Card aria-labelledby="balance-title" className="flex flex-col gap-6">
@@ -75,7 +78,8 @@ const BalanceCard = ({
         )}
       </div>
     </div>
-    <dl className="grid grid-cols-2 gap-x-4 gap-y-5 border-t border-line pt-5 sm:grid-cols-3">
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-5 border-t border-line pt-5 sm:grid-cols-4">
+      <Stat label="Portfolio value" value={formatMoney(equity)} />
       <Stat label="Total deposited" value={formatMoney(totalDeposited)} />
       <Stat label="Total withdrawn" value={formatMoney(totalWithdrawn)} />
       <Stat label="Lifetime P&L" value={formatSignedMoney(lifetimePnL)} className={signedAmountClass(lifetimePnL)} />
@@ -242,6 +246,7 @@ const WalletForUser = ({ userId }: { userId: string }) => {
         totalDeposited={data.totalDeposited}
         totalWithdrawn={data.totalWithdrawn}
         lifetimePnL={data.lifetimePnL}
+        equity={data.account.equity}
         series={data.balanceSeries}
       />
       <Transactions

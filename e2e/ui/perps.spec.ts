@@ -73,6 +73,12 @@ test('open a 5x long on a perp, see it listed and in the portfolio, close it and
   await page.goto('/portfolio');
   const perpsCard = main.getByRole('region', { name: 'Open perpetual positions', exact: true });
   await expect(perpsCard.getByRole('article', { name: /^Long 5x [A-Z]+ position$/ })).toBeVisible();
+  // The headline is the account's equity: the cash left ($979.90) and the perp at its mark, so
+  // about the $1,000 it started with, less the fee; the perps row carries the perp's P&L.
+  const headline = Number(((await page.getByTestId('portfolio-value').textContent()) ?? '').replace(/[^\d.]/g, ''));
+  expect(headline).toBeGreaterThan(990);
+  expect(headline).toBeLessThan(1000);
+  await expect(main.getByTestId('portfolio-product-perps')).toContainText(/-\$0\.\d\d/);
 
   // Close it.
   await page.goto(tickerUrl);
@@ -91,4 +97,6 @@ test('open a 5x long on a perp, see it listed and in the portfolio, close it and
   expect(await readBalance(page)).toBeLessThan(1000);
   await page.goto('/wallet');
   await expect(page.getByTestId('wallet-balance')).toContainText('$999.');
+  // Lifetime P&L is the one P&L: the round trip's small loss, the same as the portfolio's.
+  await expect(main.getByText('Lifetime P&L', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText(/^-\$0\.\d\d$/);
 });

@@ -262,7 +262,8 @@ export const ZAdminUser = z.object({
   isAgent: z.boolean(),
   isBanned: z.boolean(),
   balance: z.string().describe('decimal string'),
-  lifetimePnL: z.string().describe('decimal string'),
+  lifetimePnL: z.string().describe('decimal string: the one P&L (lib/equity), equity − contributions'),
+  equity: z.string().describe('decimal string: cash + positions at market + perps at the mark + pool stakes'),
   tradeCount: z.number().int(),
   /** Reports filed about this user (any status) and still open (pending or reviewing). */
   reportCount: z.number().int(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZIdParam, ZSuccess, ZTimestamp, zAmountInput, zCaseEnum, zQueryInt } from './common';
 import { defineEndpoint } from './endpoint';
 import { ZPerpPosition } from './perps';
-import { ZUserSummary } from './users';
+import { ZAccountNumbers, ZUserSummary } from './users';
 
 const ZOutcome = zCaseEnum(['YES', 'NO'], 'upper');
 /**
@@ -375,6 +375,8 @@ export const marketsPositions = defineEndpoint({
     totalPnL: z.number(),
     totalUnrealizedPnL: z.number(),
     totalValue: z.number(),
+    /** Only for the owner and administrators: the account's equity and P&L (cash is owner-only). */
+    account: ZAccountNumbers.optional(),
   }),
   errors: ['USER_NOT_FOUND'],
 });

@@ -33,7 +33,9 @@ export const usersTrackRecord = defineEndpoint({
     username: z.string(),
     openPositions: z.object({ predictions: z.array(ZPredictionPosition), perps: z.array(ZPerpPosition) }),
     unrealizedPnL: z.number(),
-    realizedPnL: z.object({ total: z.number(), predictions: z.number(), perps: z.number() }),
+    realizedPnL: z.object({ total: z.number(), predictions: z.number(), perps: z.number(), pools: z.number() }),
+    /** The one P&L (lib/equity): realized + unrealized, per product and in total, fees and pools included. */
+    pnl: z.object({ total: z.number(), predictions: z.number(), perps: z.number(), pools: z.number() }),
     trades: z.object({ total: z.number().int(), predictions: z.number().int(), perps: z.number().int() }),
     closedPositions: z.number().int(),
     winningPositions: z.number().int(),

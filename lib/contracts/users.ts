@@ -2,8 +2,36 @@
 import { z } from 'zod';
 import { IMAGE_URL_MAX, imageUrlProblem } from '@/lib/uploads/image-url';
 import { USERNAME_PATTERN } from '@/lib/users/names';
-import { ZDecimalString, zQueryInt, ZSuccess, ZTimestamp, ZUserIdParams } from './common';
+import type { TAccountNumbers } from '@/lib/ledger/account-numbers';
+import { ZDecimalString, zQueryInt, ZSuccess, ZTimestamp, ZUserIdParams, type TSame } from './common';
 import { defineEndpoint } from './endpoint';
+
+const ZProductNumbers = z.object({
+  value: ZDecimalString.describe('what is open now, at current prices'),
+  costBasis: ZDecimalString.describe('what the open part cost (perps: their margin)'),
+  realized: ZDecimalString,
+  unrealized: ZDecimalString.describe('value − costBasis'),
+  pnl: ZDecimalString.describe('realized + unrealized: every cash flow of the product, fees included, plus its open value'),
+});
+
+/**
+ * One account's numbers, the one definition (lib/equity/README.md) every screen and API shows:
+ * equity = cash + prediction shares at the price + perps at the mark (with funding, never below
+ * zero each) + pool shares at the share price; P&L = equity − contributions = Σ products' pnl.
+ */
+export const ZAccountNumbers = z
+  .object({
+    cash: ZDecimalString,
+    equity: ZDecimalString,
+    contributions: ZDecimalString.describe('money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees'),
+    pnl: ZDecimalString.describe('equity − contributions: realized + unrealized, fees and pools included'),
+    realizedPnL: ZDecimalString,
+    unrealizedPnL: ZDecimalString,
+    roi: ZDecimalString.describe('pnl / contributions, a fraction'),
+    products: z.object({ predictions: ZProductNumbers, perps: ZProductNumbers, pools: ZProductNumbers }),
+  })
+  .describe('equity and P&L (owner and administrators only)');
+const _accountNumbers: TSame<z.infer<typeof ZAccountNumbers>, TAccountNumbers> = true;
 
 export const ZUserStats = z.object({
   followersCount: z.number().int(),
@@ -46,6 +74,8 @@ export const ZUser = z.object({
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
   stats: ZUserStats,
+  /** Only for the user themself and administrators: equity and P&L (the profile's lifetimePnL is its pnl). */
+  account: ZAccountNumbers.optional(),
   email: z.string().nullable().optional(),
   referralCode: z.string().optional(),
   isAdmin: z.boolean().optional(),
@@ -190,7 +220,8 @@ export const usersBalance = defineEndpoint({
     balance: ZDecimalString,
     totalDeposited: ZDecimalString,
     totalWithdrawn: ZDecimalString,
-    lifetimePnL: ZDecimalString,
+    lifetimePnL: ZDecimalString.describe('the one P&L: account.pnl'),
+    account: ZAccountNumbers,
     transactions: z.array(ZTransaction),
   }),
   errors: ['FORBIDDEN', 'NOT_FOUND'],

@@ -80,9 +80,12 @@ export const actorStats = defineEndpoint({
       openPositions: z.number().int(),
       balance: ZDecimalString,
       totalDeposited: ZDecimalString,
+      /** The one P&L (lib/equity): equity − contributions, realized and unrealized, fees and pools included. */
       lifetimePnL: ZDecimalString,
-      /** Mark-to-market of what is still open: prediction shares at the current price less their cost, and perps' price PnL. */
+      /** What is still open less what it cost: prediction shares at the price, perps at the mark (margin as cost, funding included), pool stakes at the share price. */
       unrealizedPnL: z.number(),
+      /** cash + positions at market + perps at the mark + pool stakes. */
+      equity: ZDecimalString,
       reputationPoints: z.number().int(),
     }),
   }),

@@ -1,7 +1,8 @@
 /**
  * A user's public track record (GET /api/users/{userId}/track-record) and trade history (GET
  * /api/users/{userId}/trades): open positions of both kinds (there is no setting hiding them:
- * the specification's positions endpoint already answers them for any user), realized PnL,
+ * the specification's positions endpoint already answers them for any user), P&L by lib/equity's
+ * one definition (realized and unrealized, per product),
  * trade counts and calibration over resolved questions.
  *
  * Reuses rather than recomputes: open positions are lib/markets' getUserPositions, the history
@@ -14,6 +15,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf, type DbOrTx } from '@/db/client';
 import { marketPositions, markets, perpPositions, perpTrades, trades } from '@/db/schema';
+import { readAccountNumbers } from '@/lib/equity/service';
 import { AppError } from '@/lib/errors/app-error';
 import { getUserPositions, listTrades } from '@/lib/markets/service/read-markets';
 import { toNumber } from '@/lib/money/decimal';
@@ -41,8 +43,6 @@ const findForecasts = async (db: DbOrTx, userId: string): Promise<TForecast[]> =
   ).map((r) => ({ p: Number(r.p), o: Number(r.o) === 1 ? 1 : 0 }));
 
 type TTotalsRow = {
-  pred_realized: string;
-  perp_realized: string;
   pred_trades: number | string;
   perp_trades: number | string;
   resolved_markets: number | string;
@@ -50,13 +50,11 @@ type TTotalsRow = {
   wins: number | string;
 };
 
-/** Realized PnL and counts in one statement (indexed lookups per user). */
+/** Counts in one statement (indexed lookups per user). */
 const findTotals = async (db: DbOrTx, userId: string) => {
   const [r] = rowsOf<TTotalsRow>(
     await db.execute(sql`
       select
-        (select coalesce(sum(mp.realized_pnl), 0) from ${marketPositions} mp where mp.user_id = ${userId}) as pred_realized,
-        (select coalesce(sum(pp.net_pnl), 0) from ${perpPositions} pp where pp.user_id = ${userId} and pp.status <> 'open') as perp_realized,
         (select count(*) from ${trades} t where t.user_id = ${userId}) as pred_trades,
         (select count(*) from ${perpTrades} pt where pt.user_id = ${userId}) as perp_trades,
         (select count(distinct mp.market_id) from ${marketPositions} mp where mp.user_id = ${userId} and mp.settled_at is not null) as resolved_markets,
@@ -65,12 +63,9 @@ const findTotals = async (db: DbOrTx, userId: string) => {
         (select count(*) from ${marketPositions} mp where mp.user_id = ${userId} and mp.settled_at is not null and mp.realized_pnl > 0)
           + (select count(*) from ${perpPositions} pp where pp.user_id = ${userId} and pp.status <> 'open' and pp.net_pnl > 0) as wins`),
   );
-  const predictions = toNumber(r!.pred_realized);
-  const perps = toNumber(r!.perp_realized);
   const closed = Number(r!.closed);
   const wins = Number(r!.wins);
   return {
-    realizedPnL: { total: Math.round((predictions + perps) * 1e8) / 1e8, predictions, perps },
     trades: { total: Number(r!.pred_trades) + Number(r!.perp_trades), predictions: Number(r!.pred_trades), perps: Number(r!.perp_trades) },
     closedPositions: closed,
     winningPositions: wins,
@@ -83,19 +78,35 @@ const findTotals = async (db: DbOrTx, userId: string) => {
 export async function getTrackRecord(input: { userId: string }) {
   const db = await getDb();
   const user = await findUserOrThrow(db, input.userId);
-  const [positions, totals, inputs, forecasts] = await Promise.all([
+  const [positions, totals, inputs, forecasts, account] = await Promise.all([
     getUserPositions(user.id),
     findTotals(db, user.id),
     loadReputationInputs(db, [user.id]),
     findForecasts(db, user.id),
+    readAccountNumbers(user.id, db),
   ]);
   const accuracy = inputs.get(user.id);
+  // P&L by the one definition (lib/equity): realized + unrealized per product, fees and pools included.
+  const n = account!;
+  const num = (v: string) => toNumber(v);
   return {
     userId: user.id,
     username: user.username,
     openPositions: { predictions: positions.predictions, perps: positions.perps },
-    unrealizedPnL: positions.totalUnrealizedPnL,
     ...totals,
+    unrealizedPnL: num(n.unrealizedPnL),
+    realizedPnL: {
+      total: num(n.realizedPnL),
+      predictions: num(n.products.predictions.realized),
+      perps: num(n.products.perps.realized),
+      pools: num(n.products.pools.realized),
+    },
+    pnl: {
+      total: num(n.pnl),
+      predictions: num(n.products.predictions.pnl),
+      perps: num(n.products.perps.pnl),
+      pools: num(n.products.pools.pnl),
+    },
     calibration: {
       brier: accuracy?.brier ?? null,
       resolvedForecasts: accuracy?.resolvedForecasts ?? 0,

@@ -1,4 +1,5 @@
 /** Public shapes of a user. Written by hand so that no column leaks (authSubject, flags). */
+import type { TAccountNumbers } from '@/lib/ledger/account-numbers';
 import type { TUserRow } from '@/db/schema';
 import { toDecimalString, toNumber } from '@/lib/money/decimal';
 
@@ -43,6 +44,8 @@ export type TUserDto = {
   createdAt: string;
   updatedAt: string;
   stats: TUserStats;
+  /** Only for the user themself: equity and P&L (lib/equity). */
+  account?: TAccountNumbers;
   /** Only for the user themself. */
   email?: string | null;
   referralCode?: string;

@@ -5,10 +5,10 @@
 import 'server-only';
 import { asc, eq, sql } from 'drizzle-orm';
 import { getDb, rowsOf } from '@/db/client';
-import { actors, comments, follows, marketPositions, markets, organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, posts, trades, users } from '@/db/schema';
+import { actors, comments, follows, marketPositions, organizations, perpPositions, perpPricePoints, perpTrades, posts, trades, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
+import { readAccountNumbers } from '@/lib/equity/service';
 import { AppError } from '@/lib/errors/app-error';
-import { positionValueSql } from '@/lib/markets/sql';
 import { dec, toDecimalString, toNumber } from '@/lib/money/decimal';
 import { findUserByIdentifier } from '@/lib/users/queries';
 import { actorAvatarUrl, organizationLogoUrl } from './assets';
@@ -80,8 +80,6 @@ type TActorStatsRow = {
   perp_trades: number | string;
   open_predictions: number | string;
   open_perps: number | string;
-  unrealized_predictions: string | null;
-  unrealized_perps: string | null;
 };
 
 /** GET /api/actors/{actorId}/stats: by user id or username; 404 unless it names an NPC actor. */
@@ -109,16 +107,11 @@ export async function getActorStats(ident: string) {
         (select count(*) from ${trades} t where t.user_id = ${id}) as prediction_trades,
         (select count(*) from ${perpTrades} t where t.user_id = ${id}) as perp_trades,
         (select count(*) from ${marketPositions} mp where mp.user_id = ${id} and mp.shares > 0 and mp.settled_at is null) as open_predictions,
-        (select count(*) from ${perpPositions} pp where pp.user_id = ${id} and pp.status = 'open') as open_perps,
-        (select sum(${positionValueSql('m', sql`mp.shares`, sql`mp.side`)} - mp.cost_basis)
-           from ${marketPositions} mp join ${markets} m on m.id = mp.market_id
-           where mp.user_id = ${id} and mp.shares > 0 and mp.settled_at is null and m.status = 'active') as unrealized_predictions,
-        (select sum(pp.units * (pm.mark_price - pp.entry_price) * (case when pp.side = 'long' then 1 else -1 end))
-           from ${perpPositions} pp join ${perpMarkets} pm on pm.ticker = pp.ticker
-           where pp.user_id = ${id} and pp.status = 'open') as unrealized_perps`),
+        (select count(*) from ${perpPositions} pp where pp.user_id = ${id} and pp.status = 'open') as open_perps`),
   );
   const n = (v: number | string | undefined) => Number(v ?? 0);
-  const unrealized = dec(row?.unrealized_predictions ?? 0).plus(row?.unrealized_perps ?? 0);
+  // P&L by the one definition (lib/equity): equity − contributions; unrealized over every product.
+  const account = await readAccountNumbers(id, db);
   const predictionTrades = n(row?.prediction_trades);
   const perpTradesCount = n(row?.perp_trades);
   return {
@@ -145,8 +138,9 @@ export async function getActorStats(ident: string) {
       openPositions: n(row?.open_predictions) + n(row?.open_perps),
       balance: toDecimalString(user.virtualBalance),
       totalDeposited: toDecimalString(user.totalDeposited),
-      lifetimePnL: toDecimalString(user.lifetimePnL),
-      unrealizedPnL: unrealized.toDecimalPlaces(8).toNumber(),
+      lifetimePnL: account?.pnl ?? toDecimalString(user.lifetimePnL),
+      unrealizedPnL: toNumber(account?.unrealizedPnL ?? 0),
+      equity: account?.equity ?? toDecimalString(user.virtualBalance),
       reputationPoints: user.reputationPoints,
     },
   };

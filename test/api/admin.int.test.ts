@@ -28,6 +28,7 @@ import { buyShares } from '@/lib/markets/service/buy-shares';
 import { createMarket } from '@/lib/markets/service/create-market';
 import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
 import { createPost } from '@/lib/posts/service/create-post';
+import { readAccountNumbers } from '@/lib/equity/service';
 import { seedPool, seedUser } from '@/test/factories';
 import { call, tokenFor } from '@/test/http';
 
@@ -670,8 +671,13 @@ describe('GET /api/admin/users', () => {
     expect(res.users.map((u) => u.id)).toEqual([alice.id, carol.id, bob.id]);
     expect(res.pagination).toEqual({ limit: 50, offset: 0, total: 3 });
     const [a, c, b] = res.users;
-    expect(a).toMatchObject({ username: alice.username, displayName: 'Alice Wonder', role: 'user', isActor: false, isAgent: false, isBanned: false, tradeCount: 1, reportCount: 0, openReportCount: 0, lifetimePnL: '0' });
+    expect(a).toMatchObject({ username: alice.username, displayName: 'Alice Wonder', role: 'user', isActor: false, isAgent: false, isBanned: false, tradeCount: 1, reportCount: 0, openReportCount: 0 });
     expect(a.balance).toBe('295');
+    // The one P&L (lib/equity): her $5 buy is marked at the price it moved to, less its fee.
+    const numbers = (await readAccountNumbers(alice.id))!;
+    expect(a).toMatchObject({ lifetimePnL: numbers.pnl, equity: numbers.equity });
+    expect(numbers.pnl).not.toBe('0');
+    expect(Math.abs(Number(numbers.pnl))).toBeLessThan(1);
     expect(b).toMatchObject({ balance: '2000', tradeCount: 0, reportCount: 2, openReportCount: 1 });
     expect(c).toMatchObject({ role: 'moderator', balance: '35', tradeCount: 3 });
   });

@@ -81,8 +81,12 @@ describe('GET /api/users/{userId}/track-record and /trades', () => {
     const predRealized = positions.reduce((s, p) => s + Number(p.realizedPnL), 0);
     expect(tr.realizedPnL.predictions).toBeCloseTo(predRealized, 6);
     expect(typeof closeRes.netPnL).toBe('number');
-    expect(tr.realizedPnL.perps).toBeCloseTo(closeRes.netPnL, 6);
-    expect(tr.realizedPnL.total).toBeCloseTo(tr.realizedPnL.predictions + tr.realizedPnL.perps, 6);
+    // The one definition (lib/equity): a fee is realized when paid, so the open short's opening
+    // fee counts beside the closed perp's net PnL; what is open counts as unrealized.
+    expect(typeof held.openFee).toBe('number');
+    expect(tr.realizedPnL.perps).toBeCloseTo(closeRes.netPnL - held.openFee, 6);
+    expect(tr.realizedPnL.total).toBeCloseTo(tr.realizedPnL.predictions + tr.realizedPnL.perps + tr.realizedPnL.pools, 6);
+    expect(tr.pnl.total).toBeCloseTo(tr.realizedPnL.total + tr.unrealizedPnL, 6);
     expect(tr.resolvedMarkets).toBe(1);
     // Calibration: one resolved question; the forecast the two YES buys implied, against YES.
     const [f] = rowsOf<{ p: string }>(

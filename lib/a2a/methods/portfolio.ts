@@ -5,8 +5,7 @@
 import { z } from 'zod';
 import { ZIdParam } from '@/lib/contracts/common';
 import { A2A_RESULTS } from '@/lib/contracts/a2a';
-import { getUserPositions } from '@/lib/markets/service/read-markets';
-import { getBalance } from '@/lib/users/service/get-balance';
+import { getBalanceWithNumbers, getPositionsWithNumbers } from '@/lib/equity/answers';
 import { aliasField, defineMethod } from './types';
 
 const ZWho = z.strictObject({ userId: ZIdParam.optional().describe('whose (id or username); yourself when absent') });
@@ -22,7 +21,7 @@ export const portfolioMethods = [
     params: ZWho,
     normalize: who,
     result: A2A_RESULTS['a2a.getBalance'],
-    run: ({ caller }, p) => getBalance({ caller, userId: p.userId ?? caller.userId, limit: 20, offset: 0 }),
+    run: ({ caller }, p) => getBalanceWithNumbers({ caller, userId: p.userId ?? caller.userId, limit: 20, offset: 0 }),
   }),
   defineMethod({
     name: 'a2a.getPositions',
@@ -33,7 +32,7 @@ export const portfolioMethods = [
     params: ZWho,
     normalize: who,
     result: A2A_RESULTS['a2a.getPositions'],
-    run: ({ caller }, p) => getUserPositions(p.userId ?? caller.userId),
+    run: ({ caller }, p) => getPositionsWithNumbers(p.userId ?? caller.userId, caller),
   }),
   defineMethod({
     name: 'a2a.getUserWallet',
@@ -47,8 +46,8 @@ export const portfolioMethods = [
     run: async ({ caller }, p) => {
       const userId = p.userId ?? caller.userId;
       // The balance first: it holds the owner rule (FORBIDDEN for another player's wallet).
-      const balance = await getBalance({ caller, userId, limit: 20, offset: 0 });
-      return { userId, balance, positions: await getUserPositions(userId) };
+      const balance = await getBalanceWithNumbers({ caller, userId, limit: 20, offset: 0 });
+      return { userId, balance, positions: await getPositionsWithNumbers(userId, caller) };
     },
   }),
 ];

@@ -10,6 +10,8 @@ import { getDb, rowsOf } from '@/db/client';
 import { containsPattern } from '@/db/like';
 import { perpTrades, reports, trades, users } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
+import { readAccountNumbersMany } from '@/lib/equity/service';
+import { contributionsSql, equitySql } from '@/lib/equity/sql';
 import { env } from '@/lib/env';
 import { toDecimalString } from '@/lib/money/decimal';
 import { roleOf, type TAdminUsersQuery } from '../dto';
@@ -53,7 +55,8 @@ const sortKeyOf = (sortBy: TAdminUsersQuery['sortBy']): SQL => {
     case 'balance':
       return sql`u.virtual_balance`;
     case 'pnl':
-      return sql`u.lifetime_pnl`;
+      // The one P&L (lib/equity), computed per account: an administrator's sort, not a hot path.
+      return sql`(${equitySql('u')} - ${contributionsSql('u')})`;
     case 'trades':
       return tradeCount;
     case 'reports':
@@ -107,6 +110,7 @@ export async function listUsers(input: { caller: TCaller; query: TAdminUsersQuer
   );
   const [t] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from ${users} u where ${where}`));
   const subjects = env().adminSubjects;
+  const numbers = await readAccountNumbersMany(rows.map((r) => r.id), db);
   return {
     users: rows.map((r) => ({
       id: r.id,
@@ -118,7 +122,8 @@ export async function listUsers(input: { caller: TCaller; query: TAdminUsersQuer
       isAgent: r.is_agent,
       isBanned: r.is_banned,
       balance: toDecimalString(r.virtual_balance),
-      lifetimePnL: toDecimalString(r.lifetime_pnl),
+      lifetimePnL: numbers.get(r.id)?.pnl ?? toDecimalString(r.lifetime_pnl),
+      equity: numbers.get(r.id)?.equity ?? toDecimalString(r.virtual_balance),
       tradeCount: Number(r.trade_count),
       reportCount: Number(r.report_count),
       openReportCount: Number(r.open_report_count),

@@ -40,6 +40,8 @@ export type TPricePoint = TEndpointResponse<typeof predictionsHistory>['points']
 export type TPositions = TEndpointResponse<typeof marketsPositions>;
 export type TPosition = TPositions['predictions'][number];
 export type TOpenPerp = TPositions['perps'][number];
+/** Equity and P&L by the one definition (lib/equity), for the owner. */
+export type TAccountNumbers = NonNullable<TPositions['account']>;
 export type TTrade = TEndpointResponse<typeof tradesList>['trades'][number];
 
 const keys = {
@@ -227,6 +229,7 @@ const selectOpenPositions = (data: TPositions) => {
   return {
     positions,
     perps,
+    account: data.account ?? null,
     totalPerpUnrealizedPnL: sumExact(perps.map((p) => p.unrealizedPnL)),
     totalValue: sumExact(positions.map((p) => p.value)),
     totalUnrealizedPnL: sumExact(positions.map((p) => p.unrealizedPnL)),

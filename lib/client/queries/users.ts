@@ -127,6 +127,7 @@ const selectBalance = (data: InfiniteData<TBalancePage, number>) => {
     totalDeposited: first.totalDeposited,
     totalWithdrawn: first.totalWithdrawn,
     lifetimePnL: first.lifetimePnL,
+    account: first.account,
     transactions,
     /** balanceAfter, oldest first, as plain numbers: only for plotting, never for arithmetic. */
     balanceSeries: transactions.map((t) => Number(t.balanceAfter)).reverse(),

@@ -6,7 +6,11 @@ import { AppError } from '@/lib/errors/app-error';
 import { findBalanceSummary, findTransactions } from '@/lib/ledger/queries';
 import { findUserByIdentifier } from '../queries';
 
-/** `userId` (id, username or wallet address) names whose balance; someone else's is 403 unless the caller is an administrator. */
+/**
+ * `userId` (id, username or wallet address) names whose balance; someone else's is 403 unless the
+ * caller is an administrator. The answer with the owner's id: lib/equity adds the account's
+ * numbers (its lifetimePnL is the one P&L).
+ */
 export async function getBalance(input: { caller: TCaller; userId: string; limit: number; offset: number }) {
   const { caller } = input;
   const db = await getDb();
@@ -21,5 +25,5 @@ export async function getBalance(input: { caller: TCaller; userId: string; limit
   const summary = await findBalanceSummary(db, target.id);
   if (!summary) throw new AppError('NOT_FOUND', 'Balance not found', { userId: input.userId });
   const transactions = await findTransactions(db, target.id, { limit: input.limit, offset: input.offset });
-  return { ...summary, transactions };
+  return { ownerId: target.id, answer: { ...summary, transactions } };
 }

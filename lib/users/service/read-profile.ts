@@ -38,9 +38,10 @@ export async function getProfileByUsername(input: { caller: TCaller | null; user
   return getUserDto(user, { self: user.id === input.caller?.userId });
 }
 
+/** A user's stats with the user's id (lib/equity sets their lifetimePnL to the one P&L). */
 export async function getUserStats(ident: string) {
   const db = await getDb();
   const user = await findUserByIdentifier(db, ident);
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found', { userId: ident });
-  return computeUserStats(db, user);
+  return { userId: user.id, stats: await computeUserStats(db, user) };
 }

@@ -1,11 +1,11 @@
 import { usersBalance } from '@/lib/contracts/users';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
-import { getBalance } from '@/lib/users/service/get-balance';
+import { getBalanceWithNumbers } from '@/lib/equity/answers';
 
 // GET /api/users/{userId}/balance — owner only
 export const GET = route(usersBalance, async ({ params, query, caller }) =>
-  getBalance({ caller, userId: params.userId, ...query }),
+  getBalanceWithNumbers({ caller, userId: params.userId, ...query }),
 );
 
 // POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight

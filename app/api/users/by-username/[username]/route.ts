@@ -1,11 +1,11 @@
 import { usersByUsername } from '@/lib/contracts/users';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
-import { getProfileByUsername } from '@/lib/users/service/read-profile';
+import { getProfileByUsernameWithNumbers } from '@/lib/equity/answers';
 
 // GET /api/users/by-username/{username}
 export const GET = route(usersByUsername, async ({ params, caller }) => ({
-  user: await getProfileByUsername({ caller, username: params.username }),
+  user: await getProfileByUsernameWithNumbers({ caller, username: params.username }),
 }));
 
 // POST, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight

@@ -1,0 +1,64 @@
+/**
+ * The answers that show an account's numbers, each the domain's own answer with the one P&L of
+ * this folder: the balance (owner and administrators), profiles (`lifetimePnL` for everyone, the
+ * whole `account` for the user themself), stats, and positions (`account` for the owner and
+ * administrators: cash is theirs only). lib/equity sits above the products and lib/users, so the
+ * routes, A2A and the track record call these rather than lib/users' readers.
+ */
+import 'server-only';
+import type { TUserRow } from '@/db/schema';
+import type { TCaller } from '@/lib/auth/caller';
+import { getUserPositions } from '@/lib/markets/service/read-markets';
+import { AppError } from '@/lib/errors/app-error';
+import { toNumber } from '@/lib/money/decimal';
+import type { TUserDto } from '@/lib/users/dto';
+import { getBalance } from '@/lib/users/service/get-balance';
+import { getCurrentUser, getProfile, getProfileByUsername, getUserStats } from '@/lib/users/service/read-profile';
+import { readAccountNumbers } from './service';
+
+/** GET /api/users/{userId}/balance: lifetimePnL is the one P&L, `account` its whole story. */
+export async function getBalanceWithNumbers(input: { caller: TCaller; userId: string; limit: number; offset: number }) {
+  const { ownerId, answer } = await getBalance(input); // the owner rule first
+  const account = await readAccountNumbers(ownerId);
+  if (!account) throw new AppError('NOT_FOUND', 'Balance not found', { userId: input.userId });
+  return { ...answer, lifetimePnL: account.pnl, account };
+}
+
+async function withNumbers(user: TUserDto, self: boolean): Promise<TUserDto> {
+  const account = await readAccountNumbers(user.id);
+  if (!account) return user;
+  const pnl = toNumber(account.pnl);
+  return { ...user, lifetimePnL: pnl, stats: { ...user.stats, lifetimePnL: pnl }, ...(self ? { account } : {}) };
+}
+
+/** GET /api/users/me. */
+export async function getCurrentUserWithNumbers(input: { caller: TCaller; user: TUserRow }) {
+  return withNumbers(await getCurrentUser(input), true);
+}
+
+/** GET /api/users/{userId}/profile. */
+export async function getProfileWithNumbers(input: { caller: TCaller | null; userId: string }) {
+  const user = await getProfile(input);
+  return withNumbers(user, user.id === input.caller?.userId);
+}
+
+/** GET /api/users/by-username/{username}. */
+export async function getProfileByUsernameWithNumbers(input: { caller: TCaller | null; username: string }) {
+  const user = await getProfileByUsername(input);
+  return withNumbers(user, user.id === input.caller?.userId);
+}
+
+/** GET /api/users/{userId}/stats. */
+export async function getUserStatsWithNumbers(ident: string) {
+  const { userId, stats } = await getUserStats(ident);
+  const account = await readAccountNumbers(userId);
+  return account ? { ...stats, lifetimePnL: toNumber(account.pnl) } : stats;
+}
+
+/** GET /api/markets/positions/{userId} and a2a.getPositions: the account's numbers for its owner and administrators. */
+export async function getPositionsWithNumbers(userId: string, viewer: TCaller | null) {
+  const positions = await getUserPositions(userId);
+  if (!viewer || (viewer.userId !== userId && !viewer.isAdmin)) return positions;
+  const account = await readAccountNumbers(userId);
+  return account ? { ...positions, account } : positions;
+}
