@@ -64,7 +64,7 @@ export const DivisionTable = ({ division, caption, isCompact = false }: { divisi
   const columns = useMemo(() => {
     const cols: (TDataColumn<TRow> & { isFull?: boolean; isOpenOnly?: boolean })[] = [
       { id: 'rank', header: 'Rank', width: 'w-20', cell: (r) => <RankCell rank={r.rank} /> },
-      { id: 'player', header: 'Player', cell: (r) => <RankedPlayer user={r.user} isYou={r.isYou} /> },
+      { id: 'player', header: 'Player', cell: (r) => <RankedPlayer user={r.user} kind={r.kind} isYou={r.isYou} /> },
       { id: 'score', header: 'Score', align: 'right', width: 'w-24', cell: (r) => <span className="font-medium text-ink tabular-nums">{formatScore(r.score)}</span> },
       {
         id: 'return',
@@ -106,7 +106,7 @@ export const DivisionTable = ({ division, caption, isCompact = false }: { divisi
             <RankCell rank={r.rank} />
           </span>
           <div className="flex min-w-0 flex-1 flex-col items-start gap-1.5">
-            <RankedPlayer user={r.user} isYou={r.isYou} className="max-w-full" />
+            <RankedPlayer user={r.user} kind={r.kind} isYou={r.isYou} className="max-w-full" />
             <ZoneTag entry={r} isClosed={isClosed} rules={rules} />
           </div>
           <dl className="shrink-0 text-right text-xs">

@@ -7,10 +7,23 @@ import { profileHref } from '@/lib/users/links';
 type TRankedUser = { username: string; displayName: string; profileImageUrl: string | null; isActor: boolean };
 
 /**
- * A player in a ranking's row: avatar, the name linking to their profile, an NPC badge for actors
- * and a "You" badge on the caller's own row. Shared by the leaderboard and the league tables.
+ * A player in a ranking's row: avatar, the name linking to their profile, an NPC badge for actors,
+ * an Agent badge for automated players (`kind`) and a "You" badge on the caller's own row. Shared
+ * by the leaderboard and the league tables.
  */
-export const RankedPlayer = ({ user, isYou = false, size = 'sm', className }: { user: TRankedUser; isYou?: boolean; size?: 'sm' | 'md'; className?: string }) => {
+export const RankedPlayer = ({
+  user,
+  kind,
+  isYou = false,
+  size = 'sm',
+  className,
+}: {
+  user: TRankedUser;
+  kind?: 'user' | 'agent' | 'actor';
+  isYou?: boolean;
+  size?: 'sm' | 'md';
+  className?: string;
+}) => {
   const name = user.displayName || user.username;
   return (
     <span className={cn('flex min-w-0 items-center gap-3', className)}>
@@ -21,6 +34,7 @@ export const RankedPlayer = ({ user, isYou = false, size = 'sm', className }: { 
             {name}
           </Link>
           {user.isActor && <Badge tone="accent">NPC</Badge>}
+          {kind === 'agent' && <Badge tone="neutral">Agent</Badge>}
           {isYou && <Badge tone="warn">You</Badge>}
         </span>
         <span className="block truncate text-xs text-ink-muted">@{user.username}</span>

@@ -18,10 +18,12 @@ import {
   BOARD_WORDS,
   LEADERBOARD_PAGE_SIZE,
   boardPoints,
+  isMetricBoard,
   tiedRanks,
   useLeaderboard,
   type TLeaderboardEntry,
-  type TPointsType,
+  type TPeriod,
+  type TRankedBoard,
 } from '@/lib/client/queries/standings';
 import { useSession } from '@/lib/client/queries/users';
 import { PnlSparkline } from './pnl-sparkline';
@@ -40,6 +42,15 @@ const Rank = ({ rank, isTied }: { rank: number; isTied: boolean }) => (
 
 const Pnl = ({ value }: { value: number }) => <span className={cn('tabular-nums', pnlClass(value))}>{formatSignedMoney(value)}</span>;
 
+const percent = new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+
+/** The figure an entry is ranked by on a board: points, a signed amount, or a signed percentage. */
+const Score = ({ entry, board }: { entry: TLeaderboardEntry; board: TRankedBoard }) => {
+  if (board === 'pnl') return <Pnl value={entry.score} />;
+  if (board === 'roi') return <span className={cn('tabular-nums', pnlClass(entry.score))}>{percent.format(entry.score)}</span>;
+  return <>{formatCount(boardPoints(entry, board))}</>;
+};
+
 const BoardSkeleton = () => (
   <Card role="status" aria-label="Loading the leaderboard" className="flex flex-col gap-3">
     {Array.from({ length: 8 }, (_, i) => (
@@ -55,25 +66,27 @@ const BoardSkeleton = () => (
 );
 
 /** A row on a phone: rank and player, reputation and lifetime PnL under the name; the board's points and the PnL line on the right. */
-const PhoneRow = ({ row, pointsType }: { row: TRow; pointsType: TPointsType }) => (
+const PhoneRow = ({ row, board }: { row: TRow; board: TRankedBoard }) => (
   <div className={cn('flex items-center gap-3 px-4 py-3', row.isYou && 'bg-accent-soft')}>
     <span className="w-8 shrink-0 text-center text-sm">
       <Rank rank={row.rank} isTied={row.isTied} />
     </span>
     <div className="flex min-w-0 flex-1 flex-col gap-1">
-      <RankedPlayer user={row.user} isYou={row.isYou} />
+      <RankedPlayer user={row.user} kind={row.kind} isYou={row.isYou} />
       <p className="truncate text-xs text-ink-muted tabular-nums">
-        Reputation {formatCount(row.reputation)} · PnL <Pnl value={row.lifetimePnL} />
+        Reputation {formatCount(row.reputation)} · P&L <Pnl value={row.lifetimePnL} />
       </p>
     </div>
     <div className="flex shrink-0 flex-col items-end gap-1">
       <p className="text-sm font-semibold text-ink tabular-nums">
-        {formatCount(boardPoints(row, pointsType))}
-        <span aria-hidden="true" className="text-xs font-normal text-ink-muted">
-          {' '}
-          pts
-        </span>
-        <span className="sr-only"> {BOARD_WORDS[pointsType].unit}</span>
+        <Score entry={row} board={board} />
+        {!isMetricBoard(board) && (
+          <span aria-hidden="true" className="text-xs font-normal text-ink-muted">
+            {' '}
+            pts
+          </span>
+        )}
+        <span className="sr-only"> {BOARD_WORDS[board].unit}</span>
       </p>
       <PnlSparkline history={row.pnlHistory} name={nameOf(row)} size="sm" />
     </div>
@@ -88,7 +101,7 @@ const WIDTHS = { rank: 'w-16', player: undefined, points: 'w-24', reputation: 'w
  * board scrolls (above the phone's tab bar), marked "You". On wide screens it is a one-row table
  * on the board's columns.
  */
-const YourRow = ({ me, pointsType }: { me: TLeaderboardEntry; pointsType: TPointsType }) => (
+const YourRow = ({ me, board }: { me: TLeaderboardEntry; board: TRankedBoard }) => (
   <section
     aria-label="Your rank"
     className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-10 rounded-b-2xl border-t-2 border-accent/60 bg-elevated/95 backdrop-blur md:bottom-0"
@@ -104,10 +117,10 @@ const YourRow = ({ me, pointsType }: { me: TLeaderboardEntry; pointsType: TPoint
         <tr>
           <th scope="col">Rank</th>
           <th scope="col">Player</th>
-          <th scope="col">{BOARD_WORDS[pointsType].column}</th>
+          <th scope="col">{BOARD_WORDS[board].column}</th>
           <th scope="col">Reputation</th>
-          <th scope="col">Lifetime PnL</th>
-          <th scope="col">PnL, 14 days</th>
+          <th scope="col">Lifetime P&L</th>
+          <th scope="col">P&L, 14 days</th>
         </tr>
       </thead>
       <tbody>
@@ -118,9 +131,11 @@ const YourRow = ({ me, pointsType }: { me: TLeaderboardEntry; pointsType: TPoint
             </span>
           </td>
           <td className="py-3 pr-4">
-            <RankedPlayer user={me.user} isYou />
+            <RankedPlayer user={me.user} kind={me.kind} isYou />
           </td>
-          <td className="py-3 pr-4 text-right font-semibold text-ink tabular-nums">{formatCount(boardPoints(me, pointsType))}</td>
+          <td className="py-3 pr-4 text-right font-semibold text-ink tabular-nums">
+            <Score entry={me} board={board} />
+          </td>
           <td className="py-3 pr-4 text-right text-ink-muted tabular-nums">{formatCount(me.reputation)}</td>
           <td className="py-3 pr-4 text-right">
             <Pnl value={me.lifetimePnL} />
@@ -138,14 +153,16 @@ const YourRow = ({ me, pointsType }: { me: TLeaderboardEntry; pointsType: TPoint
           {me.rank}
         </span>
       </span>
-      <RankedPlayer user={me.user} isYou className="flex-1" />
+      <RankedPlayer user={me.user} kind={me.kind} isYou className="flex-1" />
       <dl className="flex shrink-0 items-center gap-4 text-right text-sm">
         <div>
-          <dt className="text-xs text-ink-muted">{BOARD_WORDS[pointsType].column}</dt>
-          <dd className="font-semibold text-ink tabular-nums">{formatCount(boardPoints(me, pointsType))}</dd>
+          <dt className="text-xs text-ink-muted">{BOARD_WORDS[board].column}</dt>
+          <dd className="font-semibold text-ink tabular-nums">
+            <Score entry={me} board={board} />
+          </dd>
         </div>
         <div>
-          <dt className="text-xs text-ink-muted">PnL</dt>
+          <dt className="text-xs text-ink-muted">P&L</dt>
           <dd>
             <Pnl value={me.lifetimePnL} />
           </dd>
@@ -156,12 +173,12 @@ const YourRow = ({ me, pointsType }: { me: TLeaderboardEntry; pointsType: TPoint
 );
 
 /**
- * One points board (all, earned or referral): ranked players with their avatar, points,
- * reputation, lifetime PnL and its line over the last daily closes, in pages, with the caller's
- * own row pinned.
+ * One board (points: all, earned or referral; or P&L or ROI over a period): ranked players with
+ * their avatar (NPCs and agents marked), the board's figure, reputation, lifetime P&L and its line
+ * over the last daily closes, in pages, with the caller's own row pinned.
  */
-export const PointsBoard = ({ pointsType, page, onPageChange }: { pointsType: TPointsType; page: number; onPageChange: (page: number) => void }) => {
-  const board = useLeaderboard(pointsType, page);
+export const PointsBoard = ({ board: which, period, page, onPageChange }: { board: TRankedBoard; period: TPeriod; page: number; onPageChange: (page: number) => void }) => {
+  const board = useLeaderboard(which, page, { period });
   const session = useSession();
   const data = board.data;
   const meId = data?.me?.user.id;
@@ -175,21 +192,29 @@ export const PointsBoard = ({ pointsType, page, onPageChange }: { pointsType: TP
   const columns = useMemo(() => {
     const cols: TDataColumn<TRow>[] = [
       { id: 'rank', header: 'Rank', width: WIDTHS.rank, cell: (r) => <Rank rank={r.rank} isTied={r.isTied} /> },
-      { id: 'player', header: 'Player', cell: (r) => <RankedPlayer user={r.user} isYou={r.isYou} /> },
+      {
+        id: 'player',
+        header: 'Player',
+        cell: (r) => <RankedPlayer user={r.user} kind={r.kind} isYou={r.isYou} />,
+      },
       {
         id: 'points',
-        header: BOARD_WORDS[pointsType].column,
+        header: BOARD_WORDS[which].column,
         align: 'right',
         width: WIDTHS.points,
-        cell: (r) => <span className="font-semibold text-ink tabular-nums">{formatCount(boardPoints(r, pointsType))}</span>,
+        cell: (r) => (
+          <span className="font-semibold text-ink tabular-nums" data-testid="board-score">
+            <Score entry={r} board={which} />
+          </span>
+        ),
       },
       { id: 'reputation', header: 'Reputation', align: 'right', width: WIDTHS.reputation, cell: (r) => <span className="text-ink-muted tabular-nums">{formatCount(r.reputation)}</span> },
-      { id: 'pnl', header: 'Lifetime PnL', align: 'right', width: WIDTHS.pnl, cell: (r) => <Pnl value={r.lifetimePnL} /> },
-      { id: 'trend', header: 'PnL, 14 days', align: 'right', width: WIDTHS.trend, cell: (r) => <PnlSparkline history={r.pnlHistory} name={nameOf(r)} /> },
+      { id: 'pnl', header: 'Lifetime P&L', align: 'right', width: WIDTHS.pnl, cell: (r) => <Pnl value={r.lifetimePnL} /> },
+      { id: 'trend', header: 'P&L, 14 days', align: 'right', width: WIDTHS.trend, cell: (r) => <PnlSparkline history={r.pnlHistory} name={nameOf(r)} /> },
     ];
     // The caller's row is tinted in the table as on the phone list.
     return cols.map((c) => ({ ...c, cellClassName: (r: TRow) => (r.isYou ? 'bg-accent-soft' : '') }));
-  }, [pointsType]);
+  }, [which]);
 
   if (board.isPending) return <BoardSkeleton />;
   if (board.isError && !data) {
@@ -206,7 +231,8 @@ export const PointsBoard = ({ pointsType, page, onPageChange }: { pointsType: TP
   }
 
   const { pagination } = data;
-  const caption = `Leaderboard by ${BOARD_WORDS[pointsType].caption}, page ${pagination.page} of ${Math.max(1, pagination.totalPages)}`;
+  const periodWords = isMetricBoard(which) ? (period === 'all' ? ', all time' : period === 'day' ? ', today' : `, this ${period}`) : '';
+  const caption = `Leaderboard by ${BOARD_WORDS[which].caption}${periodWords}, page ${pagination.page} of ${Math.max(1, pagination.totalPages)}`;
   return (
     <div className="flex flex-col gap-4">
       <Card isPadded={false} className="pt-4" aria-busy={board.isPlaceholderData || undefined}>
@@ -218,11 +244,11 @@ export const PointsBoard = ({ pointsType, page, onPageChange }: { pointsType: TP
           isFixed
           listClassName="border-t border-line"
           itemClassName="border-t border-line first:border-t-0"
-          renderItem={(r) => <PhoneRow row={r} pointsType={pointsType} />}
+          renderItem={(r) => <PhoneRow row={r} board={which} />}
           empty={<p className="px-6 pb-6 text-sm text-ink-muted">No players on this page.</p>}
         />
         {data.me ? (
-          <YourRow me={data.me} pointsType={pointsType} />
+          <YourRow me={data.me} board={which} />
         ) : session.isSignedOut ? (
           <p className="border-t border-line px-5 py-3 text-sm text-ink-muted sm:px-6">
             <Link href="/sign-in" className="font-medium text-accent hover:underline">

@@ -32,7 +32,22 @@ export const standings = pgTable(
     earnedPoints: integer('earned_points').notNull(),
     /** Points earned by referring players. */
     referralPoints: integer('referral_points').notNull(),
+    /** What the ledger booked as realized (users.lifetime_pnl); the boards rank by pnlAll. */
     lifetimePnL: money('lifetime_pnl').notNull(),
+    /**
+     * The P&L boards (lib/standings README "P&L and ROI"): the one P&L of lib/equity (equity −
+     * contributions) in total and over the day, week and season, and the return on it; as of pnlAt.
+     */
+    pnlAll: money('pnl_all').notNull().default('0'),
+    pnlDay: money('pnl_day').notNull().default('0'),
+    pnlWeek: money('pnl_week').notNull().default('0'),
+    pnlSeason: money('pnl_season').notNull().default('0'),
+    roiAll: numeric('roi_all', { precision: 30, scale: 8 }).notNull().default('0'),
+    roiDay: numeric('roi_day', { precision: 30, scale: 8 }).notNull().default('0'),
+    roiWeek: numeric('roi_week', { precision: 30, scale: 8 }).notNull().default('0'),
+    roiSeason: numeric('roi_season', { precision: 30, scale: 8 }).notNull().default('0'),
+    equity: money('equity').notNull().default('0'),
+    pnlAt: timestamptz('pnl_at'),
     /** The reputation score (0 to 1000) and its level, as of reputationAt. */
     reputation: integer('reputation').notNull().default(0),
     reputationLevel: text('reputation_level').notNull().default('newcomer'),
@@ -47,6 +62,16 @@ export const standings = pgTable(
     index('standings_earned_idx').on(t.earnedPoints.desc(), t.userId).where(sql`listed`),
     index('standings_referral_idx').on(t.referralPoints.desc(), t.userId).where(sql`listed`),
     index('standings_reputation_idx').on(t.reputation.desc(), t.userId).where(sql`listed`),
+    index('standings_pnl_all_idx').on(t.pnlAll.desc(), t.userId).where(sql`listed`),
+    index('standings_pnl_day_idx').on(t.pnlDay.desc(), t.userId).where(sql`listed`),
+    index('standings_pnl_week_idx').on(t.pnlWeek.desc(), t.userId).where(sql`listed`),
+    index('standings_pnl_season_idx').on(t.pnlSeason.desc(), t.userId).where(sql`listed`),
+    index('standings_roi_all_idx').on(t.roiAll.desc(), t.userId).where(sql`listed`),
+    index('standings_roi_day_idx').on(t.roiDay.desc(), t.userId).where(sql`listed`),
+    index('standings_roi_week_idx').on(t.roiWeek.desc(), t.userId).where(sql`listed`),
+    index('standings_roi_season_idx').on(t.roiSeason.desc(), t.userId).where(sql`listed`),
+    // The P&L sweep: the stalest first (never computed first).
+    index('standings_pnl_stale_idx').on(t.pnlAt.asc().nullsFirst(), t.userId),
     // The reputation sweep: the stalest first, in its own order (nulls, never computed, first).
     index('standings_reputation_stale_idx').on(t.reputationAt.asc().nullsFirst(), t.userId),
     // Newcomers between daily closes: accounts first ranked in the last minutes.
@@ -119,6 +144,8 @@ export const equitySnapshots = pgTable(
     equity: money('equity').notNull(),
     flows: money('flows').notNull(),
     lifetimePnL: money('lifetime_pnl').notNull(),
+    /** The one P&L (lib/equity) at the close: equity − contributions so far. Null on closes before migration 0022. */
+    pnl: money('pnl'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] }), index('equity_snapshots_day_idx').on(t.day)],

@@ -35,6 +35,44 @@ const expectBoardStartsWith = async (page: Page, isPhone: boolean, caption: RegE
   }
 };
 
+test('GET /leaderboard: P&L and ROI boards by period, NPCs marked, the period in the address', async ({ browser }, testInfo) => {
+  const unique = `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36).slice(-6)}`;
+  const isPhone = testInfo.project.name === 'phone';
+  const { page } = await signInNewPlayer(browser, `e2e|lp${unique}`, projectContextOptions(testInfo.project.use));
+  const res = await page.request.get('/api/leaderboard?metric=pnl&period=all&pageSize=50');
+  expect(res.status()).toBe(200);
+  const pnl = (await res.json()) as { metric: string; leaderboard: (TEntry & { kind: string; score: number })[] };
+  expect(pnl.metric).toBe('pnl');
+  // Ranked by the score, highest first.
+  const scores = pnl.leaderboard.map((e) => e.score);
+  expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+
+  await page.goto('/leaderboard');
+  const tabs = page.getByRole('tablist', { name: 'Leaderboards' });
+  await tabs.getByRole('tab', { name: 'P&L', exact: true }).click();
+  await expect(page).toHaveURL(/\/leaderboard\?board=pnl$/);
+  await expectBoardStartsWith(page, isPhone, /^Leaderboard by profit and loss \(equity less money put in\), all time, page 1 of/, pnl.leaderboard);
+  // The world's NPCs compete on it, marked.
+  if (pnl.leaderboard.slice(0, 50).some((e) => e.kind === 'actor')) {
+    await expect(boardOf(page, isPhone, /^Leaderboard by profit and loss/).getByText('NPC', { exact: true }).first()).toBeVisible();
+  }
+
+  // A period: a radio in the keyboard's reach, kept in the address.
+  const week = page.getByRole('radio', { name: 'Week', exact: true });
+  await week.focus();
+  await page.keyboard.press('Space');
+  await expect(page).toHaveURL(/\/leaderboard\?board=pnl&period=week$/);
+  await expect(boardOf(page, isPhone, /^Leaderboard by profit and loss \(equity less money put in\), this week/)).toBeVisible();
+
+  // ROI keeps the period; the address alone opens it.
+  await tabs.getByRole('tab', { name: 'ROI', exact: true }).click();
+  await expect(page).toHaveURL(/\/leaderboard\?board=roi&period=week$/);
+  await page.goto('/leaderboard?board=roi&period=day');
+  await expect(page.getByRole('radio', { name: 'Today', exact: true })).toBeChecked();
+  await expect(boardOf(page, isPhone, /^Leaderboard by return on what was at stake, today/)).toBeVisible();
+  await page.context().close();
+});
+
 test('GET /leaderboard: the boards rank players, and each tab changes the address and the list', async ({ browser }, testInfo) => {
   const unique = `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36).slice(-6)}`;
   const isPhone = testInfo.project.name === 'phone';

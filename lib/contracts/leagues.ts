@@ -32,6 +32,7 @@ export const ZLeagueRules = z.object({
 const ZLeagueEntry = z.object({
   rank: z.number().int().positive().nullable().describe('null until the player qualifies'),
   user: ZRankedUser,
+  kind: z.enum(['user', 'agent', 'actor']).describe('actor: an NPC of the world; agent: an automated player. Everyone is scored alike'),
   score: z.number(),
   seasonReturn: z.number().describe('time-weighted return over the season so far (0.05 = 5 %)'),
   volatility: z.number(),

@@ -11,15 +11,22 @@ export const ZRankedUser = z.object({
   isActor: z.boolean(),
 });
 
+const ZPeriods = z.object({ day: z.number(), week: z.number(), season: z.number(), all: z.number() });
+
 export const ZLeaderboardEntry = z.object({
   rank: z.number().int().positive().describe('1 + the number of players with more points on this board: ties share a rank'),
   user: ZRankedUser,
   points: z.number().int().describe('reputation points now (transfers included)'),
   earnedPoints: z.number().int().describe("points earned by one's own activity: milestones, shares, bonuses, awards"),
   referralPoints: z.number().int().describe('points earned by referring players'),
-  lifetimePnL: z.number(),
+  kind: z.enum(['user', 'agent', 'actor']).describe('actor: an NPC of the world; agent: an automated player'),
+  lifetimePnL: z.number().describe('the one P&L (equity − contributions, lib/equity) as of pnlAt'),
   reputation: z.number().int().describe('the reputation score, 0 to 1000 (GET /api/reputation/{userId})'),
-  pnlHistory: z.array(z.number()).describe("lifetimePnL at the close of each of the last 14 game days (oldest first; days before the account's first snapshot are absent)"),
+  pnlHistory: z.array(z.number()).describe("the P&L at the close of each of the last 14 game days (oldest first; days before the account's first snapshot are absent)"),
+  score: z.number().describe("what this board ranks by: the points of pointsType, or the metric over the period (roi as a fraction: 0.05 = 5 %)"),
+  pnl: ZPeriods.describe('P&L over each period: now less the P&L at the daily close before it'),
+  roi: ZPeriods.describe('P&L over each period ÷ (equity at its start + contributions during it), a fraction'),
+  pnlAt: z.string().nullable().describe('when pnl and roi were computed (game time); null before the first sweep reached the account'),
 });
 
 export const leaderboardGet = defineEndpoint({
@@ -34,10 +41,14 @@ export const leaderboardGet = defineEndpoint({
     page: zQueryInt({ default: 1, min: 1, max: 100_000 }),
     pageSize: zQueryInt({ default: 100, min: 1, max: 100 }),
     pointsType: z.enum(['all', 'earned', 'referral']).default('all').describe('all: points now; earned: own activity; referral: referrals'),
+    metric: z.enum(['points', 'pnl', 'roi']).default('points').describe('points (by pointsType), pnl: the one P&L, roi: P&L over what was at stake'),
+    period: z.enum(['day', 'week', 'season', 'all']).default('all').describe('for pnl and roi: since the last daily close, the last 7 days, the league season, or ever'),
   }),
   response: z.object({
     success: ZSuccess,
     pointsType: z.enum(['all', 'earned', 'referral']),
+    metric: z.enum(['points', 'pnl', 'roi']),
+    period: z.enum(['day', 'week', 'season', 'all']),
     leaderboard: z.array(ZLeaderboardEntry),
     me: ZLeaderboardEntry.nullable().describe('the caller (token sent and ranked), whatever the page; null otherwise'),
     pagination: z.object({

@@ -134,7 +134,7 @@ const ZTickSummary = z.object({
   groups: ZCounts(['messages', 'invites']),
   selfDealing: z.object({ ran: z.boolean(), findings: ZCount, filed: ZCount }),
   identity: ZCounts(['pending', 'completed', 'failed']),
-  standings: ZCounts(['refreshed', 'reputations']),
+  standings: ZCounts(['refreshed', 'reputations', 'pnl']),
   leagues: z.object({ snapshots: ZCount, seasonsClosed: ZCount, seated: ZCount, season: z.string() }),
   eventLogPruned: ZCount,
   storagePruned: ZCounts(['idempotencyKeys', 'a2aTasks', 'paymentRequests']).describe('rows dropped past their retention'),

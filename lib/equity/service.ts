@@ -1,6 +1,6 @@
 /**
- * Reading accounts' numbers (README): one statement through sql.ts, shaped by math.ts. Every
- * screen and API that shows equity or P&L calls these.
+ * Reading accounts' numbers (README): one statement through sql.ts, shaped by
+ * lib/ledger/account-numbers.ts. Every screen and API that shows equity or P&L calls these.
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
@@ -40,15 +40,24 @@ export async function readAccountNumbersMany(userIds: readonly string[], db?: Db
   const out = new Map<string, TAccountNumbers>();
   if (userIds.length === 0) return out;
   const conn = db ?? (await getDb());
-  const rows = rowsOf<TRow>(
-    await conn.execute(sql`
+  const read = async (q: DbOrTx) =>
+    q.execute(sql`
       select a.user_id, a.cash::text as cash, a.predictions_value::text as predictions_value, a.perps_value::text as perps_value,
         a.pools_value::text as pools_value, a.contributions::text as contributions, a.predictions_cost::text as predictions_cost,
         a.perps_cost::text as perps_cost, a.pools_cost::text as pools_cost, a.flow_predictions::text as flow_predictions,
         a.flow_perps::text as flow_perps, a.flow_pools::text as flow_pools
-      from (${accountNumbersSql(sql`unnest(${textArray(userIds)})`)}) a`),
-  );
-  for (const r of rows) out.set(r.user_id, numbersOfRow(r));
+      from (${accountNumbersSql(sql`unnest(${textArray(userIds)})`)}) a`);
+  // Many accounts at once: the estimate of its many small lookups crosses PostgreSQL's JIT
+  // threshold, and compiling costs far more than running (lib/standings refresh.ts); off for the
+  // read. In a caller's transaction, or for one account, the statement runs as it is.
+  const result =
+    db || userIds.length === 1
+      ? await read(conn)
+      : await (conn as Awaited<ReturnType<typeof getDb>>).transaction(async (tx) => {
+          await tx.execute(sql`set local jit = off`);
+          return read(tx);
+        });
+  for (const r of rowsOf<TRow>(result)) out.set(r.user_id, numbersOfRow(r));
   return out;
 }
 

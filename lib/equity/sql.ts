@@ -1,7 +1,8 @@
 /**
  * The one definition of equity and P&L in SQL (README), for every reader that needs it inside a
  * statement: one account (the portfolio, wallet, profile, A2A), many (leaderboards, admin), and
- * the leagues' daily close. math.ts is its pure twin; equity.int.test.ts holds them together.
+ * the leagues' daily close. lib/ledger/account-numbers.ts is its pure twin (and classifies the
+ * ledger's types); equity.int.test.ts holds them together.
  */
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
@@ -9,6 +10,9 @@ import { balanceTransactions, marketPositions, markets, perpMarkets, perpPositio
 import { positionValueSql } from '@/lib/markets/sql';
 import { fundedCollateralSql } from '@/lib/perps/service/sql';
 import { ledgerTypesOf, PRODUCTS, type TLedgerClass } from '@/lib/ledger/account-numbers';
+
+/** The ledger types that are not a trading result (README: contributions), for readers of this file. */
+export { CONTRIBUTION_TYPES } from '@/lib/ledger/account-numbers';
 
 /** Money scale: each product's value is rounded once to it, so the sums below are exact. */
 const MONEY = sql.raw('8');
@@ -113,5 +117,8 @@ export function accountNumbersSql(ids: SQL): SQL {
         select coalesce(sum(bt.amount) filter (where bt.type in (${typeList('contribution')})), 0) as contributions, ${flows}
         from ${balanceTransactions} bt where bt.user_id = u.id
       ) f on true
+      -- A fence: the outer columns use each value several times; without it PostgreSQL pulls the
+      -- subquery up and runs every correlated subquery once per use (and JIT-compiles them all).
+      offset 0
     ) n`;
 }

@@ -68,6 +68,15 @@ export function placementTier(equity: TDecimalInput, startingBalance: TDecimalIn
   return 0;
 }
 
+/**
+ * An NPC's first tier: NPCs are dealt round the tiers in turn (the `n`-th NPC seated in a season
+ * goes to tier n mod 5), not placed by size, so every tier (and the division a newcomer lands in)
+ * has NPCs to compete with once five are seated. After that results move it, as anyone.
+ */
+export function spreadTier(n: number): number {
+  return ((n % TIERS.length) + TIERS.length) % TIERS.length;
+}
+
 export type TDay = { equity: TDecimalInput; flows: TDecimalInput };
 
 /** Daily returns of consecutive closes; a day that starts with no equity has no return. */

@@ -10,27 +10,23 @@ import {
   equitySnapshots,
   leagueMembers,
   leagueSeasons,
-  marketPositions,
-  markets,
-  perpMarkets,
-  perpPositions,
   perpTrades,
   poolDeposits,
-  pools,
   standings,
   trades,
   users,
 } from '@/db/schema';
-import { positionValueSql } from '@/lib/markets/sql';
-import { fundedCollateralSql } from '@/lib/perps/service/sql';
+import { contributionsSql, equitySql } from '@/lib/equity/sql';
+import { CONTRIBUTION_TYPES } from '@/lib/ledger/account-numbers';
 
-/** Money that comes in or goes out otherwise than by trading: not part of a return. */
-export const FLOW_TYPES = ['deposit', 'withdrawal', 'transfer_in', 'transfer_out', 'bonus', 'referral_fee'] as const;
+/** Money that comes in or goes out otherwise than by trading: not part of a return (lib/equity's contributions). */
+export const FLOW_TYPES = CONTRIBUTION_TYPES;
 
 /**
- * Records the close of `day` for every ranked account that has none: equity = cash + open perps
- * at their mark (collateral with the funding accrued since they opened, never below zero each) + open prediction shares at the price + pool shares at
- * the pool's share price; flows since the account's previous snapshot. Idempotent.
+ * Records the close of `day` for every ranked account that has none: equity and P&L by lib/equity's
+ * one definition (cash + open prediction shares at the price + open perps at their mark, with the
+ * funding accrued, never below zero each + pool shares at the pool's share price; P&L = equity −
+ * contributions so far), and the flows since the account's previous snapshot. Idempotent.
  */
 export async function insertDailySnapshots(db: DbOrTx, day: string, at: Date, opts: { newPlayersSince?: Date } = {}) {
   const ts = sql`${at.toISOString()}::timestamptz`;
@@ -42,24 +38,16 @@ export async function insertDailySnapshots(db: DbOrTx, day: string, at: Date, op
   const flowTypes = sql.join(FLOW_TYPES.map((t) => sql`${t}`), sql`, `);
   const rows = rowsOf<{ user_id: string }>(
     await db.execute(sql`
-      insert into ${equitySnapshots} (user_id, day, equity, flows, lifetime_pnl, created_at)
+      insert into ${equitySnapshots} (user_id, day, equity, flows, lifetime_pnl, pnl, created_at)
       select u.id, ${day}::date,
-        round(u.virtual_balance
-          + coalesce((select sum(greatest(0, ${fundedCollateralSql('p', sql`m.funding_index`)} + p.units * (m.mark_price - p.entry_price) * case when p.side = 'long' then 1 else -1 end))
-                      from ${perpPositions} p join ${perpMarkets} m on m.ticker = p.ticker
-                      where p.user_id = u.id and p.status = 'open'), 0)
-          + coalesce((select sum(${positionValueSql('mk', sql`mp.shares`, sql`mp.side`)})
-                      from ${marketPositions} mp join ${markets} mk on mk.id = mp.market_id
-                      where mp.user_id = u.id and mp.shares > 0 and mp.settled_at is null and mk.status = 'active'), 0)
-          + coalesce((select sum(d.remaining_shares * pl.total_value / nullif(pl.total_shares, 0))
-                      from ${poolDeposits} d join ${pools} pl on pl.id = d.pool_id
-                      where d.user_id = u.id and d.remaining_shares > 0), 0), 8),
+        e.equity,
         coalesce((select sum(bt.amount) from ${balanceTransactions} bt
                   where bt.user_id = u.id and bt.type in (${flowTypes}) and bt.created_at <= ${ts}
                     and bt.created_at > prev.created_at), 0),
-        u.lifetime_pnl, ${ts}
+        u.lifetime_pnl, e.equity - ${contributionsSql('u', { until: ts })}, ${ts}
       from ${standings} s
       join ${users} u on u.id = s.user_id
+      cross join lateral (select ${equitySql('u')} as equity) e
       left join lateral (
         select es.created_at from ${equitySnapshots} es where es.user_id = u.id order by es.day desc limit 1
       ) prev on true
@@ -93,6 +81,7 @@ export type TMemberRow = {
   display_name: string;
   profile_image_url: string | null;
   is_actor: boolean;
+  is_agent: boolean;
 };
 
 export async function loadMembers(db: DbOrTx, seasonId: string, where?: { tier: number; division: number }) {
@@ -100,7 +89,7 @@ export async function loadMembers(db: DbOrTx, seasonId: string, where?: { tier: 
     await db.execute(sql`
       select m.user_id, m.tier, m.division, m.start_equity::text as start_equity, m.rank, m.score::text as score,
         m.season_return::text as season_return, m.volatility::text as volatility, m.trades, m.days, m.qualified, m.outcome,
-        u.username, u.display_name, u.profile_image_url, u.is_actor
+        u.username, u.display_name, u.profile_image_url, u.is_actor, u.is_agent
       from ${leagueMembers} m join ${users} u on u.id = m.user_id
       where m.season_id = ${seasonId} ${where ? sql`and m.tier = ${where.tier} and m.division = ${where.division}` : sql``}`),
   );

@@ -7,13 +7,20 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, textArray, type DbOrTx } from '@/db/client';
 import { equitySnapshots, standings, users } from '@/db/schema';
-import type { TPointsType } from './ranking';
+import type { TBoard, TPointsType } from './ranking';
 
-const BOARD: Record<TPointsType, SQL> = {
-  all: sql.raw('points'),
-  earned: sql.raw('earned_points'),
-  referral: sql.raw('referral_points'),
-};
+const POINTS_COLUMN: Record<TPointsType, string> = { all: 'points', earned: 'earned_points', referral: 'referral_points' };
+
+/** The board's column: each has its partial index (score desc, user id) where listed. */
+function columnOf(board: TBoard): SQL {
+  return sql.raw(board.metric === 'points' ? POINTS_COLUMN[board.pointsType] : `${board.metric}_${board.period}`);
+}
+
+/** The columns every row carries, the board's score among them. */
+const ROW_COLUMNS = sql.raw(`s.user_id, s.kind, s.points, s.earned_points, s.referral_points, s.lifetime_pnl::text as lifetime_pnl, s.reputation,
+  s.pnl_all::text as pnl_all, s.pnl_day::text as pnl_day, s.pnl_week::text as pnl_week, s.pnl_season::text as pnl_season,
+  s.roi_all::text as roi_all, s.roi_day::text as roi_day, s.roi_week::text as roi_week, s.roi_season::text as roi_season,
+  s.equity::text as equity, s.pnl_at`);
 
 export type TStandingRow = {
   user_id: string;
@@ -23,6 +30,16 @@ export type TStandingRow = {
   referral_points: number;
   lifetime_pnl: string;
   reputation: number;
+  pnl_all: string;
+  pnl_day: string;
+  pnl_week: string;
+  pnl_season: string;
+  roi_all: string;
+  roi_day: string;
+  roi_week: string;
+  roi_season: string;
+  equity: string;
+  pnl_at: Date | string | null;
   username: string;
   display_name: string;
   profile_image_url: string | null;
@@ -35,8 +52,8 @@ export type TStandingRow = {
  * board's index alone (keys only: an index-only scan), then the page's rows are fetched by key.
  * `desc nulls last` is the index's own order: any other and PostgreSQL sorts the whole table.
  */
-export async function loadBoardPage(db: DbOrTx, board: TPointsType, limit: number, offset: number) {
-  const col = BOARD[board];
+export async function loadBoardPage(db: DbOrTx, board: TBoard, limit: number, offset: number) {
+  const col = columnOf(board);
   return rowsOf<TStandingRow>(
     await db.execute(sql`
       with keys as (
@@ -44,7 +61,7 @@ export async function loadBoardPage(db: DbOrTx, board: TPointsType, limit: numbe
         order by s.${col} desc nulls last, s.user_id
         limit ${limit} offset ${offset}
       )
-      select s.user_id, s.kind, s.points, s.earned_points, s.referral_points, s.lifetime_pnl::text as lifetime_pnl, s.reputation,
+      select ${ROW_COLUMNS},
         u.username, u.display_name, u.profile_image_url,
         (select count(*) from ${standings} x where x.listed and x.${col} > (select max(score) from keys)) as above
       from keys k join ${standings} s on s.user_id = k.user_id join ${users} u on u.id = k.user_id
@@ -59,11 +76,11 @@ export async function countRanked(db: DbOrTx) {
 }
 
 /** One account's row and its rank on the board (absent when not ranked: unknown, banned, a pool). */
-export async function loadBoardEntry(db: DbOrTx, board: TPointsType, userId: string) {
-  const col = BOARD[board];
+export async function loadBoardEntry(db: DbOrTx, board: TBoard, userId: string) {
+  const col = columnOf(board);
   const [row] = rowsOf<TStandingRow>(
     await db.execute(sql`
-      select s.user_id, s.kind, s.points, s.earned_points, s.referral_points, s.lifetime_pnl::text as lifetime_pnl, s.reputation,
+      select ${ROW_COLUMNS},
         u.username, u.display_name, u.profile_image_url,
         (select count(*) from ${standings} x where x.listed and x.${col} > s.${col}) as above
       from ${standings} s join ${users} u on u.id = s.user_id
@@ -72,13 +89,13 @@ export async function loadBoardEntry(db: DbOrTx, board: TPointsType, userId: str
   return row;
 }
 
-/** lifetimePnL at each daily close since `sinceDay` for the given accounts, oldest first. */
+/** The one P&L at each daily close since `sinceDay` for the given accounts, oldest first (the ledger's realized figure on closes before migration 0022). */
 export async function loadPnlHistory(db: DbOrTx, userIds: readonly string[], sinceDay: string) {
   const out = new Map<string, number[]>();
   if (userIds.length === 0) return out;
   const rows = rowsOf<{ user_id: string; pnl: string }>(
     await db.execute(sql`
-      select user_id, lifetime_pnl::text as pnl from ${equitySnapshots}
+      select user_id, coalesce(pnl, lifetime_pnl)::text as pnl from ${equitySnapshots}
       where user_id = any(${textArray(userIds)}) and day >= ${sinceDay}::date
       order by user_id, day`),
   );

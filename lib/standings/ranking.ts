@@ -6,6 +6,15 @@
 export const POINTS_TYPES = ['all', 'earned', 'referral'] as const;
 export type TPointsType = (typeof POINTS_TYPES)[number];
 
+/** What a board ranks by: points (of a kind), or the one P&L or its return over a period. */
+export const METRICS = ['points', 'pnl', 'roi'] as const;
+export type TMetric = (typeof METRICS)[number];
+export const PERIODS = ['day', 'week', 'season', 'all'] as const;
+export type TPeriod = (typeof PERIODS)[number];
+
+/** A board: points by kind, or a metric over a period. */
+export type TBoard = { metric: 'points'; pointsType: TPointsType } | { metric: 'pnl' | 'roi'; period: TPeriod };
+
 /**
  * Where a points change counts: transfers move points between players without earning any;
  * referral awards count on the referral board; everything else (milestones, shares, bonuses,

@@ -8,10 +8,12 @@
  * a change that commits meanwhile marks its account again.
  */
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { getDb, rowsOf, textArray } from '@/db/client';
-import { pointsTransactions, standings, standingsDirty, users } from '@/db/schema';
+import { equitySnapshots, pointsTransactions, standings, standingsDirty, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
+import { accountNumbersSql, contributionsSql } from '@/lib/equity/sql';
+import { closedDayOf, seasonOf } from '@/lib/leagues/math';
 import { computeReputations } from '@/lib/reputation/refresh';
 
 /** Marks handled per run; more wait for the next run (the tick loops while its budget lasts). */
@@ -20,6 +22,9 @@ export const REFRESH_BATCH = 5_000;
 export const REPUTATION_SWEEP = 500;
 /** Reputations the tick recomputes at most (changed accounts first, then the stalest). */
 export const REPUTATION_PER_TICK = 5_000;
+
+/** P&L board rows recomputed per tick at most (changed accounts first, then the stalest): everyone in turn. */
+export const PNL_SWEEP = 1_000;
 
 /** The points board columns in SQL, classified as lib/standings/ranking pointsKindOf does. */
 const REFERRAL_REASON = sql`(pt.reason = 'milestone:first_referral' or pt.reason like 'referral%')`;
@@ -66,8 +71,69 @@ export async function refreshStandings(opts: { limit?: number } = {}) {
           lifetime_pnl = excluded.lifetime_pnl, reputation_at = null, refreshed_at = excluded.refreshed_at
         returning user_id`),
     ).length;
+    // Their P&L boards too (a changed account is seen at once, not at its turn in the sweep).
+    await tx.execute(NO_JIT);
+    await tx.execute(pnlUpdateSql(sql`(select unnest(${textArray(marked)}))`));
     return { marked: marked.length, refreshed };
   });
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The P&L at an account's last daily close on or before `day` (null: none). A close before
+ * migration 0022 has no stored P&L: it is its equity less the contributions until it was taken.
+ */
+function pnlAtCloseSql(day: string) {
+  return sql`(select coalesce(es.pnl, es.equity - ${contributionsSql('su', { until: sql`es.created_at` })})
+    from ${equitySnapshots} es where es.user_id = su.id and es.day <= ${day}::date order by es.day desc limit 1)`;
+}
+
+/** The P&L at an account's first close (for an account older than a period whose closes began later). */
+const firstCloseSql = sql`(select coalesce(es.pnl, es.equity - ${contributionsSql('su', { until: sql`es.created_at` })})
+    from ${equitySnapshots} es where es.user_id = su.id order by es.day asc limit 1)`;
+
+/**
+ * A period's starting P&L: the close that ends the day before the period (`day`); an account
+ * created after that close started at 0 (every account starts with no P&L); an older account
+ * whose closes began later starts at its first close.
+ */
+function periodStartSql(day: string) {
+  const after = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString();
+  return sql`coalesce(${pnlAtCloseSql(day)}, case when su.created_at >= ${after}::timestamptz then 0 else ${firstCloseSql} end, 0)`;
+}
+
+/** ROI of a period: its P&L over what was at stake (equity at its start + contributions during it = start P&L + contributions now). */
+function roiSql(pnl: SQL, start: SQL) {
+  return sql`(case when (${start}) + p.contributions > 0 then round((${pnl}) / ((${start}) + p.contributions), 8) else 0 end)`;
+}
+
+/**
+ * The UPDATE that recomputes the P&L boards of the accounts `ids` yields (a FROM item of user
+ * ids), as of game time now: lib/equity's numbers (one definition), each period's P&L = P&L now −
+ * P&L at the period's starting close (day: the last close; week: the close 7 days before it;
+ * season: the close on the eve of the league season), ROI per roiSql.
+ */
+export function pnlUpdateSql(ids: SQL) {
+  const at = now();
+  const day = closedDayOf(at);
+  const week = closedDayOf(new Date(at.getTime() - 7 * DAY_MS));
+  const season = closedDayOf(seasonOf(at).startsAt);
+  return sql`
+    with n as materialized (${accountNumbersSql(ids)}),
+    p as (
+      select n.user_id, n.equity, n.pnl_total, n.contributions,
+        ${periodStartSql(day)} as d0, ${periodStartSql(week)} as w0, ${periodStartSql(season)} as s0
+      from n join ${users} su on su.id = n.user_id
+    )
+    update ${standings} s set
+      equity = p.equity, pnl_all = p.pnl_total,
+      pnl_day = p.pnl_total - p.d0, pnl_week = p.pnl_total - p.w0, pnl_season = p.pnl_total - p.s0,
+      roi_all = ${roiSql(sql`p.pnl_total`, sql`0`)}, roi_day = ${roiSql(sql`p.pnl_total - p.d0`, sql`p.d0`)},
+      roi_week = ${roiSql(sql`p.pnl_total - p.w0`, sql`p.w0`)}, roi_season = ${roiSql(sql`p.pnl_total - p.s0`, sql`p.s0`)},
+      pnl_at = ${at.toISOString()}::timestamptz
+    from p
+    where s.user_id = p.user_id`;
 }
 
 /**
@@ -93,9 +159,10 @@ export async function refreshReputations(limit = REPUTATION_SWEEP) {
 
 /**
  * The tick's step: the board until no mark is left (or the deadline), then reputation passes of
- * REPUTATION_SWEEP accounts while the changed ones are not all done, at most `reputationLimit`.
+ * REPUTATION_SWEEP accounts while the changed ones are not all done, at most `reputationLimit`,
+ * then the P&L sweep of the `pnlLimit` stalest accounts.
  */
-export async function refreshAllStandings(deadline = Infinity, reputationLimit = REPUTATION_PER_TICK) {
+export async function refreshAllStandings(deadline = Infinity, reputationLimit = REPUTATION_PER_TICK, pnlLimit = PNL_SWEEP) {
   let refreshed = 0;
   for (;;) {
     const run = await refreshStandings();
@@ -110,8 +177,29 @@ export async function refreshAllStandings(deadline = Infinity, reputationLimit =
   }
   // One sweep of the oldest each tick even when nothing changed.
   if (reputationLimit > 0 && reputations === 0 && performance.now() < deadline) reputations += await refreshReputations();
-  return { refreshed, reputations };
+  const pnl = performance.now() < deadline ? await refreshPnlBoards(pnlLimit) : 0;
+  return { refreshed, reputations, pnl };
 }
+
+/**
+ * The P&L sweep: recomputes the P&L boards of the `limit` stalest accounts (never computed first),
+ * so every account's P&L follows the prices in turn. Answers how many rows it wrote.
+ */
+export async function refreshPnlBoards(limit = PNL_SWEEP) {
+  const db = await getDb();
+  const picked = sql`(select user_id from ${standings} order by pnl_at asc nulls first, user_id limit ${limit})`;
+  return db.transaction(async (tx) => {
+    await tx.execute(NO_JIT);
+    return rowsOf<{ user_id: string }>(await tx.execute(sql`${pnlUpdateSql(picked)} returning s.user_id`)).length;
+  });
+}
+
+/**
+ * The P&L statement is many small correlated lookups whose summed estimate crosses PostgreSQL's
+ * JIT threshold: compiling them cost more than a second for a dozen accounts (measured), running
+ * them a few milliseconds. Off for its transaction only.
+ */
+const NO_JIT = sql`set local jit = off`;
 
 /** Whether an account's reputation waits for recomputing after a change. */
 const hasStaleReputation = async () => {

@@ -110,7 +110,7 @@ export async function listUsers(input: { caller: TCaller; query: TAdminUsersQuer
   );
   const [t] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from ${users} u where ${where}`));
   const subjects = env().adminSubjects;
-  const numbers = await readAccountNumbersMany(rows.map((r) => r.id), db);
+  const numbers = await readAccountNumbersMany(rows.map((r) => r.id));
   return {
     users: rows.map((r) => ({
       id: r.id,

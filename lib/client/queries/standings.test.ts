@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BOARDS, leaderboardFromParams, leaderboardToParams, tiedRanks, type TBoard } from './standings';
+import { BOARDS, leaderboardFromParams, leaderboardToParams, tiedRanks, type TBoard, type TPeriod } from './standings';
 
 const ranks = (...rs: number[]) => rs.map((rank) => ({ rank }));
 
@@ -37,22 +37,22 @@ describe('leaderboardFromParams', () => {
   const from = (qs: string) => leaderboardFromParams(new URLSearchParams(qs));
 
   it('reads a known board and a page', () => {
-    expect(from('board=earned&page=2')).toEqual({ board: 'earned', page: 2 });
-    expect(from('board=referral')).toEqual({ board: 'referral', page: 1 });
-    expect(from('board=league')).toEqual({ board: 'league', page: 1 });
-    expect(from('page=7')).toEqual({ board: 'all', page: 7 });
+    expect(from('board=earned&page=2')).toEqual({ board: 'earned', page: 2, period: 'all' });
+    expect(from('board=referral')).toEqual({ board: 'referral', page: 1, period: 'all' });
+    expect(from('board=league')).toEqual({ board: 'league', page: 1, period: 'all' });
+    expect(from('page=7')).toEqual({ board: 'all', page: 7, period: 'all' });
   });
 
   it('falls back to the all board for an unknown or empty board', () => {
-    expect(from('')).toEqual({ board: 'all', page: 1 });
-    expect(from('board=bogus&page=3')).toEqual({ board: 'all', page: 3 });
-    expect(from('board=')).toEqual({ board: 'all', page: 1 });
-    expect(from('board=Earned')).toEqual({ board: 'all', page: 1 });
+    expect(from('')).toEqual({ board: 'all', page: 1, period: 'all' });
+    expect(from('board=bogus&page=3')).toEqual({ board: 'all', page: 3, period: 'all' });
+    expect(from('board=')).toEqual({ board: 'all', page: 1, period: 'all' });
+    expect(from('board=Earned')).toEqual({ board: 'all', page: 1, period: 'all' });
   });
 
   it('falls back to page 1 for anything but a whole page of 2 or more', () => {
     for (const page of ['', '0', '1', '-2', '2.5', 'two', 'Infinity', '1e999', 'NaN']) {
-      expect(from(`board=earned&page=${encodeURIComponent(page)}`)).toEqual({ board: 'earned', page: 1 });
+      expect(from(`board=earned&page=${encodeURIComponent(page)}`)).toEqual({ board: 'earned', page: 1, period: 'all' });
     }
   });
 
@@ -88,8 +88,26 @@ describe('leaderboardToParams', () => {
   it('reads back what it wrote for the paged boards (property)', () => {
     fc.assert(
       fc.property(fc.constantFrom<TBoard>('all', 'earned', 'referral'), fc.integer({ min: 1, max: 10_000 }), (board, page) => {
-        expect(leaderboardFromParams(leaderboardToParams(board, page))).toEqual({ board, page });
+        expect(leaderboardFromParams(leaderboardToParams(board, page))).toEqual({ board, page, period: 'all' });
       }),
+    );
+  });
+
+  it('keeps the period of the P&L and ROI boards, and only theirs (property)', () => {
+    expect(leaderboardToParams('pnl', 1, 'week').toString()).toBe('board=pnl&period=week');
+    expect(leaderboardToParams('roi', 2, 'all').toString()).toBe('board=roi&page=2');
+    expect(leaderboardToParams('earned', 1, 'week').toString()).toBe('board=earned');
+    expect(leaderboardFromParams(new URLSearchParams('board=earned&period=day')).period).toBe('all');
+    expect(leaderboardFromParams(new URLSearchParams('board=pnl&period=decade')).period).toBe('all');
+    fc.assert(
+      fc.property(
+        fc.constantFrom<TBoard>('pnl', 'roi'),
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.constantFrom<TPeriod>('day', 'week', 'season', 'all'),
+        (board, page, period) => {
+          expect(leaderboardFromParams(leaderboardToParams(board, page, period))).toEqual({ board, page, period });
+        },
+      ),
     );
   });
 });

@@ -13,15 +13,39 @@ export type TLeaderboard = TEndpointResponse<typeof leaderboardGet>;
 export type TLeaderboardEntry = TLeaderboard['leaderboard'][number];
 export type TPointsType = TLeaderboard['pointsType'];
 
-/** A tab of the leaderboard page: a points board, or the caller's league division. */
-export type TBoard = TPointsType | 'league';
+export type TPeriod = TLeaderboard['period'];
+
+/** A tab of the leaderboard page: a points board, a P&L or ROI board, or the caller's league division. */
+export type TBoard = TPointsType | 'pnl' | 'roi' | 'league';
+/** The boards the API ranks (every tab but the league). */
+export type TRankedBoard = Exclude<TBoard, 'league'>;
 
 export const BOARDS: readonly { value: TBoard; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'earned', label: 'Earned' },
   { value: 'referral', label: 'Referral' },
+  { value: 'pnl', label: 'P&L' },
+  { value: 'roi', label: 'ROI' },
   { value: 'league', label: 'League' },
 ];
+
+/** The periods of the P&L and ROI boards. */
+export const PERIODS: readonly { value: TPeriod; label: string }[] = [
+  { value: 'day', label: 'Today' },
+  { value: 'week', label: 'Week' },
+  { value: 'season', label: 'Season' },
+  { value: 'all', label: 'All time' },
+];
+
+/** Whether a board ranks by P&L or its return (and so has a period). Pure. */
+export function isMetricBoard(board: TBoard): board is 'pnl' | 'roi' {
+  return board === 'pnl' || board === 'roi';
+}
+
+/** The API's query for a board. Pure. */
+function boardQuery(board: TRankedBoard, period: TPeriod) {
+  return isMetricBoard(board) ? { metric: board, period, pointsType: 'all' as const } : { metric: 'points' as const, period: 'all' as const, pointsType: board };
+}
 
 /** The UI's page size (the API allows up to 100). */
 export const LEADERBOARD_PAGE_SIZE = 50;
@@ -29,46 +53,51 @@ export const LEADERBOARD_PAGE_SIZE = 50;
 export const standingsKeys = {
   all: ['standings'] as const,
   boards: () => [...standingsKeys.all, 'board'] as const,
-  board: (pointsType: TPointsType, page: number) => [...standingsKeys.boards(), pointsType, page] as const,
+  board: (board: TRankedBoard, period: TPeriod, page: number) => [...standingsKeys.boards(), board, period, page] as const,
 };
 
-export function getLeaderboardQueryOptions(pointsType: TPointsType, page: number) {
+export function getLeaderboardQueryOptions(board: TRankedBoard, page: number, period: TPeriod = 'all') {
+  const query = boardQuery(board, period);
   return queryOptions({
-    queryKey: standingsKeys.board(pointsType, page),
-    queryFn: () => api(leaderboardGet, { query: { pointsType, page, pageSize: LEADERBOARD_PAGE_SIZE } }),
+    queryKey: standingsKeys.board(board, query.period, page),
+    queryFn: () => api(leaderboardGet, { query: { ...query, page, pageSize: LEADERBOARD_PAGE_SIZE } }),
   });
 }
 
 /** One page of a board; the page on screen stays while the next one loads. */
-export function useLeaderboard(pointsType: TPointsType, page: number, { isEnabled = true }: { isEnabled?: boolean } = {}) {
-  return useQuery({ ...getLeaderboardQueryOptions(pointsType, page), enabled: isEnabled, placeholderData: keepPreviousData });
+export function useLeaderboard(board: TRankedBoard, page: number, { period = 'all', isEnabled = true }: { period?: TPeriod; isEnabled?: boolean } = {}) {
+  return useQuery({ ...getLeaderboardQueryOptions(board, page, period), enabled: isEnabled, placeholderData: keepPreviousData });
 }
 
-/** The board and page an address asks for (?board=earned&page=2); anything unknown is the default. Pure. */
-export function leaderboardFromParams(params: { get: (name: string) => string | null }): { board: TBoard; page: number } {
+/** The board, period and page an address asks for (?board=pnl&period=week&page=2); anything unknown is the default. Pure. */
+export function leaderboardFromParams(params: { get: (name: string) => string | null }): { board: TBoard; page: number; period: TPeriod } {
   const board = BOARDS.find((b) => b.value === params.get('board'))?.value ?? 'all';
   const page = Number(params.get('page') ?? 1);
-  return { board, page: Number.isInteger(page) && page > 1 ? page : 1 };
+  const period = (isMetricBoard(board) && PERIODS.find((p) => p.value === params.get('period'))?.value) || 'all';
+  return { board, page: Number.isInteger(page) && page > 1 ? page : 1, period };
 }
 
-/** The address query for a board and page (defaults left out). Pure. */
-export function leaderboardToParams(board: TBoard, page: number) {
+/** The address query for a board, page and period (defaults left out). Pure. */
+export function leaderboardToParams(board: TBoard, page: number, period: TPeriod = 'all') {
   const p = new URLSearchParams();
   if (board !== 'all') p.set('board', board);
+  if (isMetricBoard(board) && period !== 'all') p.set('period', period);
   if (page > 1 && board !== 'league') p.set('page', String(page));
   return p;
 }
 
-/** The points an entry is ranked by on a board. Pure. */
+/** The points an entry is ranked by on a points board. Pure. */
 export function boardPoints(entry: TLeaderboardEntry, pointsType: TPointsType) {
   return pointsType === 'all' ? entry.points : pointsType === 'earned' ? entry.earnedPoints : entry.referralPoints;
 }
 
 /** What a board ranks by, in words ("points earned by their own activity"). */
-export const BOARD_WORDS: Record<TPointsType, { column: string; unit: string; caption: string }> = {
+export const BOARD_WORDS: Record<TRankedBoard, { column: string; unit: string; caption: string }> = {
   all: { column: 'Points', unit: 'points', caption: 'all points' },
   earned: { column: 'Earned', unit: 'points earned', caption: 'points earned by their own activity' },
   referral: { column: 'Referral', unit: 'referral points', caption: 'points earned by referring players' },
+  pnl: { column: 'P&L', unit: 'profit or loss', caption: 'profit and loss (equity less money put in)' },
+  roi: { column: 'ROI', unit: 'return', caption: 'return on what was at stake' },
 };
 
 /**

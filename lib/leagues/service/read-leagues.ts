@@ -77,6 +77,7 @@ const toEntry = (m: TMemberRow, live: { rank: number | null; score: number; seas
   return {
     rank,
     user: userSummaryOfRow(m.user_id, m, { reputation: false }),
+    kind: m.is_actor ? ('actor' as const) : m.is_agent ? ('agent' as const) : ('user' as const),
     score: closed ? Number(m.score ?? 0) : live!.score,
     seasonReturn: closed ? Number(m.season_return ?? 0) : live!.seasonReturn,
     volatility: closed ? Number(m.volatility ?? 0) : live!.volatility,

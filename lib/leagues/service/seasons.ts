@@ -10,7 +10,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb, rowsOf, textArray, type DbOrTx } from '@/db/client';
 import { equitySnapshots, leagueMembers, leagueSeasons, standings } from '@/db/schema';
 import { env } from '@/lib/env';
-import { closedDayOf, dailyReturns, divisionsOf, nextTier, placementTier, qualifies, rankDivision, riskAdjusted, seasonOf } from '../math';
+import { awardNpcActivity } from '@/lib/points/service/npc-activity';
+import { closedDayOf, dailyReturns, divisionsOf, nextTier, placementTier, qualifies, rankDivision, riskAdjusted, seasonOf, spreadTier } from '../math';
 import { hasDailyClose, insertDailySnapshots, loadMembers, loadSeasonSnapshots, loadSeasonTradeCounts } from '../queries';
 
 const DAY_MS = 86_400_000;
@@ -71,9 +72,12 @@ const closeSeason = async (seasonId: string, at: Date) => {
   });
 };
 
-type TCandidate = { user_id: string; equity: string; last_tier: number | null; last_outcome: 'promoted' | 'relegated' | 'stayed' | null };
+type TCandidate = { user_id: string; kind: 'user' | 'agent' | 'actor'; equity: string; last_tier: number | null; last_outcome: 'promoted' | 'relegated' | 'stayed' | null };
 
-/** Seats players (not NPC actors) with today's close and no seat in the season. */
+/**
+ * Seats accounts with today's close and no seat in the season: players, agents and NPC actors (an
+ * NPC's first tier is spread by its id, so every tier has a field; later, results move it).
+ */
 const seatPlayers = async (seasonId: string, day: string, at: Date, onlyIds?: readonly string[]) => {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -81,23 +85,31 @@ const seatPlayers = async (seasonId: string, day: string, at: Date, onlyIds?: re
     await tx.select({ id: leagueSeasons.id }).from(leagueSeasons).where(eq(leagueSeasons.id, seasonId)).for('update');
     const candidates = rowsOf<TCandidate>(
       await tx.execute(sql`
-        select s.user_id, es.equity::text as equity, last.tier as last_tier, last.outcome as last_outcome
+        select s.user_id, s.kind, es.equity::text as equity, last.tier as last_tier, last.outcome as last_outcome
         from ${standings} s
         join ${equitySnapshots} es on es.user_id = s.user_id and es.day = ${day}::date
         left join lateral (
           select m.tier, m.outcome from ${leagueMembers} m where m.user_id = s.user_id and m.season_id < ${seasonId}
           order by m.season_id desc limit 1
         ) last on true
-        where s.listed and s.kind in ('user', 'agent') ${onlyIds ? sql`and s.user_id = any(${textArray(onlyIds)})` : sql``}
+        where s.listed ${onlyIds ? sql`and s.user_id = any(${textArray(onlyIds)})` : sql``}
           and not exists (select 1 from ${leagueMembers} x where x.season_id = ${seasonId} and x.user_id = s.user_id)`),
     );
     if (candidates.length === 0) return 0;
     const start = env().startingBalance;
-    const seats = candidates.map((c) => ({
-      userId: c.user_id,
-      startEquity: c.equity,
-      tier: c.last_tier === null ? placementTier(c.equity, start) : nextTier(c.last_tier, c.last_outcome ?? 'stayed'),
-    }));
+    // NPCs new to the leagues are dealt round the tiers, continuing from those already seated.
+    const [dealt] = rowsOf<{ n: string }>(
+      await tx.execute(sql`select count(*) as n from ${leagueMembers} m join ${standings} s on s.user_id = m.user_id where m.season_id = ${seasonId} and s.kind = 'actor'`),
+    );
+    let npc = Number(dealt?.n ?? 0);
+    const seats = candidates
+      .sort((a, b) => (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0))
+      .map((c) => ({
+        userId: c.user_id,
+        startEquity: c.equity,
+        tier:
+          c.last_tier !== null ? nextTier(c.last_tier, c.last_outcome ?? 'stayed') : c.kind === 'actor' ? spreadTier(npc++) : placementTier(c.equity, start),
+      }));
     // Divisions: a tier seated for the first time this season is split by size; later arrivals
     // join the division whose players are closest in size (the first whose largest is as large).
     const existing = rowsOf<{ tier: number; division: number; max_equity: string }>(
@@ -136,6 +148,8 @@ export async function runLeagueStep(at: Date) {
   // The full close once a day; between closes only new players get their first (and a seat below).
   const isNewDay = !(await hasDailyClose(db, day));
   const snapshots = isNewDay ? (await insertDailySnapshots(db, day, at)).length : 0;
+  // NPCs earn their points for the closed day's activity (once per day: the award key).
+  if (isNewDay) await awardNpcActivity(day);
   const newcomers = isNewDay ? [] : await insertDailySnapshots(db, day, at, { newPlayersSince: new Date(at.getTime() - NEWCOMER_WINDOW_MS) });
   const due = await db
     .select({ id: leagueSeasons.id })

@@ -13,7 +13,7 @@ import { createTtlCache } from '@/lib/clock/ttl-cache';
 import { userSummaryOfRow } from '@/lib/users/dto';
 import { hasDirtyStandings, refreshStandings } from '../refresh';
 import { countRanked, loadBoardEntry, loadBoardPage, loadPnlHistory, type TStandingRow } from '../queries';
-import { rankPage, totalPagesOf, type TPointsType } from '../ranking';
+import { rankPage, totalPagesOf, type TBoard, type TMetric, type TPeriod, type TPointsType } from '../ranking';
 
 export const FRESH_MS = 2_000;
 /** How long an instance keeps the board's size (a count of every ranked account). */
@@ -48,40 +48,56 @@ export function resetLeaderboardFreshness() {
   rankedTotal.reset();
 }
 
-const scoreOf = (board: TPointsType) => (r: TStandingRow) =>
-  board === 'all' ? r.points : board === 'earned' ? r.earned_points : r.referral_points;
+/** The board's score of a row, as a number (ties compare equal exactly as the index orders them). */
+function scoreOf(board: TBoard) {
+  return (r: TStandingRow): number => {
+    if (board.metric === 'points') return board.pointsType === 'all' ? r.points : board.pointsType === 'earned' ? r.earned_points : r.referral_points;
+    return Number(r[`${board.metric}_${board.period}`]);
+  };
+}
 
-const toEntry = (r: TStandingRow, rank: number, history: Map<string, number[]>) => ({
+const toEntry = (r: TStandingRow, rank: number, history: Map<string, number[]>, board: TBoard) => ({
   rank,
   user: userSummaryOfRow(r.user_id, { ...r, is_actor: r.kind === 'actor' }, { reputation: false }),
+  kind: r.kind,
   points: r.points,
   earnedPoints: r.earned_points,
   referralPoints: r.referral_points,
-  lifetimePnL: Number(r.lifetime_pnl),
+  // The one P&L (lib/equity), as of the last P&L refresh.
+  lifetimePnL: Number(r.pnl_all),
   reputation: r.reputation,
   pnlHistory: history.get(r.user_id) ?? [],
+  score: scoreOf(board)(r),
+  pnl: { day: Number(r.pnl_day), week: Number(r.pnl_week), season: Number(r.pnl_season), all: Number(r.pnl_all) },
+  roi: { day: Number(r.roi_day), week: Number(r.roi_week), season: Number(r.roi_season), all: Number(r.roi_all) },
+  pnlAt: r.pnl_at ? new Date(r.pnl_at).toISOString() : null,
 });
 
-export async function readLeaderboard(input: { page: number; pageSize: number; pointsType: TPointsType; callerId?: string }) {
+export async function readLeaderboard(input: { page: number; pageSize: number; pointsType: TPointsType; metric?: TMetric; period?: TPeriod; callerId?: string }) {
   await refreshIfStale();
   const db = await getDb();
   const { page, pageSize, pointsType } = input;
+  const metric = input.metric ?? 'points';
+  const period = input.period ?? 'all';
+  const board: TBoard = metric === 'points' ? { metric, pointsType } : { metric, period };
   const offset = (page - 1) * pageSize;
   const [rows, mine, count] = await Promise.all([
-    loadBoardPage(db, pointsType, pageSize, offset),
-    input.callerId ? loadBoardEntry(db, pointsType, input.callerId) : undefined,
+    loadBoardPage(db, board, pageSize, offset),
+    input.callerId ? loadBoardEntry(db, board, input.callerId) : undefined,
     rankedTotal.get(),
   ]);
   const since = new Date(now().getTime() - SPARKLINE_DAYS * 86_400_000).toISOString().slice(0, 10);
   const history = await loadPnlHistory(db, [...rows.map((r) => r.user_id), ...(mine ? [mine.user_id] : [])], since);
   const firstRank = rows.length ? 1 + Number(rows[0]!.above) : 1;
-  const ranks = rankPage(rows, scoreOf(pointsType), firstRank, offset);
+  const ranks = rankPage(rows, scoreOf(board), firstRank, offset);
   // A page is never shorter than the count says it should be (the count may lag a few seconds).
   const total = rows.length ? Math.max(count, offset + rows.length) : count;
   return {
     pointsType,
-    leaderboard: rows.map((r, i) => toEntry(r, ranks[i]!, history)),
-    me: mine ? toEntry(mine, 1 + Number(mine.above), history) : null,
+    metric,
+    period,
+    leaderboard: rows.map((r, i) => toEntry(r, ranks[i]!, history, board)),
+    me: mine ? toEntry(mine, 1 + Number(mine.above), history, board) : null,
     pagination: { page, pageSize, total, totalPages: totalPagesOf(total, pageSize) },
   };
 }

@@ -65,7 +65,11 @@ export const POOLS = [
 
 export const ACTOR_STARTING_BALANCE = '10000';
 /** An actor's starting points by tier (paid through the points ledger). */
-export const ACTOR_POINTS = { S: 5000, A: 2500, B: 1000, C: 400 } as const;
+/**
+ * An NPC's starting standing, by tier: a modest base; after that it earns by its activity at each
+ * daily close (lib/points/npc-activity.ts), as players earn by theirs (issue 31: no fixed NPC points).
+ */
+export const ACTOR_POINTS = { S: 400, A: 300, B: 200, C: 100 } as const;
 
 /** Opening posts of the NPC actors, so the first feed is not empty (the game tick adds more). */
 export const SEED_POSTS = [
