@@ -180,7 +180,7 @@ const runSteps = async (requested: string | undefined) => {
     () => processPendingRegistrations({ deadline: performance.now() + STEP_BUDGET_MS.identity }),
     { pending: 0, completed: 0, failed: 0 },
   );
-  const standingsStep = await step('standings', () => refreshAllStandings(performance.now() + STEP_BUDGET_MS.standings), { refreshed: 0, reputations: 0 });
+  const standingsStep = await step('standings', () => refreshAllStandings(performance.now() + STEP_BUDGET_MS.standings), { refreshed: 0, reputations: 0, pnl: 0 });
   const leagues = await step('leagues', () => runLeagueStep(at), { snapshots: 0, seasonsClosed: 0, seated: 0, season: '' });
   // The log's created_at is the database's wall clock, not game time (a test clock may run days
   // ahead): prune by wall time, or a jump in game time would empty the replay log.

@@ -18,7 +18,7 @@ export type TPostMarket = {
   resolvedOutcome: 'YES' | 'NO' | null;
 };
 
-/** The author's open position in the post's market (the larger side when they hold both). */
+/** The author's open position in the post's market: on the side of the trade the post reports, else the larger side when they hold both. */
 export type TPostAuthorPosition = { side: 'YES' | 'NO'; shares: number; avgPrice: number };
 
 /** The trade a post reports: a prediction market trade or a perp trade, made by the post's author. */

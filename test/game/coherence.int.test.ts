@@ -8,7 +8,12 @@
  *  - an event that fulfils an event question resolves it YES at the next tick, with payouts;
  *  - funding is off its cap on most tickers and follows crowding (the crowded side pays); 24 h
  *    high ≥ mark ≥ 24 h low on every ticker (REST);
- *  - the ledger chain and the pools' books hold.
+ *  - the ledger chain and the pools' books hold;
+ *  - NPC books agree with their words (issue 31, deliverable 4): after every tick no NPC or pool
+ *    account holds YES and NO of one market or a long and a short on one ticker, no pool manager
+ *    holds personally the other side of a position their pool holds, and every NPC post that states
+ *    a side it holds ("Still holding YES on …", "Running a long on $X") was written by an author
+ *    that held that side after the tick or traded it in the tick.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +24,7 @@ import { createMarket } from '@/lib/markets/service/create-market';
 import type { TEventKind } from '@/lib/game/world-rules';
 import { resetClock, setFixedTime } from '@/lib/clock/clock';
 import { resetEnvCache } from '@/lib/env';
+import { NPC_POSTS_PER_TICK } from '@/lib/game/npc/plan';
 import { runGameTick } from '@/lib/game/tick';
 import { FUNDING_PREMIUM_CLAMP, FUNDING_RATE_CAP } from '@/lib/perps/math';
 import { seedWorld } from '@/lib/world/seed/world';
@@ -49,6 +55,54 @@ const moves: TMove[] = [];
 /** Event questions fulfilled by a tick's event: question number → the tick of the first fulfilling event. */
 const fulfilledAt = new Map<number, number>();
 const statusAfter: Map<number, TMarket>[] = [];
+/** Per tick: NPC and pool-manager posts in the feed, and whether the tick had news. */
+const postsPerTick: { tick: number; posts: number; news: boolean }[] = [];
+/** Per tick: books holding both sides, managers against their fund, and side words without the side. */
+const bothSides: string[] = [];
+const againstFund: string[] = [];
+const sideClaims: { tick: number; content: string; ok: boolean }[] = [];
+
+/** What the books look like after a tick (the three book rules of the header). */
+const checkBooks = async (tick: number, at: string) => {
+  for (const r of await q<{ user_id: string; market_id: string }>(sql`
+    select mp.user_id, mp.market_id from market_positions mp join users u on u.id = mp.user_id and (u.is_actor or u.is_pool_account)
+    where mp.shares > 0 and mp.settled_at is null group by mp.user_id, mp.market_id having count(distinct mp.side) > 1`))
+    bothSides.push(`tick ${tick}: ${r.user_id} YES and NO on ${r.market_id}`);
+  for (const r of await q<{ user_id: string; ticker: string }>(sql`
+    select pp.user_id, pp.ticker from perp_positions pp join users u on u.id = pp.user_id and (u.is_actor or u.is_pool_account)
+    where pp.status = 'open' group by pp.user_id, pp.ticker having count(distinct pp.side) > 1`))
+    bothSides.push(`tick ${tick}: ${r.user_id} long and short on ${r.ticker}`);
+  for (const r of await q<{ manager: string; key: string }>(sql`
+    select pl.npc_actor_id as manager, mine.market_id as key from pools pl
+      join market_positions mine on mine.user_id = pl.npc_actor_id and mine.shares > 0 and mine.settled_at is null
+      join market_positions fund on fund.user_id = pl.account_user_id and fund.market_id = mine.market_id and fund.side <> mine.side and fund.shares > 0 and fund.settled_at is null
+    union all
+    select pl.npc_actor_id, mine.ticker from pools pl
+      join perp_positions mine on mine.user_id = pl.npc_actor_id and mine.status = 'open'
+      join perp_positions fund on fund.user_id = pl.account_user_id and fund.ticker = mine.ticker and fund.side <> mine.side and fund.status = 'open'`))
+    againstFund.push(`tick ${tick}: manager ${r.manager} against their fund on ${r.key}`);
+  // Posts of this tick that state a side the author holds (not trade announcements: those are checked against their trade).
+  const said = await q<{ content: string; author_id: string; related_question_id: string | null }>(sql`
+    select p.content, p.author_id, p.related_question_id from posts p join users u on u.id = p.author_id and u.is_actor
+    where p.created_at = ${at}::timestamptz and p.trade_kind is null order by p.id`);
+  for (const p of said) {
+    const held = /\b(?:Still holding|My|Keeping my) (YES|NO)\b/.exec(p.content);
+    const perp = /\bRunning a (long|short) on \$([A-Z0-9]+)/.exec(p.content);
+    if (held && p.related_question_id) {
+      const [r] = await q<{ n: number }>(sql`
+        select (select count(*) from market_positions where user_id = ${p.author_id} and market_id = ${p.related_question_id} and side = ${held[1]} and shares > 0)
+          + (select count(*) from trades where user_id = ${p.author_id} and market_id = ${p.related_question_id} and side = ${held[1]} and created_at = ${at}::timestamptz) as n`);
+      const [other] = await q<{ n: number }>(sql`
+        select count(*) as n from market_positions where user_id = ${p.author_id} and market_id = ${p.related_question_id} and side <> ${held[1]} and shares > 0 and settled_at is null`);
+      sideClaims.push({ tick, content: p.content, ok: Number(r!.n) > 0 && Number(other!.n) === 0 });
+    } else if (perp) {
+      const [r] = await q<{ n: number }>(sql`
+        select (select count(*) from perp_positions where user_id = ${p.author_id} and ticker = ${perp[2]} and side = ${perp[1]} and status = 'open')
+          + (select count(*) from perp_trades where user_id = ${p.author_id} and ticker = ${perp[2]} and side = ${perp[1]} and created_at = ${at}::timestamptz) as n`);
+      sideClaims.push({ tick, content: p.content, ok: Number(r!.n) > 0 });
+    }
+  }
+};
 
 beforeAll(async () => {
   process.env.GAME_SEED = SEED;
@@ -108,6 +162,12 @@ beforeAll(async () => {
       where e.created_at = ${at}::timestamptz and e.id like 'we-%' and m.created_at < e.created_at and m.resolution_date > e.created_at
         and m.status = 'active'`);
     for (const f of fulfilled) if (!fulfilledAt.has(Number(f.question_number))) fulfilledAt.set(Number(f.question_number), i);
+    await checkBooks(i, at);
+    const [volume] = await q<{ posts: string; events: string }>(sql`
+      select (select count(*) from posts p join users u on u.id = p.author_id and u.is_actor where p.created_at = ${at}::timestamptz)::text as posts,
+        (select count(*) from world_events e where e.id like 'we-%' and e.created_at > ${tickTime(i - 1).toISOString()}::timestamptz
+          and e.created_at <= ${at}::timestamptz)::text as events`);
+    postsPerTick.push({ tick: i, posts: Number(volume!.posts), news: Number(volume!.events) > 0 });
   }
 }, 240_000);
 
@@ -122,6 +182,19 @@ afterAll(() => {
 const TRADE_WORDS = /\b(opened|closed|bought|sold|buying|selling|aping|added a|took profit|cut the)\b/i;
 
 describe('a simulated day of the world', () => {
+  it('keeps NPC books to one side per market and ticker, managers with their fund, and side words true to the book', () => {
+    expect(bothSides).toEqual([]);
+    expect(againstFund).toEqual([]);
+    expect(sideClaims.length).toBeGreaterThanOrEqual(3);
+    expect(sideClaims.filter((c) => !c.ok)).toEqual([]);
+  });
+
+  it('keeps the NPC feed readable: at most 3 posts a tick (a game minute) without news, 6 with it', () => {
+    expect(postsPerTick).toHaveLength(TICKS);
+    for (const t of postsPerTick) expect(t.posts, `tick ${t.tick} (${t.news ? 'news' : 'quiet'})`).toBeLessThanOrEqual(t.news ? NPC_POSTS_PER_TICK.news : NPC_POSTS_PER_TICK.quiet);
+    expect(postsPerTick.reduce((a, t) => a + t.posts, 0)).toBeGreaterThan(TICKS / 2);
+  });
+
   it('links every NPC post that reports a trade to that trade, and the words match it', async () => {
     const posts = await q<{ id: string; author_id: string; content: string; trade_kind: string | null; trade_id: string | null }>(sql`
       select p.id, p.author_id, p.content, p.trade_kind, p.trade_id from posts p join actors a on a.user_id = p.author_id
@@ -227,6 +300,8 @@ describe('a simulated day of the world', () => {
     expect(settled.length).toBeGreaterThanOrEqual(1);
     for (const [n, k] of settled) {
       expect(statusAfter[k]!.get(n)!.status, `question #${n} after the news tick`).toBe('active');
+      // Its news trade took it near certain in that very tick (steps/prices.ts FULFILLED_PRICE): nobody buys it cheap for a tick.
+      expect(statusAfter[k]!.get(n)!.yes, `question #${n} price after the news tick`).toBeGreaterThanOrEqual(0.97);
       const next = statusAfter[k + 1]!.get(n)!;
       expect(next.status, `question #${n} at the next tick`).toBe('resolved');
       expect(next.resolved_outcome).toBe('YES');

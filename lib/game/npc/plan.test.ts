@@ -6,6 +6,9 @@ import { dec } from '@/lib/money/decimal';
 import { visibleLength } from '@/lib/posts/text';
 import {
   imbalanceOf,
+  NPC_POSTS_PER_TICK,
+  npcPostBudget,
+  POSTS_PER_TICK,
   longChance,
   PERP_LEVERAGE,
   PERP_SIZE,
@@ -91,8 +94,27 @@ describe('planNpcActivity', () => {
     const a = planNpcActivity(world(), [event], createRng('tick-1'));
     const b = planNpcActivity(world(), [event], createRng('tick-1'));
     expect({ ...b, speakers: null }).toEqual({ ...a, speakers: null });
-    expect(a.posts.length).toBeGreaterThanOrEqual(2);
-    expect(a.posts.length).toBeLessThanOrEqual(5);
+    expect(a.posts.length).toBeGreaterThanOrEqual(1);
+    expect(a.posts.length).toBeLessThanOrEqual(POSTS_PER_TICK.max);
+  });
+
+  it('keeps the feed readable: at most NPC_POSTS_PER_TICK less the pools\' share, counted over many ticks', () => {
+    const counted = { quiet: [] as number[], news: [] as number[] };
+    for (let i = 0; i < 400; i++) {
+      const news = i % 2 === 1;
+      const p = planNpcActivity(world(), news ? [event] : [], createRng(`volume-${i}`));
+      const n = p.posts.length + p.trades.filter((t) => t.post).length + p.perpTrades.filter((t) => t.post).length;
+      (news ? counted.news : counted.quiet).push(n);
+    }
+    expect(NPC_POSTS_PER_TICK).toEqual({ quiet: 3, news: 6 });
+    expect(Math.max(...counted.quiet)).toBeLessThanOrEqual(npcPostBudget([]).npc);
+    expect(Math.max(...counted.news)).toBeLessThanOrEqual(npcPostBudget([event]).npc);
+    expect(npcPostBudget([]).npc + npcPostBudget([]).pool).toBe(NPC_POSTS_PER_TICK.quiet);
+    expect(npcPostBudget([event]).npc + npcPostBudget([event]).pool).toBe(NPC_POSTS_PER_TICK.news);
+    // Not silent either: a tick with news says more on average than a quiet one.
+    const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    expect(avg(counted.quiet)).toBeGreaterThan(0.5);
+    expect(avg(counted.news)).toBeGreaterThan(avg(counted.quiet));
   });
 
   it('never plans a reply to oneself, to a pair that replied within the hour, or twice to one person', () => {
@@ -166,8 +188,13 @@ describe('planNpcActivity', () => {
 
   it('an actor touched by the news posts about it', () => {
     const w = world({ acting: [actor(0, 'S')] });
-    const plan = planNpcActivity(w, [event], createRng('self'));
-    expect(plan.posts.some((p) => p.topic === 'event' && p.content.includes('Nexa Dynamics unveils v5'))).toBe(true);
+    // Most ticks (a post is about its own news with chance 0.8; the feed's budget caps the posts).
+    let about = 0;
+    for (let i = 0; i < 40; i++) {
+      const plan = planNpcActivity(w, [event], createRng(`self-${i}`));
+      if (plan.posts.some((p) => p.topic === 'event' && p.content.includes('Nexa Dynamics unveils v5'))) about++;
+    }
+    expect(about).toBeGreaterThanOrEqual(30);
   });
 
   it('property: one tick never posts the same words twice, even from actors of one voice on one story', () => {

@@ -18,13 +18,31 @@ import { dec, toDecimalString, type TDecimal } from '@/lib/money/decimal';
 import type { TRng } from '@/lib/game/rng';
 import type { TWorldEvent } from '@/lib/game/types';
 import { newsDirections } from '@/lib/game/world-rules';
+import { againstOwnFund, type TFundBook } from './fund';
 import { personalView, VALUE_CEIL, VALUE_FLOOR } from './value';
 import { renderPost, renderReply, renderShareQuote, renderTradePost, type TPostTopic, type TSpeaker } from './voice';
 
 // Tunable per-tick activity. The whole tick aims at < 2 s with 200 NPCs and 50 markets, so the
 // counts stay small: each action is one service call (a transaction or two).
 export const NPC_ACTING_PER_TICK = 10;
-export const POSTS_PER_TICK = { min: 2, max: 5 } as const;
+/**
+ * NPC posts in the feed per tick (one tick a game minute) at most, everything counted: plain posts,
+ * trade announcements and pool managers' posts. A reader follows about 3 a minute; a tick with news
+ * (every world event is breaking news) may bring up to 6. POOL_POSTS_PER_TICK of it is the pool
+ * managers' (steps/pools.ts), the rest this step's (`npcPostBudget`).
+ */
+export const NPC_POSTS_PER_TICK = { quiet: 3, news: 6 } as const;
+export const POOL_POSTS_PER_TICK = { quiet: 1, news: 2 } as const;
+/** Plain posts (not trade announcements) per tick: at most this, and never past the step's budget. */
+export const POSTS_PER_TICK = { min: 1, max: 3 } as const;
+
+/** The tick's post budgets: the NPC step's (plain posts and trade announcements) and the pool managers'. */
+export function npcPostBudget(events: readonly unknown[]): { npc: number; pool: number } {
+  const news = events.length > 0;
+  const total = news ? NPC_POSTS_PER_TICK.news : NPC_POSTS_PER_TICK.quiet;
+  const pool = news ? POOL_POSTS_PER_TICK.news : POOL_POSTS_PER_TICK.quiet;
+  return { npc: total - pool, pool };
+}
 export const REPLIES_PER_TICK = { min: 1, max: 3 } as const;
 export const LIKES_PER_TICK = { min: 2, max: 6 } as const;
 export const SHARES_PER_TICK = { min: 0, max: 2 } as const;
@@ -111,6 +129,8 @@ export type TNpcWorld = {
   /** `${userId}:${postId}` the acting actors already liked / shared. */
   liked: ReadonlySet<string>;
   shared: ReadonlySet<string>;
+  /** Acting pool managers (by actor id) → what their pools hold: a manager never trades against it (fund.ts). */
+  funds?: ReadonlyMap<string, TFundBook>;
 };
 
 export type TPlannedPost = { actorId: string; username: string; content: string; relatedQuestion: string | null; topic: TPostTopic['kind'] };
@@ -178,7 +198,10 @@ const chooseTopic = (a: TNpcActor, world: TNpcWorld, events: readonly TWorldEven
   const org = world.orgs.find((o) => o.ticker === a.orgTicker);
   if (org) options.push({ weight: 2, make: () => ({ topic: { kind: 'org', ...org }, relatedQuestion: null }) });
   else if (world.orgs.length) options.push({ weight: 1, make: () => ({ topic: { kind: 'org', ...rng.pick(world.orgs) }, relatedQuestion: null }) });
-  const held = world.holdings.filter((h) => h.userId === a.id);
+  // "Still holding YES" only about a side it holds alone (a book from before one side per market
+  // may hold both: it says nothing about that market until it has sold one).
+  const mine = world.holdings.filter((h) => h.userId === a.id && dec(h.shares).gt(0));
+  const held = mine.filter((h) => !mine.some((o) => o.marketId === h.marketId && o.side !== h.side));
   const heldMarkets = held.map((h) => ({ h, m: world.markets.find((m) => m.id === h.marketId) })).filter((x) => x.m);
   if (heldMarkets.length) {
     options.push({
@@ -286,6 +309,10 @@ export function depthSellShares(live: TLivePool, side: 'YES' | 'NO', view: numbe
   return minOf(shares, sellSharesToPrice(live.pool, side, target));
 }
 
+/** Whether the plan's posts (plain ones and trade announcements, prediction and perp) leave room in `budget`. */
+const postsLeft = (plan: TNpcPlan, budget: number) =>
+  plan.posts.length + plan.trades.filter((t) => t.post).length + plan.perpTrades.filter((t) => t.post).length < budget;
+
 /** The whole tick's plan (see the module header for the rules it keeps). */
 export function planNpcActivity(world: TNpcWorld, events: readonly TWorldEvent[], rng: TRng): TNpcPlan {
   const actors = world.acting;
@@ -295,7 +322,9 @@ export function planNpcActivity(world: TNpcWorld, events: readonly TWorldEvent[]
   const postRng = rng.fork('posts');
   /** `${actorId}:${marketId}` → the side the actor's post this tick favours (holding it, or calling it cheap). */
   const stance = new Map<string, 'YES' | 'NO'>();
-  const nPosts = postRng.int(POSTS_PER_TICK.min, POSTS_PER_TICK.max);
+  const postBudget = npcPostBudget(events).npc;
+  // Plain posts leave room for at least one trade announcement in the budget.
+  const nPosts = Math.min(postRng.int(POSTS_PER_TICK.min, POSTS_PER_TICK.max), postBudget - 1);
   for (let i = 0; i < nPosts; i++) {
     const a = actors[i % actors.length]!;
     const { topic, relatedQuestion } = chooseTopic(a, world, events, postRng);
@@ -375,7 +404,7 @@ export function planNpcActivity(world: TNpcWorld, events: readonly TWorldEvent[]
     const lv = live.get(m.id)!;
     if (lv.pool) move(lv, quoteSell(lv.pool, side, shares).pool);
     holding.set(posKey(a.id, m.id, side), heldOf(a.id, m.id, side).minus(shares));
-    const post = tradeRng.chance(TRADE_POST_CHANCE.prediction) ? renderTradePost(a, { kind: 'sell', outcome: side, question: m.text }, tradeRng) : null;
+    const post = tradeRng.chance(TRADE_POST_CHANCE.prediction) && postsLeft(plan, postBudget) ? renderTradePost(a, { kind: 'sell', outcome: side, question: m.text }, tradeRng) : null;
     plan.trades.push({ kind: 'sell', actorId: a.id, marketId: m.id, outcome: side, shares: toDecimalString(shares), post });
   };
   for (let i = 0; i < nTrades && traders.length; i++) {
@@ -415,6 +444,8 @@ export function planNpcActivity(world: TNpcWorld, events: readonly TWorldEvent[]
     const outcome = view === null ? chooseOutcome({ ...m, yesPrice: lv.yesPrice }, directions, tradeRng) : sideForView(view, lv.yesPrice, directions.get(m.questionNumber));
     // Never against what its post this tick said.
     if (!outcome || (stance.has(`${a.id}:${m.id}`) && stance.get(`${a.id}:${m.id}`) !== outcome)) continue;
+    // A manager never bets against their own fund.
+    if (againstOwnFund(world.funds?.get(a.id), { kind: 'prediction', marketId: m.id, outcome })) continue;
     // One side per market: holding the other side, it sells that first (and never flips within a tick).
     const other = outcome === 'YES' ? 'NO' : 'YES';
     if (bought.has(posKey(a.id, m.id, other))) continue;
@@ -429,7 +460,7 @@ export function planNpcActivity(world: TNpcWorld, events: readonly TWorldEvent[]
     remaining.set(a.id, left.minus(amount));
     bought.add(posKey(a.id, m.id, outcome));
     if (lv.pool) move(lv, quoteBuy(lv.pool, outcome, amount).pool);
-    const post = tradeRng.chance(TRADE_POST_CHANCE.prediction) ? renderTradePost(a, { kind: 'buy', outcome, question: m.text }, tradeRng) : null;
+    const post = tradeRng.chance(TRADE_POST_CHANCE.prediction) && postsLeft(plan, postBudget) ? renderTradePost(a, { kind: 'buy', outcome, question: m.text }, tradeRng) : null;
     plan.trades.push({ kind: 'buy', actorId: a.id, marketId: m.id, outcome, amount: toDecimalString(amount), post });
   }
   planPerpTrades(world, events, rng.fork('perps'), remaining, plan);
@@ -463,7 +494,7 @@ const planPerpTrades = (world: TNpcWorld, events: readonly TWorldEvent[], rng: T
   const n = rng.int(PERP_TRADES_PER_TICK.min, PERP_TRADES_PER_TICK.max);
   const newsImpact = (ticker: string) => events.filter((e) => e.ticker === ticker).reduce((s, e) => s + e.impact, 0);
   const post = (a: TNpcActor, t: { kind: 'open' | 'close'; ticker: string; side: 'long' | 'short'; leverage: number }) =>
-    rng.chance(TRADE_POST_CHANCE.perp) ? renderTradePost(a, t, rng) : null;
+    rng.chance(TRADE_POST_CHANCE.perp) && postsLeft(plan, npcPostBudget(events).npc) ? renderTradePost(a, t, rng) : null;
   const close = (a: TNpcActor, p: (typeof held)[number]) => {
     closed.add(p.id);
     const t = tickers.get(p.ticker);
@@ -498,6 +529,7 @@ const planPerpTrades = (world: TNpcWorld, events: readonly TWorldEvent[], rng: T
             ? lopsided
             : rng.pick(all);
     const side: 'long' | 'short' = rng.chance(longChance(t, newsImpact(t.ticker))) ? 'long' : 'short';
+    if (againstOwnFund(world.funds?.get(a.id), { kind: 'perp', ticker: t.ticker, side })) continue;
     // One view per ticker: an actor holding the other side closes it rather than hedging.
     const opposite = own.find((p) => p.ticker === t.ticker && p.side !== side);
     if (opposite) {

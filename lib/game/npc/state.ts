@@ -17,6 +17,7 @@ import {
   perpMarkets,
   perpPositions,
   perpPricePoints,
+  pools,
   postLikes,
   posts,
   questionRules,
@@ -30,6 +31,7 @@ import { prices, toPool } from '@/lib/markets/cpmm';
 import { toNumber } from '@/lib/money/decimal';
 import { NPC_ACTING_PER_TICK, pickActingActors, type TNpcActor, type TNpcMarket, type TNpcWorld } from './plan';
 import { eventProbability, eventWindow } from '../outcomes';
+import type { TFundBook } from './fund';
 import { questionValue, volatilityPerDay, type TQuestionFacts } from './value';
 
 /** How far back the NPCs look for posts to answer, like and share. */
@@ -82,8 +84,9 @@ export async function loadTickerVolatilities(db: DbOrTx, at: Date): Promise<Map<
 /**
  * The open questions (active, before their date), by question number, with their pools and what
  * the world says each is worth (value.ts): a price question from its ticker's price, volatility
- * and time left; an event question from the odds its rule gives it (lib/game/outcomes.ts
- * eventProbability, from public facts: its kind, its organization's volatility, its window), the
+ * and time left; an event question from the probability it was born with (question_rules
+ * .probability, lib/game/outcomes.ts; rules from before migration 0021 recompute it with
+ * eventProbability from public facts: its kind, its organization's volatility, its window), the
  * quiet part of its event window and whether a fulfilling event already happened. Never the
  * outcome the world drew for it. A question without a rule has no value (null).
  */
@@ -100,12 +103,13 @@ export async function loadValuedMarkets(db: DbOrTx, at: Date): Promise<(TNpcMark
       resolution_date: string | Date;
       spot: string | null;
       per_tick: string | null;
+      born_probability: string | null;
       fulfilled: boolean | null;
     }
   >(
     await db.execute(sql`
       select m.id, m.question_number, m.text, m.yes_shares, m.no_shares, m.created_at, m.resolution_date,
-        r.kind, r.organization_id, r.ticker, r.actor_id, r.event_kind, r.comparison, r.threshold, o.current_price as spot, o.volatility as per_tick,
+        r.kind, r.organization_id, r.ticker, r.actor_id, r.event_kind, r.comparison, r.threshold, o.current_price as spot, o.volatility as per_tick, r.probability as born_probability,
         (r.kind = 'event' and exists (
           select 1 from ${worldEvents} e
           where e.kind = r.event_kind and e.organization_id = r.organization_id and (r.actor_id is null or e.actor_id = r.actor_id)
@@ -134,7 +138,12 @@ export async function loadValuedMarkets(db: DbOrTx, at: Date): Promise<(TNpcMark
       const span = w.end.getTime() - w.start.getTime();
       facts = {
         kind: 'event',
-        baseRate: eventProbability({ eventKind: rule.eventKind, volatility: Number(m.per_tick ?? 0), createdAt, resolutionDate }),
+        // The probability it was born with (question_rules.probability: world knowledge, not the
+        // draw); a rule from before it was stored falls back to the same formula from public facts.
+        baseRate:
+          m.born_probability !== null && Number.isFinite(Number(m.born_probability))
+            ? Number(m.born_probability)
+            : eventProbability({ eventKind: rule.eventKind, volatility: Number(m.per_tick ?? 0), createdAt, resolutionDate }),
         fulfilled: !!m.fulfilled,
         elapsed: span > 0 ? (at.getTime() - w.start.getTime()) / span : 1,
       };
@@ -210,6 +219,26 @@ export async function loadNpcWorld(db: DbOrTx, at: Date, rng: TRng): Promise<TNp
       where user_id in (${ids}) and status = 'open' order by user_id, opened_at, ticker, side, size, id`),
   ).map((p) => ({ id: p.id, userId: p.user_id, ticker: p.ticker, side: p.side, size: toNumber(String(p.size)), leverage: toNumber(String(p.leverage)) }));
 
+  // What the acting pool managers' funds hold (sides only): a manager never trades against it.
+  const fundRows = rowsOf<{ manager_id: string; kind: 'prediction' | 'perp'; key: string; side: string }>(
+    await db.execute(sql`
+      select pl.npc_actor_id as manager_id, 'prediction' as kind, mp.market_id as key, mp.side
+      from ${pools} pl join ${marketPositions} mp on mp.user_id = pl.account_user_id
+      where pl.npc_actor_id in (${ids}) and mp.shares > 0 and mp.settled_at is null
+      union
+      select pl.npc_actor_id as manager_id, 'perp' as kind, pp.ticker as key, pp.side
+      from ${pools} pl join ${perpPositions} pp on pp.user_id = pl.account_user_id
+      where pl.npc_actor_id in (${ids}) and pp.status = 'open'
+      order by 1, 2, 3, 4`),
+  );
+  const funds = new Map<string, TFundBook>();
+  for (const r of fundRows) {
+    const f = funds.get(r.manager_id) ?? { predictions: [], perps: [] };
+    if (r.kind === 'prediction') (f.predictions as { marketId: string; side: 'YES' | 'NO' }[]).push({ marketId: r.key, side: r.side as 'YES' | 'NO' });
+    else (f.perps as { ticker: string; side: 'long' | 'short' }[]).push({ ticker: r.key, side: r.side as 'long' | 'short' });
+    funds.set(r.manager_id, f);
+  }
+
   // Every ticker's mark, index and open interest by side (everyone's open positions, pools too):
   // the NPCs' perp flow leans against the heavier side and against the premium.
   const tickers = rowsOf<{ ticker: string; mark_price: string; index_price: string; oi_long: string; oi_short: string }>(
@@ -262,6 +291,7 @@ export async function loadNpcWorld(db: DbOrTx, at: Date, rng: TRng): Promise<TNp
     holdings,
     perps,
     tickers,
+    funds,
     recentPosts,
     recentReplyPairs: new Set(replyPairs.map((r) => `${r.author_id}:${r.reply_to_user_id}`)),
     liked: new Set(reacted.filter((r) => r.kind === 'like').map((r) => `${r.user_id}:${r.post_id}`)),

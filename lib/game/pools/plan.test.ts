@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '@/lib/game/rng';
 import type { TWorldEvent } from '@/lib/game/types';
 import { POST_MAX_CHARS, visibleLength } from '@/lib/posts/text';
+import { POOL_POSTS_PER_TICK } from '@/lib/game/npc/plan';
 import { MAX_OPEN_PERPS, planPoolTrades, TIER_STYLE, type TPlanPool, type TTier } from './plan';
 
 const tickers = [
@@ -80,6 +81,25 @@ describe('pool managers plan', () => {
       const { trades } = planPoolTrades({ pools: [pool('S')], tickers, questions }, [news(-0.04, { 7: 'NO' })], createRng(`p:${i}`));
       expect(trades.some((t) => t.kind === 'buy' && t.outcome === 'YES')).toBe(false);
     }
+  });
+
+  it('never trades against its manager\'s own book, and posts within its share of the feed', () => {
+    // The manager is personally long SOLR and holds NO on question 7: the fund, on bad news about
+    // SOLR that makes YES likelier, neither shorts SOLR nor buys YES on 7 (and says at most
+    // POOL_POSTS_PER_TICK.news posts a tick).
+    const managerBook = { predictions: [{ marketId: 'q1', side: 'NO' as const }], perps: [{ ticker: 'SOLR', side: 'long' as const }] };
+    let traded = 0;
+    for (let i = 0; i < 50; i++) {
+      const { trades, posts } = planPoolTrades({ pools: [pool('S', { managerBook }), pool('A'), pool('B'), pool('C')], tickers, questions }, [news(-0.04)], createRng(`own:${i}`));
+      const mine = trades.filter((t) => t.poolId === 'p-S');
+      traded += mine.length;
+      expect(mine.some((t) => t.kind === 'open' && t.ticker === 'SOLR' && t.side === 'short')).toBe(false);
+      expect(mine.some((t) => t.kind === 'buy' && t.marketId === 'q1' && t.outcome === 'YES')).toBe(false);
+      expect(posts.length).toBeLessThanOrEqual(POOL_POSTS_PER_TICK.news);
+      const quiet = planPoolTrades({ pools: [pool('S'), pool('A'), pool('B'), pool('C')], tickers, questions }, [], createRng(`own:${i}`));
+      expect(quiet.posts.length).toBeLessThanOrEqual(POOL_POSTS_PER_TICK.quiet);
+    }
+    expect(traded).toBeGreaterThan(0);
   });
 
   it('takes profit and cuts losses past its thresholds', () => {

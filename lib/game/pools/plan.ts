@@ -21,7 +21,8 @@
  */
 import type { TRng } from '@/lib/game/rng';
 import type { TWorldEvent } from '@/lib/game/types';
-import { depthBuyAmount, VALUE_EDGE, type TLivePool } from '@/lib/game/npc/plan';
+import { depthBuyAmount, npcPostBudget, VALUE_EDGE, type TLivePool } from '@/lib/game/npc/plan';
+import { againstOwnFund, type TFundBook } from '@/lib/game/npc/fund';
 import { fitPost, voiceOf, type TVoice } from '@/lib/game/npc/voice';
 import { newsDirections } from '@/lib/game/world-rules';
 import { prices, quoteBuy, toPool } from '@/lib/markets/cpmm';
@@ -57,6 +58,8 @@ export type TPlanPool = {
   nav: number;
   perps: { id: string; ticker: string; side: 'long' | 'short'; margin: number; unrealizedPnL: number; openedAt: number }[];
   predictions: { marketId: string; side: 'YES' | 'NO'; shares: number }[];
+  /** The manager's personal book (sides only): the fund never takes the other side of it (npc/fund.ts). */
+  managerBook?: TFundBook;
 };
 /** oiLong / oiShort: the ticker's open interest by side (everyone's open positions), when known. */
 export type TPlanTicker = { ticker: string; markPrice: number; fairValue: number; oiLong?: number; oiShort?: number };
@@ -151,6 +154,8 @@ export function planPoolTrades(
       // One view per ticker: never long and short the same name at once.
       const already = held.get(ticker);
       if (already && already !== side && !mine.some((t) => t.kind === 'close' && t.ticker === ticker)) return null;
+      // Manager and fund on one side: the fund never opens against the manager's own perp.
+      if (againstOwnFund(pool.managerBook, { kind: 'perp', ticker, side })) return null;
       const leverage = r.int(style.leverage[0], style.leverage[1]);
       // The 0.1% fee on the notional leaves the cash too: margin × (1 + 0.001 × leverage) ≤ room.
       const margin = Math.min(pool.nav * style.positionFraction * r.float(0.5, 1), room() / (1 + 0.001 * leverage));
@@ -178,6 +183,7 @@ export function planPoolTrades(
       const value = q.fair === null || q.fair === undefined ? null : outcome === 'YES' ? q.fair : 1 - q.fair;
       if (value === null ? price >= 0.8 : price >= value - edge) return null;
       if (pool.predictions.some((p) => p.marketId === q.id && p.side !== outcome && p.shares > 0) || mine.some((t) => t.kind === 'buy' && t.marketId === q.id && t.outcome !== outcome)) return null;
+      if (againstOwnFund(pool.managerBook, { kind: 'prediction', marketId: q.id, outcome })) return null;
       const budget = Math.floor(Math.min(pool.nav * style.positionFraction * 0.5, room()) * 100) / 100;
       if (budget < MIN_PREDICTION_BUY) return null;
       const amount = depthBuyAmount(lv, outcome, q.fair ?? null, dec(budget)).toDecimalPlaces(2, 1).toNumber();
@@ -230,7 +236,8 @@ export function planPoolTrades(
       }
     }
 
-    if (announced) {
+    // The feed's budget (npc/plan.ts NPC_POSTS_PER_TICK): the pool managers' share of it per tick.
+    if (announced && posts.length < npcPostBudget(events).pool) {
       const tradeIndex = trades.length + mine.indexOf(announced);
       posts.push({ poolId: pool.id, managerId: pool.manager.id, managerUsername: pool.manager.username, content: postFor(voice, pool, announced, r), tradeIndex });
     }

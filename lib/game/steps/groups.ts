@@ -1,8 +1,10 @@
 /**
  * Tick step: groups. Keeps the world's communities alive through the same services as players:
  *   - chatter: now and then (GROUP_CHATTER_CHANCE per tick) one NPC member of a group says
- *     something in its chat about what the group is about (its ticker's price and the day's
- *     move, its tier, its theme), through lib/chats sendMessage (the quality checks apply);
+ *     something a reader can use in its chat (npc/chat.ts groupChatLine): a concrete ticker or
+ *     question, the speaker's actual side on it from its book (or flat), and numbers (price,
+ *     size, leverage, the fair value it sees, the news that moved it), through lib/chats
+ *     sendMessage (the quality checks apply);
  *   - invites: at most once an hour of game time, players whose activity fits are invited (they
  *     opened a perp on an organization's ticker in the last week: its group; they follow two or
  *     more actors of tier S or A: that tier's circle), through lib/groups inviteToGroup, which
@@ -10,13 +12,15 @@
  * Deterministic for a seed and game time apart from which players exist.
  */
 import { sql } from 'drizzle-orm';
-import { getDb, rowsOf, withTransaction } from '@/db/client';
-import { groups, users } from '@/db/schema';
+import { getDb, rowsOf, withTransaction, type DbOrTx } from '@/db/client';
+import { groups, marketPositions, markets as marketsTable, perpPositions, users, worldEvents } from '@/db/schema';
 import { npcCaller } from '@/lib/auth/caller';
 import { sendMessage } from '@/lib/chats/service/send-message';
 import { isAppError } from '@/lib/errors/app-error';
 import { inviteToGroup } from '@/lib/groups/service/membership';
 import { groupMemberIds } from '@/lib/groups/service/read-groups';
+import { groupChatLine, type TChatFacts } from '../npc/chat';
+import { loadValuedMarkets } from '../npc/state';
 import { loadOrganizations } from '../state';
 import type { TTickContext } from '../types';
 
@@ -37,7 +41,39 @@ export type TGroupStepResult = { messages: number; invites: number };
 
 type TGroupInfo = { id: string; chat_id: string; name: string; kind: string; tier: string | null; owner_id: string; ticker: string | null; organization_id: string | null };
 
-const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
+/**
+ * What a speaker can talk about (npc/chat.ts): its open perps and prediction positions, the open
+ * questions with the value the world's rules give them (npc/state.ts loadValuedMarkets), and the
+ * last hour's news. Read in a fixed order.
+ */
+async function chatFacts(db: DbOrTx, at: Date, userId: string, ticker: TChatFacts['ticker']): Promise<TChatFacts> {
+  const ts = at.toISOString();
+  const perps = rowsOf<{ ticker: string; side: 'long' | 'short'; size: string; leverage: string; entry_price: string }>(
+    await db.execute(sql`
+      select ticker, side, size, leverage, entry_price from ${perpPositions}
+      where user_id = ${userId} and status = 'open' order by opened_at, ticker, side, id`),
+  ).map((p) => ({ ticker: p.ticker, side: p.side, size: Number(p.size), leverage: Number(p.leverage), entryPrice: Number(p.entry_price) }));
+  const markets = await loadValuedMarkets(db, at);
+  const held = rowsOf<{ market_id: string; side: 'YES' | 'NO'; shares: string }>(
+    await db.execute(sql`
+      select mp.market_id, mp.side, mp.shares from ${marketPositions} mp join ${marketsTable} m on m.id = mp.market_id
+      where mp.user_id = ${userId} and mp.shares > 0 and mp.settled_at is null and m.status = 'active'
+      order by m.question_number, mp.side`),
+  );
+  const predictions = held.flatMap((h) => {
+    const m = markets.find((x) => x.id === h.market_id);
+    // A book from before one side per market may hold both: it talks about neither.
+    if (!m || held.some((o) => o.market_id === h.market_id && o.side !== h.side)) return [];
+    return [{ question: m.text, side: h.side, shares: Number(h.shares), yesPrice: m.yesPrice, fair: m.fair ?? null }];
+  });
+  const news = rowsOf<{ title: string; ticker: string | null; impact: string | null }>(
+    await db.execute(sql`
+      select e.title, o.ticker, e.impact from ${worldEvents} e left join organizations o on o.id = e.organization_id
+      where e.created_at > ${new Date(at.getTime() - 3_600_000).toISOString()}::timestamptz and e.created_at <= ${ts}::timestamptz
+      order by e.created_at desc, e.id`),
+  ).map((e) => ({ title: e.title, ticker: e.ticker, impact: Number(e.impact ?? 0) }));
+  return { ticker, perps, predictions, markets: markets.map((m) => ({ question: m.text, yesPrice: m.yesPrice, fair: m.fair ?? null })), news };
+}
 
 export async function runGroupStep(ctx: TTickContext): Promise<TGroupStepResult> {
   const db = await getDb();
@@ -58,21 +94,15 @@ export async function runGroupStep(ctx: TTickContext): Promise<TGroupStepResult>
     if (npcs.length) {
       const speaker = rng.pick(npcs);
       const org = g.organization_id ? (await loadOrganizations(db)).find((o) => o.id === g.organization_id) : undefined;
-      const line = org
-        ? rng.pick([
-            `$${org.ticker} at ${org.price.toFixed(2)}, fair value ${org.fairValue.toFixed(2)}. Who is still short?`,
-            `Watching $${org.ticker} closely today. ${org.fairValue > org.price ? 'Looks cheap to me.' : 'Priced for perfection.'}`,
-            `Anyone else adding to $${org.ticker} here? ${pct(org.fairValue / org.price - 1)} to fair value by my count.`,
-          ])
-        : g.kind === 'tier'
-          ? rng.pick(['Quiet in here. Good: the loud ones are usually wrong.', 'Sizing down into the weekend. Thoughts?', 'Who has a view on the next big question?'])
-          : rng.pick(['Post your worst trade of the week. I will start.', 'Funding is paying shorts again. Noted.', 'Calibration check: what is your hit rate this month?']);
-      try {
-        await sendMessage({ caller: npcCaller({ userId: speaker.id, username: speaker.username }), id: g.chat_id, content: line });
-        messages++;
-      } catch (e) {
-        // The quality checks refuse a repeat or a burst: the NPC stays quiet this tick.
-        if (!isAppError(e)) throw e;
+      const line = groupChatLine(await chatFacts(db, ctx.at, speaker.id, org ? { ticker: org.ticker, price: org.price, fairValue: org.fairValue } : null), rng);
+      if (line) {
+        try {
+          await sendMessage({ caller: npcCaller({ userId: speaker.id, username: speaker.username }), id: g.chat_id, content: line });
+          messages++;
+        } catch (e) {
+          // The quality checks refuse a repeat or a burst: the NPC stays quiet this tick.
+          if (!isAppError(e)) throw e;
+        }
       }
     }
   }

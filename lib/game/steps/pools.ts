@@ -8,7 +8,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
-import { actors, perpPositions, pools, users } from '@/db/schema';
+import { actors, marketPositions, perpPositions, pools, users } from '@/db/schema';
 import { npcCaller } from '@/lib/auth/caller';
 import { isAppError } from '@/lib/errors/app-error';
 import { loadHoldings } from '@/lib/pools/holdings';
@@ -17,6 +17,7 @@ import { buyPoolPrediction, closePoolPerp, openPoolPerp, type TPoolTradeResult }
 import { createPost } from '@/lib/posts/service/create-post';
 import { liquidateTicker } from '@/lib/perps/service/liquidate';
 import { dec, toNumber } from '@/lib/money/decimal';
+import type { TFundBook } from '../npc/fund';
 import { loadValuedMarkets } from '../npc/state';
 import { planPoolTrades, type TPlanPool, type TPoolTrade } from '../pools/plan';
 import { loadOrganizations } from '../state';
@@ -83,6 +84,25 @@ export async function runPoolStep(ctx: TTickContext): Promise<TPoolStepResult> {
     o[r.side] = toNumber(String(r.size));
     oi.set(r.ticker, o);
   }
+  // Each manager's personal book (sides only): a fund and its manager never face each other (npc/fund.ts).
+  const books = new Map<string, TFundBook>();
+  if (rows.length) {
+    const managers = sql.join(rows.map((r) => sql`${r.pool.npcActorId}`), sql`, `);
+    for (const r of rowsOf<{ user_id: string; kind: 'prediction' | 'perp'; key: string; side: string }>(
+      await db.execute(sql`
+        select user_id, 'prediction' as kind, market_id as key, side from ${marketPositions}
+        where user_id in (${managers}) and shares > 0 and settled_at is null
+        union
+        select user_id, 'perp' as kind, ticker as key, side from ${perpPositions}
+        where user_id in (${managers}) and status = 'open'
+        order by 1, 2, 3, 4`),
+    )) {
+      const b = books.get(r.user_id) ?? { predictions: [], perps: [] };
+      if (r.kind === 'prediction') (b.predictions as { marketId: string; side: 'YES' | 'NO' }[]).push({ marketId: r.key, side: r.side as 'YES' | 'NO' });
+      else (b.perps as { ticker: string; side: 'long' | 'short' }[]).push({ ticker: r.key, side: r.side as 'long' | 'short' });
+      books.set(r.user_id, b);
+    }
+  }
   const planPools: TPlanPool[] = rows.map(({ pool, username, role }) => {
     const h = holdings.get(pool.accountUserId);
     return {
@@ -94,6 +114,7 @@ export async function runPoolStep(ctx: TTickContext): Promise<TPoolStepResult> {
       nav: h ? toNumber(h.nav) : 0,
       perps: (h?.perps ?? []).map((p) => ({ id: p.id, ticker: p.ticker, side: p.side, margin: toNumber(p.margin), unrealizedPnL: toNumber(p.unrealizedPnL), openedAt: p.openedAt.getTime() })),
       predictions: (h?.predictions ?? []).map((p) => ({ marketId: p.marketId, side: p.side, shares: toNumber(p.shares) })),
+      managerBook: books.get(pool.npcActorId),
     };
   });
   const plan = planPoolTrades(

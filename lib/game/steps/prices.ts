@@ -10,10 +10,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
-import { actors, marketBiases, markets, organizations, questionRules, users } from '@/db/schema';
+import { actors, marketBiases, marketPositions, markets, organizations, pools, questionRules, users } from '@/db/schema';
 import { npcCaller } from '@/lib/auth/caller';
 import { AppError } from '@/lib/errors/app-error';
+import { buyAmountToPrice, toPool } from '@/lib/markets/cpmm';
 import { buyShares } from '@/lib/markets/service/buy-shares';
+import { dec } from '@/lib/money/decimal';
 import { liquidateTicker } from '@/lib/perps/service/liquidate';
 import { setMarks } from '@/lib/perps/service/marks';
 import { biasPush, biasStrength, biasTradeAmount, driftMark, stepFairValue } from '../prices';
@@ -23,6 +25,21 @@ import { newsDirections } from '../world-rules';
 
 /** Bias trades per tick at most (the strongest biases go first). */
 export const MAX_BIAS_TRADES = 5;
+/**
+ * Where the news trade takes an event question its news just fulfilled (it resolves YES at the
+ * next tick): within a couple of points of certain, so nobody buys a settled question cheap.
+ */
+export const FULFILLED_PRICE = 0.98;
+
+/**
+ * The news trade's amount: for an event question the news fulfils (an event rule pushed YES), what
+ * takes YES to FULFILLED_PRICE (cpmm.buyAmountToPrice; 0 when it is already there); otherwise the
+ * bias's usual amount. Pure.
+ */
+export function newsTradeAmount(b: { kind: string | null; direction: 'YES' | 'NO'; strength: number; yesShares: string; noShares: string }, fulfilled: boolean): string {
+  if (fulfilled && b.kind === 'event' && b.direction === 'YES') return buyAmountToPrice(toPool({ yesShares: b.yesShares, noShares: b.noShares }), 'YES', FULFILLED_PRICE).toFixed(2);
+  return String(biasTradeAmount(b.strength));
+}
 
 type TBiasRow = {
   id: string;
@@ -39,6 +56,8 @@ type TBiasRow = {
   kind: string | null;
   organization_id: string | null;
   comparison: 'above' | 'below' | null;
+  yes_shares: string;
+  no_shares: string;
 };
 
 export async function runPriceStep(ctx: TTickContext) {
@@ -49,7 +68,7 @@ export async function runPriceStep(ctx: TTickContext) {
   const biasRows = rowsOf<TBiasRow>(
     await db.execute(sql`
       select b.id, b.market_id, b.direction, b.adjustment, b.price_impact, b.decay_rate, b.created_at, b.expires_at,
-        m.status, m.question_number, m.resolution_date, r.kind, r.organization_id, r.comparison
+        m.status, m.question_number, m.resolution_date, m.yes_shares, m.no_shares, r.kind, r.organization_id, r.comparison
       from ${marketBiases} b join ${markets} m on m.id = b.market_id left join ${questionRules} r on r.market_id = b.market_id
       order by b.created_at, b.id`),
   );
@@ -111,17 +130,46 @@ export async function runPriceStep(ctx: TTickContext) {
   const others = live.filter((b) => newsOf(b) === undefined).slice(0, MAX_BIAS_TRADES);
   const planned = [...newsTrades, ...others];
   if (planned.length) {
-    const buyers = rowsOf<{ id: string; username: string }>(
+    const buyers = rowsOf<{ id: string; username: string; balance: string }>(
       await db.execute(sql`
-        select u.id, u.username from ${users} u join ${actors} a on a.user_id = u.id
+        select u.id, u.username, u.virtual_balance as balance from ${users} u join ${actors} a on a.user_id = u.id
         where u.virtual_balance >= 100 order by u.id`),
+    );
+    // One side per market per NPC: a buyer never holds the side it does not buy, nor does its fund
+    // (a manager never trades against it).
+    const ids = [...new Set(planned.map((b) => b.market_id))];
+    const held = new Set(
+      rowsOf<{ user_id: string; market_id: string; side: string }>(
+        await db.execute(sql`
+          select user_id, market_id, side from ${marketPositions}
+          where market_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and shares > 0 and settled_at is null
+          union
+          select pl.npc_actor_id as user_id, mp.market_id, mp.side from ${marketPositions} mp join ${pools} pl on pl.account_user_id = mp.user_id
+          where mp.market_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and mp.shares > 0 and mp.settled_at is null
+          order by 1, 2, 3`),
+      ).map((h) => `${h.user_id}:${h.market_id}:${h.side}`),
     );
     const tradeRng = rng.fork('bias-trades');
     for (const b of planned) {
       if (!buyers.length || performance.now() > ctx.deadline) break;
+      const other = b.direction === 'YES' ? 'NO' : 'YES';
+      const able = buyers.filter((u) => !held.has(`${u.id}:${b.market_id}:${other}`));
+      if (!able.length) continue;
+      // The news of a fulfilled event question takes it to FULFILLED_PRICE at once, bought by an
+      // NPC that can pay for it (the richest, when none can pay it all), not one tick later.
+      const fulfilled = newsTrades.includes(b) && b.kind === 'event' && b.direction === 'YES';
+      let amount = dec(newsTradeAmount({ kind: b.kind, direction: b.direction, strength: b.strength, yesShares: String(b.yes_shares), noShares: String(b.no_shares) }, fulfilled));
+      if (amount.lte(0)) continue;
+      let buyer: (typeof buyers)[number];
+      if (fulfilled) {
+        const rich = able.filter((u) => dec(u.balance).gte(amount));
+        buyer = rich.length ? tradeRng.pick(rich) : able.reduce((x, y) => (dec(y.balance).gt(dec(x.balance)) ? y : x));
+        if (dec(buyer.balance).lt(amount)) amount = dec(buyer.balance).times('0.99').toDecimalPlaces(2, 1);
+      } else buyer = tradeRng.pick(able);
       try {
-        const buyer = tradeRng.pick(buyers);
-        await buyShares({ caller: npcCaller({ userId: buyer.id, username: buyer.username }), marketId: b.market_id, outcome: b.direction, amount: biasTradeAmount(b.strength) });
+        await buyShares({ caller: npcCaller({ userId: buyer.id, username: buyer.username }), marketId: b.market_id, outcome: b.direction, amount: amount.toFixed(2) });
+        buyer.balance = dec(buyer.balance).minus(amount).toFixed(2);
+        held.add(`${buyer.id}:${b.market_id}:${b.direction}`);
         biasTrades++;
       } catch (e) {
         // A closed market or a spent NPC skips this bias this tick; anything else is a bug.
