@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { FeedHome } from '@/components/posts/feed-home';
 import { StatsStrip } from '@/components/stats/stats-strip';
 import { PageHeader } from '@/components/ui/page-header';
@@ -7,7 +8,10 @@ export default function FeedPage() {
     <>
       <PageHeader title="Feed" description="What players and NPC actors are saying and trading." />
       <StatsStrip />
-      <FeedHome />
+      {/* The feed's filters live in the URL (useSearchParams). */}
+      <Suspense>
+        <FeedHome />
+      </Suspense>
     </>
   );
 }

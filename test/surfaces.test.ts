@@ -247,7 +247,11 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
   },
   posts: {
     owner: 'lib/posts/',
-    others: { 'lib/comments/': "a comment moves its post's comment count", 'lib/world/seed/world.ts': SEED },
+    others: {
+      'lib/comments/': "a comment moves its post's comment count",
+      'lib/world/seed/world.ts': SEED,
+      'lib/game/backfill/write.ts': "the backfill's NPC trade posts, bulk-inserted after the trades they name (the live tick posts through lib/posts)",
+    },
   },
   post_tags: { owner: 'lib/posts/', others: { 'lib/world/seed/world.ts': SEED } },
   post_likes: { owner: 'lib/posts/' },

@@ -1,6 +1,7 @@
 'use client';
 
-import { useMemo, useRef, useState } from 'react';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { SignInPrompt } from '@/components/auth/sign-in-prompt';
 import { useNewPosts } from '@/components/realtime/use-new-posts';
 import { LinkButton } from '@/components/ui/button';
@@ -10,9 +11,10 @@ import { FeedIcon, MarketsIcon, PoolsIcon, UserIcon } from '@/components/ui/icon
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, tabPanelProps } from '@/components/ui/tabs';
 import { TrendingSidebar } from '@/components/widgets/trending-sidebar';
-import { useFeed } from '@/lib/client/queries/posts';
+import { useFeed, type TFeedFilter } from '@/lib/client/queries/posts';
 import { useSession } from '@/lib/client/queries/users';
 import { Composer } from './composer';
+import { feedFilterSearch, FeedFilters, parseFeedFilter } from './feed-filters';
 import { NewPostsBanner } from './new-posts-banner';
 import { PostList } from './post-list';
 
@@ -67,9 +69,14 @@ const TABS = [
   { value: 'favorites', label: 'Favorites' },
 ] as const;
 
-/** Latest posts, with the "N new posts" pill for posts by others that went live since loading. */
-const LatestFeed = () => {
-  const feed = useFeed('latest');
+const isFiltered = (f: TFeedFilter) => !!(f.hideNpcs || f.held);
+
+/**
+ * Latest posts, with the "N new posts" pill for posts by others that went live since loading (not
+ * while filtered: the pill counts every new post, the filtered feed only some).
+ */
+const LatestFeed = ({ filter }: { filter: TFeedFilter }) => {
+  const feed = useFeed('latest', { filter });
   const session = useSession();
   const loadedIds = useMemo(() => new Set((feed.data ?? []).map((p) => p.id)), [feed.data]);
   const newPosts = useNewPosts({ loadedIds, myUserId: session.user?.id });
@@ -87,15 +94,26 @@ const LatestFeed = () => {
 
   return (
     <div ref={topRef} tabIndex={-1} className="flex scroll-mt-20 flex-col outline-none">
-      <NewPostsBanner count={newPosts.count} isCapped={newPosts.isCapped} isLoading={newPosts.isShowing} onShow={showNewPosts} />
+      <NewPostsBanner count={isFiltered(filter) ? 0 : newPosts.count} isCapped={newPosts.isCapped} isLoading={newPosts.isShowing} onShow={showNewPosts} />
       <PostList
         query={feed}
         label="Latest posts"
-        empty={<EmptyState icon={<FeedIcon />} title="No posts yet" description="Be the first: share your call on a market, with a #tag so others can find it." />}
+        empty={
+          isFiltered(filter) ? (
+            <EmptyState icon={<FeedIcon />} title="No posts match these filters" description={filteredEmpty(filter)} />
+          ) : (
+            <EmptyState icon={<FeedIcon />} title="No posts yet" description="Be the first: share your call on a market, with a #tag so others can find it." />
+          )
+        }
       />
     </div>
   );
 };
+
+const filteredEmpty = (f: TFeedFilter) =>
+  f.held
+    ? 'Nobody has posted about the markets and tickers you hold yet. Turn the filter off to read everything.'
+    : 'No player has posted here yet. Turn "Hide NPCs" off to read the NPC actors too.';
 
 /** A feed that needs a signed-in reader: a sign-in prompt otherwise, and its own empty state. */
 const PersonalFeed = ({
@@ -104,15 +122,17 @@ const PersonalFeed = ({
   signedOut,
   empty,
   onShowLatest,
+  filter = {},
 }: {
   kind: 'following' | 'favorites';
+  filter?: TFeedFilter;
   label: string;
   signedOut: { title: string; description: string };
   empty: { title: string; description: string };
   onShowLatest: () => void;
 }) => {
   const session = useSession();
-  const feed = useFeed(kind, { isEnabled: session.isSignedIn });
+  const feed = useFeed(kind, { isEnabled: session.isSignedIn, filter });
   if (session.isPending) return <Skeleton className="h-40 w-full rounded-2xl" />;
   if (!session.isSignedIn) return <SignInPrompt title={signedOut.title} description={signedOut.description} />;
   return (
@@ -122,8 +142,8 @@ const PersonalFeed = ({
       empty={
         <EmptyState
           icon={<UserIcon />}
-          title={empty.title}
-          description={empty.description}
+          title={isFiltered(filter) ? 'No posts match these filters' : empty.title}
+          description={isFiltered(filter) ? filteredEmpty(filter) : empty.description}
           action={
             <Button variant="secondary" onClick={onShowLatest}>
               Browse the latest posts
@@ -135,9 +155,10 @@ const PersonalFeed = ({
   );
 };
 
-const FollowingFeed = ({ onShowLatest }: { onShowLatest: () => void }) => (
+const FollowingFeed = ({ onShowLatest, filter }: { onShowLatest: () => void; filter: TFeedFilter }) => (
   <PersonalFeed
     kind="following"
+    filter={filter}
     label="Posts from people you follow"
     signedOut={{ title: 'See posts from people you follow', description: 'Sign in, follow players and NPC actors, and their posts and reposts gather here.' }}
     empty={{
@@ -161,6 +182,17 @@ const FavoritesFeed = ({ onShowLatest }: { onShowLatest: () => void }) => (
 export const FeedHome = () => {
   const session = useSession();
   const [tab, setTab] = useState<TTab>('latest');
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const urlFilter = parseFeedFilter(params);
+  // "Only what I hold" reads the caller's positions: signed out, the URL's held=1 waits for a session.
+  const filter: TFeedFilter = { hideNpcs: urlFilter.hideNpcs, held: urlFilter.held && session.isSignedIn };
+  // Replace, not push: flipping a filter should not fill the history.
+  const onFilter = useCallback(
+    (next: TFeedFilter) => router.replace(`${pathname}${feedFilterSearch(params.toString(), next)}`, { scroll: false }),
+    [router, pathname, params],
+  );
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="flex min-w-0 flex-col gap-5">
@@ -172,11 +204,12 @@ export const FeedHome = () => {
           <Welcome />
         )}
         <Tabs label="Feed" idPrefix="feed" value={tab} tabs={TABS} onChange={setTab} />
+        {tab !== 'favorites' && <FeedFilters filter={urlFilter} isSignedIn={session.isSignedIn} onChange={onFilter} />}
         <div {...tabPanelProps('feed', tab)} tabIndex={0} className="rounded-2xl outline-none focus-visible:ring-2 focus-visible:ring-accent/40">
           {tab === 'latest' ? (
-            <LatestFeed />
+            <LatestFeed filter={filter} />
           ) : tab === 'following' ? (
-            <FollowingFeed onShowLatest={() => setTab('latest')} />
+            <FollowingFeed onShowLatest={() => setTab('latest')} filter={filter} />
           ) : (
             <FavoritesFeed onShowLatest={() => setTab('latest')} />
           )}

@@ -105,7 +105,8 @@ export const postsList = defineEndpoint({
   id: 'posts.list',
   method: 'GET',
   path: '/api/posts',
-  summary: 'Posts newest first: all, by author (userId, actorId), of followed users with their reposts (following=true); page/offset or cursor',
+  summary:
+    'Posts newest first: all, by author (userId, actorId), of followed users with their reposts (following=true); without NPCs (hideNpcs=true), about what the caller holds (held=true); page/offset or cursor',
   tag: 'posts',
   auth: 'public',
   requires: ['read'],
@@ -119,6 +120,12 @@ export const postsList = defineEndpoint({
     actorId: ZIdParam.optional().describe('the same filter as userId (its older name)'),
     type: z.enum(['post', 'article']).optional(),
     following: zQueryBool.optional(),
+    hideNpcs: zQueryBool.optional().describe('leave out posts by NPC actors (and, in the following feed, reposts by NPCs)'),
+    held: zQueryBool
+      .optional()
+      .describe(
+        'only posts about a market the caller holds shares in or a ticker the caller has an open perp on (its relatedQuestion, its reported trade, or a $TICKER in its text); signed in only (401 otherwise, as following)',
+      ),
   }),
   response: ZFeedResponse,
   errors: ['INVALID_PARAMETER', 'UNAUTHORIZED'],

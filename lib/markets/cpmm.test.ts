@@ -4,6 +4,8 @@ import { dec } from '@/lib/money/decimal';
 import {
   buyShares,
   createPool,
+  createPoolAt,
+  OPENING_PROBABILITY_BOUND,
   payoutFor,
   prices,
   product,
@@ -148,5 +150,23 @@ describe('cpmm properties', () => {
         expect(got.lte(paid)).toBe(true);
       }),
     );
+  });
+});
+
+describe('createPoolAt', () => {
+  it('opens at the probability, as deep as a pool at 50 % (property)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.02, max: 0.98, noNaN: true }), fc.integer({ min: 100, max: 1_000_000 }), (p, l) => {
+        const pool = createPoolAt(l, p);
+        expect(Math.abs(prices(pool).yes.toNumber() - p)).toBeLessThan(1e-12);
+        expect(product(pool).div(product(createPool(l))).minus(1).abs().toNumber()).toBeLessThan(1e-15);
+      }),
+    );
+  });
+
+  it('holds the opening within the bound', () => {
+    expect(prices(createPoolAt(1000, 0)).yes.toNumber()).toBeCloseTo(OPENING_PROBABILITY_BOUND, 12);
+    expect(prices(createPoolAt(1000, 1)).yes.toNumber()).toBeCloseTo(1 - OPENING_PROBABILITY_BOUND, 12);
+    expect(prices(createPoolAt(1000, 0.5))).toEqual(prices(createPool(1000)));
   });
 });

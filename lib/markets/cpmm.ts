@@ -57,6 +57,23 @@ export function createPool(liquidity: TDecimalInput): TPool {
   return { yesReserve: l, noReserve: l };
 }
 
+/** How far from 0 and 1 a market may open: a question is never born settled. */
+export const OPENING_PROBABILITY_BOUND = 0.02;
+
+/**
+ * A pool of `liquidity` that opens at YES price `probability` (held within the bound): reserves
+ * L·√((1−p)/p) YES and L·√(p/(1−p)) NO, so the YES price no / (yes + no) is p and the product is
+ * L², the depth of a pool opened at 50 % (createPool).
+ */
+export function createPoolAt(liquidity: TDecimalInput, probability: number): TPool {
+  const l = dec(liquidity);
+  if (!l.isFinite() || l.lte(0)) throw new Error('cpmm: a market needs positive liquidity');
+  if (!Number.isFinite(probability)) throw new Error('cpmm: an opening probability must be a number');
+  const p = dec(Math.min(1 - OPENING_PROBABILITY_BOUND, Math.max(OPENING_PROBABILITY_BOUND, probability)));
+  const odds = p.div(dec(1).minus(p));
+  return { yesReserve: l.div(odds.sqrt()), noReserve: l.times(odds.sqrt()) };
+}
+
 export function product(pool: TPool) {
   return pool.yesReserve.times(pool.noReserve);
 }

@@ -33,12 +33,22 @@ import { canSee } from '@/lib/moderation/visibility';
 import { encodeCursor, type TCursor } from './cursor';
 import { toPostDto, type TPostRowRaw, type TRepostRaw } from './dto';
 
-export type TFeedSource =
+/**
+ * Narrowing any feed: `hideNpcs` leaves out posts by NPC actors (users.is_actor; for a repost, an
+ * NPC's post or an NPC's share); `heldBy` keeps only posts about what that user holds: a market
+ * with an open position (shares > 0, not settled) named by the post's relatedQuestion or by the
+ * prediction trade it reports, or a ticker with an open perp named by the perp trade it reports or
+ * written as `$TICKER` in its text.
+ */
+export type TFeedFilter = { hideNpcs?: boolean; heldBy?: string };
+
+export type TFeedSource = (
   | { kind: 'all'; type?: 'post' | 'article' }
   | { kind: 'author'; authorId: string; type?: 'post' | 'article' }
   | { kind: 'following'; userId: string; type?: 'post' | 'article' }
   | { kind: 'favorites'; userId: string }
-  | { kind: 'tag'; tag: string };
+  | { kind: 'tag'; tag: string }
+) & { filter?: TFeedFilter };
 
 export type TPageSpec = { limit: number } & ({ cursor: TCursor } | { offset: number });
 
@@ -46,12 +56,45 @@ type TPageRow = { item_id: string; post_id: string; at: string | Date } & Partia
 
 const typeFilter = (type?: 'post' | 'article') => (type ? sql`and p.type = ${type}` : sql``);
 
+/** Not an NPC's: a primary-key probe of users per row the page keeps. */
+const notNpc = (authorColumn: SQL) => sql`not exists (select 1 from ${users} nu where nu.id = ${authorColumn} and nu.is_actor)`;
+
+/**
+ * About what `userId` holds. The held markets and tickers are two small sets read once per
+ * statement (`array(...)`: init plans over market_positions_user_market_side_idx and
+ * perp_positions_user_status_idx); each post the page walks is then checked by its own columns, its
+ * reported trade (a hashed set of the trades on held markets and tickers), and one `$TICKER` pattern.
+ */
+const aboutHoldings = (userId: string) => {
+  const heldMarkets = sql`array(select mp.market_id from ${marketPositions} mp where mp.user_id = ${userId} and mp.shares > 0 and mp.settled_at is null)`;
+  const openPerps = sql`from ${perpPositions} pp where pp.user_id = ${userId} and pp.status = 'open'`;
+  const heldTickers = sql`array(select distinct pp.ticker ${openPerps})`;
+  // One pattern for every held ticker (anything but letters and digits escaped), null when none is
+  // held: each post costs one match, with the same token bounds as the `tickers` field below.
+  const tickerPattern = sql`(select '(^|[^A-Za-z0-9_$])[$](' || string_agg(distinct regexp_replace(pp.ticker, '([^A-Za-z0-9])', '\\\\\\1', 'g'), '|') || ')($|[^A-Za-z0-9_])' ${openPerps})`;
+  return sql`(p.related_question_id = any(${heldMarkets})
+    or (p.trade_kind = 'prediction' and exists (select 1 from ${trades} ht where ht.id = p.trade_id and ht.market_id = any(${heldMarkets})))
+    or (p.trade_kind = 'perp' and exists (select 1 from ${perpTrades} hx where hx.id = p.trade_id and hx.ticker = any(${heldTickers})))
+    or p.content ~ ${tickerPattern})`;
+};
+
+/** The filter's conditions on a post row `p` (and on the sharer of a repost). */
+const filterOf = (filter: TFeedFilter | undefined, sharerColumn?: SQL): SQL => {
+  const parts: SQL[] = [];
+  if (filter?.hideNpcs) {
+    parts.push(notNpc(sql`p.author_id`));
+    if (sharerColumn) parts.push(notNpc(sharerColumn));
+  }
+  if (filter?.heldBy) parts.push(aboutHoldings(filter.heldBy));
+  return parts.length ? sql`and ${sql.join(parts, sql` and `)}` : sql``;
+};
+
 /** The items of a feed (posts, and for `following` the reposts of followed users) as one union. */
 const itemsOf = (source: TFeedSource, callerId: string | null): SQL => {
   const own = (where: SQL) => sql`
     select p.id as item_id, p.id as post_id, p.created_at as at, null::text as share_id, null::text as sharer_id,
       null::text as sharer_username, null::text as sharer_display_name, null::text as sharer_image, null::text as quote
-    from ${posts} p where ${where} and ${canSee(sql`p.author_id`, callerId)}`;
+    from ${posts} p where ${where} and ${canSee(sql`p.author_id`, callerId)} ${filterOf(source.filter)}`;
   switch (source.kind) {
     case 'all':
       return own(sql`true ${typeFilter(source.type)}`);
@@ -69,7 +112,7 @@ const itemsOf = (source: TFeedSource, callerId: string | null): SQL => {
           su.username as sharer_username, su.display_name as sharer_display_name, su.profile_image_url as sharer_image, s.quote
         from ${shares} s join ${users} su on su.id = s.user_id join ${posts} p on p.id = s.post_id
         where s.user_id in ${followed} ${typeFilter(source.type)} and ${canSee(sql`p.author_id`, callerId)}
-          and ${canSee(sql`s.user_id`, callerId)}`;
+          and ${canSee(sql`s.user_id`, callerId)} ${filterOf(source.filter, sql`s.user_id`)}`;
     }
   }
 };
@@ -131,11 +174,11 @@ export function buildPostsQuery(ids: string[], callerId: string | null, at: Date
         order by position(('$' || pm.ticker) in p.content)) as tickers
     from ${posts} p join ${users} u on u.id = p.author_id
       left join ${markets} m on m.id = p.related_question_id
+      left join ${trades} pt on p.trade_kind = 'prediction' and pt.id = p.trade_id
       left join lateral (
         select mp.side, mp.shares, mp.cost_basis from ${marketPositions} mp
         where mp.market_id = p.related_question_id and mp.user_id = p.author_id and mp.shares > 0 and mp.settled_at is null
-        order by mp.shares desc, mp.side limit 1) ap on true
-      left join ${trades} pt on p.trade_kind = 'prediction' and pt.id = p.trade_id
+        order by (mp.side = pt.side) desc nulls last, mp.shares desc, mp.side limit 1) ap on true
       left join ${perpTrades} xt on p.trade_kind = 'perp' and xt.id = p.trade_id
       left join ${perpPositions} xp on xp.id = xt.position_id
     where p.id in (${ids.length ? sql.join(ids.map((id) => sql`${id}`), sql`, `) : sql`null`}) and ${canSee(sql`p.author_id`, callerId)}`;

@@ -39,7 +39,7 @@ beforeAll(async () => {
   const db = await getDb();
   await seedWorld(db);
   result = await backfillHistory(db);
-}, 120_000);
+}, 300_000);
 
 describe('backfillHistory', () => {
   it('writes 30 days of history in bounded time and gives the clock back', () => {
@@ -111,6 +111,45 @@ describe('backfillHistory', () => {
     }
   });
 
+  it('is as busy throughout as its last week: trades, NPC posts and NAV moves every day (row counts)', async () => {
+    const perDay = async (table: SQL, where: SQL = sql`true`) => {
+      const rows = await q<{ d: number; n: number }>(
+        sql`select floor(extract(epoch from (${T0.toISOString()}::timestamptz - created_at - interval '1 millisecond')) / 86400)::int as d, count(*)::int as n
+          from ${table} where created_at < ${T0.toISOString()}::timestamptz and ${where} group by 1`,
+      );
+      const days = new Array<number>(30).fill(0);
+      for (const r of rows) if (r.d >= 0 && r.d < 30) days[r.d] = r.n;
+      return days;
+    };
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const trades = await perDay(sql`trades`);
+    const perps = await perDay(sql`perp_trades`);
+    const all = trades.map((n, i) => n + perps[i]!);
+    const npcPosts = await perDay(sql`posts`, sql`trade_id is not null`);
+    console.info('[backfill density] trades per day (newest first):', all.join(' '), '| NPC trade posts:', npcPosts.join(' '));
+    const last = (xs: number[]) => mean(xs.slice(0, 7));
+    const first = (xs: number[]) => mean(xs.slice(23, 30));
+    expect(Math.min(...all)).toBeGreaterThanOrEqual(20);
+    expect(last(all)).toBeGreaterThanOrEqual(80);
+    expect(first(all) / last(all)).toBeGreaterThan(0.2);
+    expect(Math.min(...npcPosts.slice(0, 29))).toBeGreaterThan(0);
+    expect(last(npcPosts)).toBeGreaterThanOrEqual(20);
+    // Every trade post names its trade and was written after it.
+    const [orphans] = await q<{ n: number }>(sql`
+      select count(*)::int as n from posts p
+      left join trades t on p.trade_kind = 'prediction' and t.id = p.trade_id
+      left join perp_trades x on p.trade_kind = 'perp' and x.id = p.trade_id
+      where p.trade_id is not null and (coalesce(t.created_at, x.created_at) is null or coalesce(t.created_at, x.created_at) >= p.created_at)`);
+    expect(orphans!.n).toBe(0);
+    // Every pool's NAV moves nearly every hour of the window.
+    const moves = await q<{ pool_id: string; n: number; moved: number }>(sql`
+      select pool_id, count(*)::int as n, count(*) filter (where total_value <> prev)::int as moved
+      from (select pool_id, total_value, lag(total_value) over (partition by pool_id order by created_at) as prev from pool_nav_points where source = 'tick') v
+      where prev is not null group by pool_id`);
+    expect(moves.length).toBeGreaterThan(0);
+    for (const m of moves) expect(m.moved / m.n, m.pool_id).toBeGreaterThan(0.9);
+  });
+
   it('runs once: a second call writes nothing', async () => {
     const before = await snapshot();
     const again = await backfillHistory(await getDb());
@@ -150,5 +189,5 @@ describe('backfillHistory', () => {
     const b = await runWorld();
     expect(a.trades.length).toBeGreaterThan(100);
     expect(b).toEqual(a);
-  }, 180_000);
+  }, 480_000);
 });

@@ -47,6 +47,8 @@ export type { TPost, TPostMarket, TPostTrade };
 export { POST_MAX_CHARS, visibleLength };
 export type TFeedPage = TEndpointResponse<typeof postsList>;
 export type TFeedKind = 'latest' | 'following' | 'favorites';
+/** Narrowing the latest and following feeds (GET /api/posts hideNpcs, held); favorites ignores it. */
+export type TFeedFilter = { hideNpcs?: boolean; held?: boolean };
 export type TInteractions = TEndpointResponse<typeof postsInteractions>;
 export type TUploadedImage = TEndpointResponse<typeof uploadImage>;
 
@@ -59,7 +61,9 @@ export const postKeys = {
   /** Every query whose data holds posts (feeds, one post, tag pages, a user's posts). */
   all: ['posts'] as const,
   feeds: () => [...postKeys.all, 'feed'] as const,
-  feed: (kind: TFeedKind) => [...postKeys.feeds(), kind] as const,
+  /** A filtered feed sits under its unfiltered key, so what invalidates the feed reaches it too. */
+  feed: (kind: TFeedKind, filter: TFeedFilter = {}) =>
+    filter.hideNpcs || filter.held ? ([...postKeys.feeds(), kind, { hideNpcs: !!filter.hideNpcs, held: !!filter.held }] as const) : ([...postKeys.feeds(), kind] as const),
   post: (id: string) => [...postKeys.all, 'detail', id] as const,
   tagPosts: (tag: string) => [...postKeys.all, 'tag', tag.toLowerCase()] as const,
   userPosts: (userId: string) => [...postKeys.all, 'user', userId] as const,
@@ -72,15 +76,23 @@ export const postKeys = {
 
 export const FEED_PAGE_SIZE = 20;
 
-const feedQuery = (kind: TFeedKind, cursor: string | undefined) => {
+const feedQuery = (kind: TFeedKind, cursor: string | undefined, filter: TFeedFilter) => {
   if (kind === 'favorites') return api(postsFavoritesFeed, { query: { limit: FEED_PAGE_SIZE, cursor } });
-  return api(postsList, { query: { limit: FEED_PAGE_SIZE, cursor, ...(kind === 'following' ? { following: 'true' as const } : {}) } });
+  return api(postsList, {
+    query: {
+      limit: FEED_PAGE_SIZE,
+      cursor,
+      ...(kind === 'following' ? { following: 'true' as const } : {}),
+      ...(filter.hideNpcs ? { hideNpcs: 'true' as const } : {}),
+      ...(filter.held ? { held: 'true' as const } : {}),
+    },
+  });
 };
 
-export function getFeedQueryOptions(kind: TFeedKind) {
+export function getFeedQueryOptions(kind: TFeedKind, filter: TFeedFilter = {}) {
   return infiniteQueryOptions({
-    queryKey: postKeys.feed(kind),
-    queryFn: ({ pageParam }) => feedQuery(kind, pageParam),
+    queryKey: postKeys.feed(kind, filter),
+    queryFn: ({ pageParam }) => feedQuery(kind, pageParam, filter),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -94,8 +106,8 @@ export function feedItemKey(p: TPost) {
 /** The items of all loaded pages, newest first; a post that moved between pages shows once. */
 const selectFeed = (data: InfiniteData<{ posts: TPost[] }, unknown>) => flattenUnique(data.pages, (page) => page.posts, feedItemKey);
 
-export function useFeed(kind: TFeedKind, { isEnabled = true }: { isEnabled?: boolean } = {}) {
-  return useInfiniteQuery({ ...getFeedQueryOptions(kind), enabled: isEnabled, select: selectFeed });
+export function useFeed(kind: TFeedKind, { isEnabled = true, filter = {} }: { isEnabled?: boolean; filter?: TFeedFilter } = {}) {
+  return useInfiniteQuery({ ...getFeedQueryOptions(kind, filter), enabled: isEnabled, select: selectFeed });
 }
 
 // ---------------------------------------------------------------------------------------------

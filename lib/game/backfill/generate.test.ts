@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ACTORS, ORGANIZATIONS, POOLS, QUESTIONS } from '@/lib/world/seed/world-data';
+import { PERP_TRADES_PER_TICK, TRADES_PER_TICK } from '../npc/plan';
 import { fulfils, type TEventRule } from '../world-rules';
-import { generateHistory, normalCdf, type TBackfillAction, type TBackfillWorld, type THistory } from './generate';
+import { EARLY_DENSITY, FULL_DENSITY_DAYS, generateHistory, normalCdf, type TBackfillAction, type TBackfillWorld, type THistory } from './generate';
 
 const DAY = 86_400_000;
 const END = new Date('2030-01-15T10:17:23.000Z');
@@ -158,5 +159,66 @@ describe('normalCdf', () => {
     expect(normalCdf(1.96)).toBeCloseTo(0.975, 3);
     expect(normalCdf(-1.96)).toBeCloseTo(0.025, 3);
     fc.assert(fc.property(fc.double({ min: -8, max: 8, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (z, d) => normalCdf(z + d) >= normalCdf(z)));
+  });
+});
+
+describe('density: the past is as busy throughout as its last week, and the last week is the busiest', () => {
+  const h = run('playmoney', END, 30);
+  /** Rows per game day, day 0 the last 24 hours before END. */
+  const perDay = <T>(rows: readonly T[], at: (r: T) => Date) => {
+    const days = new Array<number>(30).fill(0);
+    for (const r of rows) days[Math.floor((END.getTime() - at(r).getTime() - 1) / DAY)]! += 1;
+    return days;
+  };
+  const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  const trades = perDay(h.actions.filter(isTrade), (a) => a.at);
+  const predictions = perDay(h.actions.filter((a) => a.kind === 'buy' || a.kind === 'sell'), (a) => a.at);
+  const perps = perDay(h.actions.filter((a) => a.kind === 'open' || a.kind === 'close'), (a) => a.at);
+  const last = (xs: number[]) => xs.slice(0, FULL_DENSITY_DAYS);
+  const first = (xs: number[]) => xs.slice(30 - FULL_DENSITY_DAYS);
+
+  it('trades every day: the last week at full density, the first week at EARLY_DENSITY of it, no empty day', () => {
+    console.info('[backfill density] trades per day, newest first:', trades.join(' '));
+    expect(Math.min(...trades)).toBeGreaterThanOrEqual(20);
+    expect(mean(last(predictions))).toBeGreaterThanOrEqual(50);
+    expect(mean(last(perps))).toBeGreaterThanOrEqual(25);
+    // The early days run at a third of the last week's density (within noise), not at a tenth.
+    const ratio = mean(first(trades)) / mean(last(trades));
+    expect(ratio).toBeGreaterThan(EARLY_DENSITY * 0.6);
+    expect(ratio).toBeLessThan(0.9);
+    // Inside the last week no day is a cliff: each within half and twice the week's mean.
+    for (const d of last(trades)) {
+      expect(d).toBeGreaterThan(mean(last(trades)) / 2);
+      expect(d).toBeLessThan(mean(last(trades)) * 2);
+    }
+  });
+
+  it('charts have the same points every day, and every pool’s NAV moves nearly every hour', () => {
+    const tickers = ORGANIZATIONS.length;
+    const perpPoints = perDay(h.perpPoints, (p) => p.at);
+    expect(Math.min(...perpPoints.slice(1, 29))).toBe(24 * tickers);
+    for (const pool of POOLS) {
+      const navs = h.navPoints.filter((p) => p.poolId === pool.id);
+      const navDays = perDay(navs, (p) => p.at);
+      expect(Math.min(...navDays.slice(1, 29))).toBe(24);
+      let moved = 0;
+      for (let i = 1; i < navs.length; i++) if (navs[i]!.nav !== navs[i - 1]!.nav) moved++;
+      expect(moved / (navs.length - 1), pool.id).toBeGreaterThan(0.9);
+      // No flat stretch of a day.
+      let flat = 0;
+      let longest = 0;
+      for (let i = 1; i < navs.length; i++) longest = Math.max(longest, (flat = navs[i]!.nav === navs[i - 1]!.nav ? flat + 1 : 0));
+      expect(longest, pool.id).toBeLessThan(24);
+    }
+  });
+
+  it('compared with the live plan: never denser than a live day, and no longer hundreds of times thinner', () => {
+    // A live game day (lib/game/npc/plan.ts): a tick a minute, each with these many NPC trades.
+    const livePerDay = ((TRADES_PER_TICK.min + TRADES_PER_TICK.max) / 2 + (PERP_TRADES_PER_TICK.min + PERP_TRADES_PER_TICK.max) / 2) * 1440;
+    const share = mean(last(trades)) / livePerDay;
+    console.info(`[backfill density] last week ${mean(last(trades)).toFixed(0)} trades/day, first week ${mean(first(trades)).toFixed(0)}, live plan ${livePerDay.toFixed(0)}: ${(share * 100).toFixed(1)} % of live`);
+    expect(share).toBeLessThanOrEqual(1);
+    // Before issue 31 the past made about 10 trades a day (0.1 % of this plan's day).
+    expect(share).toBeGreaterThan(0.005);
   });
 });

@@ -29,9 +29,10 @@
  * and perp prices above 0; a resolved question resolves at or before `end`.
  */
 import { dec, toDecimalString, type TDecimal } from '@/lib/money/decimal';
-import { createPool as newCpmmPool, prices as cpmmPrices, quoteBuy, quoteSell, toPool, toPublic, type TOutcome, type TPool } from '@/lib/markets/cpmm';
+import { buyAmountToPrice, createPool as newCpmmPool, createPoolAt, prices as cpmmPrices, quoteBuy, quoteSell, toPool, toPublic, type TOutcome, type TPool } from '@/lib/markets/cpmm';
 import { DEFAULT_DEPTH, isLiquidatable, markToMarket, quoteClose, quoteOpen, type TPerpSide } from '@/lib/perps/math';
 import { navOf } from '@/lib/pools/math';
+import { GAME_QUESTION_LIQUIDITY } from '../depth';
 import { eventValueAfterQuiet, eventWindow, normalCdf, planOutcome, priceProbability, type TQuestionOdds } from '../outcomes';
 import { biasTradeAmount, driftMark, MARK_DRIFT, MIN_PRICE, stepFairValue } from '../prices';
 import { createRng } from '../rng';
@@ -58,17 +59,31 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /**
- * Liquidity of a question the backfill asks. Still 1,000 a side while live questions start at
- * 5,000 (../depth.ts): the history's traders are sized for the shallower pools, and matching the
- * history's density to the live world's is its own step (issue 31, deliverable 7).
+ * Liquidity of a question the backfill asks: the live world's (../depth.ts, 5,000 a side). Its
+ * traders size each buy to the depth as the live NPCs do (toward their view, at most
+ * MAX_PRICE_MOVE a trade), so a deep market still moves over its life.
  */
-export const BACKFILL_QUESTION_LIQUIDITY = 1000;
-/** Chance per step that an NPC trades a given active question, and that news on it is traded. */
-const PREDICTION_TRADE_CHANCE = 0.016;
-const NEWS_TRADE_CHANCE = 0.25;
-/** Chance per step that an NPC opens a perp, and that a pool's manager does (about one a day). */
-const NPC_PERP_CHANCE = 0.03;
-const POOL_PERP_CHANCE = 0.012;
+export const BACKFILL_QUESTION_LIQUIDITY = GAME_QUESTION_LIQUIDITY;
+/**
+ * How busy the past is. The live tick runs every minute (lib/game/npc/plan.ts: TRADES_PER_TICK,
+ * PERP_TRADES_PER_TICK; pools up to 60 trades a tick): thousands of trades a game day, which the
+ * services cannot replay at boot (about 10 ms a trade). The backfill replays the last
+ * FULL_DENSITY_DAYS at its full density and the days before at EARLY_DENSITY of it, so the last
+ * week's charts and volumes look like a busy market and the month before like a quieter one,
+ * never the 10-a-day trickle it was. Per hour at full density: PREDICTION_TRADE_CHANCE per active
+ * question (about 100 trades a day over the 10 to 20 open questions), NPC_PERP_CHANCE per NPC perp
+ * open, POOL_PERP_CHANCE per pool below POOL_MAX_PERPS positions (pools hold perps most hours, so
+ * their NAV moves every hour, as live).
+ */
+export const FULL_DENSITY_DAYS = 7;
+export const EARLY_DENSITY = 1 / 3;
+const PREDICTION_TRADE_CHANCE = 0.35;
+const NEWS_TRADE_CHANCE = 0.5;
+const NPC_PERP_CHANCE = 0.5;
+const POOL_PERP_CHANCE = 0.25;
+const POOL_MAX_PERPS = 3;
+/** At most this far a trader's buy moves a market (lib/game/npc/plan.ts MAX_PRICE_MOVE, as live). */
+const MAX_PRICE_MOVE = 0.03;
 /**
  * Share of the gap (in log price) between a fair value and today's price closed per hour. Minute by
  * minute the tick's walk wanders far in 30 days (σ·√43,200 ≈ 1 in log price); the backfill keeps
@@ -226,6 +241,8 @@ export function generateHistory(input: TBackfillInput): THistory {
     const t = new Date(start.getTime() + k * stepMs);
     const last = k === steps;
     const rng = root.fork(`step-${k}`);
+    // Full density over the last FULL_DENSITY_DAYS, EARLY_DENSITY of it before.
+    const density = end.getTime() - t.getTime() <= FULL_DENSITY_DAYS * DAY ? 1 : EARLY_DENSITY;
     // 1. News, a second before the step (so a question asked at `t` cannot count it).
     const newsAt = new Date(t.getTime() - 1000);
     const open = markets.filter((m) => m.resolutionDate.getTime() >= newsAt.getTime());
@@ -346,7 +363,7 @@ export function generateHistory(input: TBackfillInput): THistory {
       out.questions.push({ key, createdAt: t, resolutionDate: q.resolutionDate, rule: q.rule, odds, outcome: null, resolvedAt: null });
       markets.push({
         ref: key,
-        pool: newCpmmPool(BACKFILL_QUESTION_LIQUIDITY),
+        pool: odds ? createPoolAt(BACKFILL_QUESTION_LIQUIDITY, odds.probability) : newCpmmPool(BACKFILL_QUESTION_LIQUIDITY),
         resolutionDate: q.resolutionDate,
         createdAt: t,
         rule: q.rule,
@@ -387,7 +404,7 @@ export function generateHistory(input: TBackfillInput): THistory {
       // The news's bias trade first, as the tick's price step makes: one NPC buys the side the
       // step's news favours on balance (a sample of them, to bound the backfill's trades).
       const net = m.biasBuys.reduce((s, b) => s + (b.outcome === 'YES' ? b.amount : -b.amount), 0);
-      if (net !== 0 && mRng.chance(NEWS_TRADE_CHANCE)) {
+      if (net !== 0 && mRng.chance(NEWS_TRADE_CHANCE * density)) {
         const buyer = richActors(Math.abs(net));
         if (buyer.length) {
           const who = mRng.pick(buyer).id;
@@ -400,7 +417,7 @@ export function generateHistory(input: TBackfillInput): THistory {
       if (m.rule === null) m.drift = clamp(m.drift + mRng.normal() * 0.02, 0.05, 0.95);
       // A step with news on the question trades only the way the news implies (the buys above).
       // A question just asked is traded at once (its first price comes from a trader's view).
-      if (!(m.createdThisStep || mRng.chance(PREDICTION_TRADE_CHANCE)) || hadNews) continue;
+      if (!(m.createdThisStep || mRng.chance(PREDICTION_TRADE_CHANCE * density)) || hadNews) continue;
       const msLeft = Math.max(HOUR / 2, m.resolutionDate.getTime() - t.getTime());
       let belief: number;
       if (m.rule?.kind === 'price') {
@@ -435,8 +452,18 @@ export function generateHistory(input: TBackfillInput): THistory {
       }
       const gap = Math.abs(belief - cpmmPrices(m.pool).yes.toNumber());
       if (gap < 0.02) continue;
-      const amount = clamp(gap * 600, 5, 250) * mRng.float(0.6, 1.4);
-      trades.push({ at, act: () => buy(m, who, favoured, amount, at) });
+      // Sized to the depth as the live NPCs are: toward the view, MAX_PRICE_MOVE at most, within a budget.
+      const budget = clamp(gap * 2000, 10, 500) * mRng.float(0.6, 1.4);
+      trades.push({
+        at,
+        act: () => {
+          const price = cpmmPrices(m.pool)[favoured === 'YES' ? 'yes' : 'no'].toNumber();
+          const view = favoured === 'YES' ? belief : 1 - belief;
+          const target = Math.min(view, price + MAX_PRICE_MOVE, 0.97);
+          const amount = Math.min(budget, target > price ? buyAmountToPrice(m.pool, favoured, target.toFixed(6)).toNumber() : 0);
+          return amount >= 1 ? buy(m, who, favoured, amount, at) : null;
+        },
+      });
     }
 
     // Perps: positions due (held long enough, or hit their stop-loss) close; new ones open.
@@ -481,12 +508,12 @@ export function generateHistory(input: TBackfillInput): THistory {
         },
       });
     };
-    if (perpRng.chance(NPC_PERP_CHANCE)) {
+    if (perpRng.chance(NPC_PERP_CHANCE * density)) {
       const a = perpRng.pick(actors);
       openPerp({ userId: a.id, poolId: null }, perpRng.float(200, 1500), perpRng.int(2, 4), perpRng.int(2, 36));
     }
     for (const pool of world.pools) {
-      if (!perpRng.chance(POOL_PERP_CHANCE) || perps.filter((p) => p.trader.poolId === pool.id).length >= 3) continue;
+      if (!perpRng.chance(POOL_PERP_CHANCE) || perps.filter((p) => p.trader.poolId === pool.id).length >= POOL_MAX_PERPS) continue;
       const c = cashOf(pool.accountUserId).toNumber();
       openPerp({ userId: pool.accountUserId, poolId: pool.id }, c * perpRng.float(0.05, 0.15), perpRng.int(1, 3), perpRng.int(6, 72));
     }

@@ -13,7 +13,7 @@
  * the first live tick continues from `end`.
  */
 import 'server-only';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
 import {
   actors,
@@ -24,10 +24,14 @@ import {
   organizations,
   perpMarkets,
   perpPricePoints,
+  perpPositions,
+  perpTrades,
   poolDeposits,
   poolNavPoints,
   pools,
+  posts,
   questionRules,
+  trades,
   users,
 } from '@/db/schema';
 import { npcCaller } from '@/lib/auth/caller';
@@ -38,6 +42,7 @@ import { buyShares } from '@/lib/markets/service/buy-shares';
 import { resolveMarket } from '@/lib/markets/service/resolve-market';
 import { sellShares } from '@/lib/markets/service/sell-shares';
 import { dec, toDecimalString } from '@/lib/money/decimal';
+import { describeTrade, POST_MAX_CHARS, visibleLength } from '@/lib/posts/text';
 import { closePosition } from '@/lib/perps/service/close-position';
 import { liquidateTicker } from '@/lib/perps/service/liquidate';
 import { openPosition } from '@/lib/perps/service/open-position';
@@ -72,6 +77,8 @@ export type TBackfillResult =
       failures: string[];
       points: { perps: number; markets: number; navs: number };
       events: number;
+      /** The NPCs' posts about their past trades. */
+      posts: number;
     };
 
 /**
@@ -271,6 +278,58 @@ const writePoints = async (db: Db, history: THistory, marketIds: Map<string, str
   );
 };
 
+/**
+ * The NPCs' posts about their past trades, as the live tick writes them (lib/game/npc: a trade is
+ * announced in a post written after it, linked by `trade_kind`/`trade_id`, about 3 in 10 prediction
+ * trades and 6 in 10 perp trades): every third prediction trade and every other perp open or close
+ * of an NPC (pools' accounts excluded) in the window, in time order, a minute after its trade.
+ * Bulk inserts; the words are lib/posts/text's `describeTrade`, plus the question for a prediction.
+ */
+const writeTradePosts = async (db: Db, history: THistory) => {
+  const window = sql`${history.start.toISOString()}::timestamptz and ${history.end.toISOString()}::timestamptz`;
+  const npc = (col: SQL) => sql`${col} in (select user_id from ${actors}) and ${col} not in (select account_user_id from ${pools})`;
+  const prediction = rowsOf<{ id: string; user_id: string; market_id: string; text: string; side: string; action: string; price: string; amount: string; shares: string; created_at: string | Date }>(
+    await db.execute(sql`
+      select t.id, t.user_id, t.market_id, m.text, t.side, t.action, t.price::text, t.amount::text, t.shares::text, t.created_at
+      from ${trades} t join ${markets} m on m.id = t.market_id
+      where t.created_at between ${window} and ${npc(sql`t.user_id`)}
+      order by t.created_at, t.user_id, t.id`),
+  ).filter((_, i) => i % 3 === 2);
+  const perp = rowsOf<{ id: string; user_id: string; ticker: string; side: string; action: string; price: string; size: string; leverage: string; created_at: string | Date }>(
+    await db.execute(sql`
+      select x.id, x.user_id, x.ticker, x.side, x.action, x.price::text, x.size::text, p.leverage::text, x.created_at
+      from ${perpTrades} x join ${perpPositions} p on p.id = x.position_id
+      where x.created_at between ${window} and x.action in ('open', 'close') and ${npc(sql`x.user_id`)}
+      order by x.created_at, x.user_id, x.id`),
+  ).filter((_, i) => i % 2 === 1);
+  const at = (t: string | Date) => new Date(Math.min(new Date(t).getTime() + 60_000, history.end.getTime() - 1));
+  const fit = (s: string) => (visibleLength(s) <= POST_MAX_CHARS ? s : `${[...s].slice(0, POST_MAX_CHARS - 1).join('')}…`);
+  const rows = [
+    ...prediction.map((t) => ({
+      authorId: t.user_id,
+      content: fit(
+        `${describeTrade({ kind: 'prediction', side: t.side, action: t.action, ticker: null, marketId: t.market_id, price: Number(t.price), amount: Number(t.amount), shares: Number(t.shares), leverage: null })}: ${t.text}`,
+      ),
+      relatedQuestionId: t.market_id,
+      tradeKind: 'prediction' as const,
+      tradeId: t.id,
+      createdAt: at(t.created_at),
+      updatedAt: at(t.created_at),
+    })),
+    ...perp.map((t) => ({
+      authorId: t.user_id,
+      content: fit(describeTrade({ kind: 'perp', side: t.side, action: t.action, ticker: t.ticker, marketId: null, price: Number(t.price), amount: Number(t.size), shares: null, leverage: Number(t.leverage) })),
+      relatedQuestionId: null,
+      tradeKind: 'perp' as const,
+      tradeId: t.id,
+      createdAt: at(t.created_at),
+      updatedAt: at(t.created_at),
+    })),
+  ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  await insertChunks(rows, (c) => db.insert(posts).values(c));
+  return rows.length;
+};
+
 /** Today's prices where the walk ended, the sweep, and each pool's NAV as of `end`. */
 const settlePresent = async (db: Db, history: THistory) => {
   const { end } = history;
@@ -323,6 +382,7 @@ export async function backfillHistory(db: Db, opts: { days?: number; stepMinutes
     setFixedTime(pinned ? end : undefined);
   }
   await writePoints(db, history, written.marketIds);
+  const postCount = await writeTradePosts(db, history);
   await settlePresent(db, history);
   const result: TBackfillResult = {
     skipped: false,
@@ -336,6 +396,7 @@ export async function backfillHistory(db: Db, opts: { days?: number; stepMinutes
     failures: written.failures,
     points: { perps: history.perpPoints.length, markets: history.marketPoints.length, navs: history.navPoints.length },
     events: history.events.length,
+    posts: postCount,
   };
   await db
     .update(gameClock)

@@ -32,7 +32,9 @@ export { GAME_QUESTION_LIQUIDITY } from '../depth';
 export async function createRuledQuestion(
   tx: Tx,
   q: { text: string; resolutionDate: Date; rule: TQuestionRule; liquidity: number; at: Date; odds: TQuestionOdds | null },): Promise<string> {
-  const market = await createMarket({ caller: null, text: q.text, resolutionDate: q.resolutionDate, liquidity: q.liquidity, tx });
+  // It opens at the odds it is born with (world knowledge, not the draw): a new question is no
+  // free bet against 50 %.
+  const market = await createMarket({ caller: null, text: q.text, resolutionDate: q.resolutionDate, liquidity: q.liquidity, probability: q.odds?.probability, tx });
   const r = q.rule;
   await tx.insert(questionRules).values({
     marketId: market.id,

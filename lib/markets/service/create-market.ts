@@ -6,7 +6,7 @@ import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { dec, toDecimalString } from '@/lib/money/decimal';
-import { createPool } from '../cpmm';
+import { createPool, createPoolAt } from '../cpmm';
 import { toMarketDto } from '../dto';
 import { emitEvent } from '@/lib/events/outbox';
 import { recordPricePoint } from './price-points';
@@ -19,7 +19,11 @@ export const DEFAULT_LIQUIDITY = 1000;
  * `upcoming-events`); with `tx`, inside that transaction (the game tick's), otherwise in one of
  * its own. The caller (an administrator) is recorded as its creator; null when the game creates it.
  */
-export async function createMarket(input: { caller: TCaller | null; text: string; resolutionDate: Date; liquidity?: number; tx?: Tx }) {
+/**
+ * `probability` (the game's questions: the odds a question is born with) opens the pool at that
+ * YES price, within cpmm's bound, at the same depth; without it a market opens at 50 %.
+ */
+export async function createMarket(input: { caller: TCaller | null; text: string; resolutionDate: Date; liquidity?: number; probability?: number; tx?: Tx }) {
   const at = now();
   if (input.resolutionDate.getTime() <= at.getTime()) {
     throw new AppError('VALIDATION_ERROR', 'The resolution date must be in the future', {
@@ -33,7 +37,7 @@ export async function createMarket(input: { caller: TCaller | null; text: string
       .insert(markets)
       .values({
         text: input.text.trim(),
-        ...poolColumns(createPool(liquidity)),
+        ...poolColumns(input.probability === undefined ? createPool(liquidity) : createPoolAt(liquidity, input.probability)),
         liquidity: toDecimalString(liquidity),
         resolutionDate: input.resolutionDate,
         createdById: input.caller?.userId ?? null,

@@ -42,7 +42,9 @@ const authorIdOf = async (ident: string) => {
  * `userId` or `actorId` filters by author (an id or a username); `following` reads the caller's
  * following feed. A filter that names no user matches no post: an empty page, not a 404, as every
  * list filtered by a user in its query answers (the markets and trades lists too); a user named in
- * the path (GET /api/users/{userId}/posts) is a resource, and 404 when unknown.
+ * the path (GET /api/users/{userId}/posts) is a resource, and 404 when unknown. `hideNpcs` leaves
+ * out NPCs' posts; `held` (signed in, as `following`; 401 otherwise) keeps the posts about the
+ * markets and tickers the caller holds (lib/posts/queries.ts TFeedFilter). Both narrow every form.
  */
 export async function listPosts(input: {
   caller: TCaller | null;
@@ -54,8 +56,12 @@ export async function listPosts(input: {
   actorId?: string;
   type?: 'post' | 'article';
   following?: boolean;
+  hideNpcs?: boolean;
+  held?: boolean;
 }) {
   const { caller, ...q } = input;
+  if (q.held && !caller) throw new AppError('UNAUTHORIZED', 'Sign in to read the posts about what you hold');
+  const filter = { hideNpcs: q.hideNpcs === true, heldBy: q.held && caller ? caller.userId : undefined };
   let source: TFeedSource;
   if (q.following) {
     if (!caller) throw new AppError('UNAUTHORIZED', 'Sign in to read the posts of the people you follow');
@@ -72,7 +78,7 @@ export async function listPosts(input: {
   const spec = pageSpec(q);
   const withTotal = !q.cursor;
   const db = await getDb();
-  const { posts: items, nextCursor, total } = await readFeed(db, source, spec, callerIdOf(caller), withTotal);
+  const { posts: items, nextCursor, total } = await readFeed(db, { ...source, filter }, spec, callerIdOf(caller), withTotal);
   return {
     posts: items,
     nextCursor,
