@@ -1976,7 +1976,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Posts newest first: all, by author (userId, actorId), of followed users with their reposts (following=true); page/offset or cursor
+         * Posts newest first: all, by author (userId, actorId), of followed users with their reposts (following=true); without NPCs (hideNpcs=true), about what the caller holds (held=true); page/offset or cursor
          * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
@@ -4160,6 +4160,7 @@ export interface operations {
                         standings: {
                             refreshed: number;
                             reputations: number;
+                            pnl: number;
                         };
                         leagues: {
                             snapshots: number;
@@ -4331,6 +4332,7 @@ export interface operations {
                         standings: {
                             refreshed: number;
                             reputations: number;
+                            pnl: number;
                         };
                         leagues: {
                             snapshots: number;
@@ -4722,6 +4724,54 @@ export interface operations {
                                 comments: number;
                                 reactions: number;
                             };
+                            /** @description equity and P&L (owner and administrators only) */
+                            account?: {
+                                cash: string;
+                                equity: string;
+                                /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                contributions: string;
+                                /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                pnl: string;
+                                realizedPnL: string;
+                                unrealizedPnL: string;
+                                /** @description pnl / contributions, a fraction */
+                                roi: string;
+                                products: {
+                                    predictions: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    perps: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    pools: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                };
+                            };
                             email?: string | null;
                             referralCode?: string;
                             isAdmin?: boolean;
@@ -4830,6 +4880,54 @@ export interface operations {
                                 positions: number;
                                 comments: number;
                                 reactions: number;
+                            };
+                            /** @description equity and P&L (owner and administrators only) */
+                            account?: {
+                                cash: string;
+                                equity: string;
+                                /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                contributions: string;
+                                /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                pnl: string;
+                                realizedPnL: string;
+                                unrealizedPnL: string;
+                                /** @description pnl / contributions, a fraction */
+                                roi: string;
+                                products: {
+                                    predictions: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    perps: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    pools: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                };
                             };
                             email?: string | null;
                             referralCode?: string;
@@ -4952,6 +5050,54 @@ export interface operations {
                                 positions: number;
                                 comments: number;
                                 reactions: number;
+                            };
+                            /** @description equity and P&L (owner and administrators only) */
+                            account?: {
+                                cash: string;
+                                equity: string;
+                                /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                contributions: string;
+                                /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                pnl: string;
+                                realizedPnL: string;
+                                unrealizedPnL: string;
+                                /** @description pnl / contributions, a fraction */
+                                roi: string;
+                                products: {
+                                    predictions: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    perps: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    pools: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                };
                             };
                             email?: string | null;
                             referralCode?: string;
@@ -5092,6 +5238,54 @@ export interface operations {
                                 comments: number;
                                 reactions: number;
                             };
+                            /** @description equity and P&L (owner and administrators only) */
+                            account?: {
+                                cash: string;
+                                equity: string;
+                                /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                contributions: string;
+                                /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                pnl: string;
+                                realizedPnL: string;
+                                unrealizedPnL: string;
+                                /** @description pnl / contributions, a fraction */
+                                roi: string;
+                                products: {
+                                    predictions: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    perps: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    pools: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                };
+                            };
                             email?: string | null;
                             referralCode?: string;
                             isAdmin?: boolean;
@@ -5182,7 +5376,56 @@ export interface operations {
                         balance: string;
                         totalDeposited: string;
                         totalWithdrawn: string;
+                        /** @description the one P&L: account.pnl */
                         lifetimePnL: string;
+                        /** @description equity and P&L (owner and administrators only) */
+                        account: {
+                            cash: string;
+                            equity: string;
+                            /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                            contributions: string;
+                            /** @description equity − contributions: realized + unrealized, fees and pools included */
+                            pnl: string;
+                            realizedPnL: string;
+                            unrealizedPnL: string;
+                            /** @description pnl / contributions, a fraction */
+                            roi: string;
+                            products: {
+                                predictions: {
+                                    /** @description what is open now, at current prices */
+                                    value: string;
+                                    /** @description what the open part cost (perps: their margin) */
+                                    costBasis: string;
+                                    realized: string;
+                                    /** @description value − costBasis */
+                                    unrealized: string;
+                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                    pnl: string;
+                                };
+                                perps: {
+                                    /** @description what is open now, at current prices */
+                                    value: string;
+                                    /** @description what the open part cost (perps: their margin) */
+                                    costBasis: string;
+                                    realized: string;
+                                    /** @description value − costBasis */
+                                    unrealized: string;
+                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                    pnl: string;
+                                };
+                                pools: {
+                                    /** @description what is open now, at current prices */
+                                    value: string;
+                                    /** @description what the open part cost (perps: their margin) */
+                                    costBasis: string;
+                                    realized: string;
+                                    /** @description value − costBasis */
+                                    unrealized: string;
+                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                    pnl: string;
+                                };
+                            };
+                        };
                         transactions: {
                             id: string;
                             type: string;
@@ -5716,6 +5959,13 @@ export interface operations {
                             total: number;
                             predictions: number;
                             perps: number;
+                            pools: number;
+                        };
+                        pnl: {
+                            total: number;
+                            predictions: number;
+                            perps: number;
+                            pools: number;
                         };
                         trades: {
                             total: number;
@@ -5990,6 +6240,54 @@ export interface operations {
                                 comments: number;
                                 reactions: number;
                             };
+                            /** @description equity and P&L (owner and administrators only) */
+                            account?: {
+                                cash: string;
+                                equity: string;
+                                /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                contributions: string;
+                                /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                pnl: string;
+                                realizedPnL: string;
+                                unrealizedPnL: string;
+                                /** @description pnl / contributions, a fraction */
+                                roi: string;
+                                products: {
+                                    predictions: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    perps: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    pools: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                };
+                            };
                             email?: string | null;
                             referralCode?: string;
                             isAdmin?: boolean;
@@ -6157,6 +6455,54 @@ export interface operations {
                                 positions: number;
                                 comments: number;
                                 reactions: number;
+                            };
+                            /** @description equity and P&L (owner and administrators only) */
+                            account?: {
+                                cash: string;
+                                equity: string;
+                                /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                contributions: string;
+                                /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                pnl: string;
+                                realizedPnL: string;
+                                unrealizedPnL: string;
+                                /** @description pnl / contributions, a fraction */
+                                roi: string;
+                                products: {
+                                    predictions: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    perps: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    pools: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                };
                             };
                             email?: string | null;
                             referralCode?: string;
@@ -6342,6 +6688,54 @@ export interface operations {
                                 positions: number;
                                 comments: number;
                                 reactions: number;
+                            };
+                            /** @description equity and P&L (owner and administrators only) */
+                            account?: {
+                                cash: string;
+                                equity: string;
+                                /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                contributions: string;
+                                /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                pnl: string;
+                                realizedPnL: string;
+                                unrealizedPnL: string;
+                                /** @description pnl / contributions, a fraction */
+                                roi: string;
+                                products: {
+                                    predictions: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    perps: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    pools: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                };
                             };
                             email?: string | null;
                             referralCode?: string;
@@ -8772,6 +9166,10 @@ export interface operations {
                 pageSize?: number;
                 /** @description all: points now; earned: own activity; referral: referrals */
                 pointsType?: "all" | "earned" | "referral";
+                /** @description points (by pointsType), pnl: the one P&L, roi: P&L over what was at stake */
+                metric?: "points" | "pnl" | "roi";
+                /** @description for pnl and roi: since the last daily close, the last 7 days, the league season, or ever */
+                period?: "day" | "week" | "season" | "all";
             };
             header?: never;
             path?: never;
@@ -8794,6 +9192,10 @@ export interface operations {
                         success: true;
                         /** @enum {string} */
                         pointsType: "all" | "earned" | "referral";
+                        /** @enum {string} */
+                        metric: "points" | "pnl" | "roi";
+                        /** @enum {string} */
+                        period: "day" | "week" | "season" | "all";
                         leaderboard: {
                             /** @description 1 + the number of players with more points on this board: ties share a rank */
                             rank: number;
@@ -8810,11 +9212,35 @@ export interface operations {
                             earnedPoints: number;
                             /** @description points earned by referring players */
                             referralPoints: number;
+                            /**
+                             * @description actor: an NPC of the world; agent: an automated player
+                             * @enum {string}
+                             */
+                            kind: "user" | "agent" | "actor";
+                            /** @description the one P&L (equity − contributions, lib/equity) as of pnlAt */
                             lifetimePnL: number;
                             /** @description the reputation score, 0 to 1000 (GET /api/reputation/{userId}) */
                             reputation: number;
-                            /** @description lifetimePnL at the close of each of the last 14 game days (oldest first; days before the account's first snapshot are absent) */
+                            /** @description the P&L at the close of each of the last 14 game days (oldest first; days before the account's first snapshot are absent) */
                             pnlHistory: number[];
+                            /** @description what this board ranks by: the points of pointsType, or the metric over the period (roi as a fraction: 0.05 = 5 %) */
+                            score: number;
+                            /** @description P&L over each period: now less the P&L at the daily close before it */
+                            pnl: {
+                                day: number;
+                                week: number;
+                                season: number;
+                                all: number;
+                            };
+                            /** @description P&L over each period ÷ (equity at its start + contributions during it), a fraction */
+                            roi: {
+                                day: number;
+                                week: number;
+                                season: number;
+                                all: number;
+                            };
+                            /** @description when pnl and roi were computed (game time); null before the first sweep reached the account */
+                            pnlAt: string | null;
                         }[];
                         /** @description the caller (token sent and ranked), whatever the page; null otherwise */
                         me: {
@@ -8833,11 +9259,35 @@ export interface operations {
                             earnedPoints: number;
                             /** @description points earned by referring players */
                             referralPoints: number;
+                            /**
+                             * @description actor: an NPC of the world; agent: an automated player
+                             * @enum {string}
+                             */
+                            kind: "user" | "agent" | "actor";
+                            /** @description the one P&L (equity − contributions, lib/equity) as of pnlAt */
                             lifetimePnL: number;
                             /** @description the reputation score, 0 to 1000 (GET /api/reputation/{userId}) */
                             reputation: number;
-                            /** @description lifetimePnL at the close of each of the last 14 game days (oldest first; days before the account's first snapshot are absent) */
+                            /** @description the P&L at the close of each of the last 14 game days (oldest first; days before the account's first snapshot are absent) */
                             pnlHistory: number[];
+                            /** @description what this board ranks by: the points of pointsType, or the metric over the period (roi as a fraction: 0.05 = 5 %) */
+                            score: number;
+                            /** @description P&L over each period: now less the P&L at the daily close before it */
+                            pnl: {
+                                day: number;
+                                week: number;
+                                season: number;
+                                all: number;
+                            };
+                            /** @description P&L over each period ÷ (equity at its start + contributions during it), a fraction */
+                            roi: {
+                                day: number;
+                                week: number;
+                                season: number;
+                                all: number;
+                            };
+                            /** @description when pnl and roi were computed (game time); null before the first sweep reached the account */
+                            pnlAt: string | null;
                         } | null;
                         pagination: {
                             page: number;
@@ -9044,6 +9494,11 @@ export interface operations {
                                 profileImageUrl: string | null;
                                 isActor: boolean;
                             };
+                            /**
+                             * @description actor: an NPC of the world; agent: an automated player. Everyone is scored alike
+                             * @enum {string}
+                             */
+                            kind: "user" | "agent" | "actor";
                             score: number;
                             /** @description time-weighted return over the season so far (0.05 = 5 %) */
                             seasonReturn: number;
@@ -9068,6 +9523,11 @@ export interface operations {
                                 profileImageUrl: string | null;
                                 isActor: boolean;
                             };
+                            /**
+                             * @description actor: an NPC of the world; agent: an automated player. Everyone is scored alike
+                             * @enum {string}
+                             */
+                            kind: "user" | "agent" | "actor";
                             score: number;
                             /** @description time-weighted return over the season so far (0.05 = 5 %) */
                             seasonReturn: number;
@@ -10218,7 +10678,56 @@ export interface operations {
                             balance: string;
                             totalDeposited: string;
                             totalWithdrawn: string;
+                            /** @description the one P&L: account.pnl */
                             lifetimePnL: string;
+                            /** @description equity and P&L (owner and administrators only) */
+                            account: {
+                                cash: string;
+                                equity: string;
+                                /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                contributions: string;
+                                /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                pnl: string;
+                                realizedPnL: string;
+                                unrealizedPnL: string;
+                                /** @description pnl / contributions, a fraction */
+                                roi: string;
+                                products: {
+                                    predictions: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    perps: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    pools: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                };
+                            };
                             transactions: {
                                 id: string;
                                 type: string;
@@ -10324,13 +10833,110 @@ export interface operations {
                             totalPnL: number;
                             totalUnrealizedPnL: number;
                             totalValue: number;
+                            /** @description equity and P&L (owner and administrators only) */
+                            account?: {
+                                cash: string;
+                                equity: string;
+                                /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                contributions: string;
+                                /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                pnl: string;
+                                realizedPnL: string;
+                                unrealizedPnL: string;
+                                /** @description pnl / contributions, a fraction */
+                                roi: string;
+                                products: {
+                                    predictions: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    perps: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    pools: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                };
+                            };
                         } | {
                             userId: string;
                             balance: {
                                 balance: string;
                                 totalDeposited: string;
                                 totalWithdrawn: string;
+                                /** @description the one P&L: account.pnl */
                                 lifetimePnL: string;
+                                /** @description equity and P&L (owner and administrators only) */
+                                account: {
+                                    cash: string;
+                                    equity: string;
+                                    /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                    contributions: string;
+                                    /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                    pnl: string;
+                                    realizedPnL: string;
+                                    unrealizedPnL: string;
+                                    /** @description pnl / contributions, a fraction */
+                                    roi: string;
+                                    products: {
+                                        predictions: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                        perps: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                        pools: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                    };
+                                };
                                 transactions: {
                                     id: string;
                                     type: string;
@@ -10437,6 +11043,54 @@ export interface operations {
                                 totalPnL: number;
                                 totalUnrealizedPnL: number;
                                 totalValue: number;
+                                /** @description equity and P&L (owner and administrators only) */
+                                account?: {
+                                    cash: string;
+                                    equity: string;
+                                    /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                    contributions: string;
+                                    /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                    pnl: string;
+                                    realizedPnL: string;
+                                    unrealizedPnL: string;
+                                    /** @description pnl / contributions, a fraction */
+                                    roi: string;
+                                    products: {
+                                        predictions: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                        perps: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                        pools: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                    };
+                                };
                             };
                         } | {
                             requestId: string;
@@ -10730,7 +11384,56 @@ export interface operations {
                                         balance: string;
                                         totalDeposited: string;
                                         totalWithdrawn: string;
+                                        /** @description the one P&L: account.pnl */
                                         lifetimePnL: string;
+                                        /** @description equity and P&L (owner and administrators only) */
+                                        account: {
+                                            cash: string;
+                                            equity: string;
+                                            /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                            contributions: string;
+                                            /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                            pnl: string;
+                                            realizedPnL: string;
+                                            unrealizedPnL: string;
+                                            /** @description pnl / contributions, a fraction */
+                                            roi: string;
+                                            products: {
+                                                predictions: {
+                                                    /** @description what is open now, at current prices */
+                                                    value: string;
+                                                    /** @description what the open part cost (perps: their margin) */
+                                                    costBasis: string;
+                                                    realized: string;
+                                                    /** @description value − costBasis */
+                                                    unrealized: string;
+                                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                    pnl: string;
+                                                };
+                                                perps: {
+                                                    /** @description what is open now, at current prices */
+                                                    value: string;
+                                                    /** @description what the open part cost (perps: their margin) */
+                                                    costBasis: string;
+                                                    realized: string;
+                                                    /** @description value − costBasis */
+                                                    unrealized: string;
+                                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                    pnl: string;
+                                                };
+                                                pools: {
+                                                    /** @description what is open now, at current prices */
+                                                    value: string;
+                                                    /** @description what the open part cost (perps: their margin) */
+                                                    costBasis: string;
+                                                    realized: string;
+                                                    /** @description value − costBasis */
+                                                    unrealized: string;
+                                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                    pnl: string;
+                                                };
+                                            };
+                                        };
                                         transactions: {
                                             id: string;
                                             type: string;
@@ -10836,13 +11539,110 @@ export interface operations {
                                         totalPnL: number;
                                         totalUnrealizedPnL: number;
                                         totalValue: number;
+                                        /** @description equity and P&L (owner and administrators only) */
+                                        account?: {
+                                            cash: string;
+                                            equity: string;
+                                            /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                            contributions: string;
+                                            /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                            pnl: string;
+                                            realizedPnL: string;
+                                            unrealizedPnL: string;
+                                            /** @description pnl / contributions, a fraction */
+                                            roi: string;
+                                            products: {
+                                                predictions: {
+                                                    /** @description what is open now, at current prices */
+                                                    value: string;
+                                                    /** @description what the open part cost (perps: their margin) */
+                                                    costBasis: string;
+                                                    realized: string;
+                                                    /** @description value − costBasis */
+                                                    unrealized: string;
+                                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                    pnl: string;
+                                                };
+                                                perps: {
+                                                    /** @description what is open now, at current prices */
+                                                    value: string;
+                                                    /** @description what the open part cost (perps: their margin) */
+                                                    costBasis: string;
+                                                    realized: string;
+                                                    /** @description value − costBasis */
+                                                    unrealized: string;
+                                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                    pnl: string;
+                                                };
+                                                pools: {
+                                                    /** @description what is open now, at current prices */
+                                                    value: string;
+                                                    /** @description what the open part cost (perps: their margin) */
+                                                    costBasis: string;
+                                                    realized: string;
+                                                    /** @description value − costBasis */
+                                                    unrealized: string;
+                                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                    pnl: string;
+                                                };
+                                            };
+                                        };
                                     } | {
                                         userId: string;
                                         balance: {
                                             balance: string;
                                             totalDeposited: string;
                                             totalWithdrawn: string;
+                                            /** @description the one P&L: account.pnl */
                                             lifetimePnL: string;
+                                            /** @description equity and P&L (owner and administrators only) */
+                                            account: {
+                                                cash: string;
+                                                equity: string;
+                                                /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                                contributions: string;
+                                                /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                                pnl: string;
+                                                realizedPnL: string;
+                                                unrealizedPnL: string;
+                                                /** @description pnl / contributions, a fraction */
+                                                roi: string;
+                                                products: {
+                                                    predictions: {
+                                                        /** @description what is open now, at current prices */
+                                                        value: string;
+                                                        /** @description what the open part cost (perps: their margin) */
+                                                        costBasis: string;
+                                                        realized: string;
+                                                        /** @description value − costBasis */
+                                                        unrealized: string;
+                                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                        pnl: string;
+                                                    };
+                                                    perps: {
+                                                        /** @description what is open now, at current prices */
+                                                        value: string;
+                                                        /** @description what the open part cost (perps: their margin) */
+                                                        costBasis: string;
+                                                        realized: string;
+                                                        /** @description value − costBasis */
+                                                        unrealized: string;
+                                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                        pnl: string;
+                                                    };
+                                                    pools: {
+                                                        /** @description what is open now, at current prices */
+                                                        value: string;
+                                                        /** @description what the open part cost (perps: their margin) */
+                                                        costBasis: string;
+                                                        realized: string;
+                                                        /** @description value − costBasis */
+                                                        unrealized: string;
+                                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                        pnl: string;
+                                                    };
+                                                };
+                                            };
                                             transactions: {
                                                 id: string;
                                                 type: string;
@@ -10949,6 +11749,54 @@ export interface operations {
                                             totalPnL: number;
                                             totalUnrealizedPnL: number;
                                             totalValue: number;
+                                            /** @description equity and P&L (owner and administrators only) */
+                                            account?: {
+                                                cash: string;
+                                                equity: string;
+                                                /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                                contributions: string;
+                                                /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                                pnl: string;
+                                                realizedPnL: string;
+                                                unrealizedPnL: string;
+                                                /** @description pnl / contributions, a fraction */
+                                                roi: string;
+                                                products: {
+                                                    predictions: {
+                                                        /** @description what is open now, at current prices */
+                                                        value: string;
+                                                        /** @description what the open part cost (perps: their margin) */
+                                                        costBasis: string;
+                                                        realized: string;
+                                                        /** @description value − costBasis */
+                                                        unrealized: string;
+                                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                        pnl: string;
+                                                    };
+                                                    perps: {
+                                                        /** @description what is open now, at current prices */
+                                                        value: string;
+                                                        /** @description what the open part cost (perps: their margin) */
+                                                        costBasis: string;
+                                                        realized: string;
+                                                        /** @description value − costBasis */
+                                                        unrealized: string;
+                                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                        pnl: string;
+                                                    };
+                                                    pools: {
+                                                        /** @description what is open now, at current prices */
+                                                        value: string;
+                                                        /** @description what the open part cost (perps: their margin) */
+                                                        costBasis: string;
+                                                        realized: string;
+                                                        /** @description value − costBasis */
+                                                        unrealized: string;
+                                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                        pnl: string;
+                                                    };
+                                                };
+                                            };
                                         };
                                     } | {
                                         requestId: string;
@@ -11253,7 +12101,56 @@ export interface operations {
                             balance: string;
                             totalDeposited: string;
                             totalWithdrawn: string;
+                            /** @description the one P&L: account.pnl */
                             lifetimePnL: string;
+                            /** @description equity and P&L (owner and administrators only) */
+                            account: {
+                                cash: string;
+                                equity: string;
+                                /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                contributions: string;
+                                /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                pnl: string;
+                                realizedPnL: string;
+                                unrealizedPnL: string;
+                                /** @description pnl / contributions, a fraction */
+                                roi: string;
+                                products: {
+                                    predictions: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    perps: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    pools: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                };
+                            };
                             transactions: {
                                 id: string;
                                 type: string;
@@ -11359,13 +12256,110 @@ export interface operations {
                             totalPnL: number;
                             totalUnrealizedPnL: number;
                             totalValue: number;
+                            /** @description equity and P&L (owner and administrators only) */
+                            account?: {
+                                cash: string;
+                                equity: string;
+                                /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                contributions: string;
+                                /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                pnl: string;
+                                realizedPnL: string;
+                                unrealizedPnL: string;
+                                /** @description pnl / contributions, a fraction */
+                                roi: string;
+                                products: {
+                                    predictions: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    perps: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                    pools: {
+                                        /** @description what is open now, at current prices */
+                                        value: string;
+                                        /** @description what the open part cost (perps: their margin) */
+                                        costBasis: string;
+                                        realized: string;
+                                        /** @description value − costBasis */
+                                        unrealized: string;
+                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                        pnl: string;
+                                    };
+                                };
+                            };
                         } | {
                             userId: string;
                             balance: {
                                 balance: string;
                                 totalDeposited: string;
                                 totalWithdrawn: string;
+                                /** @description the one P&L: account.pnl */
                                 lifetimePnL: string;
+                                /** @description equity and P&L (owner and administrators only) */
+                                account: {
+                                    cash: string;
+                                    equity: string;
+                                    /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                    contributions: string;
+                                    /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                    pnl: string;
+                                    realizedPnL: string;
+                                    unrealizedPnL: string;
+                                    /** @description pnl / contributions, a fraction */
+                                    roi: string;
+                                    products: {
+                                        predictions: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                        perps: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                        pools: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                    };
+                                };
                                 transactions: {
                                     id: string;
                                     type: string;
@@ -11472,6 +12466,54 @@ export interface operations {
                                 totalPnL: number;
                                 totalUnrealizedPnL: number;
                                 totalValue: number;
+                                /** @description equity and P&L (owner and administrators only) */
+                                account?: {
+                                    cash: string;
+                                    equity: string;
+                                    /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                    contributions: string;
+                                    /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                    pnl: string;
+                                    realizedPnL: string;
+                                    unrealizedPnL: string;
+                                    /** @description pnl / contributions, a fraction */
+                                    roi: string;
+                                    products: {
+                                        predictions: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                        perps: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                        pools: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                    };
+                                };
                             };
                         } | {
                             requestId: string;
@@ -11765,7 +12807,56 @@ export interface operations {
                                         balance: string;
                                         totalDeposited: string;
                                         totalWithdrawn: string;
+                                        /** @description the one P&L: account.pnl */
                                         lifetimePnL: string;
+                                        /** @description equity and P&L (owner and administrators only) */
+                                        account: {
+                                            cash: string;
+                                            equity: string;
+                                            /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                            contributions: string;
+                                            /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                            pnl: string;
+                                            realizedPnL: string;
+                                            unrealizedPnL: string;
+                                            /** @description pnl / contributions, a fraction */
+                                            roi: string;
+                                            products: {
+                                                predictions: {
+                                                    /** @description what is open now, at current prices */
+                                                    value: string;
+                                                    /** @description what the open part cost (perps: their margin) */
+                                                    costBasis: string;
+                                                    realized: string;
+                                                    /** @description value − costBasis */
+                                                    unrealized: string;
+                                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                    pnl: string;
+                                                };
+                                                perps: {
+                                                    /** @description what is open now, at current prices */
+                                                    value: string;
+                                                    /** @description what the open part cost (perps: their margin) */
+                                                    costBasis: string;
+                                                    realized: string;
+                                                    /** @description value − costBasis */
+                                                    unrealized: string;
+                                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                    pnl: string;
+                                                };
+                                                pools: {
+                                                    /** @description what is open now, at current prices */
+                                                    value: string;
+                                                    /** @description what the open part cost (perps: their margin) */
+                                                    costBasis: string;
+                                                    realized: string;
+                                                    /** @description value − costBasis */
+                                                    unrealized: string;
+                                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                    pnl: string;
+                                                };
+                                            };
+                                        };
                                         transactions: {
                                             id: string;
                                             type: string;
@@ -11871,13 +12962,110 @@ export interface operations {
                                         totalPnL: number;
                                         totalUnrealizedPnL: number;
                                         totalValue: number;
+                                        /** @description equity and P&L (owner and administrators only) */
+                                        account?: {
+                                            cash: string;
+                                            equity: string;
+                                            /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                            contributions: string;
+                                            /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                            pnl: string;
+                                            realizedPnL: string;
+                                            unrealizedPnL: string;
+                                            /** @description pnl / contributions, a fraction */
+                                            roi: string;
+                                            products: {
+                                                predictions: {
+                                                    /** @description what is open now, at current prices */
+                                                    value: string;
+                                                    /** @description what the open part cost (perps: their margin) */
+                                                    costBasis: string;
+                                                    realized: string;
+                                                    /** @description value − costBasis */
+                                                    unrealized: string;
+                                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                    pnl: string;
+                                                };
+                                                perps: {
+                                                    /** @description what is open now, at current prices */
+                                                    value: string;
+                                                    /** @description what the open part cost (perps: their margin) */
+                                                    costBasis: string;
+                                                    realized: string;
+                                                    /** @description value − costBasis */
+                                                    unrealized: string;
+                                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                    pnl: string;
+                                                };
+                                                pools: {
+                                                    /** @description what is open now, at current prices */
+                                                    value: string;
+                                                    /** @description what the open part cost (perps: their margin) */
+                                                    costBasis: string;
+                                                    realized: string;
+                                                    /** @description value − costBasis */
+                                                    unrealized: string;
+                                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                    pnl: string;
+                                                };
+                                            };
+                                        };
                                     } | {
                                         userId: string;
                                         balance: {
                                             balance: string;
                                             totalDeposited: string;
                                             totalWithdrawn: string;
+                                            /** @description the one P&L: account.pnl */
                                             lifetimePnL: string;
+                                            /** @description equity and P&L (owner and administrators only) */
+                                            account: {
+                                                cash: string;
+                                                equity: string;
+                                                /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                                contributions: string;
+                                                /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                                pnl: string;
+                                                realizedPnL: string;
+                                                unrealizedPnL: string;
+                                                /** @description pnl / contributions, a fraction */
+                                                roi: string;
+                                                products: {
+                                                    predictions: {
+                                                        /** @description what is open now, at current prices */
+                                                        value: string;
+                                                        /** @description what the open part cost (perps: their margin) */
+                                                        costBasis: string;
+                                                        realized: string;
+                                                        /** @description value − costBasis */
+                                                        unrealized: string;
+                                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                        pnl: string;
+                                                    };
+                                                    perps: {
+                                                        /** @description what is open now, at current prices */
+                                                        value: string;
+                                                        /** @description what the open part cost (perps: their margin) */
+                                                        costBasis: string;
+                                                        realized: string;
+                                                        /** @description value − costBasis */
+                                                        unrealized: string;
+                                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                        pnl: string;
+                                                    };
+                                                    pools: {
+                                                        /** @description what is open now, at current prices */
+                                                        value: string;
+                                                        /** @description what the open part cost (perps: their margin) */
+                                                        costBasis: string;
+                                                        realized: string;
+                                                        /** @description value − costBasis */
+                                                        unrealized: string;
+                                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                        pnl: string;
+                                                    };
+                                                };
+                                            };
                                             transactions: {
                                                 id: string;
                                                 type: string;
@@ -11984,6 +13172,54 @@ export interface operations {
                                             totalPnL: number;
                                             totalUnrealizedPnL: number;
                                             totalValue: number;
+                                            /** @description equity and P&L (owner and administrators only) */
+                                            account?: {
+                                                cash: string;
+                                                equity: string;
+                                                /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                                contributions: string;
+                                                /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                                pnl: string;
+                                                realizedPnL: string;
+                                                unrealizedPnL: string;
+                                                /** @description pnl / contributions, a fraction */
+                                                roi: string;
+                                                products: {
+                                                    predictions: {
+                                                        /** @description what is open now, at current prices */
+                                                        value: string;
+                                                        /** @description what the open part cost (perps: their margin) */
+                                                        costBasis: string;
+                                                        realized: string;
+                                                        /** @description value − costBasis */
+                                                        unrealized: string;
+                                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                        pnl: string;
+                                                    };
+                                                    perps: {
+                                                        /** @description what is open now, at current prices */
+                                                        value: string;
+                                                        /** @description what the open part cost (perps: their margin) */
+                                                        costBasis: string;
+                                                        realized: string;
+                                                        /** @description value − costBasis */
+                                                        unrealized: string;
+                                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                        pnl: string;
+                                                    };
+                                                    pools: {
+                                                        /** @description what is open now, at current prices */
+                                                        value: string;
+                                                        /** @description what the open part cost (perps: their margin) */
+                                                        costBasis: string;
+                                                        realized: string;
+                                                        /** @description value − costBasis */
+                                                        unrealized: string;
+                                                        /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                        pnl: string;
+                                                    };
+                                                };
+                                            };
                                         };
                                     } | {
                                         requestId: string;
@@ -13565,6 +14801,54 @@ export interface operations {
                         totalPnL: number;
                         totalUnrealizedPnL: number;
                         totalValue: number;
+                        /** @description equity and P&L (owner and administrators only) */
+                        account?: {
+                            cash: string;
+                            equity: string;
+                            /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                            contributions: string;
+                            /** @description equity − contributions: realized + unrealized, fees and pools included */
+                            pnl: string;
+                            realizedPnL: string;
+                            unrealizedPnL: string;
+                            /** @description pnl / contributions, a fraction */
+                            roi: string;
+                            products: {
+                                predictions: {
+                                    /** @description what is open now, at current prices */
+                                    value: string;
+                                    /** @description what the open part cost (perps: their margin) */
+                                    costBasis: string;
+                                    realized: string;
+                                    /** @description value − costBasis */
+                                    unrealized: string;
+                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                    pnl: string;
+                                };
+                                perps: {
+                                    /** @description what is open now, at current prices */
+                                    value: string;
+                                    /** @description what the open part cost (perps: their margin) */
+                                    costBasis: string;
+                                    realized: string;
+                                    /** @description value − costBasis */
+                                    unrealized: string;
+                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                    pnl: string;
+                                };
+                                pools: {
+                                    /** @description what is open now, at current prices */
+                                    value: string;
+                                    /** @description what the open part cost (perps: their margin) */
+                                    costBasis: string;
+                                    realized: string;
+                                    /** @description value − costBasis */
+                                    unrealized: string;
+                                    /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                    pnl: string;
+                                };
+                            };
+                        };
                     };
                 };
             };
@@ -16203,6 +17487,10 @@ export interface operations {
                 actorId?: string;
                 type?: "post" | "article";
                 following?: "0" | "1" | "true" | "false";
+                /** @description leave out posts by NPC actors (and, in the following feed, reposts by NPCs) */
+                hideNpcs?: "0" | "1" | "true" | "false";
+                /** @description only posts about a market the caller holds shares in or a ticker the caller has an open perp on (its relatedQuestion, its reported trade, or a $TICKER in its text); signed in only (401 otherwise, as following) */
+                held?: "0" | "1" | "true" | "false";
             };
             header?: never;
             path?: never;
@@ -21443,8 +22731,10 @@ export interface operations {
                             isBanned: boolean;
                             /** @description decimal string */
                             balance: string;
-                            /** @description decimal string */
+                            /** @description decimal string: the one P&L (lib/equity), equity − contributions */
                             lifetimePnL: string;
+                            /** @description decimal string: cash + positions at market + perps at the mark + pool stakes */
+                            equity: string;
                             tradeCount: number;
                             reportCount: number;
                             openReportCount: number;
@@ -25138,6 +26428,7 @@ export interface operations {
                             totalDeposited: string;
                             lifetimePnL: string;
                             unrealizedPnL: number;
+                            equity: string;
                             reputationPoints: number;
                         };
                     };
