@@ -38,6 +38,7 @@ const EXEMPT: Record<string, { reason: string; kind: 'writer' | 'other' }> = {
     reason: "the game's world-internal snapshot of recent posts for the NPCs to answer; what they then do goes through the services, which refuse a blocked reach",
   },
   'lib/reputation/inputs.ts': { kind: 'other', reason: "reputation counts the likes, comments and shares one's posts received: a number that names nobody" },
+  'lib/points/service/npc-activity.ts': { kind: 'other', reason: "an NPC's daily points count the likes its posts received from players: a number that names nobody" },
   'lib/admin/service/stats.ts': { kind: 'other', reason: 'administrators see everything: system stats count all activity' },
   'lib/notifications/trading.ts': {
     kind: 'other',

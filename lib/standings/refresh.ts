@@ -114,7 +114,7 @@ function roiSql(pnl: SQL, start: SQL) {
  * P&L at the period's starting close (day: the last close; week: the close 7 days before it;
  * season: the close on the eve of the league season), ROI per roiSql.
  */
-export function pnlUpdateSql(ids: SQL) {
+function pnlUpdateSql(ids: SQL) {
   const at = now();
   const day = closedDayOf(at);
   const week = closedDayOf(new Date(at.getTime() - 7 * DAY_MS));
