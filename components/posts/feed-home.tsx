@@ -185,13 +185,20 @@ export const FeedHome = () => {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
-  const urlFilter = parseFeedFilter(params);
+  const here = params.toString();
+  // A flip not yet in the address (router.replace lands a moment later) shows at once, and a second
+  // flip builds on it rather than on the address it was made from.
+  const [pending, setPending] = useState<{ filter: TFeedFilter; from: string } | null>(null);
+  const urlFilter = pending && pending.from === here ? pending.filter : parseFeedFilter(params);
   // "Only what I hold" reads the caller's positions: signed out, the URL's held=1 waits for a session.
   const filter: TFeedFilter = { hideNpcs: urlFilter.hideNpcs, held: urlFilter.held && session.isSignedIn };
   // Replace, not push: flipping a filter should not fill the history.
   const onFilter = useCallback(
-    (next: TFeedFilter) => router.replace(`${pathname}${feedFilterSearch(params.toString(), next)}`, { scroll: false }),
-    [router, pathname, params],
+    (next: TFeedFilter) => {
+      setPending({ filter: next, from: here });
+      router.replace(`${pathname}${feedFilterSearch(here, next)}`, { scroll: false });
+    },
+    [router, pathname, here],
   );
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
