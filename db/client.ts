@@ -470,3 +470,24 @@ export function rowsOf<T>(result: unknown): T[] {
 export function textArray(items: readonly string[]) {
   return sql`${`{${items.map((s) => `"${s.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 }
+
+/** As textArray, with nulls (an unquoted NULL element of the array literal). */
+export function nullableTextArray(items: readonly (string | null)[]) {
+  return sql`${`{${items.map((s) => (s === null ? 'NULL' : `"${s.replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`}::text[]`;
+}
+
+/**
+ * `unnest(a::text[], b::text[], …) as alias(a, b, …)`: many rows as one text[] parameter per
+ * column, for set-based writers (lib/markets/history.ts, lib/perps/history.ts, lib/ledger/batch.ts):
+ * a handful of parameters however many rows, so the size of a chunk, not PostgreSQL's 65,535
+ * parameters, bounds it. Every column is text; the statement casts what it reads.
+ */
+export function unnestSql(alias: string, columns: Record<string, readonly (string | null)[]>): SQL {
+  if (!/^[a-z_][a-z0-9_]*$/i.test(alias)) throw new Error(`unnestSql: not an alias: ${alias}`);
+  const names = Object.keys(columns);
+  for (const n of names) if (!/^[a-z_][a-z0-9_]*$/i.test(n)) throw new Error(`unnestSql: not a column name: ${n}`);
+  return sql`unnest(${sql.join(
+    names.map((n) => nullableTextArray(columns[n]!)),
+    sql`, `,
+  )}) as ${sql.raw(alias)}(${sql.raw(names.join(', '))})`;
+}
