@@ -15,6 +15,10 @@ export const MARK_DRIFT = 0.25;
 export const MAX_PUSH = 0.5;
 /** A bias weaker than this does nothing and is removed. */
 export const MIN_BIAS_STRENGTH = 0.001;
+/** A bias from news lasts this long (steps/news.ts writes it; the backfill's traders follow news as long). */
+export const NEWS_BIAS_HOURS = 6;
+/** Bias trades per tick at most beyond the news's own (the strongest biases go first; steps/prices.ts). */
+export const MAX_BIAS_TRADES = 1;
 
 const round = (x: number, places: number) => {
   const f = 10 ** places;

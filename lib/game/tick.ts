@@ -139,7 +139,8 @@ const runSteps = async (requested: string | undefined) => {
   const at = targetGameTime(saved?.lastTickAt, requested);
   if (alreadyTickedThisMinute(saved?.lastTickAt, saved?.tickCount ?? 0, at)) return { skipped: true as const };
   await saveGameTime(at);
-  const ctx: TTickContext = { at, rng: createRng(`${env().gameSeed}:${at.toISOString()}`), deadline: tickDeadline, newEvents: [] };
+  const minutes = saved?.lastTickAt && saved.tickCount > 0 ? Math.max(1, Math.floor((at.getTime() - saved.lastTickAt.getTime()) / MINUTE_MS)) : 1;
+  const ctx: TTickContext = { at, rng: createRng(`${env().gameSeed}:${at.toISOString()}`), deadline: tickDeadline, newEvents: [], minutes };
   const budget = (ms: number) => {
     ctx.deadline = Math.min(tickDeadline, performance.now() + ms);
     return ctx;

@@ -28,6 +28,12 @@ export type TTickContext = {
   deadline: number;
   /** World events created earlier in this tick. */
   newEvents: TWorldEvent[];
+  /**
+   * Game minutes since the previous tick: 1 when the scheduler ticks every minute, more after a
+   * pause or under the test clock (coarse steps). The NPCs and managers catch up on part of what
+   * those minutes would have brought (lib/game/npc/plan.ts catchUp). Absent means 1.
+   */
+  minutes?: number;
 };
 
 /** `trades` counts every trade: prediction buys and sales, perp opens and closes. */

@@ -249,13 +249,17 @@ describe('questions', () => {
 });
 
 describe('planEventCount', () => {
-  it('always makes news in a quiet world and usually none otherwise', () => {
+  it('always makes news in a quiet world and about four an hour otherwise, a minute or an hour at a time', () => {
     let busy = 0;
+    let hours = 0;
     for (let i = 0; i < 500; i++) {
       expect(planEventCount(createRng(`q${i}`), true)).toBeGreaterThanOrEqual(1);
       busy += planEventCount(createRng(`b${i}`), false);
+      hours += planEventCount(createRng(`h${i}`), false, 60);
     }
-    expect(busy / 500).toBeGreaterThan(0.2);
-    expect(busy / 500).toBeLessThan(0.6);
+    expect(busy / 500).toBeGreaterThan(0.03);
+    expect(busy / 500).toBeLessThan(0.12);
+    expect(hours / 500).toBeGreaterThan(3);
+    expect(hours / 500).toBeLessThan(6);
   });
 });

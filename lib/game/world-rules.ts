@@ -107,9 +107,22 @@ export type TPlannedEvent = {
   impact: number;
 };
 
-/** How many events this tick makes: one for sure in a quiet world (nothing in the last hour), otherwise at most a couple, usually none. */
-export function planEventCount(rng: TRng, quiet: boolean) {
-  return (quiet ? 1 : 0) + (rng.chance(0.35) ? 1 : 0) + (rng.chance(0.05) ? 1 : 0);
+/**
+ * The chance of a news event in a game minute, and of a second one: about four an hour, so the
+ * feed's breaking news stays something a reader notices (it was 0.35 and 0.05: 24 an hour).
+ */
+export const NEWS_CHANCE = { first: 0.06, second: 0.01 } as const;
+/** A tick after a gap draws the news of that many minutes, up to this many (news is cheap; trades catch up less). */
+export const NEWS_CATCH_UP_MINUTES = 15;
+
+/**
+ * How many events `minutes` game minutes make (a tick: one, or its catch-up; a backfill step: its
+ * length): one for sure in a quiet world (nothing in the last hour), then NEWS_CHANCE a minute.
+ */
+export function planEventCount(rng: TRng, quiet: boolean, minutes = 1) {
+  let n = quiet ? 1 : 0;
+  for (let i = 0; i < minutes; i++) n += (rng.chance(NEWS_CHANCE.first) ? 1 : 0) + (rng.chance(NEWS_CHANCE.second) ? 1 : 0);
+  return n;
 }
 
 const actorFor = (rng: TRng, org: TOrgState, actors: readonly TActorState[]) => {

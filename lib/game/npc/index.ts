@@ -57,7 +57,7 @@ export type TRunNpcOptions = {
 export async function planNpcTick(ctx: TTickContext): Promise<TNpcPlan> {
   const rng = ctx.rng.fork('npc');
   const world = await loadNpcWorld(await getDb(), ctx.at, rng.fork('acting'));
-  return planNpcActivity(world, ctx.newEvents, rng.fork('plan'));
+  return planNpcActivity(world, ctx.newEvents, rng.fork('plan'), ctx.minutes);
 }
 
 export async function runNpcActivity(ctx: TTickContext, opts: TRunNpcOptions = {}): Promise<TNpcActivityResult> {

@@ -33,8 +33,12 @@ export const NPC_ACTING_PER_TICK = 10;
  */
 export const NPC_POSTS_PER_TICK = { quiet: 3, news: 6 } as const;
 export const POOL_POSTS_PER_TICK = { quiet: 1, news: 2 } as const;
-/** Plain posts (not trade announcements) per tick: at most this, and never past the step's budget. */
-export const POSTS_PER_TICK = { min: 1, max: 3 } as const;
+/**
+ * Plain posts (not trade announcements) per tick, never past the step's budget: a quiet minute
+ * brings one post at most, a minute with news (NEWS_POSTS_PER_TICK) a few reactions.
+ */
+export const POSTS_PER_TICK = { min: 0, max: 1 } as const;
+export const NEWS_POSTS_PER_TICK = { min: 1, max: 3 } as const;
 
 /** The tick's post budgets: the NPC step's (plain posts and trade announcements) and the pool managers'. */
 export function npcPostBudget(events: readonly unknown[]): { npc: number; pool: number } {
@@ -43,18 +47,37 @@ export function npcPostBudget(events: readonly unknown[]): { npc: number; pool: 
   const pool = news ? POOL_POSTS_PER_TICK.news : POOL_POSTS_PER_TICK.quiet;
   return { npc: total - pool, pool };
 }
-export const REPLIES_PER_TICK = { min: 1, max: 3 } as const;
+export const REPLIES_PER_TICK = { min: 0, max: 1 } as const;
 export const LIKES_PER_TICK = { min: 2, max: 6 } as const;
-export const SHARES_PER_TICK = { min: 0, max: 2 } as const;
-export const TRADES_PER_TICK = { min: 2, max: 5 } as const;
+export const SHARES_PER_TICK = { min: 0, max: 1 } as const;
+export const TRADES_PER_TICK = { min: 0, max: 2 } as const;
+/**
+ * A tick after a gap (game minutes since the last one: a pause, or the test clock's coarse steps)
+ * draws the trades of that many minutes, up to CATCH_UP_MAX of them, so a world that ticks rarely
+ * still trades toward value; a world ticking every minute draws one minute's.
+ */
+export const CATCH_UP_MAX = 8;
+export function catchUp(minutes = 1) {
+  return Math.min(Math.max(1, Math.floor(minutes)), CATCH_UP_MAX);
+}
+/** The sum of `times` draws of a per-tick range. */
+const drawFor = (rng: TRng, range: { min: number; max: number }, times: number) => {
+  let n = 0;
+  for (let i = 0; i < times; i++) n += rng.int(range.min, range.max);
+  return n;
+};
+/** Chance that an actor's buy goes to the question it thinks most mispriced (when neither news nor its own organisation draws it). */
+export const EDGE_SEEKING_CHANCE = 0.5;
 /** Chance that a trade by an actor holding shares is a sale rather than a buy. */
 export const SELL_CHANCE = 0.25;
 /** A buy spends this fraction of the actor's (remaining) balance, between MIN and MAX amounts. */
 export const TRADE_FRACTION = { min: 0.005, max: 0.03 } as const;
 export const TRADE_AMOUNT = { min: 1, max: 500 } as const;
 /** Perp trades per tick (opens and closes), and the chance an actor holding perps closes one. */
-export const PERP_TRADES_PER_TICK = { min: 2, max: 4 } as const;
+export const PERP_TRADES_PER_TICK = { min: 0, max: 1 } as const;
 export const PERP_CLOSE_CHANCE = 0.35;
+/** An actor holding this many perps closes one rather than opening another: its book (and cash) stays bounded. */
+export const NPC_MAX_PERPS = 5;
 /** A perp's margin is this fraction of what the actor has left; its notional stays within PERP_SIZE. */
 export const PERP_MARGIN_FRACTION = { min: 0.02, max: 0.06 } as const;
 export const PERP_SIZE = { min: 10, max: 20_000 } as const;
@@ -179,7 +202,7 @@ const questionMentions = (m: TNpcMarket, a: TNpcActor) =>
   !!a.orgTicker && (m.text.includes(a.orgTicker) || (!!a.orgName && m.text.includes(a.orgName.split(' ')[0]!)));
 
 /** One post topic for an actor: this tick's news first, then its company, holdings, questions, peers. */
-const chooseTopic = (a: TNpcActor, world: TNpcWorld, events: readonly TWorldEvent[], rng: TRng): { topic: TPostTopic; relatedQuestion: string | null } => {
+export function chooseTopic(a: TNpcActor, world: TNpcWorld, events: readonly TWorldEvent[], rng: TRng): { topic: TPostTopic; relatedQuestion: string | null } {
   const own = events.filter((e) => e.actorId === a.id || (!!a.orgTicker && e.ticker === a.orgTicker));
   if (own.length && rng.chance(0.8)) {
     const e = rng.pick(own);
@@ -245,7 +268,7 @@ const chooseTopic = (a: TNpcActor, world: TNpcWorld, events: readonly TWorldEven
     if (r < 0) return o.make();
   }
   return options[options.length - 1]!.make();
-};
+}
 
 /**
  * The direction an actor buys: the side this tick's news makes more likely (always: a question
@@ -314,7 +337,7 @@ const postsLeft = (plan: TNpcPlan, budget: number) =>
   plan.posts.length + plan.trades.filter((t) => t.post).length + plan.perpTrades.filter((t) => t.post).length < budget;
 
 /** The whole tick's plan (see the module header for the rules it keeps). */
-export function planNpcActivity(world: TNpcWorld, events: readonly TWorldEvent[], rng: TRng): TNpcPlan {
+export function planNpcActivity(world: TNpcWorld, events: readonly TWorldEvent[], rng: TRng, minutes = 1): TNpcPlan {
   const actors = world.acting;
   const plan: TNpcPlan = { speakers: new Map(actors.map((a) => [a.id, a])), posts: [], replies: [], likes: [], shares: [], trades: [], perpTrades: [] };
   if (!actors.length) return plan;
@@ -324,7 +347,8 @@ export function planNpcActivity(world: TNpcWorld, events: readonly TWorldEvent[]
   const stance = new Map<string, 'YES' | 'NO'>();
   const postBudget = npcPostBudget(events).npc;
   // Plain posts leave room for at least one trade announcement in the budget.
-  const nPosts = Math.min(postRng.int(POSTS_PER_TICK.min, POSTS_PER_TICK.max), postBudget - 1);
+  const perTick = events.length ? NEWS_POSTS_PER_TICK : POSTS_PER_TICK;
+  const nPosts = Math.min(postRng.int(perTick.min, perTick.max), postBudget - 1);
   for (let i = 0; i < nPosts; i++) {
     const a = actors[i % actors.length]!;
     const { topic, relatedQuestion } = chooseTopic(a, world, events, postRng);
@@ -378,7 +402,7 @@ export function planNpcActivity(world: TNpcWorld, events: readonly TWorldEvent[]
 
   const tradeRng = rng.fork('trades');
   const directions = newsDirections(events);
-  const nTrades = world.markets.length ? tradeRng.int(TRADES_PER_TICK.min, TRADES_PER_TICK.max) : 0;
+  const nTrades = world.markets.length ? drawFor(tradeRng, TRADES_PER_TICK, catchUp(minutes)) : 0;
   const remaining = new Map(actors.map((a) => [a.id, dec(a.balance)]));
   // Markets named in this tick's news draw traders first, so news moves prices.
   const newsMarkets = world.markets.filter((m) => directions.has(m.questionNumber));
@@ -433,7 +457,22 @@ export function planNpcActivity(world: TNpcWorld, events: readonly TWorldEvent[]
       }
     }
     const mine = world.markets.filter((m) => questionMentions(m, a));
-    const m = newsMarkets.length && tradeRng.chance(0.6) ? tradeRng.pick(newsMarkets) : mine.length && tradeRng.chance(0.5) ? tradeRng.pick(mine) : tradeRng.pick(world.markets);
+    // Where it trades: this tick's news first, then its own organisation's questions, then (half
+    // the time) the question it thinks most mispriced, else any: a trader goes where the edge is,
+    // so a few trades a minute keep every question near its value.
+    const edgeOf = (q: TNpcMarket) => {
+      const v = viewOf(a, q);
+      return v === null ? 0 : Math.abs(v - live.get(q.id)!.yesPrice);
+    };
+    const widest = () => world.markets.reduce((best, q) => (edgeOf(q) > edgeOf(best) ? q : best));
+    const m =
+      newsMarkets.length && tradeRng.chance(0.6)
+        ? tradeRng.pick(newsMarkets)
+        : mine.length && tradeRng.chance(0.5)
+          ? tradeRng.pick(mine)
+          : tradeRng.chance(EDGE_SEEKING_CHANCE)
+            ? widest()
+            : tradeRng.pick(world.markets);
     const lv = live.get(m.id)!;
     // Sized within what the actor has left after this tick's earlier buys: never overdraw.
     const left = remaining.get(a.id)!;
@@ -463,7 +502,7 @@ export function planNpcActivity(world: TNpcWorld, events: readonly TWorldEvent[]
     const post = tradeRng.chance(TRADE_POST_CHANCE.prediction) && postsLeft(plan, postBudget) ? renderTradePost(a, { kind: 'buy', outcome, question: m.text }, tradeRng) : null;
     plan.trades.push({ kind: 'buy', actorId: a.id, marketId: m.id, outcome, amount: toDecimalString(amount), post });
   }
-  planPerpTrades(world, events, rng.fork('perps'), remaining, plan);
+  planPerpTrades(world, events, rng.fork('perps'), remaining, plan, catchUp(minutes));
   return plan;
 }
 
@@ -485,13 +524,13 @@ export function longChance(t: TNpcTicker, newsImpact: number) {
  * one it holds (the one on its ticker's heavier side first). Sides lean against each ticker's
  * imbalance and premium (longChance), and the running open interest is updated trade by trade.
  */
-const planPerpTrades = (world: TNpcWorld, events: readonly TWorldEvent[], rng: TRng, remaining: Map<string, ReturnType<typeof dec>>, plan: TNpcPlan) => {
+const planPerpTrades = (world: TNpcWorld, events: readonly TWorldEvent[], rng: TRng, remaining: Map<string, ReturnType<typeof dec>>, plan: TNpcPlan, times: number) => {
   if (!world.tickers.length || !world.acting.length) return;
   const tickers = new Map(world.tickers.map((t) => [t.ticker, { ...t }]));
   const held = world.perps.map((p) => ({ ...p }));
   const closed = new Set<string>();
   const opened = new Set<string>();
-  const n = rng.int(PERP_TRADES_PER_TICK.min, PERP_TRADES_PER_TICK.max);
+  const n = drawFor(rng, PERP_TRADES_PER_TICK, times);
   const newsImpact = (ticker: string) => events.filter((e) => e.ticker === ticker).reduce((s, e) => s + e.impact, 0);
   const post = (a: TNpcActor, t: { kind: 'open' | 'close'; ticker: string; side: 'long' | 'short'; leverage: number }) =>
     rng.chance(TRADE_POST_CHANCE.perp) && postsLeft(plan, npcPostBudget(events).npc) ? renderTradePost(a, t, rng) : null;
@@ -507,7 +546,7 @@ const planPerpTrades = (world: TNpcWorld, events: readonly TWorldEvent[], rng: T
   for (let i = 0; i < n; i++) {
     const a = rng.pick(world.acting);
     const own = held.filter((p) => p.userId === a.id && !closed.has(p.id));
-    if (own.length && rng.chance(PERP_CLOSE_CHANCE)) {
+    if (own.length && (own.length >= NPC_MAX_PERPS || rng.chance(PERP_CLOSE_CHANCE))) {
       const heavy = own.filter((p) => {
         const t = tickers.get(p.ticker);
         return t && (p.side === 'long' ? imbalanceOf(t) > 0 : imbalanceOf(t) < 0);

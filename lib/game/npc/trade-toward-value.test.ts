@@ -4,7 +4,7 @@ import { createRng } from '@/lib/game/rng';
 import { planPoolTrades, type TPlanPool } from '@/lib/game/pools/plan';
 import { prices, quoteBuy, quoteSell, toPool, toPublic, type TPool } from '@/lib/markets/cpmm';
 import { dec } from '@/lib/money/decimal';
-import { MAX_PRICE_MOVE, planNpcActivity, VALUE_EDGE, viewOf, type TNpcActor, type TNpcMarket, type TNpcWorld } from './plan';
+import { CATCH_UP_MAX, MAX_PRICE_MOVE, planNpcActivity, VALUE_EDGE, viewOf, type TNpcActor, type TNpcMarket, type TNpcWorld } from './plan';
 
 const actor = (i: number, tier: TNpcActor['tier'] = 'B', balance = '20000'): TNpcActor => ({
   id: `actor-${i}`,
@@ -131,7 +131,8 @@ describe('NPCs trade toward value', () => {
           { userId: 'actor-2', marketId: 'cheap', side: 'YES' as const, shares: '50' },
           { userId: 'actor-3', marketId: 'fair', side: 'NO' as const, shares: '50' },
         ];
-        const plan = planNpcActivity(world({ holdings }), [], createRng(seed));
+        // A tick that catches up on CATCH_UP_MAX minutes: enough trades beside a post to check.
+        const plan = planNpcActivity(world({ holdings }), [], createRng(seed), CATCH_UP_MAX);
         for (const p of plan.posts) {
           const side = p.relatedQuestion ? sideOfPost(p.content) : null;
           if (!side) continue;
@@ -143,6 +144,7 @@ describe('NPCs trade toward value', () => {
       }),
       { numRuns: 300 },
     );
+    console.info(`[toward value] post/trade pairs checked: ${checked}`);
     expect(checked).toBeGreaterThan(0);
   });
 });

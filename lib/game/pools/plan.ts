@@ -37,6 +37,13 @@ export const TIER_STYLE = {
 export type TTier = keyof typeof TIER_STYLE;
 
 export const MAX_OPEN_PERPS = 8;
+/**
+ * The chance a pool's manager reviews the book in a quiet tick (one game minute): a fund rebalances
+ * every twenty minutes or so, not every minute, so its trades and posts stay a small share of the
+ * feed and the tape (lib/game/README "Density"; steps/pools.ts draws it, backfill/generate.ts
+ * too); news makes a manager look sooner.
+ */
+export const POOL_ACT_CHANCE = { quiet: 0.05, news: 0.5 } as const;
 /** Trims: the chance per tick that a manager closes a position that hit no threshold. */
 export const TRIM_CHANCE = 0.04;
 /** The chance that a trade is announced in a post (news-driven trades are always announced). */
@@ -152,8 +159,15 @@ export function planPoolTrades(
     const openPerp = (ticker: string, side: 'long' | 'short', reason: string | null) => {
       if (open >= MAX_OPEN_PERPS) return null;
       // One view per ticker: never long and short the same name at once.
+      // (The other side only once every position on the ticker is being closed in this plan: a pool
+      // may hold two longs on one name, and closing one leaves the other.)
       const already = held.get(ticker);
-      if (already && already !== side && !mine.some((t) => t.kind === 'close' && t.ticker === ticker)) return null;
+      const onTicker = pool.perps.filter((p) => p.ticker === ticker);
+      const allClosing =
+        onTicker.length > 0 &&
+        onTicker.every((p) => mine.some((t) => t.kind === 'close' && t.positionId === p.id)) &&
+        !mine.some((t) => t.kind === 'open' && t.ticker === ticker);
+      if (already && already !== side && !allClosing) return null;
       // Manager and fund on one side: the fund never opens against the manager's own perp.
       if (againstOwnFund(pool.managerBook, { kind: 'perp', ticker, side })) return null;
       const leverage = r.int(style.leverage[0], style.leverage[1]);

@@ -13,12 +13,12 @@ import { getDb, rowsOf, withTransaction, type DbOrTx } from '@/db/client';
 import { marketBiases, markets, questionRules, worldEvents } from '@/db/schema';
 import { emitEvents } from '@/lib/events/outbox';
 import { insertWorldEvents } from '@/lib/world/events';
+import { NEWS_BIAS_HOURS } from '../prices';
 import { loadActors, loadOpenQuestions, loadOrganizations } from '../state';
 import type { TTickContext, TWorldEvent } from '../types';
-import { planEventCount, planFulfillingEvent, planWorldEvent, relatedQuestions, type TBiasPlan, type TEventKind, type TEventRule } from '../world-rules';
+import { NEWS_CATCH_UP_MINUTES, planEventCount, planFulfillingEvent, planWorldEvent, relatedQuestions, type TBiasPlan, type TEventKind, type TEventRule } from '../world-rules';
 
-/** A bias from news lasts this long and loses this fraction of its strength per hour. */
-export const NEWS_BIAS_HOURS = 6;
+/** A bias from news lasts NEWS_BIAS_HOURS (../prices.ts) and loses this fraction of its strength per hour. */
 export const NEWS_BIAS_DECAY = '0.1';
 /** Largest fair-value push per tick of a full-strength bias on a price question. */
 export const NEWS_BIAS_PRICE_IMPACT = '0.01';
@@ -74,7 +74,8 @@ export async function runNewsStep(ctx: TTickContext) {
   const [recent] = rowsOf<{ n: number | string }>(
     await db.execute(sql`select count(*) as n from ${worldEvents} where created_at > ${new Date(at.getTime() - 3_600_000).toISOString()}::timestamptz`),
   );
-  const count = planEventCount(rng, Number(recent?.n ?? 0) === 0);
+  const minutes = Math.min(Math.max(1, Math.floor(ctx.minutes ?? 1)), NEWS_CATCH_UP_MINUTES);
+  const count = planEventCount(rng, Number(recent?.n ?? 0) === 0, minutes);
 
   const events: TWorldEvent[] = [];
   const biases: TBiasPlan[] = [];

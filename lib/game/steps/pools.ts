@@ -18,8 +18,9 @@ import { createPost } from '@/lib/posts/service/create-post';
 import { liquidateTicker } from '@/lib/perps/service/liquidate';
 import { dec, toNumber } from '@/lib/money/decimal';
 import type { TFundBook } from '../npc/fund';
+import { catchUp } from '../npc/plan';
 import { loadValuedMarkets } from '../npc/state';
-import { planPoolTrades, type TPlanPool, type TPoolTrade } from '../pools/plan';
+import { planPoolTrades, POOL_ACT_CHANCE, type TPlanPool, type TPoolTrade } from '../pools/plan';
 import { loadOrganizations } from '../state';
 import { perpTradeLink, predictionTradeLink } from '../trade-links';
 import { runArbitrageStep } from './arbitrage';
@@ -117,9 +118,13 @@ export async function runPoolStep(ctx: TTickContext): Promise<TPoolStepResult> {
       managerBook: books.get(pool.npcActorId),
     };
   });
+  const actRng = rng.fork('acting');
+  // After a gap, the chance of having looked at least once in the minutes it spans (catchUp).
+  const actChance = 1 - (1 - (ctx.newEvents.length ? POOL_ACT_CHANCE.news : POOL_ACT_CHANCE.quiet)) ** catchUp(ctx.minutes);
+  const acting = planPools.filter(() => actRng.chance(actChance));
   const plan = planPoolTrades(
     {
-      pools: planPools,
+      pools: acting,
       tickers: orgs
         .filter((o) => o.markPrice !== null)
         .map((o) => ({ ticker: o.ticker, markPrice: o.markPrice!, fairValue: o.fairValue, oiLong: oi.get(o.ticker)?.long ?? 0, oiShort: oi.get(o.ticker)?.short ?? 0 })),

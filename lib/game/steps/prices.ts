@@ -18,13 +18,11 @@ import { buyShares } from '@/lib/markets/service/buy-shares';
 import { dec } from '@/lib/money/decimal';
 import { liquidateTicker } from '@/lib/perps/service/liquidate';
 import { setMarks } from '@/lib/perps/service/marks';
-import { biasPush, biasStrength, biasTradeAmount, driftMark, stepFairValue } from '../prices';
+import { biasPush, biasStrength, biasTradeAmount, driftMark, MAX_BIAS_TRADES, stepFairValue } from '../prices';
 import { loadOrganizations } from '../state';
 import type { TTickContext } from '../types';
 import { newsDirections } from '../world-rules';
 
-/** Bias trades per tick at most (the strongest biases go first). */
-export const MAX_BIAS_TRADES = 5;
 /**
  * Where the news trade takes an event question its news just fulfilled (it resolves YES at the
  * next tick): within a couple of points of certain, so nobody buys a settled question cheap.
