@@ -55,6 +55,7 @@ const SURFACES: Record<string, readonly string[]> = {
     'service/resolve-market.ts',
     'service/read-markets.ts',
     'service/price-points.ts',
+    'history.ts',
   ],
   'lib/perps': [
     'math.ts',
@@ -69,6 +70,7 @@ const SURFACES: Record<string, readonly string[]> = {
     'service/read-candles.ts',
     'service/read-trades.ts',
     'service/sql.ts',
+    'history.ts',
   ],
   'lib/pools': [
     'math.ts',
@@ -82,7 +84,7 @@ const SURFACES: Record<string, readonly string[]> = {
     'service/withdraw.ts',
     'service/invest.ts',
   ],
-  'lib/ledger': ['ledger.ts', 'queries.ts'],
+  'lib/ledger': ['ledger.ts', 'queries.ts', 'batch.ts'],
   'lib/points': ['ledger.ts', 'milestones.ts', 'service/milestones.ts', 'service/award-points.ts', 'service/transfer-points.ts', 'service/read-points.ts'],
   'lib/events': ['outbox.ts', 'types.ts'],
 };
@@ -243,6 +245,7 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
     others: {
       'lib/perps/service/liquidate.ts': 'the liquidation notice, in the sweep statement',
       'lib/markets/service/notices.ts': "the resolution's payout notices, in its transaction (lib/markets does not import lib/notifications)",
+      'lib/perps/history.ts': "the backfill's liquidation notices, as the sweep statement writes them (lib/perps/service/liquidate.ts)",
     },
   },
   posts: {
@@ -251,12 +254,19 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
       'lib/comments/': "a comment moves its post's comment count",
       'lib/world/seed/world.ts': SEED,
       'lib/game/backfill/write.ts': "the backfill's NPC trade posts, bulk-inserted after the trades they name (the live tick posts through lib/posts)",
+      'lib/game/backfill/chatter.ts': "the backfill's NPC chatter, bulk-inserted with comment counts that match its replies (the live tick posts through lib/posts)",
     },
   },
-  post_tags: { owner: 'lib/posts/', others: { 'lib/world/seed/world.ts': SEED } },
+  post_tags: { owner: 'lib/posts/', others: { 'lib/world/seed/world.ts': SEED, 'lib/game/backfill/chatter.ts': "the backfill chatter's tags, parsed as lib/posts parses them" } },
   post_likes: { owner: 'lib/posts/' },
   shares: { owner: 'lib/posts/' },
-  comments: { owner: 'lib/comments/', others: { 'lib/posts/service/toggle-like.ts': 'one like toggle serves posts and comments' } },
+  comments: {
+    owner: 'lib/comments/',
+    others: {
+      'lib/posts/service/toggle-like.ts': 'one like toggle serves posts and comments',
+      'lib/game/backfill/chatter.ts': "the backfill's NPC replies, bulk-inserted under the posts they answer (the live tick comments through lib/comments)",
+    },
+  },
   comment_likes: { owner: 'lib/comments/', others: { 'lib/posts/service/toggle-like.ts': 'one like toggle serves posts and comments' } },
   chats: { owner: 'lib/chats/', others: { 'lib/groups/service/create-group.ts': "a group opens its chat in its creation's transaction" } },
   chat_messages: { owner: 'lib/chats/' },

@@ -30,12 +30,15 @@
  */
 import { dec, toDecimalString, type TDecimal } from '@/lib/money/decimal';
 import { buyAmountToPrice, createPool as newCpmmPool, createPoolAt, prices as cpmmPrices, quoteBuy, quoteSell, toPool, toPublic, type TOutcome, type TPool } from '@/lib/markets/cpmm';
-import { DEFAULT_DEPTH, isLiquidatable, markToMarket, quoteClose, quoteOpen, type TPerpSide } from '@/lib/perps/math';
+import { DEFAULT_DEPTH, markToMarket, quoteClose, quoteOpen, type TPerpSide } from '@/lib/perps/math';
 import { navOf } from '@/lib/pools/math';
 import { GAME_QUESTION_LIQUIDITY } from '../depth';
 import { eventValueAfterQuiet, eventWindow, normalCdf, planOutcome, priceProbability, type TQuestionOdds } from '../outcomes';
-import { biasTradeAmount, driftMark, MARK_DRIFT, MIN_PRICE, stepFairValue } from '../prices';
+import { biasTradeAmount, driftMark, MARK_DRIFT, MAX_BIAS_TRADES, MIN_PRICE, NEWS_BIAS_HOURS, stepFairValue } from '../prices';
 import { createRng } from '../rng';
+import { NPC_MAX_PERPS, PERP_CLOSE_CHANCE, PERP_TRADES_PER_TICK, TRADES_PER_TICK, VALUE_EDGE, VIEW_SPREAD } from '../npc/plan';
+import { personalView } from '../npc/value';
+import { MAX_OPEN_PERPS, POOL_ACT_CHANCE } from '../pools/plan';
 import {
   fulfils,
   MIN_ACTIVE_QUESTIONS,
@@ -65,23 +68,21 @@ const DAY = 24 * HOUR;
  */
 export const BACKFILL_QUESTION_LIQUIDITY = GAME_QUESTION_LIQUIDITY;
 /**
- * How busy the past is. The live tick runs every minute (lib/game/npc/plan.ts: TRADES_PER_TICK,
- * PERP_TRADES_PER_TICK; pools up to 60 trades a tick): thousands of trades a game day, which the
- * services cannot replay at boot (about 10 ms a trade). The backfill replays the last
- * FULL_DENSITY_DAYS at its full density and the days before at EARLY_DENSITY of it, so the last
- * week's charts and volumes look like a busy market and the month before like a quieter one,
- * never the 10-a-day trickle it was. Per hour at full density: PREDICTION_TRADE_CHANCE per active
- * question (about 100 trades a day over the 10 to 20 open questions), NPC_PERP_CHANCE per NPC perp
- * open, POOL_PERP_CHANCE per pool below POOL_MAX_PERPS positions (pools hold perps most hours, so
- * their NAV moves every hour, as live).
+ * How busy the past is: as busy as the live world, minute by minute. Each minute of the past draws
+ * the live tick's own counts (lib/game/npc/plan.ts TRADES_PER_TICK and PERP_TRADES_PER_TICK, plus
+ * MAX_BIAS_TRADES on questions with news in the last NEWS_BIAS_HOURS, lib/game/steps/prices.ts and
+ * news.ts; each pool acts with lib/game/steps/pools.ts POOL_ACT_CHANCE), so a retuned live world
+ * retunes its past. The writer replays them set-based (lib/markets/history.ts, lib/perps/history.ts):
+ * the services' one-trade-at-a-time cost is what made the past sparse before.
+ * EARLY_DENSITY scales the draws of days older than FULL_DENSITY_DAYS (1: the same density throughout).
  */
 export const FULL_DENSITY_DAYS = 7;
-export const EARLY_DENSITY = 1 / 3;
-const PREDICTION_TRADE_CHANCE = 0.35;
-const NEWS_TRADE_CHANCE = 0.5;
-const NPC_PERP_CHANCE = 0.5;
-const POOL_PERP_CHANCE = 0.25;
-const POOL_MAX_PERPS = 3;
+export const EARLY_DENSITY = 1;
+/** A pool's manager closes one of its perps rather than opening another with this chance (and always at POOL_MAX_PERPS). */
+const POOL_CLOSE_CHANCE = 0.4;
+const POOL_MAX_PERPS = MAX_OPEN_PERPS;
+/** Trades a manager makes when it looks at its book (measured live: about two and a half). */
+export const POOL_TRADES_PER_LOOK = { min: 1, max: 3 } as const;
 /** At most this far a trader's buy moves a market (lib/game/npc/plan.ts MAX_PRICE_MOVE, as live). */
 const MAX_PRICE_MOVE = 0.03;
 /**
@@ -166,6 +167,8 @@ type TMarketSim = {
   fulfilled: boolean;
   /** NPC buys waiting from this step's news (bias trades). */
   biasBuys: { outcome: TOutcome; amount: number }[];
+  /** Until when its news draws extra traders (NEWS_BIAS_HOURS after the last news on it). */
+  newsUntil: number;
   createdThisStep: boolean;
 };
 
@@ -179,7 +182,8 @@ type TPerpSim = {
   margin: TDecimal;
   openFee: TDecimal;
   liquidationPrice: TDecimal;
-  closeAtStep: number;
+  /** The same as numbers, for the stop-loss and liquidation checks (decisions, not money). */
+  n: { units: number; entry: number; margin: number; liquidation: number };
 };
 
 export function generateHistory(input: TBackfillInput): THistory {
@@ -227,11 +231,33 @@ export function generateHistory(input: TBackfillInput): THistory {
       drift: cpmmPrices(toPool({ yesShares: m.yesShares, noShares: m.noShares })).yes.toNumber(),
       fulfilled: false,
       biasBuys: [],
+      newsUntil: 0,
       createdThisStep: false,
     }));
   let questionCount = 0;
   const questionNumbers = new Map<TMarketRef, number>();
-  const perps: TPerpSim[] = [];
+  // Open perps, by trader (an NPC, or a pool's account).
+  /** A market's YES price as a number (trade decisions), kept with its pool. */
+  const yesPrices = new WeakMap<TMarketSim, number>();
+  const yesOf = (m: TMarketSim) => {
+    let y = yesPrices.get(m);
+    if (y === undefined) yesPrices.set(m, (y = cpmmPrices(m.pool).yes.toNumber()));
+    return y;
+  };
+  const setPool = (m: TMarketSim, pool: TPool) => {
+    m.pool = pool;
+    yesPrices.delete(m);
+  };
+  const perps = new Set<TPerpSim>();
+  const perpsByTrader = new Map<string, TPerpSim[]>();
+  const perpsOf = (userId: string) => perpsByTrader.get(userId) ?? [];
+  const dropPerp = (p: TPerpSim) => {
+    perps.delete(p);
+    perpsByTrader.set(
+      p.trader.userId,
+      perpsOf(p.trader.userId).filter((x) => x !== p),
+    );
+  };
   let perpCount = 0;
 
   const out: THistory = { start, end, steps, actions: [], events: [], perpPoints: [], marketPoints: [], navPoints: [], questions: [], final: [] };
@@ -251,7 +277,7 @@ export function generateHistory(input: TBackfillInput): THistory {
     const push = new Map<string, number>();
     const newsRng = rng.fork('news');
     const quiet = newsAt.getTime() - lastEventAt >= HOUR;
-    const count = last ? 0 : planEventCount(newsRng, quiet);
+    const count = last ? 0 : planEventCount(newsRng, quiet, stepMinutes);
     const ruled: (TOpenQuestion & { sim: TMarketSim })[] = open
       .filter((m) => m.rule)
       .map((m) => ({ marketId: m.ref, questionNumber: questionNumbers.get(m.ref) ?? 0, rule: m.rule, sim: m }));
@@ -371,6 +397,7 @@ export function generateHistory(input: TBackfillInput): THistory {
         drift: 0.5,
         fulfilled: false,
         biasBuys: [],
+        newsUntil: 0,
         createdThisStep: true,
       });
     }
@@ -392,32 +419,33 @@ export function generateHistory(input: TBackfillInput): THistory {
       const amt = dec(money(amount));
       if (amt.lt(1) || at.getTime() >= m.resolutionDate.getTime() || cashOf(userId).minus(amt).lt(CASH_BUFFER)) return null;
       const quote = quoteBuy(m.pool, outcome, amt);
-      m.pool = quote.pool;
+      setPool(m, quote.pool);
       const hk = holdKey(userId, m.ref, outcome);
       holdings.set(hk, (holdings.get(hk) ?? dec(0)).plus(quote.shares));
       addCash(userId, amt.neg());
       return { kind: 'buy', at, userId, market: m.ref, outcome, amount: toDecimalString(amt) };
     };
 
+    // What each open market is worth this step, as the world implies it (never an event's draw).
+    const beliefOf = new Map<TMarketSim, number>();
+    const newsMarkets: TMarketSim[] = [];
     for (const m of [...markets].sort((a, b) => a.ref.localeCompare(b.ref))) {
       const mRng = tradeRng.fork(m.ref);
-      // The news's bias trade first, as the tick's price step makes: one NPC buys the side the
-      // step's news favours on balance (a sample of them, to bound the backfill's trades).
+      // The news's trade first, as the tick's price step makes: one NPC buys the side the step's
+      // news favours on balance.
       const net = m.biasBuys.reduce((s, b) => s + (b.outcome === 'YES' ? b.amount : -b.amount), 0);
-      if (net !== 0 && mRng.chance(NEWS_TRADE_CHANCE * density)) {
+      if (net !== 0) {
         const buyer = richActors(Math.abs(net));
         if (buyer.length) {
           const who = mRng.pick(buyer).id;
           const at = minuteIn();
           trades.push({ at, act: () => buy(m, who, net > 0 ? 'YES' : 'NO', Math.max(1, Math.abs(net)), at) });
         }
+        m.newsUntil = t.getTime() + NEWS_BIAS_HOURS * HOUR;
       }
-      const hadNews = m.biasBuys.length > 0;
       m.biasBuys = [];
+      if (m.newsUntil > t.getTime()) newsMarkets.push(m);
       if (m.rule === null) m.drift = clamp(m.drift + mRng.normal() * 0.02, 0.05, 0.95);
-      // A step with news on the question trades only the way the news implies (the buys above).
-      // A question just asked is traded at once (its first price comes from a trader's view).
-      if (!(m.createdThisStep || mRng.chance(PREDICTION_TRADE_CHANCE * density)) || hadNews) continue;
       const msLeft = Math.max(HOUR / 2, m.resolutionDate.getTime() - t.getTime());
       let belief: number;
       if (m.rule?.kind === 'price') {
@@ -429,93 +457,127 @@ export function generateHistory(input: TBackfillInput): THistory {
         const quiet = (t.getTime() - w.start.getTime()) / Math.max(1, w.end.getTime() - w.start.getTime());
         belief = m.fulfilled ? 0.97 : eventValueAfterQuiet(m.odds?.probability ?? 0.5, quiet);
       } else belief = m.drift;
-      belief = clamp(belief, 0.03, 0.97);
-      const who = mRng.pick(actors).id;
-      const at = minuteIn();
-      const favoured: TOutcome = belief > cpmmPrices(m.pool).yes.toNumber() ? 'YES' : 'NO';
+      beliefOf.set(m, clamp(belief, 0.03, 0.97));
+    }
+
+    /** One NPC trade on `m` toward its own view of the market's worth (the live plan's rule). */
+    const valueTrade = (m: TMarketSim, who: string, at: Date) => {
+      const view = clamp(personalView(beliefOf.get(m)!, `${who}:${m.ref}`, VIEW_SPREAD.B), 0.03, 0.97);
+      const favoured: TOutcome = view > yesOf(m) ? 'YES' : 'NO';
       const against: TOutcome = favoured === 'YES' ? 'NO' : 'YES';
-      const held = holdings.get(holdKey(who, m.ref, against));
-      if (held && held.gt(1) && mRng.chance(0.5)) {
-        trades.push({
-          at,
-          act: () => {
-            if (at.getTime() >= m.resolutionDate.getTime()) return null;
-            const shares = held.div(2).toDecimalPlaces(6, 1);
-            const quote = quoteSell(m.pool, against, shares);
-            m.pool = quote.pool;
-            holdings.set(holdKey(who, m.ref, against), held.minus(shares));
-            addCash(who, quote.proceeds);
-            return { kind: 'sell', at, userId: who, market: m.ref, outcome: against, shares: toDecimalString(shares) };
-          },
-        });
-        continue;
-      }
-      const gap = Math.abs(belief - cpmmPrices(m.pool).yes.toNumber());
-      if (gap < 0.02) continue;
-      // Sized to the depth as the live NPCs are: toward the view, MAX_PRICE_MOVE at most, within a budget.
-      const budget = clamp(gap * 2000, 10, 500) * mRng.float(0.6, 1.4);
       trades.push({
         at,
         act: () => {
-          const price = cpmmPrices(m.pool)[favoured === 'YES' ? 'yes' : 'no'].toNumber();
-          const view = favoured === 'YES' ? belief : 1 - belief;
-          const target = Math.min(view, price + MAX_PRICE_MOVE, 0.97);
+          if (at.getTime() >= m.resolutionDate.getTime() || !markets.includes(m)) return null;
+          // One side per market: an NPC holding the other side sells it before buying this one.
+          const held = holdings.get(holdKey(who, m.ref, against));
+          if (held && held.gt(1)) {
+            const shares = (held.lt(4) ? held : held.div(2)).toDecimalPlaces(6, 1);
+            const quote = quoteSell(m.pool, against, shares);
+            setPool(m, quote.pool);
+            holdings.set(holdKey(who, m.ref, against), held.minus(shares));
+            addCash(who, quote.proceeds);
+            return { kind: 'sell', at, userId: who, market: m.ref, outcome: against, shares: toDecimalString(shares) };
+          }
+          const price = favoured === 'YES' ? yesOf(m) : 1 - yesOf(m);
+          const side = favoured === 'YES' ? view : 1 - view;
+          if (side - price < VALUE_EDGE) return null;
+          // Sized to the depth as the live NPCs are: toward the view, MAX_PRICE_MOVE at most, within a budget.
+          const budget = clamp((side - price) * 2000, 10, 500) * tradeRng.float(0.6, 1.4);
+          const target = Math.min(side, price + MAX_PRICE_MOVE, 0.97);
           const amount = Math.min(budget, target > price ? buyAmountToPrice(m.pool, favoured, target.toFixed(6)).toNumber() : 0);
           return amount >= 1 ? buy(m, who, favoured, amount, at) : null;
         },
       });
-    }
+    };
 
-    // Perps: positions due (held long enough, or hit their stop-loss) close; new ones open.
+    // Minute by minute, as many trades as the live tick makes (lib/game/npc/plan.ts
+    // TRADES_PER_TICK, PERP_TRADES_PER_TICK; lib/game/steps/prices.ts MAX_BIAS_TRADES on the
+    // questions with recent news; lib/game/steps/pools.ts POOL_ACT_CHANCE).
     const perpRng = tradeRng.fork('perps');
-    for (const p of [...perps]) {
-      const m = dec(mark.get(p.ticker)!);
-      // The walk reached its liquidation price: the sweep after the next fill on the ticker (or
-      // the one at the end) takes it, and its collateral is gone.
-      if (isLiquidatable(p.side, m, p.liquidationPrice)) {
-        perps.splice(perps.indexOf(p), 1);
-        continue;
-      }
-      const equity = markToMarket({ ...p, collateral: p.margin }, m).equity;
-      if (p.closeAtStep > k && equity.gt(p.margin.times(STOP_LOSS_EQUITY))) continue;
-      const at = minuteIn();
+    const closePerp = (p: TPerpSim, at: Date) =>
       trades.push({
         at,
         act: () => {
+          if (!perps.has(p)) return null;
+          const m = dec(mark.get(p.ticker)!);
           const q = quoteClose({ ...p, collateral: p.margin }, m, DEFAULT_DEPTH);
           addCash(p.trader.userId, q.total);
-          perps.splice(perps.indexOf(p), 1);
+          dropPerp(p);
           return { kind: 'close', at, key: p.key, trader: p.trader, ticker: p.ticker, mark: toDecimalString(m) };
         },
       });
-    }
-    const openPerp = (trader: TTrader, size: number, leverage: number, hold: number) => {
+    const openPerp = (trader: TTrader, size: number, leverage: number, at: Date) => {
       const o = perpRng.pick(orgs);
       const tr = trend.get(o.id)!;
       const up = tr[tr.length - 1]! >= tr[0]!;
       const side: TPerpSide = perpRng.chance(0.6) === up ? 'long' : 'short';
-      const at = minuteIn();
       trades.push({
         at,
         act: () => {
+          // One side per ticker, as live.
+          if (perpsOf(trader.userId).some((p) => p.ticker === o.ticker && p.side !== side)) return null;
           const m = mark.get(o.ticker)!;
           const q = quoteOpen({ side, size: money(size), leverage, markPrice: m, depth: DEFAULT_DEPTH });
-          if (cashOf(trader.userId).minus(q.cost).lt(trader.poolId ? 0 : CASH_BUFFER)) return null;
+          if (cashOf(trader.userId).minus(q.cost).lt(CASH_BUFFER)) return null;
           addCash(trader.userId, q.cost.neg());
           const key = `bf-p-${++perpCount}`;
-          perps.push({ key, trader, ticker: o.ticker, side, units: q.units, entryPrice: q.entryPrice, margin: q.margin, openFee: q.fee, liquidationPrice: q.liquidationPrice, closeAtStep: k + hold });
+          const sim: TPerpSim = {
+            key,
+            trader,
+            ticker: o.ticker,
+            side,
+            units: q.units,
+            entryPrice: q.entryPrice,
+            margin: q.margin,
+            openFee: q.fee,
+            liquidationPrice: q.liquidationPrice,
+            n: { units: q.units.toNumber(), entry: q.entryPrice.toNumber(), margin: q.margin.toNumber(), liquidation: q.liquidationPrice.toNumber() },
+          };
+          perps.add(sim);
+          perpsByTrader.set(trader.userId, [...perpsOf(trader.userId), sim]);
           return { kind: 'open', at, key, trader, ticker: o.ticker, side, size: money(size), leverage: String(leverage), mark: String(m) };
         },
       });
     };
-    if (perpRng.chance(NPC_PERP_CHANCE * density)) {
-      const a = perpRng.pick(actors);
-      openPerp({ userId: a.id, poolId: null }, perpRng.float(200, 1500), perpRng.int(2, 4), perpRng.int(2, 36));
+    const tradable = [...markets].sort((a, b) => a.ref.localeCompare(b.ref));
+    for (let minute = 0; minute < stepMinutes; minute++) {
+      const at = new Date(t.getTime() + minute * 60_000 + 1);
+      const draws = tradeRng.int(TRADES_PER_TICK.min, TRADES_PER_TICK.max);
+      for (let i = 0; i < draws && tradable.length; i++) if (tradeRng.chance(density)) valueTrade(tradeRng.pick(tradable), tradeRng.pick(actors).id, at);
+      for (let i = 0; i < Math.min(MAX_BIAS_TRADES, newsMarkets.length); i++) if (tradeRng.chance(density)) valueTrade(tradeRng.pick(newsMarkets), tradeRng.pick(actors).id, at);
+      const perpDraws = perpRng.int(PERP_TRADES_PER_TICK.min, PERP_TRADES_PER_TICK.max);
+      for (let i = 0; i < perpDraws; i++) {
+        if (!perpRng.chance(density)) continue;
+        const a = perpRng.pick(actors);
+        const own = perpsOf(a.id);
+        if (own.length && (own.length >= NPC_MAX_PERPS || perpRng.chance(PERP_CLOSE_CHANCE))) closePerp(perpRng.pick(own), at);
+        else openPerp({ userId: a.id, poolId: null }, perpRng.float(200, 1500), perpRng.int(2, 4), at);
+      }
+      // News reaches the managers in the step's first minute (the news is a second before it).
+      const poolChance = minute === 0 && planned.length ? POOL_ACT_CHANCE.news : POOL_ACT_CHANCE.quiet;
+      for (const pool of world.pools) {
+        if (!perpRng.chance(poolChance * density)) continue;
+        // A manager who looks trades a few times (the live plan's trims, closes and opens: POOL_TRADES_PER_LOOK).
+        const n = perpRng.int(POOL_TRADES_PER_LOOK.min, POOL_TRADES_PER_LOOK.max);
+        for (let i = 0; i < n; i++) {
+          const own = perpsOf(pool.accountUserId);
+          if (own.length && (own.length >= POOL_MAX_PERPS || perpRng.chance(POOL_CLOSE_CHANCE))) closePerp(perpRng.pick(own), at);
+          else openPerp({ userId: pool.accountUserId, poolId: pool.id }, cashOf(pool.accountUserId).toNumber() * perpRng.float(0.05, 0.15), perpRng.int(1, 3), at);
+        }
+      }
     }
-    for (const pool of world.pools) {
-      if (!perpRng.chance(POOL_PERP_CHANCE) || perps.filter((p) => p.trader.poolId === pool.id).length >= POOL_MAX_PERPS) continue;
-      const c = cashOf(pool.accountUserId).toNumber();
-      openPerp({ userId: pool.accountUserId, poolId: pool.id }, c * perpRng.float(0.05, 0.15), perpRng.int(1, 3), perpRng.int(6, 72));
+    // A perp whose equity fell to its stop-loss closes; one whose mark reached its liquidation
+    // price is taken by the sweep after the next fill on the ticker (or the one at the end).
+    for (const p of [...perps]) {
+      const m = mark.get(p.ticker)!;
+      const long = p.side === 'long';
+      if (long ? m <= p.n.liquidation : m >= p.n.liquidation) {
+        dropPerp(p);
+        continue;
+      }
+      const equity = p.n.margin + p.n.units * (m - p.n.entry) * (long ? 1 : -1);
+      if (equity <= p.n.margin * STOP_LOSS_EQUITY) closePerp(p, minuteIn());
     }
 
     // In time order, each later than the one before; a trade is simulated when it happens.
@@ -534,7 +596,7 @@ export function generateHistory(input: TBackfillInput): THistory {
 
     // 7. Each pool's NAV after the step's trades: cash + each perp's equity at the mark.
     for (const pool of world.pools) {
-      const own = perps.filter((p) => p.trader.poolId === pool.id);
+      const own = perpsOf(pool.accountUserId);
       const nav = navOf({
         cash: cashOf(pool.accountUserId),
         perps: own.map((p) => ({ collateral: p.margin, pricePnL: markToMarket({ ...p, collateral: p.margin }, mark.get(p.ticker)!).unrealizedPnL })),

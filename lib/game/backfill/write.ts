@@ -1,9 +1,11 @@
 /**
- * Writes the generated past (generate.ts) into a freshly seeded world, once. Trades, question
- * creations and resolutions go through the real services (lib/markets buy, sell, create, resolve;
- * lib/perps open and close; lib/pools' manager trades) with the clock pinned to each action's past
- * time, so balances, positions, ledger rows, volume and CPMM state are what those trades make;
- * price, NAV and news points go in as bulk inserts. The world's seed rows (questions,
+ * Writes the generated past (generate.ts) into a freshly seeded world, once. Questions are asked
+ * and resolved through the real services (lib/markets create and resolve) with the clock pinned to
+ * each action's past time; the trades between them (NPCs' and pools' buys, sells, perp opens and
+ * closes, as many a minute as the live tick makes) are written set-based by lib/markets/history.ts
+ * and lib/perps/history.ts, which write exactly the rows the services would (equivalence tests
+ * there), with one ledger batch per segment, so balances, positions, ledger rows, volume and CPMM
+ * state are what those trades make; price, NAV, news and the NPCs' chatter go in as bulk inserts. The world's seed rows (questions,
  * organizations, actors, pools with their seed lots and first NAV points, and the opening ledger
  * rows) move back to the window's start, so nothing trades before it exists.
  *
@@ -14,7 +16,7 @@
  */
 import 'server-only';
 import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/db/client';
+import { rowsOf, unnestSql, type Db } from '@/db/client';
 import {
   actors,
   balanceTransactions,
@@ -34,23 +36,24 @@ import {
   trades,
   users,
 } from '@/db/schema';
-import { npcCaller } from '@/lib/auth/caller';
 import { now, setFixedTime } from '@/lib/clock/clock';
 import { env } from '@/lib/env';
 import { isAppError } from '@/lib/errors/app-error';
-import { buyShares } from '@/lib/markets/service/buy-shares';
+import { LedgerBatch } from '@/lib/ledger/batch';
+import { preparePredictionHistory, type TPredictionHistoryTrade } from '@/lib/markets/history';
+import { preparePerpHistory, type TPerpHistoryTrade } from '@/lib/perps/history';
 import { resolveMarket } from '@/lib/markets/service/resolve-market';
-import { sellShares } from '@/lib/markets/service/sell-shares';
 import { dec, toDecimalString } from '@/lib/money/decimal';
 import { describeTrade, POST_MAX_CHARS, visibleLength } from '@/lib/posts/text';
-import { closePosition } from '@/lib/perps/service/close-position';
 import { liquidateTicker } from '@/lib/perps/service/liquidate';
-import { openPosition } from '@/lib/perps/service/open-position';
 import { loadHoldings } from '@/lib/pools/holdings';
 import { SHARE_SCALE, sharePriceOf } from '@/lib/pools/math';
 import { recordNav } from '@/lib/pools/service/shared';
-import { closePoolPerp, openPoolPerp } from '@/lib/pools/service/trade';
 import { insertWorldEvents } from '@/lib/world/events';
+import { TRADE_POST_CHANCE } from '../npc/plan';
+import { generateChatter, loadChatterWorld, writeChatter } from './chatter';
+import { POST_CHANCE as POOL_POST_CHANCE } from '../pools/plan';
+import { createRng } from '../rng';
 import { toRule, type TRuleColumns } from '../state';
 import { createRuledQuestion } from '../steps/questions';
 import { CLOCK_ID } from '../tick';
@@ -75,10 +78,14 @@ export type TBackfillResult =
       actionMs: Record<string, number>;
       failed: number;
       failures: string[];
+      /** Refused trades by `kind:code` (the services would have refused them too). */
+      refusedBy: Record<string, number>;
       points: { perps: number; markets: number; navs: number };
       events: number;
       /** The NPCs' posts about their past trades. */
       posts: number;
+      /** Their plain posts, replies and the posts' tags (chatter.ts). */
+      chatter: { posts: number; replies: number; tags: number };
     };
 
 /**
@@ -155,21 +162,91 @@ const moveSeedBack = async (db: Db, world: TBackfillWorld, start: Date) => {
   });
 };
 
-/** Carries the actions out in time order through the services; a refused trade is counted and skipped. */
-const runActions = async (db: Db, history: THistory, usernames: ReadonlyMap<string, string>) => {
+/**
+ * Carries the actions out in time order. Questions are asked and resolved through the services
+ * (lib/markets create and resolve, with the clock pinned to the action's time); the trades between
+ * two of those are one segment, written set-based in one transaction by lib/markets/history.ts and
+ * lib/perps/history.ts (the rows buy, sell, open and close would write, without the broadcast),
+ * their ledger changes chained in time order by one LedgerBatch. A refused trade is counted and
+ * skipped, as the services would refuse it.
+ */
+const runActions = async (db: Db, history: THistory) => {
   const marketIds = new Map<string, string>();
   const positionIds = new Map<string, string>();
-  const caller = (userId: string) => npcCaller({ userId, username: usernames.get(userId) ?? userId });
   const marketOf = (ref: string) => marketIds.get(ref) ?? ref;
-  const setMark = (ticker: string, mark: string, at: Date) =>
-    db.update(perpMarkets).set({ markPrice: mark, updatedAt: at }).where(eq(perpMarkets.ticker, ticker));
   const counts: Record<string, number> = {};
   const ms: Record<string, number> = {};
   const failures: string[] = [];
+  /** Refusals by `kind:code`. */
+  const refusedBy: Record<string, number> = {};
   let failed = 0;
-  const run = async (a: TBackfillAction) => {
-    switch (a.kind) {
-      case 'create': {
+  const count = (kind: string, ok: boolean, elapsed: number, why?: string) => {
+    ms[kind] = (ms[kind] ?? 0) + elapsed;
+    if (ok) counts[kind] = (counts[kind] ?? 0) + 1;
+    else {
+      failed++;
+      if (failures.length < 5 && why) failures.push(why);
+    }
+  };
+  let segment: TBackfillAction[] = [];
+  const flush = async () => {
+    if (!segment.length) return;
+    const actions = segment;
+    segment = [];
+    const t0 = performance.now();
+    const predictions: TPredictionHistoryTrade[] = [];
+    const predictionActions: TBackfillAction[] = [];
+    const perps: TPerpHistoryTrade[] = [];
+    const perpActions: TBackfillAction[] = [];
+    for (const a of actions) {
+      if (a.kind === 'buy') predictions.push({ action: 'buy', userId: a.userId, marketId: marketOf(a.market), outcome: a.outcome, amount: a.amount, at: a.at });
+      else if (a.kind === 'sell') predictions.push({ action: 'sell', userId: a.userId, marketId: marketOf(a.market), outcome: a.outcome, shares: a.shares, at: a.at });
+      else if (a.kind === 'open') perps.push({ action: 'open', key: a.key, userId: a.trader.userId, ticker: a.ticker, side: a.side, size: a.size, leverage: Number(a.leverage), mark: a.mark, at: a.at });
+      else if (a.kind === 'close') perps.push({ action: 'close', key: a.key, userId: a.trader.userId, ticker: a.ticker, mark: a.mark, at: a.at });
+      else continue;
+      (a.kind === 'buy' || a.kind === 'sell' ? predictionActions : perpActions).push(a);
+    }
+    const refused = await db.transaction(async (tx) => {
+      // Lock order as the services keep it: the markets and tickers first, then the balances.
+      const marketList = [...new Set(predictions.map((p) => p.marketId))].sort();
+      const tickerList = [...new Set(perps.map((p) => p.ticker))].sort();
+      if (marketList.length) await tx.select({ id: markets.id }).from(markets).where(inArray(markets.id, marketList)).orderBy(markets.id).for('update');
+      if (tickerList.length) await tx.select({ ticker: perpMarkets.ticker }).from(perpMarkets).where(inArray(perpMarkets.ticker, tickerList)).orderBy(perpMarkets.ticker).for('update');
+      const ledger = await LedgerBatch.open(tx, [...predictions.map((p) => p.userId), ...perps.map((p) => p.userId)]);
+      const predictionWriter = await preparePredictionHistory(tx, predictions, { ledger });
+      const perpWriter = await preparePerpHistory(tx, perps, positionIds, { ledger });
+      // One time order for both: each trade sees the balance the ones before it left.
+      let pi = 0;
+      let fi = 0;
+      for (const a of actions) {
+        if (a.kind === 'buy' || a.kind === 'sell') predictionWriter.step(pi++);
+        else if (a.kind === 'open' || a.kind === 'close') perpWriter.step(fi++);
+      }
+      const p = await predictionWriter.finish();
+      const f = await perpWriter.finish();
+      for (const [k, id] of f.positionIds) positionIds.set(k, id);
+      await ledger.apply(tx);
+      return [...p.refused.map((r) => ({ a: predictionActions[r.index]!, code: r.code })), ...f.refused.map((r) => ({ a: perpActions[r.index]!, code: r.code }))];
+    });
+    // A segment's time is shared among its trades.
+    const no = new Set(refused.map((r) => r.a));
+    const each = (performance.now() - t0) / actions.length;
+    for (const a of actions) count(a.kind, !no.has(a), each);
+    for (const r of refused) {
+      refusedBy[`${r.a.kind}:${r.code}`] = (refusedBy[`${r.a.kind}:${r.code}`] ?? 0) + 1;
+      if (failures.length < 5) failures.push(`${r.a.kind} at ${r.a.at.toISOString()}: ${r.code}`);
+    }
+  };
+  for (const a of history.actions) {
+    if (a.kind !== 'create' && a.kind !== 'resolve') {
+      segment.push(a);
+      continue;
+    }
+    await flush();
+    setFixedTime(a.at);
+    const t0 = performance.now();
+    try {
+      if (a.kind === 'create') {
         // The question and its rule commit together, as the tick's question step does.
         await db.transaction(async (tx) => {
           marketIds.set(
@@ -177,58 +254,16 @@ const runActions = async (db: Db, history: THistory, usernames: ReadonlyMap<stri
             await createRuledQuestion(tx, { text: a.text, resolutionDate: a.resolutionDate, rule: a.rule, liquidity: BACKFILL_QUESTION_LIQUIDITY, at: a.at, odds: a.odds }),
           );
         });
-        return true;
-      }
-      case 'resolve':
-        await resolveMarket({ marketId: marketOf(a.market), outcome: a.outcome });
-        return true;
-      case 'buy':
-        await buyShares({ caller: caller(a.userId), marketId: marketOf(a.market), outcome: a.outcome, amount: a.amount });
-        return true;
-      case 'sell':
-        await sellShares({ caller: caller(a.userId), marketId: marketOf(a.market), outcome: a.outcome, shares: a.shares });
-        return true;
-      case 'open': {
-        await setMark(a.ticker, a.mark, a.at);
-        if (a.trader.poolId) {
-          const r = await openPoolPerp({ poolId: a.trader.poolId, ticker: a.ticker, side: a.side, size: a.size, leverage: a.leverage });
-          if (r.id) positionIds.set(a.key, r.id);
-          return r.ok;
-        }
-        const r = await openPosition({ caller: caller(a.trader.userId), ticker: a.ticker, side: a.side, size: a.size, leverage: a.leverage });
-        positionIds.set(a.key, r.position.id);
-        return true;
-      }
-      case 'close': {
-        const id = positionIds.get(a.key);
-        if (!id) return false;
-        await setMark(a.ticker, a.mark, a.at);
-        if (a.trader.poolId) return (await closePoolPerp({ poolId: a.trader.poolId, positionId: id, ticker: a.ticker })).ok;
-        await closePosition({ caller: caller(a.trader.userId), positionId: id });
-        return true;
-      }
-    }
-  };
-  for (const a of history.actions) {
-    setFixedTime(a.at);
-    const t0 = performance.now();
-    let ok: boolean;
-    try {
-      ok = await run(a);
+      } else await resolveMarket({ marketId: marketOf(a.market), outcome: a.outcome });
+      count(a.kind, true, performance.now() - t0);
     } catch (e) {
-      // The engines refuse with typed errors (a spent NPC, a position already gone): skip it.
       if (!isAppError(e)) throw e;
-      ok = false;
-      if (failures.length < 5) failures.push(`${a.kind} at ${a.at.toISOString()}: ${e.code}`);
-    }
-    ms[a.kind] = Math.round((ms[a.kind] ?? 0) + performance.now() - t0);
-    if (ok) counts[a.kind] = (counts[a.kind] ?? 0) + 1;
-    else {
-      failed++;
-      if (failures.length < 5 && !failures.some((f) => f.startsWith(`${a.kind} at ${a.at.toISOString()}`))) failures.push(`${a.kind} at ${a.at.toISOString()}: refused`);
+      count(a.kind, false, performance.now() - t0, `${a.kind} at ${a.at.toISOString()}: ${e.code}`);
     }
   }
-  return { marketIds, counts, ms, failed, failures };
+  await flush();
+  for (const k of Object.keys(ms)) ms[k] = Math.round(ms[k]!);
+  return { marketIds, counts, ms, failed, failures, refusedBy };
 };
 
 /** Bulk inserts of the points and the news, with the questions' real ids and numbers. */
@@ -280,53 +315,95 @@ const writePoints = async (db: Db, history: THistory, marketIds: Map<string, str
 
 /**
  * The NPCs' posts about their past trades, as the live tick writes them (lib/game/npc: a trade is
- * announced in a post written after it, linked by `trade_kind`/`trade_id`, about 3 in 10 prediction
- * trades and 6 in 10 perp trades): every third prediction trade and every other perp open or close
- * of an NPC (pools' accounts excluded) in the window, in time order, a minute after its trade.
- * Bulk inserts; the words are lib/posts/text's `describeTrade`, plus the question for a prediction.
+ * announced in a post written after it, linked by `trade_kind`/`trade_id`, with chance
+ * TRADE_POST_CHANCE, within the minute's post budget; a pool's trades by its manager with chance
+ * POST_CHANCE): at most one announcement a minute, a minute after its trade, chosen by a hash of
+ * the trade's time (deterministic). Bulk inserts; the words are lib/posts/text's `describeTrade`,
+ * plus the question for a prediction.
  */
-const writeTradePosts = async (db: Db, history: THistory) => {
+const writeTradePosts = async (db: Db, history: THistory, seed: string) => {
   const window = sql`${history.start.toISOString()}::timestamptz and ${history.end.toISOString()}::timestamptz`;
-  const npc = (col: SQL) => sql`${col} in (select user_id from ${actors}) and ${col} not in (select account_user_id from ${pools})`;
-  const prediction = rowsOf<{ id: string; user_id: string; market_id: string; text: string; side: string; action: string; price: string; amount: string; shares: string; created_at: string | Date }>(
+  // The author: the NPC itself, or the manager of the pool whose account traded.
+  const author = (col: SQL) => sql`coalesce((select npc_actor_id from ${pools} where account_user_id = ${col}), ${col})`;
+  const traders = (col: SQL) => sql`(${col} in (select user_id from ${actors}) or ${col} in (select account_user_id from ${pools}))`;
+  const isPool = (col: SQL) => sql`${col} in (select account_user_id from ${pools})`;
+  const prediction = rowsOf<{ id: string; author_id: string; pool: boolean; market_id: string; text: string; side: string; action: string; price: string; amount: string; shares: string; created_at: string | Date }>(
     await db.execute(sql`
-      select t.id, t.user_id, t.market_id, m.text, t.side, t.action, t.price::text, t.amount::text, t.shares::text, t.created_at
+      select t.id, ${author(sql`t.user_id`)} as author_id, ${isPool(sql`t.user_id`)} as pool, t.market_id, m.text, t.side, t.action,
+        t.price::text, t.amount::text, t.shares::text, t.created_at
       from ${trades} t join ${markets} m on m.id = t.market_id
-      where t.created_at between ${window} and ${npc(sql`t.user_id`)}
+      where t.created_at between ${window} and ${traders(sql`t.user_id`)}
       order by t.created_at, t.user_id, t.id`),
-  ).filter((_, i) => i % 3 === 2);
-  const perp = rowsOf<{ id: string; user_id: string; ticker: string; side: string; action: string; price: string; size: string; leverage: string; created_at: string | Date }>(
+  );
+  const perp = rowsOf<{ id: string; author_id: string; pool: boolean; ticker: string; side: string; action: string; price: string; size: string; leverage: string; created_at: string | Date }>(
     await db.execute(sql`
-      select x.id, x.user_id, x.ticker, x.side, x.action, x.price::text, x.size::text, p.leverage::text, x.created_at
+      select x.id, ${author(sql`x.user_id`)} as author_id, ${isPool(sql`x.user_id`)} as pool, x.ticker, x.side, x.action, x.price::text, x.size::text,
+        p.leverage::text, x.created_at
       from ${perpTrades} x join ${perpPositions} p on p.id = x.position_id
-      where x.created_at between ${window} and x.action in ('open', 'close') and ${npc(sql`x.user_id`)}
+      where x.created_at between ${window} and x.action in ('open', 'close') and ${traders(sql`x.user_id`)}
       order by x.created_at, x.user_id, x.id`),
-  ).filter((_, i) => i % 2 === 1);
+  );
+  const rng = createRng(`${seed}:backfill:trade-posts`);
+  const chance = (pool: boolean, kind: 'prediction' | 'perp') => (pool ? POOL_POST_CHANCE : TRADE_POST_CHANCE[kind]);
   const at = (t: string | Date) => new Date(Math.min(new Date(t).getTime() + 60_000, history.end.getTime() - 1));
   const fit = (s: string) => (visibleLength(s) <= POST_MAX_CHARS ? s : `${[...s].slice(0, POST_MAX_CHARS - 1).join('')}…`);
-  const rows = [
+  const candidates = [
     ...prediction.map((t) => ({
-      authorId: t.user_id,
-      content: fit(
-        `${describeTrade({ kind: 'prediction', side: t.side, action: t.action, ticker: null, marketId: t.market_id, price: Number(t.price), amount: Number(t.amount), shares: Number(t.shares), leverage: null })}: ${t.text}`,
-      ),
-      relatedQuestionId: t.market_id,
-      tradeKind: 'prediction' as const,
-      tradeId: t.id,
-      createdAt: at(t.created_at),
-      updatedAt: at(t.created_at),
+      time: new Date(t.created_at).getTime(),
+      pool: t.pool,
+      row: () => ({
+        authorId: t.author_id,
+        content: fit(
+          `${describeTrade({ kind: 'prediction', side: t.side, action: t.action, ticker: null, marketId: t.market_id, price: Number(t.price), amount: Number(t.amount), shares: Number(t.shares), leverage: null })}: ${t.text}`,
+        ),
+        relatedQuestionId: t.market_id,
+        tradeKind: 'prediction' as const,
+        tradeId: t.id,
+        createdAt: at(t.created_at),
+        updatedAt: at(t.created_at),
+      }),
+      kind: 'prediction' as const,
     })),
     ...perp.map((t) => ({
-      authorId: t.user_id,
-      content: fit(describeTrade({ kind: 'perp', side: t.side, action: t.action, ticker: t.ticker, marketId: null, price: Number(t.price), amount: Number(t.size), shares: null, leverage: Number(t.leverage) })),
-      relatedQuestionId: null,
-      tradeKind: 'perp' as const,
-      tradeId: t.id,
-      createdAt: at(t.created_at),
-      updatedAt: at(t.created_at),
+      time: new Date(t.created_at).getTime(),
+      pool: t.pool,
+      row: () => ({
+        authorId: t.author_id,
+        content: fit(describeTrade({ kind: 'perp', side: t.side, action: t.action, ticker: t.ticker, marketId: null, price: Number(t.price), amount: Number(t.size), shares: null, leverage: Number(t.leverage) })),
+        relatedQuestionId: null,
+        tradeKind: 'perp' as const,
+        tradeId: t.id,
+        createdAt: at(t.created_at),
+        updatedAt: at(t.created_at),
+      }),
+      kind: 'perp' as const,
     })),
-  ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  await insertChunks(rows, (c) => db.insert(posts).values(c));
+  ].sort((a, b) => a.time - b.time);
+  // At most one announcement a minute (the live budget's room beside the minute's plain post).
+  const rows: ReturnType<(typeof candidates)[number]['row']>[] = [];
+  let lastMinute = -1;
+  for (const c of candidates) {
+    const minute = Math.floor(c.time / 60_000);
+    if (minute === lastMinute || !rng.chance(chance(c.pool, c.kind))) continue;
+    lastMinute = minute;
+    rows.push(c.row());
+  }
+  // One array per column (lib/db unnestSql): tens of thousands of rows, a few parameters each statement.
+  for (let i = 0; i < rows.length; i += 5000) {
+    const c = rows.slice(i, i + 5000);
+    const v = unnestSql('v', {
+      author_id: c.map((r) => r.authorId),
+      content: c.map((r) => r.content),
+      related_question_id: c.map((r) => r.relatedQuestionId),
+      trade_kind: c.map((r) => r.tradeKind),
+      trade_id: c.map((r) => r.tradeId),
+      at: c.map((r) => r.createdAt.toISOString()),
+    });
+    await db.execute(sql`
+      insert into ${posts} (id, author_id, type, content, related_question_id, trade_kind, trade_id, created_at, updated_at)
+      select gen_random_uuid()::text, v.author_id, 'post', v.content, v.related_question_id, v.trade_kind, v.trade_id, v.at::timestamptz, v.at::timestamptz
+      from ${v}`);
+  }
   return rows.length;
 };
 
@@ -377,12 +454,14 @@ export async function backfillHistory(db: Db, opts: { days?: number; stepMinutes
   let written: Awaited<ReturnType<typeof runActions>>;
   try {
     await moveSeedBack(db, world, history.start);
-    written = await runActions(db, history, world.usernames);
+    written = await runActions(db, history);
   } finally {
     setFixedTime(pinned ? end : undefined);
   }
   await writePoints(db, history, written.marketIds);
-  const postCount = await writeTradePosts(db, history);
+  const postCount = await writeTradePosts(db, history, env().gameSeed);
+  // The NPCs' plain posts and replies of every minute, at the live plan's counts.
+  const chatter = await writeChatter(db, generateChatter({ seed: env().gameSeed, history, ...(await loadChatterWorld(db)) }), written.marketIds);
   await settlePresent(db, history);
   const result: TBackfillResult = {
     skipped: false,
@@ -394,9 +473,11 @@ export async function backfillHistory(db: Db, opts: { days?: number; stepMinutes
     actionMs: written.ms,
     failed: written.failed,
     failures: written.failures,
+    refusedBy: written.refusedBy,
     points: { perps: history.perpPoints.length, markets: history.marketPoints.length, navs: history.navPoints.length },
     events: history.events.length,
     posts: postCount,
+    chatter,
   };
   await db
     .update(gameClock)

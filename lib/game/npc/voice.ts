@@ -39,6 +39,8 @@ const tidy = (s: string) => s.replace(/\s+/g, ' ').trim();
 /** A fragment of at most n visible characters, cut at a word when one is near, with an ellipsis. */
 export function clip(s: string, n: number) {
   const t = tidy(s);
+  // n UTF-16 units or fewer are n characters or fewer: no need to segment (most posts).
+  if (t.length <= n) return t;
   const g = graphemes(t);
   if (g.length <= n) return t;
   const head = g.slice(0, n - 1).join('');
