@@ -28,7 +28,7 @@ export default defineConfig({
   webServer: {
     command: `rm -rf .data-e2e && npm run build && node server.mjs`,
     url: `http://localhost:${port}/api/health`,
-    timeout: 420_000,
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {
