@@ -243,9 +243,8 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
   notifications: {
     owner: 'lib/notifications/',
     others: {
-      'lib/perps/service/liquidate.ts': 'the liquidation notice, in the sweep statement',
+      'lib/perps/service/liquidate.ts': "the liquidation notice, in the sweep statement (and the backfill's writer, lib/perps/history.ts, through the same CTEs)",
       'lib/markets/service/notices.ts': "the resolution's payout notices, in its transaction (lib/markets does not import lib/notifications)",
-      'lib/perps/history.ts': "the backfill's liquidation notices, as the sweep statement writes them (lib/perps/service/liquidate.ts)",
     },
   },
   posts: {

@@ -33,11 +33,12 @@
 import 'server-only';
 import { inArray, sql } from 'drizzle-orm';
 import { rowsOf, textArray, unnestSql, type Tx } from '@/db/client';
-import { notifications, organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, users } from '@/db/schema';
+import { organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, users } from '@/db/schema';
 import { LedgerBatch, type THistoryWriter } from '@/lib/ledger/batch';
 import { realizedPnLBookingCte } from '@/lib/ledger/ledger';
 import { dec, toDecimalString, type TDecimal } from '@/lib/money/decimal';
 import { orderProblem, quoteOpen, type TPerpSide } from './math';
+import { liquidationRecordCtes } from './service/liquidate';
 import {
   accruedFundingSql,
   closeFeeSql,
@@ -275,8 +276,6 @@ class OpenSide {
   }
 }
 
-const money2 = (x: string) => sql.raw(`trim(to_char(round(abs(${x}), 2), 'FM999,999,999,990.00'))`);
-
 /** The sweep's writes for positions it reached, each at its own mark and time (service/liquidate.ts, less the outbox). */
 async function writeLiquidations(tx: Tx, liquidations: readonly { id: string; mark: string; at: Date }[]) {
   const p = sql.raw('p');
@@ -301,21 +300,7 @@ async function writeLiquidations(tx: Tx, liquidations: readonly { id: string; ma
         where p.id = v.id and m.ticker = p.ticker and p.status = 'open'
         returning p.id, p.user_id, p.ticker, p.side, p.size, p.units, p.leverage, p.exit_price, p.net_pnl, p.funding_paid, v.at
       ),
-      trade as (
-        insert into ${perpTrades} (id, user_id, position_id, ticker, side, action, size, price, fee, realized_pnl, created_at)
-        select gen_random_uuid()::text, liq.user_id, liq.id, liq.ticker, liq.side, 'liquidation', trunc(liq.units * liq.exit_price, 8), liq.exit_price, 0, liq.net_pnl, liq.at
-        from liq
-      ),
-      note as (
-        insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
-        select gen_random_uuid()::text, liq.user_id, 'system', 'liquidation', '/perps/' || liq.ticker, 'Position liquidated',
-          'Your ' || trim(to_char(liq.leverage, 'FM999990.####'), '.') || 'x ' || liq.side || ' on ' || liq.ticker
-            || ' was liquidated at ' || trim(to_char(liq.exit_price, 'FM999999999990.00######'), '.') || '. Its margin is lost.'
-            || case when liq.funding_paid > 0 then ' It had paid ' || ${money2('liq.funding_paid')} || ' in funding.'
-              when liq.funding_paid < 0 then ' It had received ' || ${money2('liq.funding_paid')} || ' in funding.' else '' end,
-          false, liq.at
-        from liq
-      )
+      ${liquidationRecordCtes(sql`liq.at`)}
       select count(*) from liq`);
   }
 }

@@ -12,7 +12,7 @@
  * racing a sweep loses or wins as a whole.
  */
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { executePrepared, rowsOf, type DbOrTx } from '@/db/client';
 import { notifications, perpMarkets, perpPositions, perpTrades } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
@@ -22,6 +22,31 @@ import { perpLiquidationCtes } from './events';
 import { accruedFundingSql, effectiveLiquidationPriceSql, liquidationShiftSql, pricePnLSql } from './sql';
 
 const money = (x: string) => sql.raw(`trim(to_char(round(abs(${x}), 2), 'FM999,999,999,990.00'))`);
+
+/**
+ * What a liquidation records beside the position, as CTEs over `liq` (the liquidated positions:
+ * id, user_id, ticker, side, units, leverage, exit_price, net_pnl, funding_paid): `trade`, its
+ * perp_trades row (the notional at the liquidation price, as a close records it: units × exit),
+ * and `note`, the owner's notification. `at` is the time both carry (an expression over `liq` or
+ * a timestamp). The sweep below and the backfill's writer (../history.ts) share it.
+ */
+export function liquidationRecordCtes(at: SQL) {
+  return sql`trade as (
+      insert into ${perpTrades} (id, user_id, position_id, ticker, side, action, size, price, fee, realized_pnl, created_at)
+      select gen_random_uuid()::text, liq.user_id, liq.id, liq.ticker, liq.side, 'liquidation', trunc(liq.units * liq.exit_price, 8), liq.exit_price, 0, liq.net_pnl, ${at}
+      from liq
+    ),
+    note as (
+      insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
+      select gen_random_uuid()::text, liq.user_id, 'system', 'liquidation', '/perps/' || liq.ticker, 'Position liquidated',
+        'Your ' || trim(to_char(liq.leverage, 'FM999990.####'), '.') || 'x ' || liq.side || ' on ' || liq.ticker
+          || ' was liquidated at ' || trim(to_char(liq.exit_price, 'FM999999999990.00######'), '.') || '. Its margin is lost.'
+          || case when liq.funding_paid > 0 then ' It had paid ' || ${money('liq.funding_paid')} || ' in funding.'
+            when liq.funding_paid < 0 then ' It had received ' || ${money('liq.funding_paid')} || ' in funding.' else '' end,
+        false, ${at}
+      from liq
+    )`;
+}
 
 export function buildSweepStatement(opts: { ticker?: string; at: Date }) {
   const ts = sql`${opts.at.toISOString()}::timestamptz`;
@@ -66,22 +91,7 @@ export function buildSweepStatement(opts: { ticker?: string; at: Date }) {
       returning p.id, p.user_id, p.ticker, p.side, p.size, p.units, p.leverage, p.exit_price, p.net_pnl, p.funding_paid
     ),
     ${realizedPnLBookingCte({ name: 'booked', source: sql`(select user_id, net_pnl as pnl from liq)`, at: opts.at })},
-    trade as (
-      insert into ${perpTrades} (id, user_id, position_id, ticker, side, action, size, price, fee, realized_pnl, created_at)
-      -- The notional traded at the liquidation price, as a close records it (units × exit).
-      select gen_random_uuid()::text, liq.user_id, liq.id, liq.ticker, liq.side, 'liquidation', trunc(liq.units * liq.exit_price, 8), liq.exit_price, 0, liq.net_pnl, ${ts}
-      from liq
-    ),
-    note as (
-      insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
-      select gen_random_uuid()::text, liq.user_id, 'system', 'liquidation', '/perps/' || liq.ticker, 'Position liquidated',
-        'Your ' || trim(to_char(liq.leverage, 'FM999990.####'), '.') || 'x ' || liq.side || ' on ' || liq.ticker
-          || ' was liquidated at ' || trim(to_char(liq.exit_price, 'FM999999999990.00######'), '.') || '. Its margin is lost.'
-          || case when liq.funding_paid > 0 then ' It had paid ' || ${money('liq.funding_paid')} || ' in funding.'
-            when liq.funding_paid < 0 then ' It had received ' || ${money('liq.funding_paid')} || ' in funding.' else '' end,
-        false, ${ts}
-      from liq
-    ),
+    ${liquidationRecordCtes(ts)},
     ${perpLiquidationCtes('liq')}
     select id, user_id, ticker, ${outboxNotified('event')} as notified from liq`;
 }
