@@ -13,17 +13,11 @@ import { inArray, sql } from 'drizzle-orm';
 import { balanceTransactions, users } from '@/db/schema';
 import { unnestSql, type Tx } from '@/db/client';
 import { AppError } from '@/lib/errors/app-error';
-import { dec, toDecimalString, toMoney, type TDecimal, type TDecimalInput } from '@/lib/money/decimal';
-import type { TTransactionType } from './ledger';
+import { dec, toDecimalString, toMoney, type TDecimal } from '@/lib/money/decimal';
+import type { TBalanceChange, TTransactionType } from './ledger';
 
-export type TBatchChange = {
-  userId: string;
-  /** Signed: positive credits, negative debits. Rounded to the money scale; zero is a caller's bug. */
-  amount: TDecimalInput;
-  type: TTransactionType;
-  description: string;
-  reference?: { type: string; id: string };
-  realizedPnL?: TDecimalInput;
+/** ledger.ts's change, with the time it happened (a replayed past has its own) and optionally its row's id. */
+export type TBatchChange = TBalanceChange & {
   at: Date;
   /** The row's id when the caller must name it elsewhere; a fresh UUID otherwise. */
   transactionId?: string;
