@@ -97,7 +97,7 @@ export async function lockBalances(tx: Tx, userIds: Iterable<string>): Promise<M
     .from(users)
     .where(inArray(users.id, ids))
     .orderBy(users.id)
-    .for('update');
+    .for('no key update');
   return new Map(rows.map((r) => [r.id, dec(r.balance)]));
 }
 

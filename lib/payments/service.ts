@@ -64,7 +64,7 @@ export async function settlePayment(input: { caller: TCaller; requestId: string;
     const at = now();
     if (req.expiresAt.getTime() <= at.getTime()) throw new AppError('PAYMENT_EXPIRED', 'This payment request has expired: make a new one', { requestId: req.id, expiresAt: req.expiresAt.toISOString() });
     // Both balances locked in id order, so opposite payments cannot deadlock.
-    rowsOf(await tx.execute(sql`select id from ${users} where id in (${req.payerId}, ${req.recipientId}) order by id for update`));
+    rowsOf(await tx.execute(sql`select id from ${users} where id in (${req.payerId}, ${req.recipientId}) order by id for no key update`));
     const reference = { type: 'a2a_payment', id: req.id };
     const out = await debit(tx, { userId: req.payerId, amount: req.amount, type: 'transfer_out', description: `A2A payment: ${req.service}`.slice(0, 200), reference });
     await credit(tx, { userId: req.recipientId, amount: req.amount, type: 'transfer_in', description: `A2A payment: ${req.service}`.slice(0, 200), reference });

@@ -80,7 +80,13 @@ export async function applyPointsChange(tx: Tx, change: TPointsChange): Promise<
   return { transactionId: row.id, amount, pointsBefore: after - amount, pointsAfter: after, reason: change.reason, createdAt: at };
 }
 
-/** Locks the rows of these users in id order, so two transfers in opposite directions cannot deadlock. */
+/**
+ * Locks the rows of these users in id order, so two transfers in opposite directions cannot deadlock.
+ * FOR NO KEY UPDATE, the lock an UPDATE of non-key columns takes itself: FOR UPDATE would also
+ * block the foreign-key checks (FOR KEY SHARE) of rows that reference a user, such as the standings
+ * refresh's writes, and a transfer waiting on the refresh's marks while holding FOR UPDATE deadlocked
+ * with it.
+ */
 export async function lockUsersInOrder(tx: Tx, userIds: string[]) {
   const ids = [...new Set(userIds)].sort();
   const rows = rowsOf<{ id: string }>(
@@ -88,7 +94,7 @@ export async function lockUsersInOrder(tx: Tx, userIds: string[]) {
       sql`select id from ${users} where id in (${sql.join(
         ids.map((i) => sql`${i}`),
         sql`, `,
-      )}) order by id for update`,
+      )}) order by id for no key update`,
     ),
   );
   return new Set(rows.map((r) => r.id));

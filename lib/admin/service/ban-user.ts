@@ -22,7 +22,7 @@ export type TBanAction = 'ban' | 'unban';
 
 /** The target's row, locked until the transaction ends (two admins banning at once write one row). */
 const lockUser = async (tx: Tx, userId: string): Promise<TUserRow> => {
-  const [u] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  const [u] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
   if (!u) throw new AppError('USER_NOT_FOUND', 'User not found', { userId });
   return u;
 };

@@ -29,7 +29,7 @@ export type TUpdateProfileInput = {
 
 /** The caller's row, locked for the rest of `tx`. */
 export async function lockUser(tx: Tx, userId: string) {
-  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
   if (!user) throw new AppError('USER_NOT_FOUND', 'User not found', { userId });
   return user;
 }
