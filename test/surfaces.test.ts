@@ -56,6 +56,8 @@ const SURFACES: Record<string, readonly string[]> = {
     'service/read-markets.ts',
     'service/price-points.ts',
     'history.ts',
+    'orders/close-orders.ts',
+    'orders/take.ts',
   ],
   'lib/perps': [
     'math.ts',
@@ -199,6 +201,8 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
     others: { 'lib/notifications/trading.ts': "the liquidation warning's once-marker (liquidation_warned_at), set in the warning's own statement" },
   },
   perp_trades: { owner: 'lib/perps/' },
+  prediction_orders: { owner: 'lib/markets/' },
+  perp_orders: { owner: 'lib/perps/' },
   perp_price_points: { owner: 'lib/perps/', others: { 'lib/world/seed/world.ts': SEED, 'lib/game/backfill/write.ts': BACKFILL } },
   perp_funding_rates: { owner: 'lib/perps/' },
   perp_funding_payments: { owner: 'lib/perps/' },
@@ -245,6 +249,7 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
     others: {
       'lib/perps/service/liquidate.ts': "the liquidation notice, in the sweep statement (and the backfill's writer, lib/perps/history.ts, through the same CTEs)",
       'lib/markets/service/notices.ts': "the resolution's payout notices, in its transaction (lib/markets does not import lib/notifications)",
+      'lib/markets/orders/notices.ts': "a limit order's fill and expiry notices, in the transaction that filled or expired it",
     },
   },
   posts: {

@@ -6,6 +6,7 @@ export * from './world';
 export * from './markets';
 export * from './pools';
 export * from './perps';
+export * from './orders';
 export * from './notifications';
 export * from './social';
 export * from './moderation';

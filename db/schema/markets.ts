@@ -25,6 +25,13 @@ export const markets = pgTable(
     resolvedAt: timestamptz('resolved_at'),
     createdById: text('created_by_id').references(() => users.id),
     createdAt: timestamptz('created_at').notNull(),
+    /**
+     * Open limit orders per outcome (lib/markets/orders), kept under the market lock. The buy
+     * statement reads them from the row it locks, so it always sees the book as of its lock and
+     * hands a buy that could meet an order to the matching engine.
+     */
+    openYesOrders: integer('open_yes_orders').notNull().default(0),
+    openNoOrders: integer('open_no_orders').notNull().default(0),
   },
   (t) => [index('markets_status_idx').on(t.status, t.resolutionDate)],
 );
@@ -78,6 +85,8 @@ export const trades = pgTable(
     feePlatform: money('fee_platform').notNull(),
     feeReferrer: money('fee_referrer').notNull(),
     yesPriceAfter: quantity('yes_price_after').notNull(),
+    /** The limit order this trade filled (its owner's side of a fill), if any. */
+    orderId: text('order_id'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [

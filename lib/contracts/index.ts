@@ -16,6 +16,7 @@ import { marketsEndpoints } from './markets';
 import { moderationEndpoints } from './moderation';
 import { notificationsEndpoints } from './notifications';
 import { onboardingEndpoints } from './onboarding';
+import { ordersEndpoints } from './orders';
 import { perpsEndpoints } from './perps';
 import { pointsEndpoints } from './points';
 import { poolsEndpoints } from './pools';
@@ -54,6 +55,7 @@ export const endpoints: readonly TEndpoint[] = [
   ...a2aEndpoints,
   ...marketsEndpoints,
   ...perpsEndpoints,
+  ...ordersEndpoints,
   ...poolsEndpoints,
   ...postsEndpoints,
   ...commentsEndpoints,

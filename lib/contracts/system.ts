@@ -125,6 +125,7 @@ const ZTickSummary = z.object({
   durationMs: ZCount,
   funding: ZCounts(['periods', 'tickers', 'entriesMoved']),
   liquidations: ZCount,
+  orders: ZCounts(['expired']).describe('GTD limit orders past their expiry, refunded'),
   pricePoints: ZCounts(['perps', 'questions']),
   prices: ZCounts(['organizations', 'biasTrades', 'biasesExpired']),
   events: z.object({ created: ZCount, biases: ZCount, ids: z.array(z.string()) }),

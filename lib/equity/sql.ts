@@ -6,7 +6,7 @@
  */
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { balanceTransactions, marketPositions, markets, perpMarkets, perpPositions, poolDeposits, pools, users } from '@/db/schema';
+import { balanceTransactions, marketPositions, markets, perpMarkets, perpOrders, perpPositions, poolDeposits, pools, predictionOrders, users } from '@/db/schema';
 import { positionValueSql } from '@/lib/markets/sql';
 import { fundedCollateralSql } from '@/lib/perps/service/sql';
 import { ledgerTypesOf, PRODUCTS, type TLedgerClass } from '@/lib/ledger/account-numbers';
@@ -30,20 +30,37 @@ function typeList(cls: TLedgerClass): SQL {
   );
 }
 
-/** Open prediction shares at the pool's price (active markets: a resolved one has paid out). */
-export function predictionsValueSql(u: string): SQL {
-  const a = aliasOf(u);
-  return sql`coalesce((select round(sum(${positionValueSql('mk', sql`mp.shares`, sql`mp.side`)}), ${MONEY})
-    from ${marketPositions} mp join ${markets} mk on mk.id = mp.market_id
-    where mp.user_id = ${a}.id and mp.shares > 0 and mp.settled_at is null and mk.status = 'active'), 0)`;
+/** What the open limit orders of the account `u` hold (their unfilled reserve), to the money scale. */
+export function predictionOrdersReservedSql(u: string): SQL {
+  return sql`coalesce((select sum(po.amount - po.filled_amount) from ${predictionOrders} po
+    where po.user_id = ${aliasOf(u)}.id and po.status in ('open', 'partially_filled')), 0)`;
 }
 
-/** Open perps at their mark: collateral with the funding accrued + price P&L, never below zero each. */
+/** What the open perp orders of the account `u` hold (a limit order's margin and fee). */
+export function perpOrdersReservedSql(u: string): SQL {
+  return sql`coalesce((select sum(po.reserved) from ${perpOrders} po where po.user_id = ${aliasOf(u)}.id and po.status = 'open'), 0)`;
+}
+
+/**
+ * Open prediction shares at the pool's price (active markets: a resolved one has paid out), plus
+ * the open limit orders' reserve (money still in the product, at what it is).
+ */
+export function predictionsValueSql(u: string): SQL {
+  const a = aliasOf(u);
+  return sql`(coalesce((select round(sum(${positionValueSql('mk', sql`mp.shares`, sql`mp.side`)}), ${MONEY})
+    from ${marketPositions} mp join ${markets} mk on mk.id = mp.market_id
+    where mp.user_id = ${a}.id and mp.shares > 0 and mp.settled_at is null and mk.status = 'active'), 0) + ${predictionOrdersReservedSql(u)})`;
+}
+
+/**
+ * Open perps at their mark: collateral with the funding accrued + price P&L, never below zero
+ * each, plus what open perp orders hold.
+ */
 export function perpsValueSql(u: string): SQL {
   const a = aliasOf(u);
-  return sql`coalesce((select round(sum(greatest(0, ${fundedCollateralSql('p', sql`m.funding_index`)} + p.units * (m.mark_price - p.entry_price) * case when p.side = 'long' then 1 else -1 end)), ${MONEY})
+  return sql`(coalesce((select round(sum(greatest(0, ${fundedCollateralSql('p', sql`m.funding_index`)} + p.units * (m.mark_price - p.entry_price) * case when p.side = 'long' then 1 else -1 end)), ${MONEY})
     from ${perpPositions} p join ${perpMarkets} m on m.ticker = p.ticker
-    where p.user_id = ${a}.id and p.status = 'open'), 0)`;
+    where p.user_id = ${a}.id and p.status = 'open'), 0) + ${perpOrdersReservedSql(u)})`;
 }
 
 /**
@@ -104,8 +121,10 @@ export function accountNumbersSql(ids: SQL): SQL {
         ${perpsValueSql('u')} as perps_value,
         ${poolsValueSql('u')} as pools_value,
         coalesce((select sum(mp.cost_basis) from ${marketPositions} mp join ${markets} mk on mk.id = mp.market_id
-                  where mp.user_id = u.id and mp.shares > 0 and mp.settled_at is null and mk.status = 'active'), 0) as predictions_cost,
-        coalesce((select sum(p.margin) from ${perpPositions} p where p.user_id = u.id and p.status = 'open'), 0) as perps_cost,
+                  where mp.user_id = u.id and mp.shares > 0 and mp.settled_at is null and mk.status = 'active'), 0)
+          + ${predictionOrdersReservedSql('u')} as predictions_cost,
+        coalesce((select sum(p.margin) from ${perpPositions} p where p.user_id = u.id and p.status = 'open'), 0)
+          + ${perpOrdersReservedSql('u')} as perps_cost,
         coalesce((select sum(d.cost_basis) from ${poolDeposits} d where d.user_id = u.id and d.remaining_shares > 0), 0) as pools_cost,
         coalesce(f.contributions, 0) as contributions,
         coalesce(f.flow_predictions, 0) as flow_predictions,

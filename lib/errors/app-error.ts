@@ -22,6 +22,14 @@ export const ERROR_STATUS = {
   /** Trading a resolved market or one past its resolution date. */
   MARKET_CLOSED: 400,
   POSITION_CLOSED: 400, // the perpetual position is already closed or liquidated
+  POSITION_NOT_FOUND: 404,
+  /** Orders (issue 32): a limit price outside 0.01 to 0.99 or finer than 4 decimal places. */
+  INVALID_LIMIT_PRICE: 400,
+  ORDER_NOT_FOUND: 404,
+  /** Cancelling an order that is filled, cancelled, expired or triggered. */
+  ORDER_NOT_OPEN: 409,
+  /** A clientOrderId the caller already uses on an open order. */
+  DUPLICATE_CLIENT_ORDER_ID: 409,
   /** The pool takes no deposits: closed by its manager, or its value is gone. */
   POOL_INACTIVE: 400,
   /** The pool cannot raise the cash for this withdrawal now; details carry what it has. */

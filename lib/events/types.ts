@@ -60,6 +60,8 @@ export type TChannelEvent =
   | TQuestionCreated
   | TPoolUpdate
   | TChatMessage
+  | TOrderUpdate
+  | TOrderBookUpdate
   | { type: string; data: Record<string, unknown> };
 
 /** The channels anyone may subscribe to; `chat:{chatId}` needs a signed-in member. */
@@ -68,16 +70,39 @@ export type TPublicChannel = (typeof PUBLIC_CHANNELS)[number];
 /** Channels the service writes for its own readers; no client may subscribe to them (isChannel says no). */
 export const INTERNAL_CHANNELS = ['moderation', 'chats'] as const;
 export type TInternalChannel = (typeof INTERNAL_CHANNELS)[number];
-export type TChannel = TPublicChannel | `chat:${string}` | TInternalChannel;
+export type TChannel = TPublicChannel | `chat:${string}` | `user:${string}` | TInternalChannel;
 
 const CHAT_CHANNEL = /^chat:([A-Za-z0-9_-]{1,100})$/;
+/** A player's own channel (`order_update`): only that player may subscribe. */
+const USER_CHANNEL = /^user:([A-Za-z0-9_:.@-]{1,200})$/;
 
 /** The chat id of a `chat:{chatId}` channel name, or null for any other name. */
 export function chatIdOf(channel: string): string | null {
   return CHAT_CHANNEL.exec(channel)?.[1] ?? null;
 }
 
-/** A channel a client may name (public or chat); internal channels are not. */
-export function isChannel(name: string): name is TChannel {
-  return (PUBLIC_CHANNELS as readonly string[]).includes(name) || chatIdOf(name) !== null;
+/** The user id of a `user:{userId}` channel name, or null for any other name. */
+export function userIdOfChannel(channel: string): string | null {
+  return USER_CHANNEL.exec(channel)?.[1] ?? null;
 }
+
+/** A channel a client may name (public, chat or its own user channel); internal channels are not. */
+export function isChannel(name: string): name is TChannel {
+  return (PUBLIC_CHANNELS as readonly string[]).includes(name) || chatIdOf(name) !== null || userIdOfChannel(name) !== null;
+}
+
+/** What happened to an order (`order_update` on its owner's `user:{userId}` channel). */
+export type TOrderUpdate = {
+  type: 'order_update';
+  data: {
+    event: 'placed' | 'filled' | 'partially_filled' | 'cancelled' | 'expired' | 'triggered';
+    order: Record<string, unknown>;
+    timestamp: string;
+  };
+};
+
+/** A question's order book changed (`markets` channel): clients refetch its book. */
+export type TOrderBookUpdate = {
+  type: 'order_book';
+  data: { marketId: string; timestamp: string };
+};

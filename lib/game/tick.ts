@@ -44,6 +44,7 @@ import { runSelfDealingStep } from './steps/self-dealing';
 import { processPendingRegistrations } from '@/lib/identity/service/registration';
 import { runLeagueStep } from '@/lib/leagues/service/seasons';
 import { refreshAllStandings } from '@/lib/standings/refresh';
+import { expirePredictionOrders } from '@/lib/markets/orders/close-orders';
 import type { TTickContext } from './types';
 
 export const CLOCK_ID = 'main';
@@ -166,6 +167,8 @@ const runSteps = async (requested: string | undefined) => {
   };
 
   const funding = await step('funding', () => payDueFunding(at), { periods: 0, tickers: 0, entriesMoved: 0 });
+  // GTD limit orders past their expiry are refunded (they never fill after it: the matcher skips them).
+  const orders = await step('orders', () => expirePredictionOrders({ limit: 200 }), { expired: 0 });
   const news = await step('news', () => runNewsStep(budget(STEP_BUDGET_MS.news)), { events: 0, biases: 0 });
   const prices = await step('prices', () => runPriceStep(budget(STEP_BUDGET_MS.prices)), { organizations: 0, liquidations: 0, biasesExpired: 0, biasTrades: 0 });
   const pricePoints = await step('pricePoints', () => recordTickPricePoints(at), { perps: 0, questions: 0 });
@@ -203,6 +206,7 @@ const runSteps = async (requested: string | undefined) => {
     durationMs,
     funding: { periods: funding.periods, tickers: funding.tickers, entriesMoved: funding.entriesMoved },
     liquidations: prices.liquidations,
+    orders,
     pricePoints,
     prices: { organizations: prices.organizations, biasTrades: prices.biasTrades, biasesExpired: prices.biasesExpired },
     events: { created: news.events, biases: news.biases, ids: ctx.newEvents.map((e) => e.id) },

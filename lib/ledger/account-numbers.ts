@@ -34,6 +34,11 @@ export const LEDGER_CLASS: Readonly<Record<TTransactionType, TLedgerClass>> = {
   // The specification's generic trading fee: no service writes it today (fees travel inside the
   // buy, the open and the close); were one written it would be a perps cost.
   fee: 'perps',
+  // An open order's reserve is money still in that product (valued at what is reserved).
+  order_reserve: 'predictions',
+  order_refund: 'predictions',
+  perp_order_reserve: 'perps',
+  perp_order_refund: 'perps',
   pool_deposit: 'pools',
   pool_withdraw: 'pools',
   // The manager's share of a holder's profit: what running a pool earns.

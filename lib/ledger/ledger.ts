@@ -33,6 +33,12 @@ export const TRANSACTION_TYPES = [
   'transfer_in',
   'transfer_out',
   'bonus',
+  // Orders (issue 32): an open order's money set aside, and what it did not use given back
+  // (prediction limit orders; perp limit orders' margin and fee).
+  'order_reserve',
+  'order_refund',
+  'perp_order_reserve',
+  'perp_order_refund',
 ] as const;
 export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
 

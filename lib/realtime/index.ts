@@ -6,7 +6,7 @@
 import { getDb, type DbOrTx } from '@/db/client';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
-import { chatIdOf, isChannel, PUBLIC_CHANNELS } from '@/lib/events/types';
+import { chatIdOf, isChannel, PUBLIC_CHANNELS, userIdOfChannel } from '@/lib/events/types';
 import { chatsNotSubscribable } from './chat-access';
 import { realtimeStats } from './hub';
 import { deleteEventsBefore } from './reader';
@@ -40,7 +40,14 @@ export async function subscribeToEvents(input: {
 }) {
   const unknown = input.channels.filter((c) => !isChannel(c));
   if (unknown.length) {
-    throw new AppError('INVALID_PARAMETER', `Unknown channel: ${unknown.join(', ')}`, { channels: unknown, known: [...PUBLIC_CHANNELS, 'chat:{chatId}'] });
+    throw new AppError('INVALID_PARAMETER', `Unknown channel: ${unknown.join(', ')}`, { channels: unknown, known: [...PUBLIC_CHANNELS, 'chat:{chatId}', 'user:{userId}'] });
+  }
+  // A player's own channel (their orders' updates): theirs only.
+  const userIds = input.channels.map(userIdOfChannel).filter((id): id is string => id !== null);
+  if (userIds.length) {
+    if (!input.userId) throw new AppError('UNAUTHORIZED', 'Sign in to follow your own channel', { channel: `user:${userIds[0]}` });
+    const other = userIds.find((id) => id !== input.userId);
+    if (other) throw new AppError('FORBIDDEN', "You may follow only your own user channel", { channel: `user:${other}` });
   }
   const chatIds = input.channels.map(chatIdOf).filter((id): id is string => id !== null);
   if (chatIds.length) {

@@ -14,7 +14,8 @@
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { executePrepared, getDb, rowsOf } from '@/db/client';
+import { executePrepared, getDb, rowsOf, withTransaction } from '@/db/client';
+import { buyThroughBook } from '../orders/take';
 import { marketPositions, marketPricePoints, markets, trades } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
@@ -45,6 +46,8 @@ export function parseBuyAmount(amount: number | string): TDecimal {
 
 type TBuyRow = {
   market_open: number | string;
+  /** Open orders of the other outcome (the buy wrote nothing when there are any). */
+  book: number | string | null;
   balance_after: string | null;
   shares: string | null;
   yes_shares: string | null;
@@ -83,7 +86,9 @@ export function buildBuyStatement(opts: {
     description: `Bought ${side} in a prediction market`,
     reference: { type: 'market', id: marketId },
     at,
-    guard: sql`exists (select 1 from market)`,
+    // Only when the other outcome has no open limit orders: a buy that could meet one runs
+    // through the matching engine instead (lib/markets/orders/take.ts).
+    guard: sql`exists (select 1 from market where book = 0)`,
   });
   const referrerCtes = earner
     ? sql`, ${referralFeeCtes({
@@ -101,7 +106,9 @@ export function buildBuyStatement(opts: {
 
   const statement = sql`
     with market as (
-      select id, yes_shares, no_shares from ${markets}
+      select id, yes_shares, no_shares,
+        case when ${side} = 'YES' then open_no_orders else open_yes_orders end as book
+      from ${markets}
       where id = ${marketId} and status = 'active' and resolution_date > ${ts}
       for update
     ),
@@ -163,6 +170,7 @@ export function buildBuyStatement(opts: {
     )}${referrerCtes}
     select
       (select count(*) from market) as market_open,
+      (select book from market) as book,
       (select virtual_balance from debit) as balance_after,
       (select shares from calc) as shares,
       (select yes_shares from moved) as yes_shares,
@@ -194,6 +202,10 @@ export async function buyShares(input: TBuyInput) {
     // Why was the market not lockable? Missing, resolved or expired: say which.
     assertTradable(await getMarketRowOrThrow(db, input.marketId));
     throw new AppError('MARKET_CLOSED', 'This market no longer trades', { marketId: input.marketId });
+  }
+  if (Number(row.book ?? 0) > 0) {
+    // Resting orders of the other outcome: the buy runs through the matching engine.
+    return withTransaction((tx) => buyThroughBook(tx, { caller, marketId: input.marketId, outcome: side, amount, at: now() }));
   }
   if (row.balance_after === null) {
     return insufficientBalance(db, caller.userId, amt);

@@ -1,7 +1,8 @@
 /**
  * Resolution (admin, and later the game tick): one transaction locks the market, marks it
  * resolved and settles every open position: each winning share pays 1 (pred_payout, realised PnL
- * booked), losing positions book their cost as a loss. Idempotent: a market that is already
+ * booked), losing positions book their cost as a loss; open limit orders are cancelled and refunded
+ * first. Idempotent: a market that is already
  * resolved is returned as it is and pays nothing again (concurrent calls queue on the lock).
  */
 import 'server-only';
@@ -13,6 +14,7 @@ import { credit, recordRealizedPnL } from '@/lib/ledger/ledger';
 import { dec, toDecimalString } from '@/lib/money/decimal';
 import { payoutFor, type TOutcome } from '../cpmm';
 import { toMarketDto } from '../dto';
+import { cancelMarketOrders } from '../orders/close-orders';
 import { notifyMarketResolved } from './notices';
 import { recordPricePoint } from './price-points';
 import { lockMarket, emitMarketUpdate } from './shared';
@@ -26,6 +28,8 @@ export async function resolveMarket(input: { marketId: string; outcome: TOutcome
     const market = await lockMarket(tx, input.marketId);
     if (market.status === 'resolved') return { market, alreadyResolved: true, paid: 0, totalPayout: dec(0) };
     const at = now();
+    // Open limit orders are cancelled and refunded before anything pays out.
+    await cancelMarketOrders(tx, market, at);
     const [resolved] = await tx
       .update(markets)
       .set({ status: 'resolved', resolvedOutcome: input.outcome, resolvedAt: at })

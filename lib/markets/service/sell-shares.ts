@@ -17,6 +17,7 @@ import { recordReferralFee } from '@/lib/referrals/fees';
 import { referralEarner } from '@/lib/referrals/share';
 import { dec, toDecimalString, toMoney, toNumber, type TDecimal } from '@/lib/money/decimal';
 import { SHARE_SCALE, prices, quoteSell, toPool, type TOutcome } from '../cpmm';
+import { sellThroughBook } from '../orders/take';
 import { recordPricePoint } from './price-points';
 import { assertTradable, lockMarket, poolColumns, emitMarketUpdate } from './shared';
 
@@ -57,6 +58,10 @@ export async function sellShares(input: TSellInput) {
       throw new AppError('INSUFFICIENT_SHARES', 'Not enough shares to sell', { requested: shares.toNumber(), available: held.toNumber() });
     }
     assertTradable(market);
+    // Resting orders buying this outcome: the sale runs through the matching engine.
+    if ((position.side === 'YES' ? market.openYesOrders : market.openNoOrders) > 0) {
+      return sellThroughBook(tx, { caller, market, position, shares, at: now() });
+    }
     const parties = { payerId: caller.userId, referrerId: caller.referredById };
     const referrerId = referralEarner(parties);
     const side = position.side as TOutcome;

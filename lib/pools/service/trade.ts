@@ -10,6 +10,7 @@ import { withTransaction, rowsOf } from '@/db/client';
 import { isAppError } from '@/lib/errors/app-error';
 import { dec, toDecimalString } from '@/lib/money/decimal';
 import { buildBuyStatement } from '@/lib/markets/service/buy-shares';
+import { buyThroughBook } from '@/lib/markets/orders/take';
 import { sellShares } from '@/lib/markets/service/sell-shares';
 import type { TOutcome } from '@/lib/markets/cpmm';
 import { MIN_BUY } from '@/lib/markets/cpmm';
@@ -56,8 +57,20 @@ export async function buyPoolPrediction(o: { poolId: string; marketId: string; o
   if (amount.lt(MIN_BUY)) return { ok: false, id: null };
   return withTransaction(async (tx) => {
     const pool = await lockPool(tx, o.poolId);
-    const { statement } = buildBuyStatement({ userId: pool.accountUserId, marketId: o.marketId, outcome: o.outcome, amount, referrerId: null, at: now() });
-    const [row] = rowsOf<{ position_id: string | null; balance_after: string | null }>(await tx.execute(statement));
+    const at = now();
+    const { statement } = buildBuyStatement({ userId: pool.accountUserId, marketId: o.marketId, outcome: o.outcome, amount, referrerId: null, at });
+    const [row] = rowsOf<{ position_id: string | null; balance_after: string | null; market_open: number | string; book: number | string | null }>(await tx.execute(statement));
+    if (row && Number(row.market_open) > 0 && Number(row.book ?? 0) > 0) {
+      // Resting orders on the other outcome: the buy goes through the matching engine, still under the pool's lock.
+      try {
+        // A savepoint: a refusal (the pool short of cash) undoes the engine's writes, not the pool's lock.
+        const r = await tx.transaction((sp) => buyThroughBook(sp, { caller: poolAccountCaller(pool), marketId: o.marketId, outcome: o.outcome, amount, at }));
+        return { ok: true, id: r.positionId };
+      } catch (e) {
+        if (isAppError(e)) return { ok: false, id: null };
+        throw e;
+      }
+    }
     return row?.position_id && row.balance_after !== null ? { ok: true, id: row.position_id } : { ok: false, id: null };
   });
 }

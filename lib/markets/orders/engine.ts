@@ -1,0 +1,212 @@
+/**
+ * The matching engine's writes (issue 32), inside the caller's transaction and under the market
+ * row lock the caller took first. Every write of a prediction order (placement, fill, cancel,
+ * expiry, resolution) holds its market's lock, so the book a statement reads under that lock is
+ * the book: orders need no row locks of their own, and `markets.open_yes_orders` /
+ * `open_no_orders` (kept here) always say whether a side has any.
+ *
+ * `settleMatch` writes what a match (match.ts) did to the pool and to the resting orders it
+ * filled: the reserves, each order's fill, its owner's shares and trade, the counts, the events,
+ * notices. The taker's own side (its ledger rows, position and trade) is its caller's, and every
+ * balance change of the whole trade is applied at the end, in user id order (`applyChanges`), so
+ * two trades never lock the same two users in opposite orders.
+ */
+import 'server-only';
+import { inArray, sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '@/db/client';
+import { marketPositions, markets, predictionOrders, trades, type TMarketRow, type TPredictionOrderRow } from '@/db/schema';
+import { emitOrderBookChanged, emitOrderUpdates, type TOrderEvent } from '@/lib/events/order-updates';
+import { applyBalanceChange, type TBalanceChange, type TBalanceChangeResult } from '@/lib/ledger/ledger';
+import { dec, toDecimalString, toNumber, type TDecimal } from '@/lib/money/decimal';
+import { prices, toPool, type TOutcome, type TPool } from '../cpmm';
+import { recordPricePoint } from '../service/price-points';
+import { emitMarketUpdate, poolColumns } from '../service/shared';
+import { canStillFill, type TMatch, type TOrderFill, type TRestingOrder } from './match';
+import { notifyOrderFills } from './notices';
+
+const OPEN = sql`('open', 'partially_filled')`;
+
+/** Resting orders of one outcome that are open and unexpired at `at`, best first, up to `limit`. */
+export async function loadBook(tx: Tx, o: { marketId: string; outcome: TOutcome; at: Date; minPrice?: TDecimal; limit: number }): Promise<TRestingOrder[]> {
+  const min = o.minPrice ? sql` and limit_price >= ${toDecimalString(o.minPrice)}::numeric` : sql``;
+  const rows = rowsOf<{ id: string; user_id: string; outcome: TOutcome; limit_price: string; remaining: string }>(
+    await tx.execute(sql`
+      select id, user_id, outcome, limit_price, amount - filled_amount as remaining
+      from ${predictionOrders}
+      where market_id = ${o.marketId} and outcome = ${o.outcome} and status in ${OPEN}
+        and (expires_at is null or expires_at > ${o.at.toISOString()}::timestamptz)${min}
+      order by limit_price desc, seq
+      limit ${o.limit}`),
+  );
+  return rows.map((r) => ({ id: r.id, userId: r.user_id, outcome: r.outcome, limitPrice: dec(r.limit_price), remaining: dec(r.remaining) }));
+}
+
+/**
+ * Runs `match` over the book, reading more of it while the match used everything it read (a book
+ * page is 64 orders; a match that crosses more reads 256, then 1,024 …): the cost grows with the
+ * fills, not with the book.
+ */
+export async function matchWithBook(
+  tx: Tx,
+  o: { marketId: string; outcome: TOutcome; at: Date; minPrice?: TDecimal },
+  match: (book: TRestingOrder[]) => TMatch,
+): Promise<{ match: TMatch; book: TRestingOrder[] }> {
+  for (let limit = 64; ; limit *= 4) {
+    const book = await loadBook(tx, { ...o, limit });
+    const m = match(book);
+    const exhausted = book.length === limit && book.every((b) => m.orderRemaining.has(b.id) && !canStillFill({ limitPrice: b.limitPrice, remaining: m.orderRemaining.get(b.id)! }));
+    if (!exhausted) return { match: m, book };
+  }
+}
+
+export type TSettled = {
+  market: TMarketRow;
+  /** The refunds of orders a fill left with less than a tick's worth (their owners' changes). */
+  changes: TBalanceChange[];
+  orderFills: TOrderFill[];
+  makerFee: TDecimal;
+};
+
+/** The order as the API answers it (lib/contracts/orders.ts ZPredictionOrder). */
+export function predictionOrderDto(r: TPredictionOrderRow) {
+  return {
+    id: r.id,
+    kind: 'prediction' as const,
+    marketId: r.marketId,
+    outcome: r.outcome,
+    limitPrice: toNumber(r.limitPrice),
+    amount: toNumber(r.amount),
+    filledAmount: toNumber(r.filledAmount),
+    shares: toNumber(r.shares),
+    status: r.status,
+    timeInForce: r.timeInForce,
+    expiresAt: r.expiresAt ? r.expiresAt.toISOString() : null,
+    clientOrderId: r.clientOrderId,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Writes a match's effect on the market and on the resting orders it filled (not the taker's
+ * side): the pool's reserves and volume, each filled order and its owner's position and trade,
+ * the open counts, a price point and the events. `volume` is what the caller counts as traded.
+ */
+export async function settleMatch(
+  tx: Tx,
+  o: { market: TMarketRow; match: TMatch; volume: TDecimal; at: Date; text: string },
+): Promise<TSettled> {
+  const { market, match, at } = o;
+  const orderFills = match.fills.filter((f): f is TOrderFill => f.counterparty === 'order');
+  const makerFee = match.fills.reduce((s, f) => (f.counterparty === 'maker' ? s.plus(f.fee) : s), dec(0));
+  const pool: TPool = match.pool;
+  const yesAfter = prices(pool).yes.toDecimalPlaces(18).toFixed();
+  const changes: TBalanceChange[] = [];
+
+  // Each filled order: its row, its owner's shares and trade.
+  const closedByOutcome = { YES: 0, NO: 0 };
+  const updates: { userId: string; event: TOrderEvent; order: Record<string, unknown> }[] = [];
+  const filledNotices: { userId: string; orderId: string; outcome: TOutcome; shares: TDecimal; spent: TDecimal; done: boolean }[] = [];
+  const perOrder = new Map<string, { fill: TOrderFill; shares: TDecimal; spent: TDecimal }>();
+  for (const f of orderFills) {
+    const cur = perOrder.get(f.orderId);
+    perOrder.set(f.orderId, { fill: f, shares: (cur?.shares ?? dec(0)).plus(f.shares), spent: (cur?.spent ?? dec(0)).plus(f.orderAmount) });
+  }
+  for (const [orderId, { fill, shares, spent }] of perOrder) {
+    const left = match.orderRemaining.get(orderId)!;
+    // The order's limit is exactly what it paid a share (fills are at the resting order's price).
+    const done = !canStillFill({ limitPrice: fill.orderAmount.div(fill.shares), remaining: left });
+    const [row] = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        update ${predictionOrders} set
+          filled_amount = filled_amount + ${toDecimalString(spent)}::numeric,
+          shares = shares + ${toDecimalString(shares)}::numeric,
+          status = ${done ? 'filled' : 'partially_filled'},
+          closed_at = ${done ? at.toISOString() : null}::timestamptz,
+          updated_at = ${at.toISOString()}::timestamptz
+        where id = ${orderId}
+        returning id`),
+    );
+    if (!row) throw new Error(`orders: resting order ${orderId} vanished under the market lock`);
+    if (done) {
+      closedByOutcome[fill.orderOutcome] += 1;
+      if (left.gt(0)) {
+        changes.push({
+          userId: fill.ownerId,
+          amount: left,
+          type: 'order_refund',
+          description: `Refund of a filled limit order's rest in "${o.text}"`,
+          reference: { type: 'prediction_order', id: orderId },
+        });
+      }
+    }
+    const position = await upsertPosition(tx, { userId: fill.ownerId, marketId: market.id, outcome: fill.orderOutcome, shares, cost: spent, at });
+    await tx.insert(trades).values({
+      userId: fill.ownerId,
+      marketId: market.id,
+      positionId: position,
+      side: fill.orderOutcome,
+      action: 'buy',
+      amount: toDecimalString(spent),
+      shares: toDecimalString(shares),
+      price: spent.div(shares).toDecimalPlaces(18).toFixed(),
+      feeTotal: '0',
+      feePlatform: '0',
+      feeReferrer: '0',
+      yesPriceAfter: yesAfter,
+      orderId,
+      createdAt: at,
+    });
+    filledNotices.push({ userId: fill.ownerId, orderId, outcome: fill.orderOutcome, shares, spent, done });
+  }
+
+  const moved = match.fills.some((f) => f.counterparty === 'maker');
+  const [updated] = await tx
+    .update(markets)
+    .set({
+      ...(moved ? poolColumns(pool) : {}),
+      volume: sql`${markets.volume} + ${toDecimalString(o.volume)}::numeric`,
+      openYesOrders: sql`${markets.openYesOrders} - ${closedByOutcome.YES}`,
+      openNoOrders: sql`${markets.openNoOrders} - ${closedByOutcome.NO}`,
+    })
+    .where(sql`${markets.id} = ${market.id}`)
+    .returning();
+
+  if (perOrder.size) {
+    const rows = await tx.select().from(predictionOrders).where(inArray(predictionOrders.id, [...perOrder.keys()]));
+    for (const r of rows) updates.push({ userId: r.userId, event: r.status === 'filled' ? 'filled' : 'partially_filled', order: predictionOrderDto(r) });
+    await emitOrderUpdates(tx, updates);
+    await notifyOrderFills(tx, { marketId: market.id, text: o.text, fills: filledNotices, at });
+    await emitOrderBookChanged(tx, market.id);
+  }
+  if (moved || perOrder.size) {
+    await recordPricePoint(tx, updated!, 'trade');
+    await emitMarketUpdate(tx, updated!);
+  }
+  return { market: updated!, changes, orderFills, makerFee };
+}
+
+/** Adds shares (and what they cost) to a holder's position of one outcome; answers its id. */
+export async function upsertPosition(tx: Tx, p: { userId: string; marketId: string; outcome: TOutcome; shares: TDecimal; cost: TDecimal; at: Date }) {
+  const [row] = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      insert into ${marketPositions} (id, user_id, market_id, side, shares, cost_basis, created_at, updated_at)
+      values (${crypto.randomUUID()}, ${p.userId}, ${p.marketId}, ${p.outcome}, ${toDecimalString(p.shares)}::numeric, ${toDecimalString(p.cost)}::numeric,
+        ${p.at.toISOString()}::timestamptz, ${p.at.toISOString()}::timestamptz)
+      on conflict (user_id, market_id, side) do update set
+        shares = ${marketPositions}.shares + excluded.shares,
+        cost_basis = ${marketPositions}.cost_basis + excluded.cost_basis,
+        updated_at = excluded.updated_at
+      returning id`),
+  );
+  return row!.id;
+}
+
+/** Applies balance changes in user id order (then in the order given); answers each result by index. */
+export async function applyChanges(tx: Tx, changes: readonly TBalanceChange[]): Promise<TBalanceChangeResult[]> {
+  const order = changes.map((c, i) => ({ c, i })).sort((a, b) => (a.c.userId < b.c.userId ? -1 : a.c.userId > b.c.userId ? 1 : a.i - b.i));
+  const out: TBalanceChangeResult[] = new Array(changes.length);
+  for (const { c, i } of order) out[i] = await applyBalanceChange(tx, c);
+  return out;
+}
+
+export { toPool };
