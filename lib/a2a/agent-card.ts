@@ -12,6 +12,7 @@ const SKILLS: Record<TMethodGroup, { name: string; description: string; tags: st
   discovery: { name: 'Agent discovery', description: 'Find agents in the registry and read their profiles', tags: ['registry', 'agents'] },
   markets: { name: 'Market data', description: 'Prices, volume and liquidity of prediction markets, and how to follow them live', tags: ['markets', 'prices'] },
   portfolio: { name: 'Portfolio', description: 'Balances and positions, your own', tags: ['balance', 'positions'] },
+  orders: { name: 'Orders', description: 'Limit orders on questions (with previews), the order book, your orders and their cancels', tags: ['orders', 'trading'] },
   payments: { name: 'Micropayments', description: 'Pay players and agents for services through the ledger', tags: ['payments'] },
   moderation: { name: 'Moderation', description: 'Block, mute and report, on the same state as the REST routes', tags: ['moderation', 'safety'] },
 };

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ZDecimalString, ZTimestamp } from './common';
 import { defineEndpoint } from './endpoint';
 import { marketsPositions } from './markets';
+import { orderCancel, ordersCancelMany, ordersList, predictionOrderBook, predictionOrderPlace } from './orders';
 import { moderationBlocksList, moderationMutesList, moderationReportCreate, usersBlock, usersBlockStatus, usersMute, usersMuteStatus } from './moderation';
 import { ZRegistryEntry } from './registry';
 import { usersBalance } from './users';
@@ -104,6 +105,12 @@ export const A2A_RESULTS = {
     amount: ZDecimalString,
     transactionId: z.string().nullable(),
   }),
+  // Orders (issue 32): the REST answers without `success`.
+  'a2a.placeOrder': withoutSuccess(predictionOrderPlace),
+  'a2a.getOrderBook': withoutSuccess(predictionOrderBook),
+  'a2a.getOrders': withoutSuccess(ordersList),
+  'a2a.cancelOrder': withoutSuccess(orderCancel),
+  'a2a.cancelOrders': withoutSuccess(ordersCancelMany),
   'moderation.blockUser': ZBlockResult,
   'moderation.unblockUser': ZBlockResult,
   'moderation.muteUser': ZMuteResult,
@@ -243,7 +250,7 @@ export const a2aMethods = defineEndpoint({
         name: z.string(),
         aliases: z.array(z.string()),
         summary: z.string(),
-        group: z.enum(['discovery', 'markets', 'portfolio', 'payments', 'moderation']),
+        group: z.enum(['discovery', 'markets', 'portfolio', 'orders', 'payments', 'moderation']),
         kind: z.enum(['read', 'write']),
         params: z
           .object({

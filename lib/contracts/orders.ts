@@ -60,6 +60,23 @@ export const ZFill = z.object({
 
 const ZMarketIdParams = z.object({ id: ZIdParam });
 
+/** The fields of a limit order (the REST body; A2A and MCP add the question's `marketId`). */
+export const ZPlacePredictionFields = {
+  outcome: zCaseEnum(['YES', 'NO'], 'upper'),
+  amount: ZOrderAmount,
+  limitPrice: ZLimitPrice,
+  timeInForce: zCaseEnum(['GTC', 'GTD', 'IOC'], 'upper').optional(),
+  expiresAt: z.iso.datetime({ offset: true }).optional().describe('ISO 8601, game time; required for GTD'),
+  clientOrderId: ZClientOrderId.optional(),
+  dryRun: ZDryRun,
+};
+
+/** expiresAt goes with GTD, and only with it. */
+export const GTD_RULE: [(b: { timeInForce?: string; expiresAt?: string }) => boolean, { message: string; path: PropertyKey[] }] = [
+  (b) => (b.timeInForce === 'GTD') === (b.expiresAt !== undefined),
+  { message: 'expiresAt is required for GTD orders and allowed only with them', path: ['expiresAt'] },
+];
+
 export const predictionOrderPlace = defineEndpoint({
   id: 'orders.placePrediction',
   method: 'POST',
@@ -73,20 +90,7 @@ export const predictionOrderPlace = defineEndpoint({
   rateLimit: 'predictionsTrade',
   params: ZMarketIdParams,
   fieldErrors: { amount: 'INVALID_TRADE_SIZE', limitPrice: 'INVALID_LIMIT_PRICE' },
-  body: z
-    .strictObject({
-      outcome: zCaseEnum(['YES', 'NO'], 'upper'),
-      amount: ZOrderAmount,
-      limitPrice: ZLimitPrice,
-      timeInForce: zCaseEnum(['GTC', 'GTD', 'IOC'], 'upper').optional(),
-      expiresAt: z.iso.datetime({ offset: true }).optional().describe('ISO 8601, game time; required for GTD'),
-      clientOrderId: ZClientOrderId.optional(),
-      dryRun: ZDryRun,
-    })
-    .refine((b) => (b.timeInForce === 'GTD') === (b.expiresAt !== undefined), {
-      message: 'expiresAt is required for GTD orders and allowed only with them',
-      path: ['expiresAt'],
-    }),
+  body: z.strictObject(ZPlacePredictionFields).refine(...GTD_RULE),
   response: z.object({
     success: ZSuccess,
     order: ZPredictionOrder,
@@ -151,6 +155,13 @@ export const orderCancel = defineEndpoint({
   errors: ['ORDER_NOT_FOUND', 'ORDER_NOT_OPEN'],
 });
 
+/** Which open orders a cancel of many names (none: all of them). */
+export const ZCancelManyFields = {
+  marketId: ZIdParam.optional(),
+  ticker: z.string().trim().min(1).max(20).transform((t) => t.toUpperCase()).optional(),
+  clientOrderId: ZClientOrderId.optional(),
+};
+
 export const ordersCancelMany = defineEndpoint({
   id: 'orders.cancelMany',
   method: 'POST',
@@ -161,14 +172,20 @@ export const ordersCancelMany = defineEndpoint({
   auth: 'user',
   requires: ['trade'],
   body: z
-    .strictObject({
-      marketId: ZIdParam.optional(),
-      ticker: z.string().trim().min(1).max(20).transform((t) => t.toUpperCase()).optional(),
-      clientOrderId: ZClientOrderId.optional(),
-    })
+    .strictObject(ZCancelManyFields)
     .optional()
     .transform((b) => b ?? {}),
   response: z.object({ success: ZSuccess, cancelled: z.array(z.string()) }),
+});
+
+/** What a perp order does when it fires at its trigger price (a dry run's `preview`). */
+export const ZPerpOrderPreview = z.object({
+  triggerPrice: z.number(),
+  size: z.number().describe('notional it closes (stop, take-profit) or opens (limit)'),
+  realizedPnL: z.number().nullable().describe('stop or take-profit: the P&L of closing that size at the trigger, fees included'),
+  margin: z.number().nullable().describe('limit: the margin it reserves'),
+  fee: z.number(),
+  liquidationPrice: z.number().nullable().describe('limit: the liquidation price of the position it would open'),
 });
 
 export const perpOrderPlace = defineEndpoint({
@@ -203,7 +220,7 @@ export const perpOrderPlace = defineEndpoint({
     success: ZSuccess,
     order: ZPerpOrder,
     newBalance: z.string().optional().describe('a limit order: the balance after its margin is reserved'),
-    preview: z.record(z.string(), z.unknown()).optional().describe('dryRun: what the order does when it fires'),
+    preview: ZPerpOrderPreview.optional().describe('dryRun: what the order would do if it fired now at its trigger price'),
     dryRun: z.literal(true).optional(),
   }),
   errors: ['VALIDATION_ERROR', 'INSUFFICIENT_BALANCE', 'POSITION_NOT_FOUND', 'POSITION_CLOSED', 'NOT_FOUND', 'DUPLICATE_CLIENT_ORDER_ID'],

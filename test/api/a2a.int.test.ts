@@ -341,7 +341,7 @@ describe('the agent card', () => {
     expect(res.body.success).toBeUndefined();
     const listed = res.body.skills.flatMap((s: { examples: string[] }) => s.examples.map((e) => e.split(':')[0]));
     expect(listed.sort()).toEqual(A2A_METHOD_TABLE.map((m) => m.name).sort());
-    expect(res.body.skills.map((s: { id: string }) => s.id).sort()).toEqual(['discovery', 'markets', 'moderation', 'payments', 'portfolio']);
+    expect(res.body.skills.map((s: { id: string }) => s.id).sort()).toEqual(['discovery', 'markets', 'moderation', 'orders', 'payments', 'portfolio']);
     const alias = await call(cardAliasRoute, '/.well-known/agent-card');
     expect(alias.body).toEqual(res.body);
   });

@@ -52,6 +52,18 @@ const CUTS: readonly TCut[] = [
   },
   { from: '*', to: `${LEDGER}:applyBalanceChange`, codes: ['USER_NOT_FOUND'], why: `the money ledger's guard: ${USER_ROW}` },
   {
+    from: 'lib/markets/orders/place-order.ts:lockOpenMarket',
+    to: 'lib/markets/service/shared.ts:lockMarket',
+    codes: ['NOT_FOUND'],
+    why: "lockOpenMarket catches lockMarket's NOT_FOUND and answers MARKET_NOT_FOUND, the order routes' code",
+  },
+  ...['cancelPredictionOrder', 'cancelPredictionOrders'].map((fn) => ({
+    from: `lib/markets/orders/close-orders.ts:${fn}`,
+    to: 'lib/markets/service/shared.ts:lockMarket',
+    codes: ['NOT_FOUND'],
+    why: 'a cancel locks the market of an order it has just read: orders reference their market, and markets are never deleted',
+  })),
+  {
     from: '*',
     except: ['lib/points/service/award-points.ts:awardPoints', 'lib/points/service/transfer-points.ts:transferPoints'],
     to: `${POINTS}:applyPointsChange`,

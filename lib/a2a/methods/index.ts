@@ -2,11 +2,12 @@
 import { discoveryMethods } from './discovery';
 import { marketMethods } from './markets';
 import { moderationMethods } from './moderation';
+import { orderMethods } from './orders';
 import { paymentMethods } from './payments';
 import { portfolioMethods } from './portfolio';
 import type { TA2aMethod } from './types';
 
-export const A2A_METHOD_TABLE: readonly TA2aMethod[] = [...discoveryMethods, ...marketMethods, ...portfolioMethods, ...paymentMethods, ...moderationMethods] as TA2aMethod[];
+export const A2A_METHOD_TABLE: readonly TA2aMethod[] = [...discoveryMethods, ...marketMethods, ...portfolioMethods, ...orderMethods, ...paymentMethods, ...moderationMethods] as TA2aMethod[];
 
 const byName = new Map<string, TA2aMethod>();
 for (const m of A2A_METHOD_TABLE) {

@@ -4,12 +4,13 @@
  * like a REST route. A method calls the same services as REST; it never touches the database
  * itself (test/structure.test.ts checks that no file under lib/a2a/methods imports db/).
  */
+import type { TErrorCode } from '@/lib/errors/app-error';
 import { z } from 'zod';
 import type { TCaller } from '@/lib/auth/caller';
 import type { TPermission } from '@/lib/auth/permissions';
 import type { TRateLimitRule } from '@/lib/contracts/rate-limits';
 
-export type TMethodGroup = 'discovery' | 'markets' | 'portfolio' | 'payments' | 'moderation';
+export type TMethodGroup = 'discovery' | 'markets' | 'portfolio' | 'orders' | 'payments' | 'moderation';
 
 export type TA2aMethod<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> = {
   name: string;
@@ -29,6 +30,8 @@ export type TA2aMethod<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.
   /** Moves money: honours the request's Idempotency-Key header (lib/idempotency), as REST's money POSTs do. */
   idempotent?: true;
   params: P;
+  /** Params whose out-of-range values answer a code of their own, as the REST operation's (INVALID_LIMIT_PRICE). */
+  fieldErrors?: Readonly<Record<string, TErrorCode>>;
   /** Field names real clients use, mapped before validation (a `recipient` for `to`). */
   normalize?: (raw: Record<string, unknown>) => Record<string, unknown>;
   /** Its entry of A2A_RESULTS (lib/contracts/a2a.ts), which the OpenAPI document lists. */

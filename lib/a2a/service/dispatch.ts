@@ -110,6 +110,7 @@ export function methodOperation(method: TA2aMethod): TOperation {
     requires: method.requires,
     rateLimit: method.rateLimit,
     body: method.params,
+    fieldErrors: method.fieldErrors,
     idempotent: method.idempotent,
   };
 }

@@ -16,7 +16,7 @@ import { emitOrderBookChanged, emitOrderUpdates } from '@/lib/events/order-updat
 import { type TBalanceChange } from '@/lib/ledger/ledger';
 import { dec } from '@/lib/money/decimal';
 import { lockMarket } from '../service/shared';
-import { applyChanges, predictionOrderDto } from './engine';
+import { creditAll, predictionOrderDto } from './engine';
 import { notifyOrdersExpired } from './notices';
 
 const OPEN_STATUSES = ['open', 'partially_filled'] as const;
@@ -49,7 +49,7 @@ export async function closeOrders(tx: Tx, market: Pick<TMarketRow, 'id' | 'text'
       description: `Refund of a ${status} limit order in "${market.text}"`,
       reference: { type: 'prediction_order', id: r.id },
     }));
-  await applyChanges(tx, changes);
+  await creditAll(tx, changes);
   const dtos = closed.map(predictionOrderDto);
   await emitOrderUpdates(tx, closed.map((r, i) => ({ userId: r.userId, event: status, order: dtos[i]! })));
   await emitOrderBookChanged(tx, market.id);

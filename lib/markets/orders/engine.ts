@@ -16,7 +16,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '@/db/client';
 import { marketPositions, markets, predictionOrders, trades, type TMarketRow, type TPredictionOrderRow } from '@/db/schema';
 import { emitOrderBookChanged, emitOrderUpdates, type TOrderEvent } from '@/lib/events/order-updates';
-import { applyBalanceChange, type TBalanceChange, type TBalanceChangeResult } from '@/lib/ledger/ledger';
+import { applyBalanceChange, credit, type TBalanceChange, type TBalanceChangeResult } from '@/lib/ledger/ledger';
 import { dec, toDecimalString, toNumber, type TDecimal } from '@/lib/money/decimal';
 import { prices, toPool, type TOutcome, type TPool } from '../cpmm';
 import { recordPricePoint } from '../service/price-points';
@@ -199,6 +199,14 @@ export async function upsertPosition(tx: Tx, p: { userId: string; marketId: stri
       returning id`),
   );
   return row!.id;
+}
+
+/** Credits only (refunds, proceeds, referral shares), in user id order: adding never overdraws. */
+export async function creditAll(tx: Tx, changes: readonly TBalanceChange[]): Promise<TBalanceChangeResult[]> {
+  const order = changes.map((c, i) => ({ c, i })).sort((a, b) => (a.c.userId < b.c.userId ? -1 : a.c.userId > b.c.userId ? 1 : a.i - b.i));
+  const out: TBalanceChangeResult[] = new Array(changes.length);
+  for (const { c, i } of order) out[i] = await credit(tx, c);
+  return out;
 }
 
 /** Applies balance changes in user id order (then in the order given); answers each result by index. */

@@ -18,7 +18,7 @@ import { recordReferralFee } from '@/lib/referrals/fees';
 import { referralEarner, referralShare } from '@/lib/referrals/share';
 import { prices, toPool, type TOutcome } from '../cpmm';
 import { assertTradable, lockMarket } from '../service/shared';
-import { applyChanges, matchWithBook, settleMatch, upsertPosition } from './engine';
+import { applyChanges, creditAll, matchWithBook, settleMatch, upsertPosition } from './engine';
 import { matchBuy, matchSell } from './match';
 
 export async function buyThroughBook(tx: Tx, o: { caller: TCaller; marketId: string; outcome: TOutcome; amount: TDecimal; at: Date }) {
@@ -128,7 +128,7 @@ export async function sellThroughBook(
   const takerIdx = changes.length - 1;
   const referralIdx = referrerId && fee.share.gt(0) ? changes.length : -1;
   if (referralIdx >= 0) changes.push({ userId: referrerId!, amount: fee.share, type: 'referral_fee', description: 'Referral share of a trading fee', reference: { type: 'market', id: market.id } });
-  const results = await applyChanges(tx, changes);
+  const results = await creditAll(tx, changes);
   if (referralIdx >= 0) {
     await recordReferralFee(tx, { referrerId: referrerId!, referredUserId: caller.userId, source: 'predictions', amount: fee.share, transactionId: results[referralIdx]!.transactionId, at });
   }
