@@ -14,6 +14,9 @@ const ZOutcome = zCaseEnum(['YES', 'NO'], 'upper');
 const ZBuyAmount = zAmountInput({ min: 0, exclusiveMin: true, max: 1e12, description: 'currency to spend (at least 1 after fees)' });
 const ZSellShares = zAmountInput({ min: 0, exclusiveMin: true, max: 1e15, description: 'shares to sell' });
 const TRADE_SIZE_FIELDS = { amount: 'INVALID_TRADE_SIZE', shares: 'INVALID_TRADE_SIZE' } as const;
+/** A preview (db/dry-run.ts): the same answer as the real call, and nothing changes. */
+const ZDryRun = z.boolean().optional().describe('true: answer what the call would do now and change nothing');
+const ZDryRunAnswer = z.literal(true).optional().describe('present when the request was a dry run: nothing changed');
 
 export const ZPredictionPosition = z.object({
   id: z.string(),
@@ -237,9 +240,9 @@ export const predictionsBuy = defineEndpoint({
   params: ZMarketIdParams,
   fieldErrors: TRADE_SIZE_FIELDS,
   body: z
-    .strictObject({ outcome: ZOutcome.optional(), side: ZOutcome.optional(), amount: ZBuyAmount })
+    .strictObject({ outcome: ZOutcome.optional(), side: ZOutcome.optional(), amount: ZBuyAmount, dryRun: ZDryRun })
     .refine((b) => b.outcome ?? b.side, { message: 'outcome (YES or NO) is required', path: ['outcome'] })
-    .transform((b) => ({ outcome: (b.outcome ?? b.side)!, amount: b.amount })),
+    .transform((b) => ({ outcome: (b.outcome ?? b.side)!, amount: b.amount, dryRun: b.dryRun })),
   response: z.object({
     success: ZSuccess,
     position: z.object({
@@ -259,6 +262,7 @@ export const predictionsBuy = defineEndpoint({
     yesPrice: z.number(),
     noPrice: z.number(),
     marketId: z.string(),
+    dryRun: ZDryRunAnswer,
   }),
   errors: ['INSUFFICIENT_BALANCE', 'NOT_FOUND', 'INVALID_TRADE_SIZE', 'MARKET_CLOSED'],
 });
@@ -276,9 +280,15 @@ export const predictionsSell = defineEndpoint({
   params: ZMarketIdParams,
   fieldErrors: TRADE_SIZE_FIELDS,
   body: z
-    .strictObject({ positionId: z.string().min(1).max(200).optional(), outcome: ZOutcome.optional(), side: ZOutcome.optional(), shares: ZSellShares })
+    .strictObject({
+      positionId: z.string().min(1).max(200).optional(),
+      outcome: ZOutcome.optional(),
+      side: ZOutcome.optional(),
+      shares: ZSellShares,
+      dryRun: ZDryRun,
+    })
     .refine((b) => b.positionId ?? b.outcome ?? b.side, { message: 'positionId or outcome is required', path: ['positionId'] })
-    .transform((b) => ({ positionId: b.positionId, outcome: b.outcome ?? b.side, shares: b.shares })),
+    .transform((b) => ({ positionId: b.positionId, outcome: b.outcome ?? b.side, shares: b.shares, dryRun: b.dryRun })),
   response: z.object({
     success: ZSuccess,
     proceeds: z.number(),
@@ -294,6 +304,7 @@ export const predictionsSell = defineEndpoint({
     yesPrice: z.number(),
     noPrice: z.number(),
     marketId: z.string(),
+    dryRun: ZDryRunAnswer,
   }),
   errors: ['INSUFFICIENT_SHARES', 'NOT_FOUND', 'INVALID_TRADE_SIZE', 'MARKET_CLOSED'],
 });

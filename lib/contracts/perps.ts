@@ -6,6 +6,9 @@ import { defineEndpoint } from './endpoint';
 
 /** Sizes, leverage and prices: a JSON number or a decimal string, within the engine's bounds (lib/perps/math.ts). */
 const zPerpNumber = (min: number, max: number, description: string) => zAmountInput({ min, max, description }).transform(Number);
+/** A preview (db/dry-run.ts): the same answer as the real call, and nothing changes. */
+const ZDryRun = z.boolean().optional().describe('true: answer what the call would do now and change nothing');
+const ZDryRunAnswer = z.literal(true).optional().describe('present when the request was a dry run: nothing changed');
 
 export const ZPerpTicker = z.object({
   ticker: z.string(),
@@ -76,7 +79,11 @@ export const ZPerpCloseResult = z.object({
   netPnL: z.number(),
   newBalance: ZDecimalString,
   closedAt: ZTimestamp,
+  dryRun: ZDryRunAnswer,
 });
+
+/** The two path forms of a close take no body, or only `{dryRun}`. */
+const ZCloseBody = z.strictObject({ dryRun: ZDryRun });
 
 const closeErrors = ['NOT_FOUND', 'FORBIDDEN', 'POSITION_CLOSED'] as const;
 
@@ -108,14 +115,16 @@ export const perpsOpen = defineEndpoint({
       size: zPerpNumber(1, 1e9, 'notional size in currency (1 to 1,000,000,000)').optional(),
       amount: zPerpNumber(1, 1e9, 'variant name of size').optional(),
       leverage: zPerpNumber(1, 100, 'leverage, 1 to 100 (at most 4 decimal places)'),
+      dryRun: ZDryRun,
     })
     .refine((b) => b.size !== undefined || b.amount !== undefined, { message: 'size (or amount) is required', path: ['size'] })
-    .transform((b) => ({ ticker: b.ticker, side: b.side, size: (b.size ?? b.amount)!, leverage: b.leverage })),
+    .transform((b) => ({ ticker: b.ticker, side: b.side, size: (b.size ?? b.amount)!, leverage: b.leverage, dryRun: b.dryRun })),
   response: z.object({
     success: ZSuccess,
     position: ZPerpPosition,
     fee: z.number(),
     newBalance: ZDecimalString,
+    dryRun: ZDryRunAnswer,
   }),
   errors: ['VALIDATION_ERROR', 'INSUFFICIENT_BALANCE'],
 });
@@ -133,6 +142,7 @@ export const perpsClose = defineEndpoint({
   requires: ['trade'],
   rateLimit: 'perpClose',
   params: ZPositionIdParams,
+  body: ZCloseBody,
   response: ZPerpCloseResult,
   errors: closeErrors,
 });
@@ -148,6 +158,7 @@ export const perpsCloseVariant = defineEndpoint({
   requires: ['trade'],
   rateLimit: 'perpClose',
   params: ZPositionIdParams,
+  body: ZCloseBody,
   response: ZPerpCloseResult,
   errors: closeErrors,
 });
@@ -162,7 +173,7 @@ export const perpsCloseByBody = defineEndpoint({
   auth: 'user',
   requires: ['trade'],
   rateLimit: 'perpClose',
-  body: z.strictObject({ positionId: ZIdParam }),
+  body: z.strictObject({ positionId: ZIdParam, dryRun: ZDryRun }),
   response: ZPerpCloseResult,
   errors: closeErrors,
 });

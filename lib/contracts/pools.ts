@@ -6,6 +6,9 @@ import { defineEndpoint, type TEndpoint } from './endpoint';
 
 const ZTier = z.enum(['S', 'A', 'B', 'C']);
 const POOL_AMOUNT_FIELDS = { amount: 'INVALID_TRADE_SIZE', shares: 'INVALID_TRADE_SIZE' } as const;
+/** A preview (db/dry-run.ts): the same answer as the real call, and nothing changes. */
+const ZDryRun = z.boolean().optional().describe('true: answer what the call would do now and change nothing');
+const ZDryRunAnswer = z.literal(true).optional().describe('present when the request was a dry run: nothing changed');
 
 export const ZPoolManager = z.object({
   id: z.string(),
@@ -185,8 +188,11 @@ export const poolsDeposit = defineEndpoint({
   rateLimit: 'poolTrade',
   params: ZPoolIdParams,
   fieldErrors: POOL_AMOUNT_FIELDS,
-  body: z.strictObject({ amount: zAmountInput({ min: 1, max: 1e12, description: 'currency to deposit, 1 to 1,000,000,000,000' }).transform(String) }),
-  response: z.object({ success: ZSuccess, deposit: ZPoolDeposit, newBalance: ZDecimalString }),
+  body: z.strictObject({
+    amount: zAmountInput({ min: 1, max: 1e12, description: 'currency to deposit, 1 to 1,000,000,000,000' }).transform(String),
+    dryRun: ZDryRun,
+  }),
+  response: z.object({ success: ZSuccess, deposit: ZPoolDeposit, newBalance: ZDecimalString, dryRun: ZDryRunAnswer }),
   errors: ['NOT_FOUND', 'INSUFFICIENT_BALANCE', 'INVALID_TRADE_SIZE', 'POOL_INACTIVE'],
 });
 
@@ -206,8 +212,9 @@ export const poolsWithdraw = defineEndpoint({
   body: z.strictObject({
     depositId: ZIdParam,
     shares: zAmountInput({ min: 0, exclusiveMin: true, max: 1e15, description: 'shares of that deposit to withdraw' }).transform(String),
+    dryRun: ZDryRun,
   }),
-  response: z.object({ success: ZSuccess, withdrawal: ZPoolWithdrawal, newBalance: ZDecimalString }),
+  response: z.object({ success: ZSuccess, withdrawal: ZPoolWithdrawal, newBalance: ZDecimalString, dryRun: ZDryRunAnswer }),
   errors: ['NOT_FOUND', 'FORBIDDEN', 'INSUFFICIENT_SHARES', 'INVALID_TRADE_SIZE', 'INSUFFICIENT_LIQUIDITY'],
 });
 

@@ -6,7 +6,7 @@
 import 'server-only';
 import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { balanceTransactions, markets, perpPositions, pools, users } from '@/db/schema';
+import { balanceTransactions, markets, perpOrders, perpPositions, pools, predictionOrders, users } from '@/db/schema';
 import type { DbOrTx } from '@/db/client';
 import { toDecimalString } from '@/lib/money/decimal';
 
@@ -34,9 +34,16 @@ export type TTransactionReference = {
   side: string | null;
   leverage: string | null;
   poolName: string | null;
+  /** A limit order's question (its id and text), or a perp order's ticker, side and type. */
+  orderMarketId?: string | null;
+  orderQuestion?: string | null;
+  orderTicker?: string | null;
+  orderSide?: string | null;
+  orderType?: string | null;
 };
 
 const NO_REFERENCE: TTransactionReference = { question: null, ticker: null, side: null, leverage: null, poolName: null };
+const ORDER_TYPE_NAMES: Record<string, string> = { stop_loss: 'stop-loss', take_profit: 'take-profit', limit: 'limit order' };
 
 /** Pure: the subject and link of a transaction from its reference and the referenced row. */
 export function describeReference(
@@ -53,6 +60,18 @@ export function describeReference(
     }
     case 'pool':
       return ref.poolName === null ? { subject: null, link: null } : { subject: ref.poolName, link: `/pools/${encodeURIComponent(r.referenceId)}` };
+    // Reservations and refunds of orders: the question or the ticker the order is on.
+    case 'prediction_order':
+      return !ref.orderQuestion || !ref.orderMarketId
+        ? { subject: null, link: null }
+        : { subject: `Limit order: ${ref.orderQuestion}`, link: `/markets/${encodeURIComponent(ref.orderMarketId)}` };
+    case 'perp_order':
+      return !ref.orderTicker
+        ? { subject: null, link: null }
+        : {
+            subject: `${ref.orderTicker}${ref.orderSide ? ` ${ref.orderSide}` : ''} ${ORDER_TYPE_NAMES[ref.orderType ?? ''] ?? 'order'}`,
+            link: `/perps/${encodeURIComponent(ref.orderTicker)}`,
+          };
     default:
       return { subject: null, link: null };
   }
@@ -78,6 +97,9 @@ const bt = balanceTransactions;
 const refMarket = alias(markets, 'ref_market');
 const refPosition = alias(perpPositions, 'ref_position');
 const refPool = alias(pools, 'ref_pool');
+const refPredOrder = alias(predictionOrders, 'ref_pred_order');
+const refOrderMarket = alias(markets, 'ref_order_market');
+const refPerpOrder = alias(perpOrders, 'ref_perp_order');
 
 /** The newest transactions of a user, newest first, each with what it was about: one statement. */
 export async function findTransactions(db: DbOrTx, userId: string, opts: { limit: number; offset: number }) {
@@ -89,11 +111,19 @@ export async function findTransactions(db: DbOrTx, userId: string, opts: { limit
       side: refPosition.side,
       leverage: refPosition.leverage,
       poolName: refPool.name,
+      orderMarketId: refOrderMarket.id,
+      orderQuestion: refOrderMarket.text,
+      orderTicker: refPerpOrder.ticker,
+      orderSide: refPerpOrder.side,
+      orderType: refPerpOrder.type,
     })
     .from(bt)
     .leftJoin(refMarket, sql`${bt.referenceType} = 'market' and ${refMarket.id} = ${bt.referenceId}`)
     .leftJoin(refPosition, sql`${bt.referenceType} = 'perp_position' and ${refPosition.id} = ${bt.referenceId}`)
     .leftJoin(refPool, sql`${bt.referenceType} = 'pool' and ${refPool.id} = ${bt.referenceId}`)
+    .leftJoin(refPredOrder, sql`${bt.referenceType} = 'prediction_order' and ${refPredOrder.id} = ${bt.referenceId}`)
+    .leftJoin(refOrderMarket, sql`${refOrderMarket.id} = ${refPredOrder.marketId}`)
+    .leftJoin(refPerpOrder, sql`${bt.referenceType} = 'perp_order' and ${refPerpOrder.id} = ${bt.referenceId}`)
     .where(eq(bt.userId, userId))
     .orderBy(desc(bt.seq))
     .limit(opts.limit)

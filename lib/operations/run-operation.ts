@@ -30,6 +30,7 @@
  */
 import 'server-only';
 import { postgresErrorCode } from '@/db/client';
+import { isDryRunBody } from './dry-run';
 import type { TTokenClaims } from '@/lib/auth/jwt';
 import { toCaller, type TCaller } from '@/lib/auth/caller';
 import { assertPermissions, isPrivileged } from '@/lib/auth/permissions';
@@ -244,7 +245,8 @@ export async function runOperation<T>(
         throw new AppError('USER_BANNED', 'This account is banned: it can read but not post, trade or change anything');
       }
       const ctx = { caller: principal && toCaller(principal), principal, params, query, body };
-      if (!idempotencyKey || !principal) return fn(ctx);
+      // A dry run (`dryRun: true`, ./dry-run.ts) changes nothing: its key is neither stored nor replayed.
+      if (!idempotencyKey || !principal || isDryRunBody(body)) return fn(ctx);
       const fingerprint = requestFingerprint(op.id, rawParams, rawBody);
       const run = await runIdempotent({ userId: principal.userId, key: idempotencyKey, operation: op.id, fingerprint, status: op.status ?? 200 }, () => fn(ctx));
       replayed = run.replayed;

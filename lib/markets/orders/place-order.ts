@@ -7,7 +7,8 @@
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { rowsOf, withRequestTransaction, withTransaction, type Tx } from '@/db/client';
+import { rowsOf, withTransaction, type Tx } from '@/db/client';
+import { runDryRun } from '@/db/dry-run';
 import { markets, perpOrders, predictionOrders, trades, users } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
@@ -197,20 +198,4 @@ export async function placeOrPreviewPredictionOrder(input: TPlaceOrderInput & { 
   const { dryRun, ...rest } = input;
   if (!dryRun) return placePredictionOrder(rest);
   return { ...(await runDryRun(() => placePredictionOrder(rest))), dryRun: true as const };
-}
-
-// TEMPORARY until the shared dry-run helper lands: run inside one request transaction, roll back.
-class DryRunDone<T> {
-  constructor(readonly value: T) {}
-}
-async function runDryRun<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    await withRequestTransaction(async () => {
-      throw new DryRunDone(await fn());
-    });
-  } catch (e) {
-    if (e instanceof DryRunDone) return e.value as T;
-    throw e;
-  }
-  throw new Error('unreachable');
 }

@@ -1,11 +1,12 @@
 import { poolsWithdraw } from '@/lib/contracts/pools';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
+import { runOrPreview } from '@/lib/operations/dry-run';
 import { withdrawFromPool } from '@/lib/pools/service/withdraw';
 
-// POST /api/pools/{id}/withdraw — sell shares of one deposit back at the share price
+// POST /api/pools/{id}/withdraw — sell shares of one deposit back at the share price (dryRun: preview)
 export const POST = route(poolsWithdraw, async ({ caller, params, body }) =>
-  withdrawFromPool({ caller, poolId: params.id, depositId: body.depositId, shares: body.shares }),
+  runOrPreview(body.dryRun, () => withdrawFromPool({ caller, poolId: params.id, depositId: body.depositId, shares: body.shares })),
 );
 
 // GET, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight

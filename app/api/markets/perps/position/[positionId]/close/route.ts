@@ -1,11 +1,12 @@
 import { perpsCloseVariant } from '@/lib/contracts/perps';
 import { methodNotAllowedHandlers } from '@/lib/http/fallback';
 import { route } from '@/lib/http/route';
+import { runOrPreview } from '@/lib/operations/dry-run';
 import { closePosition } from '@/lib/perps/service/close-position';
 
-// POST /api/markets/perps/position/{positionId}/close — close (variant form)
-export const POST = route(perpsCloseVariant, async ({ params, caller }) =>
-  closePosition({ caller, positionId: params.positionId }),
+// POST /api/markets/perps/position/{positionId}/close — close (variant form; body optional; dryRun: preview)
+export const POST = route(perpsCloseVariant, async ({ params, body, caller }) =>
+  runOrPreview(body.dryRun, () => closePosition({ caller, positionId: params.positionId })),
 );
 
 // GET, PUT, PATCH, DELETE: 405 with Allow; OPTIONS: the CORS preflight
