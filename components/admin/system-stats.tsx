@@ -220,6 +220,9 @@ export const SystemStats = () => {
             { label: 'Perps', value: formatCompactMoney(s.trading.perpOpenInterest) },
             { label: 'Predictions', value: formatCompactMoney(s.trading.predictionOpenInterest) },
             { label: 'Active markets', value: formatCount(s.trading.activeMarkets) },
+            { label: 'Open orders', value: formatCount(s.trading.openOrders) },
+            { label: 'Orders 24 h', value: formatCount(s.trading.orders24h) },
+            { label: 'Held by orders', value: formatCompactMoney(s.trading.ordersReserved) },
           ]}
         />
         <Figures

@@ -225,6 +225,10 @@ export const adminStats = defineEndpoint({
       perpOpenInterest: z.number(),
       predictionOpenInterest: z.number(),
       activeMarkets: z.number().int(),
+      /** Orders (issue 32): open limit and perp orders, orders placed in 24 h, and what open orders hold. */
+      openOrders: z.number().int(),
+      orders24h: z.number().int(),
+      ordersReserved: z.number(),
     }),
     reports: z.object({ total: z.number().int(), pending: z.number().int(), reviewing: z.number().int(), last24h: z.number().int() }),
     byDay: z.array(

@@ -428,6 +428,7 @@ export const tradesList = defineEndpoint({
         price: z.number(),
         fee: z.number(),
         yesPriceAfter: z.number().optional().describe('prediction trades only: the YES price after the trade'),
+        orderId: z.string().nullable().optional().describe('prediction trades only: the limit order this trade filled, if any'),
         realizedPnL: z.number().nullable().optional().describe('perpetual trades only: the PnL a close or liquidation realized'),
         createdAt: ZTimestamp,
         timestamp: ZTimestamp,

@@ -246,6 +246,7 @@ export async function findTrades(db: DbOrTx, opts: { limit: number; offset: numb
       price: toNumber(t.price),
       fee: toNumber(t.feeTotal),
       yesPriceAfter: toNumber(t.yesPriceAfter),
+      orderId: t.orderId,
       createdAt: t.createdAt.toISOString(),
       timestamp: t.createdAt.toISOString(),
     })),

@@ -8,10 +8,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { POST as createMarketRoute } from '@/app/api/admin/markets/route';
 import { POST as resolveRoute } from '@/app/api/admin/markets/[id]/resolve/route';
+import { GET as adminStatsRoute } from '@/app/api/admin/stats/route';
 import { POST as buyRoute } from '@/app/api/markets/predictions/[id]/buy/route';
 import { POST as sellRoute } from '@/app/api/markets/predictions/[id]/sell/route';
 import { GET as bookRoute, POST as placeRoute } from '@/app/api/markets/predictions/[id]/orders/route';
 import { GET as listRoute } from '@/app/api/markets/orders/route';
+import { GET as tradesRoute } from '@/app/api/trades/route';
 import { DELETE as cancelRoute } from '@/app/api/markets/orders/[orderId]/route';
 import { POST as cancelManyRoute } from '@/app/api/markets/orders/cancel/route';
 import { getDb, rowsOf } from '@/db/client';
@@ -235,6 +237,21 @@ describe('POST /api/markets/predictions/{id}/orders', () => {
   });
 });
 
+describe('admin stats', () => {
+  it('count open orders, orders placed in 24 hours and what open orders hold', async () => {
+    const stats = async () => (await call(adminStatsRoute, '/api/admin/stats', { token: await adminToken() })).body.trading;
+    const m = await newMarket();
+    const u = await seedUser();
+    const before = await stats();
+    await place(u, m.id, { outcome: 'YES', amount: '12.5', limitPrice: 0.2 });
+    await place(u, m.id, { outcome: 'NO', amount: 10, limitPrice: 0.2, timeInForce: 'IOC' });
+    const after = await stats();
+    expect(after.openOrders).toBe(before.openOrders + 1);
+    expect(after.orders24h).toBe(before.orders24h + 2);
+    expect(dec(after.ordersReserved).minus(before.ordersReserved).toFixed()).toBe('12.5');
+  });
+});
+
 describe('market buys and sells meet resting orders', () => {
   it("a market buy takes a resting order where it beats the maker, and the order's owner gets the shares", async () => {
     // A small pool: a buy of 50 YES takes the maker from 0.5 past 0.6, where the NO order at 0.4 offers YES at 0.6.
@@ -252,6 +269,9 @@ describe('market buys and sells meet resting orders', () => {
     expect((await sharesOf(maker.id, m.id, 'NO')).toFixed()).toBe(dec(row.shares).toFixed());
     expect(dec(row.filledAmount).toFixed()).toBe(dec(row.shares).times('0.4').toFixed());
     expect((await cashAndReserves(maker.id)).toFixed()).toBe(before.minus(row.filledAmount).toFixed());
+    // The trade feed shows the owner's fill, naming the order.
+    const feed = await call(tradesRoute, `/api/trades?marketId=${m.id}&userId=${maker.id}`, { token: await tokenFor(maker) });
+    expect(feed.body.trades.map((t: { orderId: string | null; side: string }) => [t.orderId, t.side])).toEqual([[o.body.order.id, 'NO']]);
     expect(dec(res.body.newBalance).toFixed()).toBe('950');
     await expectLedgerChain([maker.id, taker.id]);
   });

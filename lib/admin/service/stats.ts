@@ -12,6 +12,8 @@
  *     liquidations); volume is the gross prediction amount plus the perpetual notional of every
  *     trade, liquidations included (each row holds the notional it moved at its price), as the
  *     tickers' own 24 h volume counts it;
+ *   - orders: open orders of both kinds (prediction limit orders open or partly filled, perp orders
+ *     open), orders placed in the last 24 h, and the money open orders hold in reserve;
  *   - open interest: the notional of open perpetual positions at the mark (as the tickers show it)
  *     plus the cost basis of prediction shares still held in unsettled markets.
  * Days are UTC calendar days; the windows (24 h, 7 days) end at now() (game time).
@@ -19,7 +21,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf } from '@/db/client';
-import { comments, marketPositions, markets, perpMarkets, perpPositions, perpTrades, posts, reports, trades, users } from '@/db/schema';
+import { comments, marketPositions, markets, perpMarkets, perpOrders, perpPositions, perpTrades, posts, predictionOrders, reports, trades, users } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { dec, toNumber } from '@/lib/money/decimal';
@@ -78,6 +80,12 @@ export async function getAdminStats(input: { caller: TCaller; days: number }) {
         (select coalesce(sum(trunc(p.units * m.mark_price, 8)), 0) from ${perpPositions} p join ${perpMarkets} m on m.ticker = p.ticker where p.status = 'open') as perp_oi,
         (select coalesce(sum(cost_basis), 0) from ${marketPositions} where shares > 0 and settled_at is null) as pred_oi,
         (select count(*) from ${markets} where status = 'active') as active_markets,
+        (select count(*) from ${predictionOrders} where status in ('open', 'partially_filled'))
+          + (select count(*) from ${perpOrders} where status = 'open') as open_orders,
+        (select count(*) from ${predictionOrders} where created_at > ${ts(dayAgo)})
+          + (select count(*) from ${perpOrders} where created_at > ${ts(dayAgo)}) as orders24h,
+        (select coalesce(sum(amount - filled_amount), 0) from ${predictionOrders} where status in ('open', 'partially_filled'))
+          + (select coalesce(sum(reserved), 0) from ${perpOrders} where status = 'open') as orders_reserved,
         (select count(*) from ${reports}) as reports_total,
         (select count(*) from ${reports} where status = 'pending') as reports_pending,
         (select count(*) from ${reports} where status = 'reviewing') as reports_reviewing,
@@ -145,6 +153,9 @@ export async function getAdminStats(input: { caller: TCaller; days: number }) {
       perpOpenInterest: perpOi,
       predictionOpenInterest: predOi,
       activeMarkets: num(s!.active_markets),
+      openOrders: num(s!.open_orders),
+      orders24h: num(s!.orders24h),
+      ordersReserved: money(s!.orders_reserved),
     },
     reports: {
       total: num(s!.reports_total),
