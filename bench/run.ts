@@ -34,6 +34,7 @@ import { benchSseFanout } from './sse';
 import { BENCH_CRON_SECRET, benchTick } from './tick';
 import { benchDbCost } from './dbcost';
 import { benchHistoryWrite } from './history';
+import { benchOrders } from './orders';
 import { driveLoops, type TFigure } from './figures';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -386,7 +387,7 @@ const main = async () => {
 
   const dev = process.env.BENCH_DEV === '1';
   // dbcost and history call the services in this process on a database of their own: alone, they need no server.
-  const needsServer = !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').some((x) => !['dbcost', 'history'].includes(x.trim()));
+  const needsServer = !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').some((x) => !['dbcost', 'history', 'orders'].includes(x.trim()));
   if (needsServer && process.env.BENCH_SKIP_BUILD !== '1' && !dev) {
     console.log('Building the production server…');
     execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
@@ -426,7 +427,7 @@ const main = async () => {
     }
 
     const subjects = Array.from({ length: USERS }, (_, i) => `bench|${i}`);
-    // BENCH_ONLY=tick,feed,… runs only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, a2a, hostile, leaderboard, dbcost, history).
+    // BENCH_ONLY=tick,feed,… runs only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, a2a, hostile, leaderboard, dbcost, history, orders).
     const only = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
     const runs = (name: string) => !only || only.includes(name);
 
@@ -443,6 +444,7 @@ const main = async () => {
     if (runs('hostile')) await benchHostileLoad({ base, tokens, figures, token });
     if (runs('dbcost')) await benchDbCost({ baseUrl: BASE_URL, figures, poolMax: POOL });
     if (runs('history')) await benchHistoryWrite({ baseUrl: BASE_URL, figures, poolMax: POOL });
+    if (runs('orders')) await benchOrders({ baseUrl: BASE_URL, figures, poolMax: POOL });
     // Last: its 100,000 players would weigh on the figures above (the tick's daily snapshot).
     if (runs('leaderboard')) await benchLeaderboard({ base, sql, figures, databaseUrl, seconds: SECONDS, poolMax: POOL, token });
   } finally {
