@@ -83,7 +83,8 @@ export const benchOrders = async (ctx: { baseUrl: string; figures: TFigure[]; po
       none.push((await timeBuy(b)).ms);
       smallBook.push((await timeBuy(c)).ms);
       if (round === 0) {
-        const [{ n }] = await direct.unsafe(`select count(*)::int as n from prediction_orders where market_id = $1 and status = 'filled' and limit_price = 0.49`, [a]);
+        const [row] = await direct.unsafe(`select count(*)::int as n from prediction_orders where market_id = $1 and status = 'filled' and limit_price = 0.49`, [a]);
+        const n = Number(row?.n);
         if (n !== 50) throw new Error(`orders bench: the crossing buy filled ${n} of 50 orders`);
       }
     }
@@ -137,12 +138,63 @@ export const benchOrders = async (ctx: { baseUrl: string; figures: TFigure[]; po
   }
 };
 
-/** Figure 4, once the perp orders' trigger path exists (lib/perps/service/order-triggers.ts). */
-async function benchStopTriggers(_ctx: {
-  figures: TFigure[];
-  direct: postgres.Sql;
-  users: string[];
-  callers: ReturnType<typeof callerOfUser>[];
-}) {
-  // Filled in with the perp orders (see the issue's benchmark item 3).
+/**
+ * Figure 4: the admin price route's mark move (setMarkPrice: the mark, then the orders it fires,
+ * then the liquidation sweep) on a ticker with 100,000 resting stop-losses of which 100 are
+ * crossed, against the same move on a ticker with 100 resting, all crossed. The stops sit on
+ * copies of one real position (SQL, untimed setup); the 100 crossed ones close their positions.
+ */
+async function benchStopTriggers(ctx: { figures: TFigure[]; direct: postgres.Sql; users: string[]; callers: ReturnType<typeof callerOfUser>[] }) {
+  const { direct } = ctx;
+  const { openPosition } = await import('@/lib/perps/service/open-position');
+  const { setMarkPrice } = await import('@/lib/perps/service/set-price');
+  const tickers = (await direct.unsafe(`select ticker, mark_price from perp_markets order by ticker limit 2`)) as unknown as { ticker: string; mark_price: string }[];
+  if (tickers.length < 2) throw new Error('orders bench: the world has fewer than two tickers');
+  const columns = ((await direct.unsafe(
+    `select column_name from information_schema.columns where table_name = 'perp_positions' and column_name <> 'id' and is_generated = 'NEVER' order by ordinal_position`,
+  )) as unknown as { column_name: string }[]).map((c) => `"${c.column_name}"`);
+  const cols = columns.join(', ');
+  const caller = ctx.callers[1]!;
+
+  /** `n` copies of a 2x long on `ticker`, each with a stop-loss at `trigger`. */
+  const seedStops = async (ticker: string, n: number, trigger: string) => {
+    const r = await openPosition({ caller, ticker, side: 'long', size: '100', leverage: '2' });
+    await direct.unsafe(
+      `with copies as (
+         insert into perp_positions (id, ${cols})
+         select gen_random_uuid()::text, ${cols} from perp_positions, generate_series(1, $2) where id = $1
+         returning id, user_id, ticker
+       )
+       insert into perp_orders (id, user_id, ticker, type, side, trigger_price, fires_when, position_id, status, created_at, updated_at)
+       select gen_random_uuid()::text, user_id, ticker, 'stop_loss', 'long', $3::numeric, 'below', id, 'open', now(), now() from copies`,
+      [r.position.id, n, trigger],
+    );
+  };
+  const timeMove = async (ticker: string, mark: string) => {
+    const t0 = performance.now();
+    await setMarkPrice({ ticker, price: mark });
+    return performance.now() - t0;
+  };
+  const results: Record<string, number[]> = { big: [], small: [] };
+  for (const [key, t, resting] of [['big', tickers[0]!, 100_000], ['small', tickers[1]!, 0]] as const) {
+    const mark = Number(t.mark_price);
+    if (resting) await seedStops(t.ticker, resting, (mark * 0.5).toFixed(4));
+    for (let round = 0; round < 3; round++) {
+      await seedStops(t.ticker, 100, (mark * 0.99).toFixed(4));
+      results[key]!.push(await timeMove(t.ticker, (mark * 0.985).toFixed(4)));
+      await setMarkPrice({ ticker: t.ticker, price: mark.toFixed(4) });
+    }
+    const [row] = (await direct.unsafe(`select count(*)::int as n from perp_orders where ticker = $1 and status = 'triggered'`, [t.ticker])) as unknown as { n: number }[];
+    if (Number(row?.n) !== 300) throw new Error(`orders bench: ${row?.n} stops fired on ${t.ticker}, expected 300`);
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  console.log(`  mark move firing 100 stops: ${median(results.big!).toFixed(0)} ms beside 100,000 resting, ${median(results.small!).toFixed(0)} ms with 100 resting`);
+  ctx.figures.push({
+    name: 'mark move, 100 of 100k',
+    project: median(results.big!),
+    reference: median(results.small!),
+    unit: 'ms/move',
+    higherIsBetter: false,
+    referenceIs: 'the same move with only the 100 crossed stops resting',
+  });
 }

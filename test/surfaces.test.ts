@@ -72,6 +72,8 @@ const SURFACES: Record<string, readonly string[]> = {
     'service/read-candles.ts',
     'service/read-trades.ts',
     'service/sql.ts',
+    'service/orders.ts',
+    'orders.ts',
     'history.ts',
   ],
   'lib/pools': [
@@ -248,6 +250,7 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
     owner: 'lib/notifications/',
     others: {
       'lib/perps/service/liquidate.ts': "the liquidation notice, in the sweep statement (and the backfill's writer, lib/perps/history.ts, through the same CTEs)",
+      'lib/perps/service/order-triggers.ts': 'the notice of a fired stop-loss or take-profit or a filled limit order, in the statement that fires it',
       'lib/markets/service/notices.ts': "the resolution's payout notices, in its transaction (lib/markets does not import lib/notifications)",
       'lib/markets/orders/notices.ts': "a limit order's fill and expiry notices, in the transaction that filled or expired it",
     },

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ZDecimalString, ZTimestamp } from './common';
 import { defineEndpoint } from './endpoint';
 import { marketsPositions } from './markets';
-import { orderCancel, ordersCancelMany, ordersList, predictionOrderBook, predictionOrderPlace } from './orders';
+import { orderCancel, ordersCancelMany, ordersList, perpOrderPlace, predictionOrderBook, predictionOrderPlace } from './orders';
 import { moderationBlocksList, moderationMutesList, moderationReportCreate, usersBlock, usersBlockStatus, usersMute, usersMuteStatus } from './moderation';
 import { ZRegistryEntry } from './registry';
 import { usersBalance } from './users';
@@ -111,6 +111,7 @@ export const A2A_RESULTS = {
   'a2a.getOrders': withoutSuccess(ordersList),
   'a2a.cancelOrder': withoutSuccess(orderCancel),
   'a2a.cancelOrders': withoutSuccess(ordersCancelMany),
+  'a2a.placePerpOrder': withoutSuccess(perpOrderPlace),
   'moderation.blockUser': ZBlockResult,
   'moderation.unblockUser': ZBlockResult,
   'moderation.muteUser': ZMuteResult,

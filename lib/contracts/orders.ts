@@ -188,6 +188,29 @@ export const ZPerpOrderPreview = z.object({
   liquidationPrice: z.number().nullable().describe('limit: the liquidation price of the position it would open'),
 });
 
+/** The fields of a perp order (the REST body; A2A and MCP take the same). */
+export const ZPlacePerpFields = {
+  ticker: z.string().trim().min(1).max(20).transform((t) => t.toUpperCase()),
+  type: zCaseEnum(['stop_loss', 'take_profit', 'limit'], 'lower'),
+  triggerPrice: zAmountInput({ min: 0, max: 1e9, exclusiveMin: true, description: 'the mark price that fires the order' }),
+  positionId: ZIdParam.optional().describe('required for stop_loss and take_profit'),
+  size: zAmountInput({ min: 1, max: 1e9, description: 'notional: to open (limit, required) or to close (stop, take-profit; default the whole position)' }).optional(),
+  side: zCaseEnum(['long', 'short'], 'lower').optional().describe('required for limit'),
+  leverage: zAmountInput({ min: 1, max: 100, description: 'required for limit, 1 to 100' }).optional(),
+  clientOrderId: ZClientOrderId.optional(),
+  dryRun: ZDryRun,
+};
+
+/** A stop or take-profit names its position; a limit order its side, size and leverage. */
+export function withPerpOrderRules<S extends z.ZodType<{ type: string; positionId?: string; side?: string; leverage?: unknown; size?: unknown }>>(schema: S) {
+  return schema
+    .refine((b) => b.type === 'limit' || b.positionId !== undefined, { message: 'positionId is required for stop_loss and take_profit', path: ['positionId'] })
+    .refine((b) => b.type !== 'limit' || (b.side !== undefined && b.leverage !== undefined && b.size !== undefined), {
+      message: 'side, size and leverage are required for limit orders',
+      path: ['side'],
+    });
+}
+
 export const perpOrderPlace = defineEndpoint({
   id: 'orders.placePerp',
   method: 'POST',
@@ -199,23 +222,7 @@ export const perpOrderPlace = defineEndpoint({
   auth: 'user',
   requires: ['trade'],
   rateLimit: 'perpOpen',
-  body: z
-    .strictObject({
-      ticker: z.string().trim().min(1).max(20).transform((t) => t.toUpperCase()),
-      type: zCaseEnum(['stop_loss', 'take_profit', 'limit'], 'lower'),
-      triggerPrice: zAmountInput({ min: 0, max: 1e9, exclusiveMin: true, description: 'the mark price that fires the order' }),
-      positionId: ZIdParam.optional().describe('required for stop_loss and take_profit'),
-      size: zAmountInput({ min: 1, max: 1e9, description: 'notional: to open (limit, required) or to close (stop, take-profit; default the whole position)' }).optional(),
-      side: zCaseEnum(['long', 'short'], 'lower').optional().describe('required for limit'),
-      leverage: zAmountInput({ min: 1, max: 100, description: 'required for limit, 1 to 100' }).optional(),
-      clientOrderId: ZClientOrderId.optional(),
-      dryRun: ZDryRun,
-    })
-    .refine((b) => b.type === 'limit' || b.positionId !== undefined, { message: 'positionId is required for stop_loss and take_profit', path: ['positionId'] })
-    .refine((b) => b.type !== 'limit' || (b.side !== undefined && b.leverage !== undefined && b.size !== undefined), {
-      message: 'side, size and leverage are required for limit orders',
-      path: ['side'],
-    }),
+  body: withPerpOrderRules(z.strictObject(ZPlacePerpFields)),
   response: z.object({
     success: ZSuccess,
     order: ZPerpOrder,

@@ -5,7 +5,9 @@
 import 'server-only';
 import type { DbOrTx } from '@/db/client';
 import { now } from '@/lib/clock/clock';
-import { emitEvent, emitEvents } from './outbox';
+import { sql } from 'drizzle-orm';
+import { eventLog } from '@/db/schema';
+import { EVENTS_NOTIFY_CHANNEL, emitEvent } from './outbox';
 import type { TOrderUpdate } from './types';
 
 export type TOrderEvent = TOrderUpdate['data']['event'];
@@ -15,16 +17,17 @@ export function emitOrderUpdate(tx: DbOrTx, userId: string, event: TOrderEvent, 
   return emitEvent(tx, `user:${userId}`, { type: 'order_update', data: { event, order, timestamp: now().toISOString() } });
 }
 
-/** Several updates at once (one insert), e.g. the resting orders a trade filled. */
+/** Several updates at once, to their owners' channels, in one insert with one NOTIFY (the orders a trade filled). */
 export async function emitOrderUpdates(tx: DbOrTx, updates: readonly { userId: string; event: TOrderEvent; order: Record<string, unknown> }[]) {
+  if (!updates.length) return;
   const timestamp = now().toISOString();
-  const byUser = new Map<string, TOrderUpdate[]>();
-  for (const u of updates) {
-    const list = byUser.get(u.userId) ?? [];
-    list.push({ type: 'order_update', data: { event: u.event, order: u.order, timestamp } });
-    byUser.set(u.userId, list);
-  }
-  for (const [userId, list] of byUser) await emitEvents(tx, `user:${userId}`, list);
+  const rows = sql.join(
+    updates.map((u) => sql`(${`user:${u.userId}`}, 'order_update', ${JSON.stringify({ event: u.event, order: u.order, timestamp })}::jsonb)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    with e as (insert into ${eventLog} (channel, type, data) values ${rows} returning id)
+    select pg_notify(${EVENTS_NOTIFY_CHANNEL}, '') from e limit 1`);
 }
 
 /** The book of a question changed: readers refetch it. */

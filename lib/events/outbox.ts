@@ -49,6 +49,20 @@ export function outboxCtes(name: string, channel: TChannel, type: string, rows: 
     ${sql.raw(`${name}_notify`)} as (select pg_notify(${EVENTS_NOTIFY_CHANNEL}, '') as n from ${cte} limit 1)`;
 }
 
+/**
+ * `outboxCtes` for events whose channel differs per row (a sweep's `order_update` to each owner's
+ * `user:{userId}`): `rows` yields a text column `channel` (a valid TChannel) and the jsonb `data`.
+ */
+export function outboxChannelCtes(name: string, type: string, rows: SQL) {
+  const cte = sql.raw(name);
+  return sql`${cte} as (
+      insert into ${eventLog} (channel, type, data)
+      select r.channel, ${type}, r.data from (${rows}) r
+      returning id
+    ),
+    ${sql.raw(`${name}_notify`)} as (select pg_notify(${EVENTS_NOTIFY_CHANNEL}, '') as n from ${cte} limit 1)`;
+}
+
 /** The final-select column that makes `outboxCtes(name, …)` NOTIFY. */
 export function outboxNotified(name: string) {
   return sql`(select count(*) from ${sql.raw(`${name}_notify`)})`;

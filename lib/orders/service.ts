@@ -9,7 +9,7 @@ import type { TCaller } from '@/lib/auth/caller';
 import { AppError } from '@/lib/errors/app-error';
 import { cancelPredictionOrder, cancelPredictionOrders } from '@/lib/markets/orders/close-orders';
 import { predictionOrderDto } from '@/lib/markets/orders/engine';
-import { cancelPerpOrder, cancelPerpOrders, perpOrderDto } from './perp-orders';
+import { cancelPerpOrder, cancelPerpOrders, perpOrderDto } from '@/lib/perps/service/orders';
 
 export type TOrderStatusFilter = 'open' | 'partially_filled' | 'filled' | 'cancelled' | 'expired' | 'triggered' | 'all';
 

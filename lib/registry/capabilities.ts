@@ -21,6 +21,7 @@ export const A2A_METHODS = [
   'a2a.getOrders',
   'a2a.cancelOrder',
   'a2a.cancelOrders',
+  'a2a.placePerpOrder',
   'moderation.blockUser',
   'moderation.unblockUser',
   'moderation.muteUser',

@@ -3,16 +3,23 @@
  * its preview, the book, the caller's orders, the cancels — and the same state (a balance read
  * through REST after an A2A order equals what the order answered).
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as a2aRoute } from '@/app/api/a2a/route';
 import { GET as bookRoute } from '@/app/api/markets/predictions/[id]/orders/route';
 import { GET as balanceRoute } from '@/app/api/users/[userId]/balance/route';
+import { POST as openRoute } from '@/app/api/markets/perps/open/route';
+import { sql } from 'drizzle-orm';
+import { getDb, rowsOf } from '@/db/client';
+import { seedWorld } from '@/lib/world/seed/world';
 import { createMarket } from '@/lib/markets/service/create-market';
 import { setLimiter } from '@/lib/operations/rate-limit';
 import { seedUser } from '@/test/factories';
 import { call, pinnedLimiter, tokenFor } from '@/test/http';
 import { expectLedgerChain } from '@/test/invariants';
 
+beforeAll(async () => {
+  await seedWorld(await getDb());
+});
 beforeEach(() => setLimiter(pinnedLimiter()));
 
 type TRpc = { jsonrpc: '2.0'; id: string | number | null; result?: any; error?: { code: number; message: string; data?: any } };
@@ -63,6 +70,29 @@ describe('order methods', () => {
     const all = await one('a2a.cancelOrders', {}, token);
     expect(all.result.cancelled).toHaveLength(1);
     expect((await call(balanceRoute, `/api/users/${agent.id}/balance`, { token, params: { userId: agent.id } })).body.balance).toBe('500');
+    await expectLedgerChain([agent.id]);
+  });
+});
+
+describe('perp orders over A2A', () => {
+  it('a2a.placePerpOrder previews and places a stop-loss on an open position, which REST and A2A list and cancel', async () => {
+    const agent = await seedUser({ balance: '1000' });
+    const token = await tokenFor(agent);
+    const [row] = rowsOf<{ ticker: string; mark_price: string }>(await (await getDb()).execute(sql`select ticker, mark_price from perp_markets order by ticker limit 1`));
+    if (!row) throw new Error('the seeded world has no ticker');
+    const opened = await call(openRoute, '/api/markets/perps/open', { method: 'POST', token, body: { ticker: row.ticker, side: 'long', size: 100, leverage: 2 } });
+    expect(opened.status).toBe(200);
+    const trigger = (Number(row.mark_price) * 0.9).toFixed(4);
+    const body = { ticker: row.ticker, type: 'stop_loss', triggerPrice: trigger, positionId: opened.body.position.id };
+    const preview = await one('a2a.placePerpOrder', { ...body, dryRun: true }, token);
+    expect(preview.result).toMatchObject({ dryRun: true, order: { kind: 'perp', type: 'stop_loss', status: 'open' }, preview: { size: 100 } });
+    expect((await one('a2a.getOrders', { status: 'open', ticker: row.ticker }, token)).result.orders).toEqual([]);
+    const placed = await one('a2a.placePerpOrder', body, token);
+    expect(placed.result.order).toMatchObject({ kind: 'perp', ticker: row.ticker, type: 'stop_loss', side: 'long', positionId: opened.body.position.id, status: 'open' });
+    const missing = await one('a2a.placePerpOrder', { ticker: row.ticker, type: 'stop_loss', triggerPrice: trigger }, token);
+    expect(missing.error?.data?.code).toBe('VALIDATION_ERROR');
+    expect((await one('a2a.getOrders', { status: 'open' }, token)).result.orders.map((o: { id: string }) => o.id)).toEqual([placed.result.order.id]);
+    expect((await one('a2a.cancelOrders', { ticker: row.ticker }, token)).result.cancelled).toEqual([placed.result.order.id]);
     await expectLedgerChain([agent.id]);
   });
 });

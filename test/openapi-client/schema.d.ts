@@ -1633,7 +1633,7 @@ export interface paths {
         put?: never;
         /**
          * Close a position at the mark: realized PnL, funding settled, margin and PnL credited
-         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         * @description Request body at most 64 KiB (413 beyond).
          *
          *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
@@ -1657,7 +1657,7 @@ export interface paths {
         put?: never;
         /**
          * Close a position (variant form)
-         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         * @description Request body at most 64 KiB (413 beyond).
          *
          *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
          *
@@ -1800,6 +1800,132 @@ export interface paths {
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["admin.perpPrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/markets/predictions/{id}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A question's order book: open limit orders by outcome and price, best price first
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["orders.book"];
+        put?: never;
+        /**
+         * Place a limit order: buy an outcome for up to `amount` at no more than `limitPrice` a share; what does not fill at once rests (GTC, GTD) or is cancelled (IOC)
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["orders.placePrediction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/markets/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's orders of both kinds, newest first
+         * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["orders.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/markets/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel one of your open orders: its unfilled reserve is refunded
+         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: `{orderId}` = `cancel` is served by `/api/markets/orders/cancel` (a static path segment wins over a parameter).
+         */
+        delete: operations["orders.cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/markets/orders/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel your open orders on a question, a ticker, by client id, or all of them (an empty body)
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: this route wins where it overlaps `/api/markets/orders/{orderId}` (a static path segment wins over a parameter).
+         */
+        post: operations["orders.cancelMany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/markets/perps/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place a stop-loss or take-profit on an open position, or a limit order that opens a position when the mark reaches its price
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["orders.placePerp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4110,6 +4236,10 @@ export interface operations {
                             entriesMoved: number;
                         };
                         liquidations: number;
+                        /** @description GTD limit orders past their expiry, refunded */
+                        orders: {
+                            expired: number;
+                        };
                         pricePoints: {
                             perps: number;
                             questions: number;
@@ -4282,6 +4412,10 @@ export interface operations {
                             entriesMoved: number;
                         };
                         liquidations: number;
+                        /** @description GTD limit orders past their expiry, refunded */
+                        orders: {
+                            expired: number;
+                        };
                         pricePoints: {
                             perps: number;
                             questions: number;
@@ -6096,6 +6230,8 @@ export interface operations {
                             fee: number;
                             /** @description prediction trades only: the YES price after the trade */
                             yesPriceAfter?: number;
+                            /** @description prediction trades only: the limit order this trade filled, if any */
+                            orderId?: string | null;
                             /** @description perpetual trades only: the PnL a close or liquidation realized */
                             realizedPnL?: number | null;
                             /** @description ISO 8601 UTC timestamp */
@@ -11110,6 +11246,181 @@ export interface operations {
                             amount: string;
                             transactionId: string | null;
                         } | {
+                            order: {
+                                id: string;
+                                /** @constant */
+                                kind: "prediction";
+                                marketId: string;
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                limitPrice: number;
+                                amount: number;
+                                filledAmount: number;
+                                shares: number;
+                                /** @enum {string} */
+                                status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                /** @enum {string} */
+                                timeInForce: "GTC" | "GTD" | "IOC";
+                                expiresAt: string | null;
+                                clientOrderId: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            };
+                            fills: {
+                                /** @description per share, fee included for the market maker */
+                                price: number;
+                                shares: number;
+                                /** @description what the order spent on this fill */
+                                amount: number;
+                                /** @enum {string} */
+                                counterparty: "maker" | "order";
+                            }[];
+                            /** @description the balance after the reservation and the fills */
+                            newBalance: string;
+                            /** @constant */
+                            dryRun?: true;
+                        } | {
+                            book: {
+                                YES: {
+                                    price: number;
+                                    /** @description unfilled currency at this price */
+                                    amount: number;
+                                }[];
+                                NO: {
+                                    price: number;
+                                    /** @description unfilled currency at this price */
+                                    amount: number;
+                                }[];
+                            };
+                        } | {
+                            orders: ({
+                                id: string;
+                                /** @constant */
+                                kind: "prediction";
+                                marketId: string;
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                limitPrice: number;
+                                amount: number;
+                                filledAmount: number;
+                                shares: number;
+                                /** @enum {string} */
+                                status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                /** @enum {string} */
+                                timeInForce: "GTC" | "GTD" | "IOC";
+                                expiresAt: string | null;
+                                clientOrderId: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            } | {
+                                id: string;
+                                /** @constant */
+                                kind: "perp";
+                                ticker: string;
+                                /** @enum {string} */
+                                type: "stop_loss" | "take_profit" | "limit";
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                /** @description notional; null on a stop or take-profit for the whole position */
+                                size: number | null;
+                                leverage: number | null;
+                                triggerPrice: number;
+                                positionId: string | null;
+                                /** @enum {string} */
+                                status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                clientOrderId: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                triggeredAt: string | null;
+                            })[];
+                            pagination: {
+                                limit: number;
+                                offset: number;
+                                total: number;
+                            };
+                        } | {
+                            order: {
+                                id: string;
+                                /** @constant */
+                                kind: "prediction";
+                                marketId: string;
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                limitPrice: number;
+                                amount: number;
+                                filledAmount: number;
+                                shares: number;
+                                /** @enum {string} */
+                                status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                /** @enum {string} */
+                                timeInForce: "GTC" | "GTD" | "IOC";
+                                expiresAt: string | null;
+                                clientOrderId: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            } | {
+                                id: string;
+                                /** @constant */
+                                kind: "perp";
+                                ticker: string;
+                                /** @enum {string} */
+                                type: "stop_loss" | "take_profit" | "limit";
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                /** @description notional; null on a stop or take-profit for the whole position */
+                                size: number | null;
+                                leverage: number | null;
+                                triggerPrice: number;
+                                positionId: string | null;
+                                /** @enum {string} */
+                                status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                clientOrderId: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                triggeredAt: string | null;
+                            };
+                        } | {
+                            cancelled: string[];
+                        } | {
+                            order: {
+                                id: string;
+                                /** @constant */
+                                kind: "perp";
+                                ticker: string;
+                                /** @enum {string} */
+                                type: "stop_loss" | "take_profit" | "limit";
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                /** @description notional; null on a stop or take-profit for the whole position */
+                                size: number | null;
+                                leverage: number | null;
+                                triggerPrice: number;
+                                positionId: string | null;
+                                /** @enum {string} */
+                                status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                clientOrderId: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                triggeredAt: string | null;
+                            };
+                            /** @description a limit order: the balance after its margin is reserved */
+                            newBalance?: string;
+                            /** @description dryRun: what the order would do if it fired now at its trigger price */
+                            preview?: {
+                                triggerPrice: number;
+                                /** @description notional it closes (stop, take-profit) or opens (limit) */
+                                size: number;
+                                /** @description stop or take-profit: the P&L of closing that size at the trigger, fees included */
+                                realizedPnL: number | null;
+                                /** @description limit: the margin it reserves */
+                                margin: number | null;
+                                fee: number;
+                                /** @description limit: the liquidation price of the position it would open */
+                                liquidationPrice: number | null;
+                            };
+                            /** @constant */
+                            dryRun?: true;
+                        } | {
                             message: string;
                             block: {
                                 id: string;
@@ -11815,6 +12126,181 @@ export interface operations {
                                         status: "pending" | "paid";
                                         amount: string;
                                         transactionId: string | null;
+                                    } | {
+                                        order: {
+                                            id: string;
+                                            /** @constant */
+                                            kind: "prediction";
+                                            marketId: string;
+                                            /** @enum {string} */
+                                            outcome: "YES" | "NO";
+                                            limitPrice: number;
+                                            amount: number;
+                                            filledAmount: number;
+                                            shares: number;
+                                            /** @enum {string} */
+                                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                            /** @enum {string} */
+                                            timeInForce: "GTC" | "GTD" | "IOC";
+                                            expiresAt: string | null;
+                                            clientOrderId: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                        };
+                                        fills: {
+                                            /** @description per share, fee included for the market maker */
+                                            price: number;
+                                            shares: number;
+                                            /** @description what the order spent on this fill */
+                                            amount: number;
+                                            /** @enum {string} */
+                                            counterparty: "maker" | "order";
+                                        }[];
+                                        /** @description the balance after the reservation and the fills */
+                                        newBalance: string;
+                                        /** @constant */
+                                        dryRun?: true;
+                                    } | {
+                                        book: {
+                                            YES: {
+                                                price: number;
+                                                /** @description unfilled currency at this price */
+                                                amount: number;
+                                            }[];
+                                            NO: {
+                                                price: number;
+                                                /** @description unfilled currency at this price */
+                                                amount: number;
+                                            }[];
+                                        };
+                                    } | {
+                                        orders: ({
+                                            id: string;
+                                            /** @constant */
+                                            kind: "prediction";
+                                            marketId: string;
+                                            /** @enum {string} */
+                                            outcome: "YES" | "NO";
+                                            limitPrice: number;
+                                            amount: number;
+                                            filledAmount: number;
+                                            shares: number;
+                                            /** @enum {string} */
+                                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                            /** @enum {string} */
+                                            timeInForce: "GTC" | "GTD" | "IOC";
+                                            expiresAt: string | null;
+                                            clientOrderId: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                        } | {
+                                            id: string;
+                                            /** @constant */
+                                            kind: "perp";
+                                            ticker: string;
+                                            /** @enum {string} */
+                                            type: "stop_loss" | "take_profit" | "limit";
+                                            /** @enum {string} */
+                                            side: "long" | "short";
+                                            /** @description notional; null on a stop or take-profit for the whole position */
+                                            size: number | null;
+                                            leverage: number | null;
+                                            triggerPrice: number;
+                                            positionId: string | null;
+                                            /** @enum {string} */
+                                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                            clientOrderId: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            triggeredAt: string | null;
+                                        })[];
+                                        pagination: {
+                                            limit: number;
+                                            offset: number;
+                                            total: number;
+                                        };
+                                    } | {
+                                        order: {
+                                            id: string;
+                                            /** @constant */
+                                            kind: "prediction";
+                                            marketId: string;
+                                            /** @enum {string} */
+                                            outcome: "YES" | "NO";
+                                            limitPrice: number;
+                                            amount: number;
+                                            filledAmount: number;
+                                            shares: number;
+                                            /** @enum {string} */
+                                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                            /** @enum {string} */
+                                            timeInForce: "GTC" | "GTD" | "IOC";
+                                            expiresAt: string | null;
+                                            clientOrderId: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                        } | {
+                                            id: string;
+                                            /** @constant */
+                                            kind: "perp";
+                                            ticker: string;
+                                            /** @enum {string} */
+                                            type: "stop_loss" | "take_profit" | "limit";
+                                            /** @enum {string} */
+                                            side: "long" | "short";
+                                            /** @description notional; null on a stop or take-profit for the whole position */
+                                            size: number | null;
+                                            leverage: number | null;
+                                            triggerPrice: number;
+                                            positionId: string | null;
+                                            /** @enum {string} */
+                                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                            clientOrderId: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            triggeredAt: string | null;
+                                        };
+                                    } | {
+                                        cancelled: string[];
+                                    } | {
+                                        order: {
+                                            id: string;
+                                            /** @constant */
+                                            kind: "perp";
+                                            ticker: string;
+                                            /** @enum {string} */
+                                            type: "stop_loss" | "take_profit" | "limit";
+                                            /** @enum {string} */
+                                            side: "long" | "short";
+                                            /** @description notional; null on a stop or take-profit for the whole position */
+                                            size: number | null;
+                                            leverage: number | null;
+                                            triggerPrice: number;
+                                            positionId: string | null;
+                                            /** @enum {string} */
+                                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                            clientOrderId: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            triggeredAt: string | null;
+                                        };
+                                        /** @description a limit order: the balance after its margin is reserved */
+                                        newBalance?: string;
+                                        /** @description dryRun: what the order would do if it fired now at its trigger price */
+                                        preview?: {
+                                            triggerPrice: number;
+                                            /** @description notional it closes (stop, take-profit) or opens (limit) */
+                                            size: number;
+                                            /** @description stop or take-profit: the P&L of closing that size at the trigger, fees included */
+                                            realizedPnL: number | null;
+                                            /** @description limit: the margin it reserves */
+                                            margin: number | null;
+                                            fee: number;
+                                            /** @description limit: the liquidation price of the position it would open */
+                                            liquidationPrice: number | null;
+                                        };
+                                        /** @constant */
+                                        dryRun?: true;
                                     } | {
                                         message: string;
                                         block: {
@@ -12533,6 +13019,181 @@ export interface operations {
                             amount: string;
                             transactionId: string | null;
                         } | {
+                            order: {
+                                id: string;
+                                /** @constant */
+                                kind: "prediction";
+                                marketId: string;
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                limitPrice: number;
+                                amount: number;
+                                filledAmount: number;
+                                shares: number;
+                                /** @enum {string} */
+                                status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                /** @enum {string} */
+                                timeInForce: "GTC" | "GTD" | "IOC";
+                                expiresAt: string | null;
+                                clientOrderId: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            };
+                            fills: {
+                                /** @description per share, fee included for the market maker */
+                                price: number;
+                                shares: number;
+                                /** @description what the order spent on this fill */
+                                amount: number;
+                                /** @enum {string} */
+                                counterparty: "maker" | "order";
+                            }[];
+                            /** @description the balance after the reservation and the fills */
+                            newBalance: string;
+                            /** @constant */
+                            dryRun?: true;
+                        } | {
+                            book: {
+                                YES: {
+                                    price: number;
+                                    /** @description unfilled currency at this price */
+                                    amount: number;
+                                }[];
+                                NO: {
+                                    price: number;
+                                    /** @description unfilled currency at this price */
+                                    amount: number;
+                                }[];
+                            };
+                        } | {
+                            orders: ({
+                                id: string;
+                                /** @constant */
+                                kind: "prediction";
+                                marketId: string;
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                limitPrice: number;
+                                amount: number;
+                                filledAmount: number;
+                                shares: number;
+                                /** @enum {string} */
+                                status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                /** @enum {string} */
+                                timeInForce: "GTC" | "GTD" | "IOC";
+                                expiresAt: string | null;
+                                clientOrderId: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            } | {
+                                id: string;
+                                /** @constant */
+                                kind: "perp";
+                                ticker: string;
+                                /** @enum {string} */
+                                type: "stop_loss" | "take_profit" | "limit";
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                /** @description notional; null on a stop or take-profit for the whole position */
+                                size: number | null;
+                                leverage: number | null;
+                                triggerPrice: number;
+                                positionId: string | null;
+                                /** @enum {string} */
+                                status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                clientOrderId: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                triggeredAt: string | null;
+                            })[];
+                            pagination: {
+                                limit: number;
+                                offset: number;
+                                total: number;
+                            };
+                        } | {
+                            order: {
+                                id: string;
+                                /** @constant */
+                                kind: "prediction";
+                                marketId: string;
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                limitPrice: number;
+                                amount: number;
+                                filledAmount: number;
+                                shares: number;
+                                /** @enum {string} */
+                                status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                /** @enum {string} */
+                                timeInForce: "GTC" | "GTD" | "IOC";
+                                expiresAt: string | null;
+                                clientOrderId: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                            } | {
+                                id: string;
+                                /** @constant */
+                                kind: "perp";
+                                ticker: string;
+                                /** @enum {string} */
+                                type: "stop_loss" | "take_profit" | "limit";
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                /** @description notional; null on a stop or take-profit for the whole position */
+                                size: number | null;
+                                leverage: number | null;
+                                triggerPrice: number;
+                                positionId: string | null;
+                                /** @enum {string} */
+                                status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                clientOrderId: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                triggeredAt: string | null;
+                            };
+                        } | {
+                            cancelled: string[];
+                        } | {
+                            order: {
+                                id: string;
+                                /** @constant */
+                                kind: "perp";
+                                ticker: string;
+                                /** @enum {string} */
+                                type: "stop_loss" | "take_profit" | "limit";
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                /** @description notional; null on a stop or take-profit for the whole position */
+                                size: number | null;
+                                leverage: number | null;
+                                triggerPrice: number;
+                                positionId: string | null;
+                                /** @enum {string} */
+                                status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                clientOrderId: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                triggeredAt: string | null;
+                            };
+                            /** @description a limit order: the balance after its margin is reserved */
+                            newBalance?: string;
+                            /** @description dryRun: what the order would do if it fired now at its trigger price */
+                            preview?: {
+                                triggerPrice: number;
+                                /** @description notional it closes (stop, take-profit) or opens (limit) */
+                                size: number;
+                                /** @description stop or take-profit: the P&L of closing that size at the trigger, fees included */
+                                realizedPnL: number | null;
+                                /** @description limit: the margin it reserves */
+                                margin: number | null;
+                                fee: number;
+                                /** @description limit: the liquidation price of the position it would open */
+                                liquidationPrice: number | null;
+                            };
+                            /** @constant */
+                            dryRun?: true;
+                        } | {
                             message: string;
                             block: {
                                 id: string;
@@ -13239,6 +13900,181 @@ export interface operations {
                                         amount: string;
                                         transactionId: string | null;
                                     } | {
+                                        order: {
+                                            id: string;
+                                            /** @constant */
+                                            kind: "prediction";
+                                            marketId: string;
+                                            /** @enum {string} */
+                                            outcome: "YES" | "NO";
+                                            limitPrice: number;
+                                            amount: number;
+                                            filledAmount: number;
+                                            shares: number;
+                                            /** @enum {string} */
+                                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                            /** @enum {string} */
+                                            timeInForce: "GTC" | "GTD" | "IOC";
+                                            expiresAt: string | null;
+                                            clientOrderId: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                        };
+                                        fills: {
+                                            /** @description per share, fee included for the market maker */
+                                            price: number;
+                                            shares: number;
+                                            /** @description what the order spent on this fill */
+                                            amount: number;
+                                            /** @enum {string} */
+                                            counterparty: "maker" | "order";
+                                        }[];
+                                        /** @description the balance after the reservation and the fills */
+                                        newBalance: string;
+                                        /** @constant */
+                                        dryRun?: true;
+                                    } | {
+                                        book: {
+                                            YES: {
+                                                price: number;
+                                                /** @description unfilled currency at this price */
+                                                amount: number;
+                                            }[];
+                                            NO: {
+                                                price: number;
+                                                /** @description unfilled currency at this price */
+                                                amount: number;
+                                            }[];
+                                        };
+                                    } | {
+                                        orders: ({
+                                            id: string;
+                                            /** @constant */
+                                            kind: "prediction";
+                                            marketId: string;
+                                            /** @enum {string} */
+                                            outcome: "YES" | "NO";
+                                            limitPrice: number;
+                                            amount: number;
+                                            filledAmount: number;
+                                            shares: number;
+                                            /** @enum {string} */
+                                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                            /** @enum {string} */
+                                            timeInForce: "GTC" | "GTD" | "IOC";
+                                            expiresAt: string | null;
+                                            clientOrderId: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                        } | {
+                                            id: string;
+                                            /** @constant */
+                                            kind: "perp";
+                                            ticker: string;
+                                            /** @enum {string} */
+                                            type: "stop_loss" | "take_profit" | "limit";
+                                            /** @enum {string} */
+                                            side: "long" | "short";
+                                            /** @description notional; null on a stop or take-profit for the whole position */
+                                            size: number | null;
+                                            leverage: number | null;
+                                            triggerPrice: number;
+                                            positionId: string | null;
+                                            /** @enum {string} */
+                                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                            clientOrderId: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            triggeredAt: string | null;
+                                        })[];
+                                        pagination: {
+                                            limit: number;
+                                            offset: number;
+                                            total: number;
+                                        };
+                                    } | {
+                                        order: {
+                                            id: string;
+                                            /** @constant */
+                                            kind: "prediction";
+                                            marketId: string;
+                                            /** @enum {string} */
+                                            outcome: "YES" | "NO";
+                                            limitPrice: number;
+                                            amount: number;
+                                            filledAmount: number;
+                                            shares: number;
+                                            /** @enum {string} */
+                                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                            /** @enum {string} */
+                                            timeInForce: "GTC" | "GTD" | "IOC";
+                                            expiresAt: string | null;
+                                            clientOrderId: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                        } | {
+                                            id: string;
+                                            /** @constant */
+                                            kind: "perp";
+                                            ticker: string;
+                                            /** @enum {string} */
+                                            type: "stop_loss" | "take_profit" | "limit";
+                                            /** @enum {string} */
+                                            side: "long" | "short";
+                                            /** @description notional; null on a stop or take-profit for the whole position */
+                                            size: number | null;
+                                            leverage: number | null;
+                                            triggerPrice: number;
+                                            positionId: string | null;
+                                            /** @enum {string} */
+                                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                            clientOrderId: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            triggeredAt: string | null;
+                                        };
+                                    } | {
+                                        cancelled: string[];
+                                    } | {
+                                        order: {
+                                            id: string;
+                                            /** @constant */
+                                            kind: "perp";
+                                            ticker: string;
+                                            /** @enum {string} */
+                                            type: "stop_loss" | "take_profit" | "limit";
+                                            /** @enum {string} */
+                                            side: "long" | "short";
+                                            /** @description notional; null on a stop or take-profit for the whole position */
+                                            size: number | null;
+                                            leverage: number | null;
+                                            triggerPrice: number;
+                                            positionId: string | null;
+                                            /** @enum {string} */
+                                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                            clientOrderId: string | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            triggeredAt: string | null;
+                                        };
+                                        /** @description a limit order: the balance after its margin is reserved */
+                                        newBalance?: string;
+                                        /** @description dryRun: what the order would do if it fired now at its trigger price */
+                                        preview?: {
+                                            triggerPrice: number;
+                                            /** @description notional it closes (stop, take-profit) or opens (limit) */
+                                            size: number;
+                                            /** @description stop or take-profit: the P&L of closing that size at the trigger, fees included */
+                                            realizedPnL: number | null;
+                                            /** @description limit: the margin it reserves */
+                                            margin: number | null;
+                                            fee: number;
+                                            /** @description limit: the liquidation price of the position it would open */
+                                            liquidationPrice: number | null;
+                                        };
+                                        /** @constant */
+                                        dryRun?: true;
+                                    } | {
                                         message: string;
                                         block: {
                                             id: string;
@@ -13483,7 +14319,7 @@ export interface operations {
                             aliases: string[];
                             summary: string;
                             /** @enum {string} */
-                            group: "discovery" | "markets" | "portfolio" | "payments" | "moderation";
+                            group: "discovery" | "markets" | "portfolio" | "orders" | "payments" | "moderation";
                             /** @enum {string} */
                             kind: "read" | "write";
                             /** @description JSON Schema of the params object: the params by name */
@@ -14221,6 +15057,8 @@ export interface operations {
                     side?: "YES" | "yes" | "Yes" | "NO" | "no" | "No";
                     /** @description currency to spend (at least 1 after fees) */
                     amount: number | string;
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
                 };
                 "application/*+json": {
                     /** @enum {string} */
@@ -14229,6 +15067,8 @@ export interface operations {
                     side?: "YES" | "yes" | "Yes" | "NO" | "no" | "No";
                     /** @description currency to spend (at least 1 after fees) */
                     amount: number | string;
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
                 };
             };
         };
@@ -14270,6 +15110,11 @@ export interface operations {
                         yesPrice: number;
                         noPrice: number;
                         marketId: string;
+                        /**
+                         * @description present when the request was a dry run: nothing changed
+                         * @constant
+                         */
+                        dryRun?: true;
                     };
                 };
             };
@@ -14381,6 +15226,8 @@ export interface operations {
                     side?: "YES" | "yes" | "Yes" | "NO" | "no" | "No";
                     /** @description shares to sell */
                     shares: number | string;
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
                 };
                 "application/*+json": {
                     positionId?: string;
@@ -14390,6 +15237,8 @@ export interface operations {
                     side?: "YES" | "yes" | "Yes" | "NO" | "no" | "No";
                     /** @description shares to sell */
                     shares: number | string;
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
                 };
             };
         };
@@ -14428,6 +15277,11 @@ export interface operations {
                         yesPrice: number;
                         noPrice: number;
                         marketId: string;
+                        /**
+                         * @description present when the request was a dry run: nothing changed
+                         * @constant
+                         */
+                        dryRun?: true;
                     };
                 };
             };
@@ -14956,6 +15810,8 @@ export interface operations {
                             fee: number;
                             /** @description prediction trades only: the YES price after the trade */
                             yesPriceAfter?: number;
+                            /** @description prediction trades only: the limit order this trade filled, if any */
+                            orderId?: string | null;
                             /** @description perpetual trades only: the PnL a close or liquidation realized */
                             realizedPnL?: number | null;
                             /** @description ISO 8601 UTC timestamp */
@@ -15434,6 +16290,8 @@ export interface operations {
                     amount?: number | string;
                     /** @description leverage, 1 to 100 (at most 4 decimal places) */
                     leverage: number | string;
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
                 };
                 "application/*+json": {
                     ticker: string;
@@ -15445,6 +16303,8 @@ export interface operations {
                     amount?: number | string;
                     /** @description leverage, 1 to 100 (at most 4 decimal places) */
                     leverage: number | string;
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
                 };
             };
         };
@@ -15496,6 +16356,11 @@ export interface operations {
                         };
                         fee: number;
                         newBalance: string;
+                        /**
+                         * @description present when the request was a dry run: nothing changed
+                         * @constant
+                         */
+                        dryRun?: true;
                     };
                 };
             };
@@ -15584,7 +16449,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
+                };
+                "application/*+json": {
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -15640,6 +16516,11 @@ export interface operations {
                         newBalance: string;
                         /** @description ISO 8601 UTC timestamp */
                         closedAt: string;
+                        /**
+                         * @description present when the request was a dry run: nothing changed
+                         * @constant
+                         */
+                        dryRun?: true;
                     };
                 };
             };
@@ -15741,7 +16622,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
+                };
+                "application/*+json": {
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -15797,6 +16689,11 @@ export interface operations {
                         newBalance: string;
                         /** @description ISO 8601 UTC timestamp */
                         closedAt: string;
+                        /**
+                         * @description present when the request was a dry run: nothing changed
+                         * @constant
+                         */
+                        dryRun?: true;
                     };
                 };
             };
@@ -15900,9 +16797,13 @@ export interface operations {
             content: {
                 "application/json": {
                     positionId: string;
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
                 };
                 "application/*+json": {
                     positionId: string;
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
                 };
             };
         };
@@ -15961,6 +16862,11 @@ export interface operations {
                         newBalance: string;
                         /** @description ISO 8601 UTC timestamp */
                         closedAt: string;
+                        /**
+                         * @description present when the request was a dry run: nothing changed
+                         * @constant
+                         */
+                        dryRun?: true;
                     };
                 };
             };
@@ -16565,6 +17471,848 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "orders.book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        book: {
+                            YES: {
+                                price: number;
+                                /** @description unfilled currency at this price */
+                                amount: number;
+                            }[];
+                            NO: {
+                                price: number;
+                                /** @description unfilled currency at this price */
+                                amount: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: MARKET_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "orders.placePrediction": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored with this key for 24 hours; a repeat with the same key and body replays it (header Idempotent-Replayed: true) and moves nothing; the same key with another body is 422, and a repeat while the first is still running waits for it (409 if it takes too long). Any 1 to 255 visible ASCII characters; a UUID per user action is usual. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    outcome: "YES" | "yes" | "Yes" | "NO" | "no" | "No";
+                    /** @description currency to spend at most (1 to 1,000,000,000) */
+                    amount: number | string;
+                    /** @description price per share, 0.01 to 0.99, at most 4 decimal places */
+                    limitPrice: number | string;
+                    /** @enum {string} */
+                    timeInForce?: "GTC" | "gtc" | "Gtc" | "GTD" | "gtd" | "Gtd" | "IOC" | "ioc" | "Ioc";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601, game time; required for GTD
+                     */
+                    expiresAt?: string;
+                    /** @description your own id for the order, unique among your open orders */
+                    clientOrderId?: string;
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
+                };
+                "application/*+json": {
+                    /** @enum {string} */
+                    outcome: "YES" | "yes" | "Yes" | "NO" | "no" | "No";
+                    /** @description currency to spend at most (1 to 1,000,000,000) */
+                    amount: number | string;
+                    /** @description price per share, 0.01 to 0.99, at most 4 decimal places */
+                    limitPrice: number | string;
+                    /** @enum {string} */
+                    timeInForce?: "GTC" | "gtc" | "Gtc" | "GTD" | "gtd" | "Gtd" | "IOC" | "ioc" | "Ioc";
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601, game time; required for GTD
+                     */
+                    expiresAt?: string;
+                    /** @description your own id for the order, unique among your open orders */
+                    clientOrderId?: string;
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        order: {
+                            id: string;
+                            /** @constant */
+                            kind: "prediction";
+                            marketId: string;
+                            /** @enum {string} */
+                            outcome: "YES" | "NO";
+                            limitPrice: number;
+                            amount: number;
+                            filledAmount: number;
+                            shares: number;
+                            /** @enum {string} */
+                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                            /** @enum {string} */
+                            timeInForce: "GTC" | "GTD" | "IOC";
+                            expiresAt: string | null;
+                            clientOrderId: string | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        };
+                        fills: {
+                            /** @description per share, fee included for the market maker */
+                            price: number;
+                            shares: number;
+                            /** @description what the order spent on this fill */
+                            amount: number;
+                            /** @enum {string} */
+                            counterparty: "maker" | "order";
+                        }[];
+                        /** @description the balance after the reservation and the fills */
+                        newBalance: string;
+                        /** @constant */
+                        dryRun?: true;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range); INVALID_LIMIT_PRICE; INVALID_TRADE_SIZE; INSUFFICIENT_BALANCE; MARKET_CLOSED. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: MARKET_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: DUPLICATE_CLIENT_ORDER_ID; IDEMPOTENCY_KEY_IN_USE (the first request with this Idempotency-Key is still running: retry with the same key shortly). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable content. Codes: IDEMPOTENCY_KEY_REUSED (the Idempotency-Key was already used by this caller for a different request (another operation or body)). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "orders.list": {
+        parameters: {
+            query?: {
+                /** @description open: every order that can still fill (open and partially filled) */
+                status?: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered" | "all";
+                marketId?: string;
+                ticker?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        orders: ({
+                            id: string;
+                            /** @constant */
+                            kind: "prediction";
+                            marketId: string;
+                            /** @enum {string} */
+                            outcome: "YES" | "NO";
+                            limitPrice: number;
+                            amount: number;
+                            filledAmount: number;
+                            shares: number;
+                            /** @enum {string} */
+                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                            /** @enum {string} */
+                            timeInForce: "GTC" | "GTD" | "IOC";
+                            expiresAt: string | null;
+                            clientOrderId: string | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        } | {
+                            id: string;
+                            /** @constant */
+                            kind: "perp";
+                            ticker: string;
+                            /** @enum {string} */
+                            type: "stop_loss" | "take_profit" | "limit";
+                            /** @enum {string} */
+                            side: "long" | "short";
+                            /** @description notional; null on a stop or take-profit for the whole position */
+                            size: number | null;
+                            leverage: number | null;
+                            triggerPrice: number;
+                            positionId: string | null;
+                            /** @enum {string} */
+                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                            clientOrderId: string | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                            triggeredAt: string | null;
+                        })[];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "orders.cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        order: {
+                            id: string;
+                            /** @constant */
+                            kind: "prediction";
+                            marketId: string;
+                            /** @enum {string} */
+                            outcome: "YES" | "NO";
+                            limitPrice: number;
+                            amount: number;
+                            filledAmount: number;
+                            shares: number;
+                            /** @enum {string} */
+                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                            /** @enum {string} */
+                            timeInForce: "GTC" | "GTD" | "IOC";
+                            expiresAt: string | null;
+                            clientOrderId: string | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        } | {
+                            id: string;
+                            /** @constant */
+                            kind: "perp";
+                            ticker: string;
+                            /** @enum {string} */
+                            type: "stop_loss" | "take_profit" | "limit";
+                            /** @enum {string} */
+                            side: "long" | "short";
+                            /** @description notional; null on a stop or take-profit for the whole position */
+                            size: number | null;
+                            leverage: number | null;
+                            triggerPrice: number;
+                            positionId: string | null;
+                            /** @enum {string} */
+                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                            clientOrderId: string | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                            triggeredAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: ORDER_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: ORDER_NOT_OPEN. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "orders.cancelMany": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored with this key for 24 hours; a repeat with the same key and body replays it (header Idempotent-Replayed: true) and moves nothing; the same key with another body is 422, and a repeat while the first is still running waits for it (409 if it takes too long). Any 1 to 255 visible ASCII characters; a UUID per user action is usual. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    marketId?: string;
+                    ticker?: string;
+                    /** @description your own id for the order, unique among your open orders */
+                    clientOrderId?: string;
+                };
+                "application/*+json": {
+                    marketId?: string;
+                    ticker?: string;
+                    /** @description your own id for the order, unique among your open orders */
+                    clientOrderId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        cancelled: string[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: IDEMPOTENCY_KEY_IN_USE (the first request with this Idempotency-Key is still running: retry with the same key shortly). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable content. Codes: IDEMPOTENCY_KEY_REUSED (the Idempotency-Key was already used by this caller for a different request (another operation or body)). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "orders.placePerp": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored with this key for 24 hours; a repeat with the same key and body replays it (header Idempotent-Replayed: true) and moves nothing; the same key with another body is 422, and a repeat while the first is still running waits for it (409 if it takes too long). Any 1 to 255 visible ASCII characters; a UUID per user action is usual. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ticker: string;
+                    /** @enum {string} */
+                    type: "STOP_LOSS" | "stop_loss" | "Stop_loss" | "TAKE_PROFIT" | "take_profit" | "Take_profit" | "LIMIT" | "limit" | "Limit";
+                    /** @description the mark price that fires the order */
+                    triggerPrice: number | string;
+                    /** @description required for stop_loss and take_profit */
+                    positionId?: string;
+                    /** @description notional: to open (limit, required) or to close (stop, take-profit; default the whole position) */
+                    size?: number | string;
+                    /**
+                     * @description required for limit
+                     * @enum {string}
+                     */
+                    side?: "LONG" | "long" | "Long" | "SHORT" | "short" | "Short";
+                    /** @description required for limit, 1 to 100 */
+                    leverage?: number | string;
+                    /** @description your own id for the order, unique among your open orders */
+                    clientOrderId?: string;
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
+                };
+                "application/*+json": {
+                    ticker: string;
+                    /** @enum {string} */
+                    type: "STOP_LOSS" | "stop_loss" | "Stop_loss" | "TAKE_PROFIT" | "take_profit" | "Take_profit" | "LIMIT" | "limit" | "Limit";
+                    /** @description the mark price that fires the order */
+                    triggerPrice: number | string;
+                    /** @description required for stop_loss and take_profit */
+                    positionId?: string;
+                    /** @description notional: to open (limit, required) or to close (stop, take-profit; default the whole position) */
+                    size?: number | string;
+                    /**
+                     * @description required for limit
+                     * @enum {string}
+                     */
+                    side?: "LONG" | "long" | "Long" | "SHORT" | "short" | "Short";
+                    /** @description required for limit, 1 to 100 */
+                    leverage?: number | string;
+                    /** @description your own id for the order, unique among your open orders */
+                    clientOrderId?: string;
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        order: {
+                            id: string;
+                            /** @constant */
+                            kind: "perp";
+                            ticker: string;
+                            /** @enum {string} */
+                            type: "stop_loss" | "take_profit" | "limit";
+                            /** @enum {string} */
+                            side: "long" | "short";
+                            /** @description notional; null on a stop or take-profit for the whole position */
+                            size: number | null;
+                            leverage: number | null;
+                            triggerPrice: number;
+                            positionId: string | null;
+                            /** @enum {string} */
+                            status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                            clientOrderId: string | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                            triggeredAt: string | null;
+                        };
+                        /** @description a limit order: the balance after its margin is reserved */
+                        newBalance?: string;
+                        /** @description dryRun: what the order would do if it fired now at its trigger price */
+                        preview?: {
+                            triggerPrice: number;
+                            /** @description notional it closes (stop, take-profit) or opens (limit) */
+                            size: number;
+                            /** @description stop or take-profit: the P&L of closing that size at the trigger, fees included */
+                            realizedPnL: number | null;
+                            /** @description limit: the margin it reserves */
+                            margin: number | null;
+                            fee: number;
+                            /** @description limit: the liquidation price of the position it would open */
+                            liquidationPrice: number | null;
+                        };
+                        /** @constant */
+                        dryRun?: true;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range); INSUFFICIENT_BALANCE; POSITION_CLOSED. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: POSITION_NOT_FOUND; NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: DUPLICATE_CLIENT_ORDER_ID; IDEMPOTENCY_KEY_IN_USE (the first request with this Idempotency-Key is still running: retry with the same key shortly). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable content. Codes: IDEMPOTENCY_KEY_REUSED (the Idempotency-Key was already used by this caller for a different request (another operation or body)). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "pools.list": {
         parameters: {
             query?: {
@@ -16861,10 +18609,14 @@ export interface operations {
                 "application/json": {
                     /** @description currency to deposit, 1 to 1,000,000,000,000 */
                     amount: number | string;
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
                 };
                 "application/*+json": {
                     /** @description currency to deposit, 1 to 1,000,000,000,000 */
                     amount: number | string;
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
                 };
             };
         };
@@ -16893,6 +18645,11 @@ export interface operations {
                             createdAt: string;
                         };
                         newBalance: string;
+                        /**
+                         * @description present when the request was a dry run: nothing changed
+                         * @constant
+                         */
+                        dryRun?: true;
                     };
                 };
             };
@@ -17000,11 +18757,15 @@ export interface operations {
                     depositId: string;
                     /** @description shares of that deposit to withdraw */
                     shares: number | string;
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
                 };
                 "application/*+json": {
                     depositId: string;
                     /** @description shares of that deposit to withdraw */
                     shares: number | string;
+                    /** @description true: answer what the call would do now and change nothing */
+                    dryRun?: boolean;
                 };
             };
         };
@@ -17038,6 +18799,11 @@ export interface operations {
                             createdAt: string;
                         };
                         newBalance: string;
+                        /**
+                         * @description present when the request was a dry run: nothing changed
+                         * @constant
+                         */
+                        dryRun?: true;
                     };
                 };
             };
@@ -22504,6 +24270,9 @@ export interface operations {
                             perpOpenInterest: number;
                             predictionOpenInterest: number;
                             activeMarkets: number;
+                            openOrders: number;
+                            orders24h: number;
+                            ordersReserved: number;
                         };
                         reports: {
                             total: number;
@@ -22628,6 +24397,8 @@ export interface operations {
                             fee: number;
                             /** @description prediction trades only: the YES price after the trade */
                             yesPriceAfter?: number;
+                            /** @description prediction trades only: the limit order this trade filled, if any */
+                            orderId?: string | null;
                             /** @description perpetual trades only: the PnL a close or liquidation realized */
                             realizedPnL?: number | null;
                             /** @description ISO 8601 UTC timestamp */

@@ -1,11 +1,13 @@
 /**
  * Orders for agents (issue 32): the REST order operations as methods, on the same services and
- * rules (a limit order with its preview, the book, the caller's orders, the cancels).
+ * rules (a limit order with its preview, the book, the caller's orders, the cancels, perp stops,
+ * take-profits and limit orders).
  */
 import { z } from 'zod';
 import { A2A_RESULTS } from '@/lib/contracts/a2a';
 import { ZIdParam } from '@/lib/contracts/common';
-import { GTD_RULE, predictionOrderPlace, ZCancelManyFields, ZPlacePredictionFields } from '@/lib/contracts/orders';
+import { GTD_RULE, predictionOrderPlace, withPerpOrderRules, ZCancelManyFields, ZPlacePerpFields, ZPlacePredictionFields } from '@/lib/contracts/orders';
+import { placePerpOrder } from '@/lib/perps/service/orders';
 import { placeOrPreviewPredictionOrder } from '@/lib/markets/orders/place-order';
 import { readBook } from '@/lib/markets/orders/read-book';
 import { cancelOrder, cancelOrders, listOrders } from '@/lib/orders/service';
@@ -76,6 +78,18 @@ export const orderMethods = [
     params: z.strictObject(ZCancelManyFields),
     result: A2A_RESULTS['a2a.cancelOrders'],
     run: ({ caller }, p) => cancelOrders({ caller, ...p }),
+  }),
+  defineMethod({
+    name: 'a2a.placePerpOrder',
+    summary: 'Place a stop-loss or take-profit on your open perp position, or a limit order that opens one when the mark reaches its price (dryRun: true previews it)',
+    group: 'orders',
+    kind: 'write',
+    requires: ['trade'],
+    rateLimit: 'perpOpen',
+    idempotent: true,
+    params: withPerpOrderRules(z.strictObject(ZPlacePerpFields)),
+    result: A2A_RESULTS['a2a.placePerpOrder'],
+    run: ({ caller }, p) => placePerpOrder({ caller, ...p }),
   }),
 ];
 

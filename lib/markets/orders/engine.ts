@@ -12,8 +12,8 @@
  * two trades never lock the same two users in opposite orders.
  */
 import 'server-only';
-import { inArray, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '@/db/client';
+import { sql } from 'drizzle-orm';
+import { rowsOf, unnestSql, type Tx } from '@/db/client';
 import { marketPositions, markets, predictionOrders, trades, type TMarketRow, type TPredictionOrderRow } from '@/db/schema';
 import { emitOrderBookChanged, emitOrderUpdates, type TOrderEvent } from '@/lib/events/order-updates';
 import { applyBalanceChange, credit, type TBalanceChange, type TBalanceChangeResult } from '@/lib/ledger/ledger';
@@ -111,52 +111,92 @@ export async function settleMatch(
     const cur = perOrder.get(f.orderId);
     perOrder.set(f.orderId, { fill: f, shares: (cur?.shares ?? dec(0)).plus(f.shares), spent: (cur?.spent ?? dec(0)).plus(f.orderAmount) });
   }
-  for (const [orderId, { fill, shares, spent }] of perOrder) {
+  // The filled orders, their owners' positions and trades: three statements however many fills.
+  const filled = [...perOrder].map(([orderId, { fill, shares, spent }]) => {
     const left = match.orderRemaining.get(orderId)!;
     // The order's limit is exactly what it paid a share (fills are at the resting order's price).
     const done = !canStillFill({ limitPrice: fill.orderAmount.div(fill.shares), remaining: left });
-    const [row] = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        update ${predictionOrders} set
-          filled_amount = filled_amount + ${toDecimalString(spent)}::numeric,
-          shares = shares + ${toDecimalString(shares)}::numeric,
-          status = ${done ? 'filled' : 'partially_filled'},
-          closed_at = ${done ? at.toISOString() : null}::timestamptz,
-          updated_at = ${at.toISOString()}::timestamptz
-        where id = ${orderId}
-        returning id`),
-    );
-    if (!row) throw new Error(`orders: resting order ${orderId} vanished under the market lock`);
-    if (done) {
-      closedByOutcome[fill.orderOutcome] += 1;
-      if (left.gt(0)) {
-        changes.push({
-          userId: fill.ownerId,
-          amount: left,
-          type: 'order_refund',
-          description: `Refund of a filled limit order's rest in "${o.text}"`,
-          reference: { type: 'prediction_order', id: orderId },
-        });
-      }
+    return { orderId, ownerId: fill.ownerId, outcome: fill.orderOutcome, shares, spent, left, done };
+  });
+  let orderRows: TPredictionOrderRow[] = [];
+  if (filled.length) {
+    const ts = at.toISOString();
+    orderRows = await tx
+      .update(predictionOrders)
+      .set({
+        filledAmount: sql`${predictionOrders.filledAmount} + f.spent::numeric`,
+        shares: sql`${predictionOrders.shares} + f.shares::numeric`,
+        status: sql`case when f.done = 'true' then 'filled' else 'partially_filled' end`,
+        closedAt: sql`case when f.done = 'true' then ${ts}::timestamptz end`,
+        updatedAt: at,
+      })
+      .from(sql`${unnestSql('f', {
+        id: filled.map((f) => f.orderId),
+        spent: filled.map((f) => toDecimalString(f.spent)),
+        shares: filled.map((f) => toDecimalString(f.shares)),
+        done: filled.map((f) => String(f.done)),
+      })}`)
+      .where(sql`${predictionOrders.id} = f.id`)
+      .returning();
+    if (orderRows.length !== filled.length) throw new Error('orders: a resting order vanished under the market lock');
+    // One position per owner and outcome (an owner may have several orders filled).
+    const holdings = new Map<string, { userId: string; outcome: TOutcome; shares: TDecimal; cost: TDecimal }>();
+    for (const f of filled) {
+      const k = `${f.ownerId}|${f.outcome}`;
+      const h = holdings.get(k) ?? { userId: f.ownerId, outcome: f.outcome, shares: dec(0), cost: dec(0) };
+      holdings.set(k, { ...h, shares: h.shares.plus(f.shares), cost: h.cost.plus(f.spent) });
     }
-    const position = await upsertPosition(tx, { userId: fill.ownerId, marketId: market.id, outcome: fill.orderOutcome, shares, cost: spent, at });
-    await tx.insert(trades).values({
-      userId: fill.ownerId,
-      marketId: market.id,
-      positionId: position,
-      side: fill.orderOutcome,
-      action: 'buy',
-      amount: toDecimalString(spent),
-      shares: toDecimalString(shares),
-      price: spent.div(shares).toDecimalPlaces(18).toFixed(),
-      feeTotal: '0',
-      feePlatform: '0',
-      feeReferrer: '0',
-      yesPriceAfter: yesAfter,
-      orderId,
-      createdAt: at,
-    });
-    filledNotices.push({ userId: fill.ownerId, orderId, outcome: fill.orderOutcome, shares, spent, done });
+    const list = [...holdings.values()];
+    const positions = rowsOf<{ id: string; user_id: string; side: TOutcome }>(
+      await tx.execute(sql`
+        insert into ${marketPositions} (id, user_id, market_id, side, shares, cost_basis, created_at, updated_at)
+        select gen_random_uuid()::text, h.user_id, ${market.id}, h.side, h.shares::numeric, h.cost::numeric, ${ts}::timestamptz, ${ts}::timestamptz
+        from ${unnestSql('h', {
+          user_id: list.map((h) => h.userId),
+          side: list.map((h) => h.outcome),
+          shares: list.map((h) => toDecimalString(h.shares)),
+          cost: list.map((h) => toDecimalString(h.cost)),
+        })}
+        on conflict (user_id, market_id, side) do update set
+          shares = ${marketPositions}.shares + excluded.shares,
+          cost_basis = ${marketPositions}.cost_basis + excluded.cost_basis,
+          updated_at = excluded.updated_at
+        returning id, user_id, side`),
+    );
+    const positionOf = new Map(positions.map((p) => [`${p.user_id}|${p.side}`, p.id]));
+    await tx.insert(trades).values(
+      filled.map((f) => ({
+        userId: f.ownerId,
+        marketId: market.id,
+        positionId: positionOf.get(`${f.ownerId}|${f.outcome}`)!,
+        side: f.outcome,
+        action: 'buy' as const,
+        amount: toDecimalString(f.spent),
+        shares: toDecimalString(f.shares),
+        price: f.spent.div(f.shares).toDecimalPlaces(18).toFixed(),
+        feeTotal: '0',
+        feePlatform: '0',
+        feeReferrer: '0',
+        yesPriceAfter: yesAfter,
+        orderId: f.orderId,
+        createdAt: at,
+      })),
+    );
+    for (const f of filled) {
+      if (f.done) {
+        closedByOutcome[f.outcome] += 1;
+        if (f.left.gt(0)) {
+          changes.push({
+            userId: f.ownerId,
+            amount: f.left,
+            type: 'order_refund',
+            description: `Refund of a filled limit order's rest in "${o.text}"`,
+            reference: { type: 'prediction_order', id: f.orderId },
+          });
+        }
+      }
+      filledNotices.push({ userId: f.ownerId, orderId: f.orderId, outcome: f.outcome, shares: f.shares, spent: f.spent, done: f.done });
+    }
   }
 
   const moved = match.fills.some((f) => f.counterparty === 'maker');
@@ -172,8 +212,7 @@ export async function settleMatch(
     .returning();
 
   if (perOrder.size) {
-    const rows = await tx.select().from(predictionOrders).where(inArray(predictionOrders.id, [...perOrder.keys()]));
-    for (const r of rows) updates.push({ userId: r.userId, event: r.status === 'filled' ? 'filled' : 'partially_filled', order: predictionOrderDto(r) });
+    for (const r of orderRows) updates.push({ userId: r.userId, event: r.status === 'filled' ? 'filled' : 'partially_filled', order: predictionOrderDto(r) });
     await emitOrderUpdates(tx, updates);
     await notifyOrderFills(tx, { marketId: market.id, text: o.text, fills: filledNotices, at });
     await emitOrderBookChanged(tx, market.id);

@@ -9,7 +9,8 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { rowsOf, withTransaction, type Tx } from '@/db/client';
 import { runDryRun } from '@/db/dry-run';
-import { markets, perpOrders, predictionOrders, trades, users } from '@/db/schema';
+import { markets, predictionOrders, trades, users } from '@/db/schema';
+import { assertClientOrderIdFree } from '@/lib/perps/service/orders';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
@@ -47,19 +48,6 @@ export function parseLimitPrice(v: number | string): TDecimal {
     throw new AppError('INVALID_LIMIT_PRICE', 'The limit price must be from 0.01 to 0.99, with at most 4 decimal places', { limitPrice: v });
   }
   return p;
-}
-
-/** Refuses a clientOrderId the caller already uses on an open order of either kind. */
-export async function assertClientOrderIdFree(tx: Tx, userId: string, clientOrderId: string | undefined) {
-  if (!clientOrderId) return;
-  const [hit] = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      select id from ${predictionOrders} where user_id = ${userId} and client_order_id = ${clientOrderId} and status in ('open', 'partially_filled')
-      union all
-      select id from ${perpOrders} where user_id = ${userId} and client_order_id = ${clientOrderId} and status = 'open'
-      limit 1`),
-  );
-  if (hit) throw new AppError('DUPLICATE_CLIENT_ORDER_ID', 'You already have an open order with this clientOrderId', { clientOrderId, orderId: hit.id });
 }
 
 /** The question row locked, or MARKET_NOT_FOUND / MARKET_CLOSED. */

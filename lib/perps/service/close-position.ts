@@ -5,8 +5,9 @@
  *   funded: the funding accrued since its entry index (units × index difference), settled here:
  *           collateral and funding paid as of the ticker's funding index
  *   calc:   fill after impact, price PnL, closing fee, the two ledger legs (lib/perps/math in SQL)
- *   then the mark move, the position's final state, the settlement (perp_close and the funding
- *   settlement as funding_paid, one balance update), the trade and a price point.
+ *   then the mark move, the position's final state, its open stop-loss and take-profit orders
+ *   cancelled (order_update to the owner), the settlement (perp_close and the funding settlement as
+ *   funding_paid, one balance update), the trade and a price point.
  * Whichever close path runs, and however many at once, the position closes exactly once: the lock
  * and `status = 'open'` admit one statement, the others find nothing to close.
  */
@@ -23,9 +24,10 @@ import { referralEarner } from '@/lib/referrals/share';
 import { referralShareSql } from '@/lib/referrals/sql';
 import { toDecimalString, toNumber } from '@/lib/money/decimal';
 import { toPerpPositionDto } from '../dto';
-import { outboxNotified } from '@/lib/events/outbox';
+import { outboxCtes, outboxNotified } from '@/lib/events/outbox';
 import { perpUpdateCtes } from './events';
 import { liquidateAfterTrade } from './liquidate';
+import { cancelPositionOrdersCte, orderUpdateRowsSql } from './order-sql';
 import { accruedFundingSql, closeFeeSql, fillPriceSql, impactSql, liquidationPriceSql, pricePnLSql } from './sql';
 
 export function buildCloseStatement(o: {
@@ -105,6 +107,8 @@ export function buildCloseStatement(o: {
       from calc where ${perpPositions}.id = calc.id
       returning ${perpPositions}.*
     ),
+    ${cancelPositionOrdersCte({ name: 'orders_off', closedPositions: 'closed', note: 'its position was closed', at: o.at })},
+    ${outboxCtes('order_event', `user:${o.userId}`, 'order_update', orderUpdateRowsSql('orders_off', sql`'cancelled'`, o.at))},
     ${settlement},
     trade as (
       insert into ${perpTrades} (id, user_id, position_id, ticker, side, action, size, price, fee, realized_pnl, created_at)
@@ -117,7 +121,7 @@ export function buildCloseStatement(o: {
       from moved join ${organizations} o on o.ticker = moved.ticker
     )${referral}
     select (select virtual_balance from paid) as balance_after, (select name from ${organizations} o where o.ticker = closed.ticker) as org_name,
-      ${outboxNotified('event')} as notified, closed.*
+      ${outboxNotified('event')} as notified, ${outboxNotified('order_event')} as orders_notified, closed.*
     from (select 1) one left join closed on true`;
   return { statement };
 }

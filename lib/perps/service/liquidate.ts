@@ -9,16 +9,21 @@
  * one range per ticker and side of the partial index perp_positions_liquidation_idx, whether the
  * mark moved or only the funding index did. The accrual is settled into the position's row.
  * A position closes once: the update re-checks status = 'open' under the row lock, so a close
- * racing a sweep loses or wins as a whole.
+ * racing a sweep loses or wins as a whole. Its open orders are cancelled in the same statement.
+ * `liquidateTicker` first fires the perp orders the mark has reached (order-triggers.ts), and the
+ * sweep skips a position whose open stop-loss or take-profit the mark fires, so a crossed stop
+ * always closes its position before a liquidation at the same mark.
  */
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { executePrepared, rowsOf, type DbOrTx } from '@/db/client';
-import { notifications, perpMarkets, perpPositions, perpTrades } from '@/db/schema';
+import { notifications, perpMarkets, perpOrders, perpPositions, perpTrades } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { realizedPnLBookingCte } from '@/lib/ledger/ledger';
-import { outboxNotified } from '@/lib/events/outbox';
+import { outboxChannelCtes, outboxNotified } from '@/lib/events/outbox';
 import { perpLiquidationCtes } from './events';
+import { cancelPositionOrdersCte, crossedSql, orderUpdateRowsSql } from './order-sql';
+import { firePerpOrders } from './order-triggers';
 import { accruedFundingSql, effectiveLiquidationPriceSql, liquidationShiftSql, pricePnLSql } from './sql';
 
 const money = (x: string) => sql.raw(`trim(to_char(round(abs(${x}), 2), 'FM999,999,999,990.00'))`);
@@ -88,16 +93,29 @@ export function buildSweepStatement(opts: { ticker?: string; at: Date }) {
       -- locked row: a close that committed meanwhile leaves nothing to liquidate.
       where p.id = any(array(select id from reached)) and p.ticker = m.ticker and p.status = 'open'
         and ((p.side = 'long' and p.liquidation_key >= m.long_reach) or (p.side = 'short' and p.liquidation_key <= m.short_reach))
+        -- A stop-loss or take-profit this mark fires closes the position first (order-triggers.ts,
+        -- which liquidateTicker runs before this): a sweep racing that pass leaves it alone.
+        and not exists (
+          select 1 from ${perpOrders} po
+          where po.position_id = p.id and po.status = 'open' and po.type <> 'limit' and ${crossedSql('po', sql`m.mark_price`)}
+        )
       returning p.id, p.user_id, p.ticker, p.side, p.size, p.units, p.leverage, p.exit_price, p.net_pnl, p.funding_paid
     ),
     ${realizedPnLBookingCte({ name: 'booked', source: sql`(select user_id, net_pnl as pnl from liq)`, at: opts.at })},
     ${liquidationRecordCtes(ts)},
-    ${perpLiquidationCtes('liq')}
-    select id, user_id, ticker, ${outboxNotified('event')} as notified from liq`;
+    ${perpLiquidationCtes('liq')},
+    ${cancelPositionOrdersCte({ name: 'orders_off', closedPositions: 'liq', note: 'its position was liquidated', at: opts.at })},
+    ${outboxChannelCtes('order_event', 'order_update', orderUpdateRowsSql('orders_off', sql`'cancelled'`, opts.at))}
+    select id, user_id, ticker, ${outboxNotified('event')} as notified, ${outboxNotified('order_event')} as orders_notified from liq`;
 }
 
-/** Liquidates what the current mark of `ticker` (or of every ticker) has reached. Returns the closed positions. */
+/**
+ * Fires the perp orders the current mark of `ticker` (or of every ticker) has reached
+ * (order-triggers.ts: stop-losses and take-profits first), then liquidates what it has reached.
+ * Returns the liquidated positions.
+ */
 export async function liquidateTicker(ticker?: string, db?: DbOrTx) {
+  await firePerpOrders({ ticker, at: now(), db });
   const statement = buildSweepStatement({ ticker, at: now() });
   const rows = rowsOf<{ id: string; user_id: string; ticker: string }>(await (db ? db.execute(statement) : executePrepared(statement)));
   const closed = rows.map((r) => ({ id: r.id, userId: r.user_id, ticker: r.ticker }));
