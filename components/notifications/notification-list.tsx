@@ -58,6 +58,9 @@ const KINDS: Record<TNotificationKind, TLook> = {
   funding: { icon: <WalletIcon className="size-4" />, label: 'Funding', tone: 'text-ink-muted bg-elevated' },
   resolution: { icon: <CheckIcon className="size-4" />, label: 'Resolution', tone: 'text-ink-muted bg-elevated' },
   payout: { icon: <PointsIcon className="size-4" />, label: 'Payout', tone: 'text-up bg-up-soft' },
+  order_filled: { icon: <CheckIcon className="size-4" />, label: 'Order filled', tone: 'text-up bg-up-soft' },
+  order_expired: { icon: <WalletIcon className="size-4" />, label: 'Order expired', tone: 'text-ink-muted bg-elevated' },
+  order_triggered: { icon: <PerpsIcon className="size-4" />, label: 'Order triggered', tone: 'text-accent bg-accent-soft' },
 };
 
 /** How a notification looks: by its kind when it has one, else by its type. */

@@ -17,7 +17,7 @@ import { GET as tradesRoute } from '@/app/api/trades/route';
 import { DELETE as cancelRoute } from '@/app/api/markets/orders/[orderId]/route';
 import { POST as cancelManyRoute } from '@/app/api/markets/orders/cancel/route';
 import { getDb, rowsOf } from '@/db/client';
-import { balanceTransactions, marketPositions, markets, predictionOrders, users, type TUserRow } from '@/db/schema';
+import { balanceTransactions, marketPositions, markets, notifications, predictionOrders, users, type TUserRow } from '@/db/schema';
 import { resetClock, setFixedTime } from '@/lib/clock/clock';
 import { expirePredictionOrders } from '@/lib/markets/orders/close-orders';
 import { dec, type TDecimal } from '@/lib/money/decimal';
@@ -272,6 +272,8 @@ describe('market buys and sells meet resting orders', () => {
     // The trade feed shows the owner's fill, naming the order.
     const feed = await call(tradesRoute, `/api/trades?marketId=${m.id}&userId=${maker.id}`, { token: await tokenFor(maker) });
     expect(feed.body.trades.map((t: { orderId: string | null; side: string }) => [t.orderId, t.side])).toEqual([[o.body.order.id, 'NO']]);
+    const notes = await (await getDb()).select().from(notifications).where(eq(notifications.userId, maker.id));
+    expect(notes.map((n) => [n.kind, n.link])).toEqual([['order_filled', `/markets/${m.id}`]]);
     expect(dec(res.body.newBalance).toFixed()).toBe('950');
     await expectLedgerChain([maker.id, taker.id]);
   });
@@ -349,6 +351,8 @@ describe('cancels, expiry and resolution', () => {
     expect(swept.expired).toBe(1);
     const row = await orderRow(o.body.order.id);
     expect(row.status).toBe('expired');
+    const notes = await (await getDb()).select().from(notifications).where(eq(notifications.userId, alice.id));
+    expect(notes.map((n) => [n.kind, n.title])).toEqual([['order_expired', 'Limit order expired']]);
     expect((await balanceOf(alice.id)).toFixed()).toBe('1000');
     expect(await counts(m.id)).toEqual({ stored: { yes: 0, no: 0 }, actual: { yes: 0, no: 0 } });
     await expectLedgerChain([alice.id]);

@@ -285,7 +285,7 @@ describe('triggers', () => {
     expect(trade).toMatchObject({ price: dec(94).toFixed(18), size: expected.notional.toFixed(8), realizedPnL: expected.netPnL.toFixed(8) });
     expect(await orderRow(tp.id)).toMatchObject({ status: 'cancelled', note: `its position was closed by stop-loss ${stop.id}` });
     const notes = await noticesOf(user.id);
-    expect(notes.map((n) => [n.kind, n.title])).toEqual([['trade', 'Stop-loss triggered']]);
+    expect(notes.map((n) => [n.kind, n.title])).toEqual([['order_triggered', 'Stop-loss triggered']]);
     expect(notes[0]!.message).toBe(`Your stop-loss at 95 closed your 10x long on KLDR at 94, a loss of ${expected.netPnL.abs().toFixed(2)} after fees.`);
     // The events carry each order as the API answers it (the SQL twin of perpOrderDto).
     const events = (await orderEvents(user.id)).slice(2);
@@ -367,7 +367,7 @@ describe('triggers', () => {
     expect(await orderRow(stop.id)).toMatchObject({ status: 'triggered' });
     expect(await positionRow(pos.id)).toMatchObject({ status: 'closed', exitPrice: dec(liq).toFixed(18), netPnL: expected.netPnL.toFixed(8) });
     const notes = await noticesOf(user.id);
-    expect(notes.map((n) => n.kind).sort()).toEqual(['liquidation', 'trade']);
+    expect(notes.map((n) => n.kind).sort()).toEqual(['liquidation', 'order_triggered']);
 
     // Through the admin price: both at once, the stop first.
     await setPrice('QBIT', 100);
@@ -464,7 +464,7 @@ describe('triggers', () => {
     ]);
     expect((await market('HELX')).markPrice).toBe(dec('89.5').toFixed(18));
     const notes = await noticesOf(user.id);
-    expect(notes.map((n) => [n.kind, n.title, n.message])).toEqual([['trade', 'Limit order filled', 'Your limit order at 90 opened a 10x long of 1,000.00 on HELX at 89.5.']]);
+    expect(notes.map((n) => [n.kind, n.title, n.message])).toEqual([['order_filled', 'Limit order filled', 'Your limit order at 90 opened a 10x long of 1,000.00 on HELX at 89.5.']]);
     const events = await orderEvents(user.id);
     expect(events.map((e) => e.event)).toEqual(['placed', 'filled']);
     expect(events[1]!.order).toEqual(perpOrderDto(filled));

@@ -22276,7 +22276,7 @@ export interface operations {
                             read: boolean;
                             /** @description ISO 8601 UTC timestamp */
                             createdAt: string;
-                            kind: ("trade" | "price_move" | "liquidation_warning" | "liquidation" | "funding" | "resolution" | "payout") | null;
+                            kind: ("trade" | "price_move" | "liquidation_warning" | "liquidation" | "funding" | "resolution" | "payout" | "order_filled" | "order_expired" | "order_triggered") | null;
                             link: string | null;
                         }[];
                         unreadCount: number;

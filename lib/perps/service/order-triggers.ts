@@ -238,7 +238,7 @@ export function buildStopFireStatement(c: TCandidate, at: Date) {
     ),
     note as (
       insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
-      select gen_random_uuid()::text, calc.user_id, 'system', 'trade', '/perps/' || calc.ticker, ${`${label} triggered`},
+      select gen_random_uuid()::text, calc.user_id, 'system', 'order_triggered', '/perps/' || calc.ticker, ${`${label} triggered`},
         'Your ' || ${label.toLowerCase()} || ' at ' || ${priceText('calc.trigger_price')} || ' closed '
           || case when calc.whole then 'your ' else 'part of your ' end
           || ${leverageText('calc.leverage')} || 'x ' || calc.side || ' on ' || calc.ticker || ' at ' || ${priceText('calc.exit')}
@@ -329,7 +329,7 @@ export function buildLimitFillStatement(c: TCandidate, at: Date) {
     ),
     note as (
       insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
-      select gen_random_uuid()::text, pos.user_id, 'system', 'trade', '/perps/' || pos.ticker, 'Limit order filled',
+      select gen_random_uuid()::text, pos.user_id, 'system', 'order_filled', '/perps/' || pos.ticker, 'Limit order filled',
         'Your limit order at ' || ${priceText('ord.trigger_price')} || ' opened a ' || ${leverageText('pos.leverage')} || 'x ' || pos.side
           || ' of ' || ${moneyText('pos.size')} || ' on ' || pos.ticker || ' at ' || ${priceText('pos.entry_price')} || '.',
         false, ${ts}
