@@ -145,6 +145,7 @@ export const ordersList = defineEndpoint({
 export const orderCancel = defineEndpoint({
   id: 'orders.cancel',
   method: 'DELETE',
+  idempotent: true,
   path: '/api/markets/orders/{orderId}',
   summary: 'Cancel one of your open orders: its unfilled reserve is refunded',
   tag: 'orders',

@@ -17858,7 +17858,10 @@ export interface operations {
     "orders.cancel": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored with this key for 24 hours; a repeat with the same key and body replays it (header Idempotent-Replayed: true) and moves nothing; the same key with another body is 422, and a repeat while the first is still running waits for it (409 if it takes too long). Any 1 to 255 visible ASCII characters; a UUID per user action is usual. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 orderId: string;
             };
@@ -17873,6 +17876,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17974,7 +17978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict. Codes: ORDER_NOT_OPEN. */
+            /** @description Conflict. Codes: ORDER_NOT_OPEN; IDEMPOTENCY_KEY_IN_USE (the first request with this Idempotency-Key is still running: retry with the same key shortly). */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17990,6 +17994,19 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable content. Codes: IDEMPOTENCY_KEY_REUSED (the Idempotency-Key was already used by this caller for a different request (another operation or body)). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

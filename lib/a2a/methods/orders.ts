@@ -63,6 +63,7 @@ export const orderMethods = [
     group: 'orders',
     kind: 'write',
     requires: ['trade'],
+    idempotent: true,
     params: z.strictObject({ orderId: ZIdParam }),
     normalize: (raw) => aliasField(raw, 'orderId', ['id']),
     result: A2A_RESULTS['a2a.cancelOrder'],

@@ -199,7 +199,7 @@ async function placeLimit(tx: Tx, input: TPlacePerpOrderInput, triggerPrice: TDe
     .values({
       userId: caller.userId,
       ticker: input.ticker,
-      type: 'limit',
+      type: input.type,
       side: input.side,
       size: toDecimalString(q.size),
       leverage: toDecimalString(leverage),
