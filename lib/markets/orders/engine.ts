@@ -17,7 +17,10 @@ import { rowsOf, unnestSql, type Tx } from '@/db/client';
 import { marketPositions, markets, predictionOrders, trades, type TMarketRow, type TPredictionOrderRow } from '@/db/schema';
 import { emitOrderBookChanged, emitOrderUpdates, type TOrderEvent } from '@/lib/events/order-updates';
 import { applyBalanceChange, credit, type TBalanceChange, type TBalanceChangeResult } from '@/lib/ledger/ledger';
+import type { TCaller } from '@/lib/auth/caller';
 import { dec, toDecimalString, toNumber, type TDecimal } from '@/lib/money/decimal';
+import { recordReferralFee } from '@/lib/referrals/fees';
+import { referralEarner, referralShare } from '@/lib/referrals/share';
 import { prices, toPool, type TOutcome, type TPool } from '../cpmm';
 import { recordPricePoint } from '../service/price-points';
 import { emitMarketUpdate, poolColumns } from '../service/shared';
@@ -222,6 +225,71 @@ export async function settleMatch(
     await emitMarketUpdate(tx, updated!);
   }
   return { market: updated!, changes, orderFills, makerFee };
+}
+
+/**
+ * The taker's side of a buy the engine matched (a limit order's immediate fills, a market buy
+ * that met orders): its position and trade (when it bought anything), its `pred_buy` debit and any
+ * `extra` change of its own (a limit order's reservation), the referrer's share of the maker's fee,
+ * and the resting orders' refunds, all applied in user id order. Answers the position id (null
+ * when nothing was bought), the fee split and the taker's balance after its last change.
+ */
+export async function settleTakerBuy(
+  tx: Tx,
+  o: {
+    caller: TCaller;
+    marketId: string;
+    outcome: TOutcome;
+    match: TMatch;
+    settled: TSettled;
+    at: Date;
+    description: string;
+    orderId?: string;
+    extra?: TBalanceChange;
+  },
+) {
+  const { caller, marketId, outcome, match, settled, at } = o;
+  const parties = { payerId: caller.userId, referrerId: caller.referredById };
+  const fee = referralShare(settled.makerFee, parties);
+  const referrerId = referralEarner(parties);
+  let positionId: string | null = null;
+  if (match.used.gt(0)) {
+    positionId = await upsertPosition(tx, { userId: caller.userId, marketId, outcome, shares: match.got, cost: match.used, at });
+    await tx.insert(trades).values({
+      userId: caller.userId,
+      marketId,
+      positionId,
+      side: outcome,
+      action: 'buy',
+      amount: toDecimalString(match.used),
+      shares: toDecimalString(match.got),
+      price: match.used.div(match.got).toDecimalPlaces(18).toFixed(),
+      feeTotal: toDecimalString(settled.makerFee),
+      feePlatform: toDecimalString(fee.rest),
+      feeReferrer: toDecimalString(fee.share),
+      yesPriceAfter: prices(toPool(settled.market)).yes.toDecimalPlaces(18).toFixed(),
+      orderId: o.orderId ?? null,
+      createdAt: at,
+    });
+  }
+  const changes: TBalanceChange[] = [...settled.changes];
+  const mine: number[] = [];
+  if (match.used.gt(0)) {
+    mine.push(changes.length);
+    changes.push({ userId: caller.userId, amount: match.used.negated(), type: 'pred_buy', description: o.description, reference: { type: 'market', id: marketId } });
+  }
+  if (o.extra) {
+    mine.push(changes.length);
+    changes.push(o.extra);
+  }
+  const referralIdx = referrerId && fee.share.gt(0) ? changes.length : -1;
+  if (referralIdx >= 0) changes.push({ userId: referrerId!, amount: fee.share, type: 'referral_fee', description: 'Referral share of a trading fee', reference: { type: 'market', id: marketId } });
+  const results = await applyChanges(tx, changes);
+  if (referralIdx >= 0) {
+    await recordReferralFee(tx, { referrerId: referrerId!, referredUserId: caller.userId, source: 'predictions', amount: fee.share, transactionId: results[referralIdx]!.transactionId, at });
+  }
+  const last = mine.length ? results[mine[mine.length - 1]!]!.balanceAfter : null;
+  return { positionId, fee, balanceAfter: last };
 }
 
 /** Adds shares (and what they cost) to a holder's position of one outcome; answers its id. */

@@ -9,20 +9,17 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { rowsOf, withTransaction, type Tx } from '@/db/client';
 import { runDryRun } from '@/db/dry-run';
-import { markets, predictionOrders, trades, users } from '@/db/schema';
+import { markets, predictionOrders, users } from '@/db/schema';
 import { assertClientOrderIdFree } from '@/lib/perps/service/orders';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { emitOrderBookChanged, emitOrderUpdate } from '@/lib/events/order-updates';
-import { type TBalanceChange } from '@/lib/ledger/ledger';
 import { dec, toDecimalString, toNumber, type TDecimal } from '@/lib/money/decimal';
-import { recordReferralFee } from '@/lib/referrals/fees';
-import { referralEarner, referralShare } from '@/lib/referrals/share';
-import { prices, toPool, type TOutcome } from '../cpmm';
+import { toPool, type TOutcome } from '../cpmm';
 import { parseBuyAmount } from '../service/buy-shares';
 import { assertTradable, lockMarket } from '../service/shared';
-import { applyChanges, matchWithBook, predictionOrderDto, settleMatch, upsertPosition } from './engine';
+import { matchWithBook, predictionOrderDto, settleMatch, settleTakerBuy } from './engine';
 import { canStillFill, isValidLimitPrice, matchBuy, type TMatch } from './match';
 
 export type TPlaceOrderInput = {
@@ -130,48 +127,23 @@ export async function placePredictionOrder(input: TPlaceOrderInput) {
         .set(outcome === 'YES' ? { openYesOrders: sql`${markets.openYesOrders} + 1` } : { openNoOrders: sql`${markets.openNoOrders} + 1` })
         .where(sql`${markets.id} = ${market.id}`);
     }
-    const parties = { payerId: caller.userId, referrerId: caller.referredById };
-    const fee = referralShare(settled.makerFee, parties);
-    const referrerId = referralEarner(parties);
-    if (match.used.gt(0)) {
-      const positionId = await upsertPosition(tx, { userId: caller.userId, marketId: market.id, outcome, shares: match.got, cost: match.used, at });
-      await tx.insert(trades).values({
-        userId: caller.userId,
-        marketId: market.id,
-        positionId,
-        side: outcome,
-        action: 'buy',
-        amount: toDecimalString(match.used),
-        shares: toDecimalString(match.got),
-        price: match.used.div(match.got).toDecimalPlaces(18).toFixed(),
-        feeTotal: toDecimalString(settled.makerFee),
-        feePlatform: toDecimalString(fee.rest),
-        feeReferrer: toDecimalString(fee.share),
-        yesPriceAfter: prices(toPool(settled.market)).yes.toDecimalPlaces(18).toFixed(),
-        orderId,
-        createdAt: at,
-      });
-    }
-    const changes: TBalanceChange[] = [...settled.changes];
-    const takerIdx: number[] = [];
-    if (match.used.gt(0)) {
-      takerIdx.push(changes.length);
-      changes.push({ userId: caller.userId, amount: match.used.negated(), type: 'pred_buy', description: `Bought ${outcome} with a limit order in "${market.text}"`, reference: { type: 'market', id: market.id } });
-    }
-    if (rests) {
-      takerIdx.push(changes.length);
-      changes.push({ userId: caller.userId, amount: rest.negated(), type: 'order_reserve', description: `Reserved for a limit order: ${outcome} at ${limit.toFixed()} in "${market.text}"`, reference: { type: 'prediction_order', id: orderId } });
-    }
-    const referralIdx = referrerId && fee.share.gt(0) ? changes.length : -1;
-    if (referralIdx >= 0) changes.push({ userId: referrerId!, amount: fee.share, type: 'referral_fee', description: 'Referral share of a trading fee', reference: { type: 'market', id: market.id } });
-    const results = await applyChanges(tx, changes);
-    if (referralIdx >= 0) {
-      await recordReferralFee(tx, { referrerId: referrerId!, referredUserId: caller.userId, source: 'predictions', amount: fee.share, transactionId: results[referralIdx]!.transactionId, at });
-    }
+    const { balanceAfter } = await settleTakerBuy(tx, {
+      caller,
+      marketId: market.id,
+      outcome,
+      match,
+      settled,
+      at,
+      orderId,
+      description: `Bought ${outcome} with a limit order in "${market.text}"`,
+      extra: rests
+        ? { userId: caller.userId, amount: rest.negated(), type: 'order_reserve', description: `Reserved for a limit order: ${outcome} at ${limit.toFixed()} in "${market.text}"`, reference: { type: 'prediction_order', id: orderId } }
+        : undefined,
+    });
     const dto = predictionOrderDto(order!);
     await emitOrderUpdate(tx, caller.userId, status === 'open' ? 'placed' : status === 'cancelled' ? 'cancelled' : status === 'filled' ? 'filled' : 'partially_filled', dto);
     if (rests && !settled.orderFills.length) await emitOrderBookChanged(tx, market.id);
-    const newBalance = takerIdx.length ? results[takerIdx[takerIdx.length - 1]!]!.balanceAfter : await balanceOf(tx, caller.userId);
+    const newBalance = balanceAfter ?? (await balanceOf(tx, caller.userId));
     return { order: dto, fills: fillsDto(match), newBalance: toDecimalString(newBalance) };
   });
 }

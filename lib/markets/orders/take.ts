@@ -18,7 +18,7 @@ import { recordReferralFee } from '@/lib/referrals/fees';
 import { referralEarner, referralShare } from '@/lib/referrals/share';
 import { prices, toPool, type TOutcome } from '../cpmm';
 import { assertTradable, lockMarket } from '../service/shared';
-import { applyChanges, creditAll, matchWithBook, settleMatch, upsertPosition } from './engine';
+import { creditAll, matchWithBook, settleMatch, settleTakerBuy } from './engine';
 import { matchBuy, matchSell } from './match';
 
 export async function buyThroughBook(tx: Tx, o: { caller: TCaller; marketId: string; outcome: TOutcome; amount: TDecimal; at: Date }) {
@@ -32,37 +32,9 @@ export async function buyThroughBook(tx: Tx, o: { caller: TCaller; marketId: str
   if (match.used.lte(0) || match.got.lte(0)) throw new AppError('INVALID_TRADE_SIZE', 'This buy is too small to buy anything', { amount: amount.toFixed() });
   const orderAmounts = match.fills.reduce((s, f) => (f.counterparty === 'order' ? s.plus(f.orderAmount) : s), dec(0));
   const settled = await settleMatch(tx, { market, match, volume: match.used.plus(orderAmounts), at, text: market.text });
-  const parties = { payerId: caller.userId, referrerId: caller.referredById };
-  const fee = referralShare(settled.makerFee, parties);
-  const referrerId = referralEarner(parties);
-
-  const positionId = await upsertPosition(tx, { userId: caller.userId, marketId: market.id, outcome, shares: match.got, cost: match.used, at });
-  await tx.insert(trades).values({
-    userId: caller.userId,
-    marketId: market.id,
-    positionId,
-    side: outcome,
-    action: 'buy',
-    amount: toDecimalString(match.used),
-    shares: toDecimalString(match.got),
-    price: match.used.div(match.got).toDecimalPlaces(18).toFixed(),
-    feeTotal: toDecimalString(settled.makerFee),
-    feePlatform: toDecimalString(fee.rest),
-    feeReferrer: toDecimalString(fee.share),
-    yesPriceAfter: prices(toPool(settled.market)).yes.toDecimalPlaces(18).toFixed(),
-    createdAt: at,
-  });
-  const changes: TBalanceChange[] = [
-    ...settled.changes,
-    { userId: caller.userId, amount: match.used.negated(), type: 'pred_buy', description: `Bought ${outcome} in a prediction market`, reference: { type: 'market', id: market.id } },
-  ];
-  const takerIdx = changes.length - 1;
-  const referralIdx = referrerId && fee.share.gt(0) ? changes.length : -1;
-  if (referralIdx >= 0) changes.push({ userId: referrerId!, amount: fee.share, type: 'referral_fee', description: 'Referral share of a trading fee', reference: { type: 'market', id: market.id } });
-  const results = await applyChanges(tx, changes);
-  if (referralIdx >= 0) {
-    await recordReferralFee(tx, { referrerId: referrerId!, referredUserId: caller.userId, source: 'predictions', amount: fee.share, transactionId: results[referralIdx]!.transactionId, at });
-  }
+  const taken = await settleTakerBuy(tx, { caller, marketId: market.id, outcome, match, settled, at, description: `Bought ${outcome} in a prediction market` });
+  const positionId = taken.positionId!;
+  const fee = taken.fee;
   const [position] = rowsOf<{ shares: string; cost_basis: string }>(await tx.execute(sql`select shares, cost_basis from ${marketPositions} where id = ${positionId}`));
   const p = prices(toPool(settled.market));
   const positionShares = dec(position!.shares);
@@ -79,7 +51,7 @@ export async function buyThroughBook(tx: Tx, o: { caller: TCaller; marketId: str
     shares: toNumber(match.got),
     avgPrice: toNumber(match.used.div(match.got)),
     positionId,
-    newBalance: toDecimalString(results[takerIdx]!.balanceAfter),
+    newBalance: toDecimalString(taken.balanceAfter!),
     fees: { total: toNumber(settled.makerFee), platform: toNumber(fee.rest), referrer: toNumber(fee.share) },
     yesPrice: toNumber(p.yes),
     noPrice: toNumber(p.no),
