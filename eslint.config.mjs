@@ -37,6 +37,7 @@ const CLIENT_ALLOWED = [
   '@/lib/markets/cpmm', // the trade preview runs the server's market maker
   '@/lib/money/decimal',
   '@/lib/perps/math', // the order preview runs the server's perp math
+  '@/lib/perps/orders', // stop-loss, take-profit and limit previews run the server's perp order math
   '@/lib/pools/math', // the deposit and withdraw previews run the server's pool accounting
   '@/lib/posts/text', // post and comment length as the server counts it
   '@/lib/referrals/link', // the referral link and the cookie that carries its code to the wizard

@@ -1,6 +1,8 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { MarketOpenOrders } from '@/components/orders/open-orders';
+import { OrderBook } from '@/components/orders/order-book';
 import { LiveValue } from '@/components/realtime/live-value';
 import { Badge } from '@/components/ui/badge';
 import { LinkButton } from '@/components/ui/button';
@@ -106,8 +108,8 @@ const YourPositions = ({ marketId }: { marketId: string }) => {
 
 /**
  * The market page: header with prices, chart, what the question is and how it resolves, the trade
- * panel (or outcome), the player's position and trades, top holders, the discussion, related news
- * and recent trades. On a phone a bar fixed above the tab bar opens the trade panel as a sheet.
+ * panel (or outcome), the order book, the player's position, open orders and trades, top holders,
+ * the discussion, related news and recent trades. On a phone a bar fixed above the tab bar opens the trade panel as a sheet.
  * The discussion is posts with their comments: the page passes it in (components/posts shows a
  * market inside a post, so markets never imports posts and the two folders do not form a loop).
  */
@@ -144,7 +146,9 @@ export const MarketDetail = ({ id, discussion }: { id: string; discussion?: Reac
       asideLabel={isResolved ? 'Outcome' : 'Trade'}
       below={
         <>
+          {!isResolved && <OrderBook marketId={m.id} />}
           <YourPositions marketId={m.id} />
+          {!isResolved && <MarketOpenOrders marketId={m.id} />}
           <MyMarketTrades marketId={m.id} />
           <MarketHolders marketId={m.id} />
           {discussion}

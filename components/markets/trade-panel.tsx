@@ -2,6 +2,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { TradeSessionGate } from '@/components/auth/trade-session-gate';
+import { LimitOrderForm } from '@/components/orders/limit-order-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
@@ -13,6 +14,7 @@ import { PreviewList, PreviewPlaceholder, PreviewRow } from '@/components/ui/pre
 import { QuickPicks } from '@/components/ui/quick-picks';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { SideSubmitButton } from '@/components/ui/side-submit-button';
+import { Tabs, tabPanelProps } from '@/components/ui/tabs';
 import { describeError } from '@/lib/client/queries/errors';
 import {
   maxSharesText,
@@ -31,6 +33,11 @@ import { formatCents, formatPoints, formatProbability, formatShares } from './fo
 const MODES = [
   { value: 'buy', label: 'Buy' },
   { value: 'sell', label: 'Sell' },
+] as const;
+
+const ORDER_TYPES = [
+  { value: 'market', label: 'Market' },
+  { value: 'limit', label: 'Limit' },
 ] as const;
 
 const QUICK_AMOUNTS = ['10', '50', '100'];
@@ -236,11 +243,25 @@ const TradeForm = ({ market, userId, balance, initialOutcome = 'YES' }: { market
 export const TradePanel = ({ market, initialOutcome, className }: { market: TMarket; initialOutcome?: TOutcome; className?: string }) => {
   // More than one panel can be on a page (the side panel and a phone's sheet): ids are per panel.
   const titleId = useId();
+  const tabsId = useId();
+  // Market: trade with the market maker now (the form above). Limit: an order at a price of one's own (components/orders).
+  const [orderType, setOrderType] = useState<'market' | 'limit'>('market');
   return (
     <Card aria-labelledby={titleId} className={cn('flex flex-col gap-4', className)}>
       <CardTitle id={titleId}>Trade</CardTitle>
       <TradeSessionGate skeletons={LOADING_SKELETONS} signedOutMessage="Sign in to trade this market. New players start with $1,000 of play money.">
-        {(user) => <TradeForm market={market} userId={user.id} balance={user.virtualBalance} initialOutcome={initialOutcome} />}
+        {(user) => (
+          <>
+            <Tabs label="Order type" idPrefix={tabsId} value={orderType} tabs={ORDER_TYPES} onChange={setOrderType} />
+            <div {...tabPanelProps(tabsId, orderType)}>
+              {orderType === 'market' ? (
+                <TradeForm market={market} userId={user.id} balance={user.virtualBalance} initialOutcome={initialOutcome} />
+              ) : (
+                <LimitOrderForm market={market} userId={user.id} balance={user.virtualBalance} initialOutcome={initialOutcome} />
+              )}
+            </div>
+          </>
+        )}
       </TradeSessionGate>
     </Card>
   );

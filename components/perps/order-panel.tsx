@@ -2,6 +2,8 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { TradeSessionGate } from '@/components/auth/trade-session-gate';
+import { PerpLimitOrderForm } from '@/components/orders/perp-limit-form';
+import { BracketFields, useAttachBrackets } from '@/components/orders/perp-stops';
 import { Card, CardTitle } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { Notice } from '@/components/ui/error-state';
@@ -13,7 +15,9 @@ import { PreviewList, PreviewPlaceholder, PreviewRow } from '@/components/ui/pre
 import { QuickPicks } from '@/components/ui/quick-picks';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { SideSubmitButton } from '@/components/ui/side-submit-button';
+import { Tabs, tabPanelProps } from '@/components/ui/tabs';
 import { describeError } from '@/lib/client/queries/errors';
+import { NO_BRACKETS, previewBrackets } from '@/lib/client/queries/orders';
 import {
   HIGH_LEVERAGE,
   isHighLeverage,
@@ -32,6 +36,11 @@ import { formatLeverage, formatPrice } from './format';
 const SIDES = [
   { value: 'long', label: 'Long', selectedClassName: 'bg-up-soft text-up ring-1 ring-up/50' },
   { value: 'short', label: 'Short', selectedClassName: 'bg-down-soft text-down ring-1 ring-down/50' },
+] as const;
+
+const ORDER_TYPES = [
+  { value: 'market', label: 'Market' },
+  { value: 'limit', label: 'Limit' },
 ] as const;
 
 const QUICK_SIZES = ['50', '100', '500'];
@@ -145,15 +154,20 @@ const OrderForm = ({
   const isStillOpen = useIsStillOpen(opened, userId, ticker.ticker);
   const open = useOpenPerp(ticker.ticker, userId);
   const preview = previewOrder({ markPrice: ticker.markPrice, depth: ticker.depth, side, sizeText, leverage, balance });
+  // An optional stop-loss and take-profit, placed on the position once it is open (components/orders).
+  const [brackets, setBrackets] = useState(NO_BRACKETS);
+  const bracketPreviews = previewBrackets({ side, sizeText, leverage, markPrice: ticker.markPrice, depth: ticker.depth, brackets });
+  const attachBrackets = useAttachBrackets(ticker.ticker, userId);
 
   const clearResult = () => {
     setOpened(null);
     open.reset();
+    attachBrackets.reset();
   };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (preview.state !== 'ready') return;
+    if (preview.state !== 'ready' || !bracketPreviews.isValid) return;
     open.mutate(
       { side, size: preview.size, leverage },
       {
@@ -164,6 +178,8 @@ const OrderForm = ({
             message: `Opened a ${formatLeverage(r.position.leverage)} ${r.position.side} on ${r.position.ticker} at ${formatPrice(r.position.entryPrice)}: size ${formatMoney(r.position.size)}, margin ${formatMoney(r.position.margin)}, fee ${formatMoney(r.fee)}.`,
           });
           setSizeText('');
+          void attachBrackets.attach(r.position.id, brackets);
+          setBrackets(NO_BRACKETS);
         },
       },
     );
@@ -226,14 +242,23 @@ const OrderForm = ({
         }}
       />
       <Preview preview={preview} />
+      <BracketFields
+        value={brackets}
+        onChange={(b) => {
+          setBrackets(b);
+          clearResult();
+        }}
+        previews={bracketPreviews}
+      />
       {/* In the phone's sheet the button stays in view at its foot, however tall the preview. */}
       <div className={cn(isInSheet && 'sticky bottom-0 -mx-1 bg-surface px-1 pt-1 pb-1')}>
-        <SideSubmitButton tone={side === 'long' ? 'up' : 'down'} disabled={preview.state !== 'ready'} isLoading={open.isPending}>
+        <SideSubmitButton tone={side === 'long' ? 'up' : 'down'} disabled={preview.state !== 'ready' || !bracketPreviews.isValid} isLoading={open.isPending || attachBrackets.isPending}>
           {verb}
         </SideSubmitButton>
       </div>
       {open.isError && <Notice tone="error">{describeError(open.error, PERP_ERROR_MESSAGES)}</Notice>}
       {opened && isStillOpen && <Notice tone="success">{opened.message}</Notice>}
+      {attachBrackets.notice}
     </form>
   );
 };
@@ -245,9 +270,23 @@ const OrderForm = ({
  */
 export const OrderPanel = ({ ticker, initialSide, isBare = false }: { ticker: TPerpTicker; initialSide?: TPerpSide; isBare?: boolean }) => {
   const titleId = useId();
+  const tabsId = useId();
+  // Market: open now at the mark (the form above). Limit: open when the mark reaches a price (components/orders).
+  const [orderType, setOrderType] = useState<'market' | 'limit'>('market');
   const form = (
     <TradeSessionGate skeletons={LOADING_SKELETONS} signedOutMessage="Sign in to trade perpetuals. New players start with $1,000 of play money.">
-      {(user) => <OrderForm ticker={ticker} userId={user.id} balance={user.virtualBalance} initialSide={initialSide} isInSheet={isBare} />}
+      {(user) => (
+        <div className="flex flex-col gap-4">
+          <Tabs label="Order type" idPrefix={tabsId} value={orderType} tabs={ORDER_TYPES} onChange={setOrderType} />
+          <div {...tabPanelProps(tabsId, orderType)}>
+            {orderType === 'market' ? (
+              <OrderForm ticker={ticker} userId={user.id} balance={user.virtualBalance} initialSide={initialSide} isInSheet={isBare} />
+            ) : (
+              <PerpLimitOrderForm ticker={ticker} userId={user.id} balance={user.virtualBalance} initialSide={initialSide} />
+            )}
+          </div>
+        </div>
+      )}
     </TradeSessionGate>
   );
   if (isBare) return form;

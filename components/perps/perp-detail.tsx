@@ -1,5 +1,6 @@
 'use client';
 
+import { TickerOpenOrders } from '@/components/orders/open-orders';
 import { LiveValue } from '@/components/realtime/live-value';
 import { Badge } from '@/components/ui/badge';
 import { LinkButton } from '@/components/ui/button';
@@ -68,7 +69,7 @@ const TickerHeader = ({ ticker: t, nowMs }: { ticker: TPerpTicker; nowMs: number
 
 /**
  * A ticker's page: header with mark, index and funding, chart (line or candles), order panel, the
- * user's positions, the recent-trades tape, and on phones a sticky Long / Short bar opening the order sheet.
+ * user's positions (with their stops) and open orders, the recent-trades tape, and on phones a sticky Long / Short bar opening the order sheet.
  */
 export const PerpDetail = ({ ticker }: { ticker: string }) => {
   const query = usePerpTicker(ticker);
@@ -99,6 +100,7 @@ export const PerpDetail = ({ ticker }: { ticker: string }) => {
       below={
         <>
           <PerpPositions ticker={t.ticker} />
+          <TickerOpenOrders ticker={t.ticker} />
           <PerpTape ticker={t.ticker} />
           <PerpOrderSheet ticker={t} />
         </>

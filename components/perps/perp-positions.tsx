@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
+import { PositionStops } from '@/components/orders/perp-stops';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
@@ -32,17 +33,19 @@ const Stat = ({ label, children, className }: { label: string; children: ReactNo
 
 const percentWords = (percent: number) => `${percent > 0 ? '+' : ''}${percent.toFixed(2)}%`;
 
-/** One open position with its live unrealized PnL and a Close button. */
+/** One open position with its live unrealized PnL and a Close button; `children` go at its foot (the ticker page's stops). */
 export const OpenPerpCard = ({
   position: p,
   onClose,
   isClosing,
   showTicker = false,
+  children,
 }: {
   position: TPerpPosition;
   onClose?: () => void;
   isClosing?: boolean;
   showTicker?: boolean;
+  children?: ReactNode;
 }) => (
   <article aria-label={`${sideLabel(p.side)} ${formatLeverage(p.leverage)} ${p.ticker} position`} className="rounded-xl border border-line bg-canvas/50 p-4">
     {showTicker && (
@@ -78,6 +81,7 @@ export const OpenPerpCard = ({
         </Button>
       </div>
     )}
+    {children}
   </article>
 );
 
@@ -123,7 +127,9 @@ const OpenPositionsBody = ({ ticker, userId }: { ticker: string; userId: string 
         <ul aria-label="Open positions" className="flex flex-col gap-3">
           {positions.data.map((p) => (
             <li key={p.id}>
-              <OpenPerpCard position={p} onClose={() => onClose(p)} isClosing={close.isPending && close.variables === p.id} />
+              <OpenPerpCard position={p} onClose={() => onClose(p)} isClosing={close.isPending && close.variables === p.id}>
+                <PositionStops position={p} userId={userId} />
+              </OpenPerpCard>
             </li>
           ))}
         </ul>

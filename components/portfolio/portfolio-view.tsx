@@ -1,8 +1,10 @@
 'use client';
 
 import Link from 'next/link';
+import { useId, useState } from 'react';
 import { SignInPrompt } from '@/components/auth/sign-in-prompt';
 import { formatCents, formatShares } from '@/components/markets/format';
+import { PortfolioOrders } from '@/components/orders/open-orders';
 import { PositionCard } from '@/components/markets/position-card';
 import { OpenPerpCard } from '@/components/perps/perp-positions';
 import { PoolStakes, useHasPoolStakes } from '@/components/pools/pool-stakes';
@@ -17,6 +19,7 @@ import { formatMoney, formatSignedMoney } from '@/components/ui/format';
 import { PortfolioIcon } from '@/components/ui/icons';
 import { pnlClass, signedAmountClass } from '@/components/ui/pnl';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, tabPanelProps } from '@/components/ui/tabs';
 import { describeError } from '@/lib/client/queries/errors';
 import { useMyPositions, type TAccountNumbers, type TOpenPerp, type TPosition } from '@/lib/client/queries/markets';
 import { useSession } from '@/lib/client/queries/users';
@@ -226,7 +229,24 @@ const PortfolioForUser = ({ userId }: { userId: string }) => {
   );
 };
 
-/** The signed-in user's open prediction positions with totals, open perpetual positions and pool deposits. */
+const PORTFOLIO_TABS = [
+  { value: 'positions', label: 'Positions' },
+  { value: 'orders', label: 'Open orders' },
+] as const;
+
+/** Positions (and the account's numbers) in one tab, the player's orders of both kinds in the other. */
+const PortfolioTabs = ({ userId }: { userId: string }) => {
+  const tabsId = useId();
+  const [tab, setTab] = useState<(typeof PORTFOLIO_TABS)[number]['value']>('positions');
+  return (
+    <div className="flex flex-col gap-6">
+      <Tabs label="Portfolio" idPrefix={tabsId} value={tab} tabs={PORTFOLIO_TABS} onChange={setTab} />
+      <div {...tabPanelProps(tabsId, tab)}>{tab === 'positions' ? <PortfolioForUser userId={userId} /> : <PortfolioOrders userId={userId} />}</div>
+    </div>
+  );
+};
+
+/** The signed-in user's open prediction positions with totals, open perpetual positions and pool deposits; their orders in a tab. */
 export const PortfolioView = () => {
   const session = useSession();
   if (session.isPending) return <PortfolioSkeleton />;
@@ -234,5 +254,5 @@ export const PortfolioView = () => {
     return <SignInPrompt icon={<PortfolioIcon />} title="Sign in to see your portfolio" description="Your open positions, their value and your profit or loss will be listed here." />;
   }
   if (!session.user) return <ErrorState message={describeError(session.failure)} onRetry={() => session.refetch()} isRetrying={session.isFetching} />;
-  return <PortfolioForUser userId={session.user.id} />;
+  return <PortfolioTabs userId={session.user.id} />;
 };

@@ -21,6 +21,7 @@ import {
   type TMarket,
   type THistoryRange,
 } from '@/lib/client/queries/markets';
+import { getOrderBookQueryOptions, orderKeys } from '@/lib/client/queries/orders';
 import { getPerpHistoryQueryOptions, getPerpTickersQueryOptions, type TPerpTicker } from '@/lib/client/queries/perps';
 import { getPoolQueryOptions, getPoolsQueryOptions, type TPool, type TPoolDetail, type TPoolRange } from '@/lib/client/queries/pools';
 import { FEED_PAGE_SIZE, getFeedQueryOptions, type TFeedPage } from '@/lib/client/queries/posts';
@@ -130,6 +131,7 @@ export function invalidateLiveQueries(qc: QueryClient) {
     qc.invalidateQueries({ queryKey: getBreakingNewsQueryOptions().queryKey }),
     qc.invalidateQueries({ queryKey: getUpcomingEventsQueryOptions().queryKey }),
     qc.invalidateQueries({ queryKey: getMeQueryOptions().queryKey }),
+    qc.invalidateQueries({ queryKey: orderKeys.all }),
   ]);
 }
 
@@ -173,6 +175,9 @@ export function bindQueryCache(
   qc: QueryClient,
   { getUserId, timers = defaultTimers }: { getUserId: () => string | undefined; timers?: TTimers },) {
   const throttle = createTrailingThrottle(DERIVED_REFRESH_MS, timers);
+  // A price move may be a fill of a resting order or the trigger of a stop: the reader's orders
+  // are read again once per burst, whichever markets or tickers moved.
+  const refreshMyOrders = () => throttle.schedule('orders:mine', () => void qc.invalidateQueries({ queryKey: orderKeys.mineAll() }));
   // Events are applied in arrival order, which is commit order: the server delivers each stream
   // ordered by outbox position, replay first. Timestamps are no guide (the tick stamps game time).
 
@@ -185,7 +190,10 @@ export function bindQueryCache(
       void qc.invalidateQueries({ queryKey: getMarketQueryOptions(marketId).queryKey });
       void qc.invalidateQueries({ queryKey: getMarketTradesQueryOptions(marketId).queryKey });
       for (const range of HISTORY_RANGES) void qc.invalidateQueries({ queryKey: getPriceHistoryQueryOptions(marketId, range).queryKey });
+      // Its order book: a trade that moved the price may have filled resting orders.
+      void qc.invalidateQueries({ queryKey: getOrderBookQueryOptions(marketId).queryKey });
     });
+    refreshMyOrders();
   };
 
   const refreshPerpDerived = (ticker: string) => {
@@ -193,6 +201,7 @@ export function bindQueryCache(
     throttle.schedule(`perp:${ticker}`, () => {
       for (const range of HISTORY_RANGES) void qc.invalidateQueries({ queryKey: getPerpHistoryQueryOptions(ticker, range).queryKey });
     });
+    refreshMyOrders();
   };
 
   const refreshPoolDerived = (poolId: string) => {
@@ -225,6 +234,22 @@ export function bindQueryCache(
     hub.on('pool_update', (d) => {
       applyPoolUpdate(qc, d);
       refreshPoolDerived(d.poolId);
+    }),
+    // Orders: a book changed without a price move (an order rested or was cancelled), or one of
+    // the reader's own orders filled, fired, expired or was cancelled (their user channel).
+    hub.on('order_book', (d) => throttle.schedule(`book:${d.marketId}`, () => void qc.invalidateQueries({ queryKey: getOrderBookQueryOptions(d.marketId).queryKey }))),
+    hub.on('order_update', (d) => {
+      refreshMyOrders();
+      if (d.order.marketId) throttle.schedule(`book:${d.order.marketId}`, () => void qc.invalidateQueries({ queryKey: getOrderBookQueryOptions(d.order.marketId!).queryKey }));
+      // A fill or a trigger moved money and positions; a cancel or expiry refunded a reserve.
+      const userId = getUserId();
+      throttle.schedule('orders:account', () => {
+        void qc.invalidateQueries({ queryKey: getMeQueryOptions().queryKey });
+        if (userId) {
+          void qc.invalidateQueries({ queryKey: getMyPositionsQueryOptions(userId).queryKey });
+          void qc.invalidateQueries({ queryKey: getBalanceQueryOptions(userId).queryKey });
+        }
+      });
     }),
     hub.on('breaking_news', (d) => addBreakingNews(qc, d)),
     // A tick may open many questions at once: one refetch of each list for the burst.

@@ -57,6 +57,19 @@ export const ZPoolUpdate = z.object({ poolId: z.string(), totalValue: z.number()
 
 export const ZChatMessage = z.object({ chatId: z.string(), messageId: z.string(), senderId: z.string(), content: z.string(), timestamp: ZTime });
 
+/** A question's order book changed (an order rested, filled, was cancelled or expired): its book is read again. */
+export const ZOrderBookUpdate = z.object({ marketId: z.string(), timestamp: ZTime });
+
+/**
+ * What happened to one of the reader's orders, on their own `user:{userId}` channel. Only what the
+ * cache needs is checked: which order, and the market or ticker it is on.
+ */
+export const ZOrderUpdate = z.looseObject({
+  event: z.string(),
+  order: z.looseObject({ id: z.string(), kind: z.enum(['prediction', 'perp']).optional(), marketId: z.string().optional(), ticker: z.string().optional() }),
+  timestamp: ZTime,
+});
+
 /** Each event type the UI handles, with the schema of its `data`. */
 export const REALTIME_EVENT_SCHEMAS = {
   feed_update: ZFeedUpdate,
@@ -67,6 +80,8 @@ export const REALTIME_EVENT_SCHEMAS = {
   perp_liquidation: ZPerpLiquidation,
   pool_update: ZPoolUpdate,
   chat_message: ZChatMessage,
+  order_book: ZOrderBookUpdate,
+  order_update: ZOrderUpdate,
 } as const;
 
 export type TRealtimeEventType = keyof typeof REALTIME_EVENT_SCHEMAS;
