@@ -49,6 +49,14 @@ describe('sizing a trade to a target price', () => {
     );
   });
 
+  it("example (CI's counterexample): the sale's payout rounded down to money does not leave the price past the target", () => {
+    const pool: TPool = { yesReserve: dec(347), noReserve: dec(106) };
+    const target = priceOf(pool, 'NO').toNumber() - 0.001;
+    const after = quoteSell(pool, 'NO', sellSharesToPrice(pool, 'NO', target)).priceAfter.toNumber();
+    expect(after).toBeGreaterThanOrEqual(target);
+    expect(after).toBeLessThan(target + 1e-6);
+  });
+
   it('nothing to trade when the price is already at or past the target; refuses targets outside (0, 1)', () => {
     const pool = createPool(1000);
     expect(buyAmountToPrice(pool, 'YES', '0.4').toNumber()).toBe(0);

@@ -235,5 +235,12 @@ export function sellSharesToPrice(pool: TPool, outcome: TOutcome, target: TDecim
   const now = reserves(pool, outcome);
   const at = reservesAtPrice(pool, outcome, t);
   const paid = now.other.minus(at.other);
-  return at.same.minus(now.same).plus(paid).toDecimalPlaces(8, D.ROUND_DOWN);
+  let shares = at.same.minus(now.same).plus(paid).toDecimalPlaces(8, D.ROUND_DOWN);
+  // The sale's payout is rounded down to money, which can leave the price a hair past the target
+  // (about 1e-12): step back a share unit at a time until it is not (one step in practice).
+  for (let i = 0; i < 100 && shares.gt(0) && priceOf(sellShares(pool, outcome, shares).pool, outcome).lt(t); i++) shares = shares.minus(SHARE_UNIT);
+  return D.max(shares, 0);
 }
+
+/** The smallest number of shares sellSharesToPrice steps by (it answers 8 places). */
+const SHARE_UNIT = dec('0.00000001');
