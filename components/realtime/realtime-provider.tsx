@@ -28,14 +28,16 @@ const usePageChannels = (): readonly string[] => {
   const session = useSession();
   const chats = useQuery({ ...getChatsQueryOptions(), enabled: session.isSignedIn, select: (d) => d.chats.map((c) => c.id).sort() });
   const ids = session.isSignedIn ? (chats.data ?? []) : [];
-  const key = ids.join(',');
+  // The reader's own channel: their orders' updates (order_update).
+  const own = session.isSignedIn && session.user ? [`user:${session.user.id}`] : [];
+  const key = [...own, ...ids].join(',');
   const [channels, setChannels] = useState<{ key: string; list: readonly string[] }>({ key: '', list: REALTIME_CHANNELS });
-  if (channels.key !== key) setChannels({ key, list: [...REALTIME_CHANNELS, ...ids.map((id) => `chat:${id}`)] });
+  if (channels.key !== key) setChannels({ key, list: [...REALTIME_CHANNELS, ...own, ...ids.map((id) => `chat:${id}`)] });
   return channels.list;
 };
 
 /**
- * The page's one live connection (all public channels, and the reader's chats), opened after mount so nothing touches
+ * The page's one live connection (all public channels, the reader's own channel and chats), opened after mount so nothing touches
  * `window` on the server, and kept across client-side navigations because the provider sits in
  * the root layout. Live prices and news go straight into the query cache; components listen
  * with useRealtimeEvent. Must sit inside the QueryClientProvider.

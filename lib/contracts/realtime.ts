@@ -7,7 +7,7 @@ import { defineEndpoint, type TEndpoint } from './endpoint';
  * The channels parameter: comma-separated names (blanks around them and empty items are
  * ignored). Written so that every run of blanks has one place to go: no backtracking blow-up.
  */
-const CHANNEL = '(?:feed|markets|breaking-news|upcoming-events|chat:[A-Za-z0-9_-]{1,100})';
+const CHANNEL = '(?:feed|markets|breaking-news|upcoming-events|chat:[A-Za-z0-9_-]{1,100}|user:[A-Za-z0-9_:.@-]{1,200})';
 const CHANNEL_LIST = new RegExp(`^\\s*(?:${CHANNEL}\\s*)?(?:,\\s*(?:${CHANNEL}\\s*)?)*$`);
 
 export const sseEvents = defineEndpoint({
@@ -28,7 +28,7 @@ export const sseEvents = defineEndpoint({
     channels: z
       .string()
       .max(2000)
-      .regex(CHANNEL_LIST, 'channels are feed, markets, breaking-news, upcoming-events or chat:{chatId}, comma-separated')
+      .regex(CHANNEL_LIST, 'channels are feed, markets, breaking-news, upcoming-events, chat:{chatId} or user:{your user id}, comma-separated')
       .optional()
       .describe('comma-separated channel names; every public channel when absent'),
     lastEventId: z.string().max(50).optional().describe('resume after this event id (as the Last-Event-ID header)'),

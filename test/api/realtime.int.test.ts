@@ -13,6 +13,7 @@ import { GET as getMarketRoute } from '@/app/api/markets/predictions/[id]/route'
 import { POST as shareRoute } from '@/app/api/posts/[id]/share/route';
 import { POST as createPostRoute } from '@/app/api/posts/route';
 import { GET as sseRoute } from '@/app/api/sse/events/route';
+import { POST as placeOrderRoute } from '@/app/api/markets/predictions/[id]/orders/route';
 import { GET as statsRoute } from '@/app/api/sse/stats/route';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
 import { eventLog, type TUserRow } from '@/db/schema';
@@ -503,5 +504,29 @@ describe('resuming from an id the log does not hold', () => {
     const live = await expectLive(s);
     const liveId = s.events().find((f) => f.data.data.post?.id === live.id)!.id!;
     expect(parsePosition(liveId)).not.toBeNull();
+  });
+});
+
+describe('a player\'s own channel (user:{userId})', () => {
+  it('carries order_update to its owner only; another player is refused, a guest must sign in; the book change goes to markets', async () => {
+    const owner = await seedUser({ balance: '100' });
+    const other = await seedUser();
+    expect((await openStream({ channels: `user:${owner.id}` }, { token: await tokenFor(other) })).res.status).toBe(403);
+    expect((await openStream({ channels: `user:${owner.id}` })).res.status).toBe(401);
+    const m = await newMarket();
+    await pokeRealtime();
+    const s = await openStream({ channels: `user:${owner.id},markets` }, { token: await tokenFor(owner) });
+    expect(s.res.status).toBe(200);
+    const res = await call(placeOrderRoute, `/api/markets/predictions/${m.id}/orders`, {
+      method: 'POST',
+      token: await tokenFor(owner),
+      params: { id: m.id },
+      body: { outcome: 'YES', amount: 10, limitPrice: 0.2 },
+    });
+    expect(res.status).toBe(201);
+    await vi.waitFor(() => expect(s.events().map((f) => f.event).sort()).toEqual(['order_book', 'order_update']), SLOW_MACHINE);
+    const update = s.events().find((f) => f.event === 'order_update')!;
+    expect(update.data.data).toMatchObject({ event: 'placed', order: { id: res.body.order.id, kind: 'prediction', status: 'open' } });
+    expect(s.events().find((f) => f.event === 'order_book')!.data.data.marketId).toBe(m.id);
   });
 });
