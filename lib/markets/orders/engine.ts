@@ -323,5 +323,3 @@ export async function applyChanges(tx: Tx, changes: readonly TBalanceChange[]): 
   for (const { c, i } of order) out[i] = await applyBalanceChange(tx, c);
   return out;
 }
-
-export { toPool };
