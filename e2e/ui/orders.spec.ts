@@ -14,11 +14,11 @@ const seriousViolations = async (page: Page) => {
 };
 
 /** A fresh question (YES at 50%), created by the administrator, closing five days after the later of the wall and game clocks. */
-const createMarket = async (request: APIRequestContext, text: string) => {
+const createMarket = async (request: APIRequestContext, text: string, opts: { liquidity?: number } = {}) => {
   const headers = { authorization: `Bearer ${await mintToken(ADMIN_SUBJECT)}` };
   const control = await (await request.get('/api/game/control', { headers })).json();
   const gameTime = Math.max(Date.now(), control.gameTime ? Date.parse(control.gameTime) : 0);
-  const res = await request.post('/api/admin/markets', { headers, data: { text, resolutionDate: new Date(gameTime + 5 * 86_400_000).toISOString() } });
+  const res = await request.post('/api/admin/markets', { headers, data: { text, resolutionDate: new Date(gameTime + 5 * 86_400_000).toISOString(), ...opts } });
   expect(res.status()).toBe(200);
   return (await res.json()).market as { id: string; question: string };
 };
@@ -193,14 +193,9 @@ test('perps: a stop-loss set on an open position from the UI, a bracket on the o
 test("a resting limit order fills after another player's trade, and the page shows it filled", async ({ browser, request }, testInfo) => {
   const unique = uniqueOf(testInfo.project.name);
   const { page } = await signInNewPlayer(browser, `e2e|lf${unique}`, projectContextOptions(testInfo.project.use));
-  // A shallow question (liquidity 100): another player's buy moves it far.
-  const adminHeaders = { authorization: `Bearer ${await mintToken(ADMIN_SUBJECT)}` };
-  const created = await request.post('/api/admin/markets', {
-    headers: adminHeaders,
-    data: { text: `Will a resting order fill ${unique}?`, resolutionDate: new Date((await gameNow(request)) + 5 * 86_400_000).toISOString(), liquidity: 100 },
-  });
-  expect(created.status()).toBe(200);
-  const market = (await created.json()).market as { id: string };
+  // A shallow question (liquidity 100): another player's buy moves it far. Closing five days after
+  // the game clock, which other specs move past the wall clock.
+  const market = await createMarket(request, `Will a resting order fill ${unique}?`, { liquidity: 100 });
 
   await page.goto(`/markets/${market.id}`);
   const main = page.getByRole('main');
