@@ -6,7 +6,7 @@ import { cn } from '@/components/ui/cn';
 import { Notice } from '@/components/ui/error-state';
 import { describedBy, Field } from '@/components/ui/field';
 import { formatMoney } from '@/components/ui/format';
-import { Input } from '@/components/ui/input';
+import { Input, PrefixedInput } from '@/components/ui/input';
 import { PreviewList, PreviewPlaceholder, PreviewRow } from '@/components/ui/preview-list';
 import { Select } from '@/components/ui/select';
 import { SegmentedControl } from '@/components/ui/segmented-control';
@@ -205,23 +205,19 @@ export const LimitOrderForm = ({
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate aria-label="Limit order">
       <SegmentedControl label="Outcome" value={outcome} options={outcomeOptions(market)} onChange={change(setOutcome)} size="lg" />
       <Field id={amountId} label="Amount" hint={amountHint} error={amountError}>
-        <div className="relative">
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-ink-faint">
-            $
-          </span>
-          <Input
-            id={amountId}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0"
-            value={amountText}
-            onChange={(e) => change(setAmountText)(e.target.value)}
-            aria-invalid={!!amountError || undefined}
-            aria-describedby={describedBy(amountId, { error: amountError, hint: amountHint })}
-            className="pl-7 tabular-nums"
-          />
-        </div>
+        <PrefixedInput
+          prefix="$"
+          id={amountId}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0"
+          value={amountText}
+          onChange={(e) => change(setAmountText)(e.target.value)}
+          aria-invalid={!!amountError || undefined}
+          aria-describedby={describedBy(amountId, { error: amountError, hint: amountHint })}
+          className="tabular-nums"
+        />
       </Field>
       <Field id={priceId} label="Limit price" hint={priceHint} error={priceError}>
         <div className="flex gap-2">

@@ -4,7 +4,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Notice } from '@/components/ui/error-state';
 import { describedBy, Field } from '@/components/ui/field';
 import { formatMoney } from '@/components/ui/format';
-import { Input } from '@/components/ui/input';
+import { Input, PrefixedInput } from '@/components/ui/input';
 import { PreviewList, PreviewPlaceholder, PreviewRow } from '@/components/ui/preview-list';
 import { QuickPicks } from '@/components/ui/quick-picks';
 import { SegmentedControl } from '@/components/ui/segmented-control';
@@ -120,42 +120,34 @@ export const PerpLimitOrderForm = ({
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate aria-label="Limit order">
       <SegmentedControl label="Side" value={side} options={SIDES} onChange={change(setSide)} size="lg" />
       <Field id={priceId} label="Limit price" hint={priceHint} error={priceError}>
-        <div className="relative">
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-ink-faint">
-            $
-          </span>
-          <Input
-            id={priceId}
-            name="triggerPrice"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={String(ticker.markPrice)}
-            value={priceText}
-            onChange={(e) => change(setPriceText)(e.target.value)}
-            aria-invalid={!!priceError || undefined}
-            aria-describedby={describedBy(priceId, { error: priceError, hint: priceHint })}
-            className="pl-7 tabular-nums"
-          />
-        </div>
+        <PrefixedInput
+          prefix="$"
+          id={priceId}
+          name="triggerPrice"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={String(ticker.markPrice)}
+          value={priceText}
+          onChange={(e) => change(setPriceText)(e.target.value)}
+          aria-invalid={!!priceError || undefined}
+          aria-describedby={describedBy(priceId, { error: priceError, hint: priceHint })}
+          className="tabular-nums"
+        />
       </Field>
       <Field id={sizeId} label="Size" hint={sizeHint} error={sizeError}>
-        <div className="relative">
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-ink-faint">
-            $
-          </span>
-          <Input
-            id={sizeId}
-            name="size"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0"
-            value={sizeText}
-            onChange={(e) => change(setSizeText)(e.target.value)}
-            aria-invalid={!!sizeError || undefined}
-            aria-describedby={describedBy(sizeId, { error: sizeError, hint: sizeHint })}
-            className="pl-7 tabular-nums"
-          />
-        </div>
+        <PrefixedInput
+          prefix="$"
+          id={sizeId}
+          name="size"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0"
+          value={sizeText}
+          onChange={(e) => change(setSizeText)(e.target.value)}
+          aria-invalid={!!sizeError || undefined}
+          aria-describedby={describedBy(sizeId, { error: sizeError, hint: sizeHint })}
+          className="tabular-nums"
+        />
       </Field>
       <Field id={leverageId} label="Leverage" hint={leverageHint} error={leverageError}>
         <Input

@@ -6,7 +6,7 @@ import { cn } from '@/components/ui/cn';
 import { Notice } from '@/components/ui/error-state';
 import { describedBy, Field } from '@/components/ui/field';
 import { formatMoney, formatSignedMoney } from '@/components/ui/format';
-import { Input } from '@/components/ui/input';
+import { PrefixedInput } from '@/components/ui/input';
 import { signedAmountClass } from '@/components/ui/pnl';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { describeError } from '@/lib/client/queries/errors';
@@ -72,22 +72,18 @@ const TriggerField = ({
   return (
     <div className="flex flex-col gap-2">
       <Field id={id} label={label} hint={hint} error={error}>
-        <div className="relative">
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-ink-faint">
-            $
-          </span>
-          <Input
-            id={id}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            value={value}
-            onChange={(e) => onChange(e.target.value)}
-            aria-invalid={!!error || undefined}
-            aria-describedby={[describedBy(id, { error, hint }), preview.state === 'ready' ? `${id}-outcome` : null].filter(Boolean).join(' ') || undefined}
-            className="pl-7 tabular-nums"
-          />
-        </div>
+        <PrefixedInput
+          prefix="$"
+          id={id}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={!!error || undefined}
+          aria-describedby={[describedBy(id, { error, hint }), preview.state === 'ready' ? `${id}-outcome` : null].filter(Boolean).join(' ') || undefined}
+          className="tabular-nums"
+        />
       </Field>
       <TriggerOutcome preview={preview} id={`${id}-outcome`} />
     </div>

@@ -10,7 +10,7 @@ import { Notice } from '@/components/ui/error-state';
 import { describedBy, Field, Label } from '@/components/ui/field';
 import { formatMoney } from '@/components/ui/format';
 import { AlertIcon } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
+import { PrefixedInput } from '@/components/ui/input';
 import { PreviewList, PreviewPlaceholder, PreviewRow } from '@/components/ui/preview-list';
 import { QuickPicks } from '@/components/ui/quick-picks';
 import { SegmentedControl } from '@/components/ui/segmented-control';
@@ -202,26 +202,22 @@ const OrderForm = ({
         size="lg"
       />
       <Field id={sizeId} label="Size" hint={sizeHint} error={sizeError}>
-        <div className="relative">
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-ink-faint">
-            $
-          </span>
-          <Input
-            id={sizeId}
-            name="size"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0"
-            value={sizeText}
-            onChange={(e) => {
-              setSizeText(e.target.value);
-              clearResult();
-            }}
-            aria-invalid={!!sizeError || undefined}
-            aria-describedby={describedBy(sizeId, { error: sizeError, hint: sizeHint })}
-            className="pl-7 tabular-nums"
-          />
-        </div>
+        <PrefixedInput
+          prefix="$"
+          id={sizeId}
+          name="size"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0"
+          value={sizeText}
+          onChange={(e) => {
+            setSizeText(e.target.value);
+            clearResult();
+          }}
+          aria-invalid={!!sizeError || undefined}
+          aria-describedby={describedBy(sizeId, { error: sizeError, hint: sizeHint })}
+          className="tabular-nums"
+        />
       </Field>
       <QuickPicks
         label="Quick sizes"

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { Notice } from '@/components/ui/error-state';
 import { Field, describedBy } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { Input, PrefixedInput } from '@/components/ui/input';
 import { describeError, getFieldErrors, hasErrorCode } from '@/lib/client/queries/errors';
 import { parsePointsAmount, POINTS_ERROR_MESSAGES, useTransferPoints, type TTransferInput } from '@/lib/client/queries/points';
 import { isValidUsername } from '@/lib/users/names';
@@ -71,27 +71,22 @@ export const TransferForm = ({ balance }: { balance: number }) => {
       </div>
       <form onSubmit={onReview} noValidate className="flex flex-col gap-4" aria-label="Send points">
         <Field id="transfer-username" label="Recipient username" error={usernameError}>
-          <div className="relative">
-            <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-ink-faint">
-              @
-            </span>
-            <Input
-              id="transfer-username"
-              autoCapitalize="none"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={21}
-              className="pl-7"
-              value={username}
-              disabled={!!pending}
-              onChange={(e) => {
-                setUsername(e.target.value);
-                edit();
-              }}
-              aria-invalid={!!usernameError}
-              aria-describedby={describedBy('transfer-username', { error: usernameError })}
-            />
-          </div>
+          <PrefixedInput
+            prefix="@"
+            id="transfer-username"
+            autoCapitalize="none"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={21}
+            value={username}
+            disabled={!!pending}
+            onChange={(e) => {
+              setUsername(e.target.value);
+              edit();
+            }}
+            aria-invalid={!!usernameError}
+            aria-describedby={describedBy('transfer-username', { error: usernameError })}
+          />
         </Field>
         <Field id="transfer-amount" label="Amount" hint={amountHint} error={amountError}>
           <Input

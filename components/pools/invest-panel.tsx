@@ -7,7 +7,7 @@ import { Card, CardTitle } from '@/components/ui/card';
 import { Notice } from '@/components/ui/error-state';
 import { describedBy, Field } from '@/components/ui/field';
 import { formatMoney, formatSignedMoney } from '@/components/ui/format';
-import { Input } from '@/components/ui/input';
+import { Input, PrefixedInput } from '@/components/ui/input';
 import { PreviewList, PreviewPlaceholder, PreviewRow } from '@/components/ui/preview-list';
 import { pnlClass } from '@/components/ui/pnl';
 import { QuickPicks } from '@/components/ui/quick-picks';
@@ -98,23 +98,19 @@ const DepositForm = ({ pool, userId, balance }: { pool: TPool; userId: string; b
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate aria-label={`Deposit into ${pool.name}`}>
       <Field id={amountId} label="Amount" hint={hint} error={error}>
-        <div className="relative">
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-ink-faint">
-            $
-          </span>
-          <Input
-            id={amountId}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0"
-            value={amountText}
-            onChange={(e) => onAmountChange(e.target.value)}
-            aria-invalid={!!error || undefined}
-            aria-describedby={describedBy(amountId, { error, hint })}
-            className="pl-7 tabular-nums"
-          />
-        </div>
+        <PrefixedInput
+          prefix="$"
+          id={amountId}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0"
+          value={amountText}
+          onChange={(e) => onAmountChange(e.target.value)}
+          aria-invalid={!!error || undefined}
+          aria-describedby={describedBy(amountId, { error, hint })}
+          className="tabular-nums"
+        />
       </Field>
       <QuickPicks label="Quick amounts" values={QUICK_AMOUNTS} onPick={onAmountChange} className="-mt-2 flex gap-2">
         {(a) => <>${a}</>}

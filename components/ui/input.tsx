@@ -12,3 +12,16 @@ export const controlStyles = (isInvalid?: boolean) =>
 export const Input = ({ className, 'aria-invalid': invalid, ...rest }: ComponentProps<'input'>) => (
   <input className={cn(controlStyles(!!invalid), 'h-10', className)} aria-invalid={invalid} {...rest} />
 );
+
+/**
+ * An Input with a fixed symbol inside its left edge ($ for money, @ for a username). The symbol is
+ * decoration (hidden from screen readers): the field's label says what it holds.
+ */
+export const PrefixedInput = ({ prefix, className, ...rest }: ComponentProps<'input'> & { prefix: string }) => (
+  <div className="relative">
+    <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-ink-faint">
+      {prefix}
+    </span>
+    <Input className={cn('pl-7', className)} {...rest} />
+  </div>
+);
