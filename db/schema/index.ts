@@ -17,3 +17,4 @@ export * from './wallets';
 export * from './standings';
 export * from './a2a';
 export * from './idempotency';
+export * from './api-keys';

@@ -87,6 +87,8 @@ export const trades = pgTable(
     yesPriceAfter: quantity('yes_price_after').notNull(),
     /** The limit order this trade filled (its owner's side of a fill), if any. */
     orderId: text('order_id'),
+    /** The API key the trader traded with (lib/api-keys), if any. */
+    apiKeyId: text('api_key_id'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [

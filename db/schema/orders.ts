@@ -40,6 +40,8 @@ export const predictionOrders = pgTable(
     timeInForce: text('time_in_force', { enum: ['GTC', 'GTD', 'IOC'] }).notNull(),
     expiresAt: timestamptz('expires_at'),
     clientOrderId: text('client_order_id'),
+    /** The API key that placed it, if any: its heartbeat cancels it. */
+    apiKeyId: text('api_key_id'),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
     /** When it stopped being open (filled, cancelled or expired). */
@@ -51,6 +53,10 @@ export const predictionOrders = pgTable(
       .on(t.marketId, t.outcome, t.limitPrice.desc(), t.seq)
       .where(sql`status in ('open', 'partially_filled')`),
     index('prediction_orders_user_idx').on(t.userId, t.createdAt),
+    // A stopped heartbeat's cancels: the key's open orders.
+    index('prediction_orders_api_key_idx')
+      .on(t.apiKeyId)
+      .where(sql`status in ('open', 'partially_filled') and api_key_id is not null`),
     index('prediction_orders_expiry_idx')
       .on(t.expiresAt)
       .where(sql`status in ('open', 'partially_filled') and expires_at is not null`),
@@ -97,6 +103,8 @@ export const perpOrders = pgTable(
     /** Why a triggered order did nothing (its position was already closed), if it did nothing. */
     note: text('note'),
     attempts: integer('attempts').notNull().default(0),
+    /** The API key that placed it, if any: its heartbeat cancels it. */
+    apiKeyId: text('api_key_id'),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
     triggeredAt: timestamptz('triggered_at'),
@@ -106,6 +114,9 @@ export const perpOrders = pgTable(
       .on(t.ticker, t.firesWhen, t.triggerPrice)
       .where(sql`status = 'open'`),
     index('perp_orders_user_idx').on(t.userId, t.createdAt),
+    index('perp_orders_api_key_idx')
+      .on(t.apiKeyId)
+      .where(sql`status = 'open' and api_key_id is not null`),
     index('perp_orders_position_idx')
       .on(t.positionId)
       .where(sql`status = 'open'`),

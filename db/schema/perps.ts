@@ -90,6 +90,8 @@ export const perpPositions = pgTable(
     status: text('status', { enum: ['open', 'closed', 'liquidated'] }).notNull().default('open'),
     /** When the holder was last warned that the mark neared the liquidation price (one warning per approach). */
     liquidationWarnedAt: timestamptz('liquidation_warned_at'),
+    /** The API key the position was opened with, if any. */
+    apiKeyId: text('api_key_id'),
     openedAt: timestamptz('opened_at').notNull(),
     closedAt: timestamptz('closed_at'),
     updatedAt: timestamptz('updated_at').notNull(),

@@ -24,6 +24,8 @@ export const users = pgTable(
     reputationPoints: integer('reputation_points').notNull().default(0),
     isActor: boolean('is_actor').notNull().default(false),
     isAgent: boolean('is_agent').notNull().default(false),
+    /** When the account first traded through an API key: from then on it shows as a bot. */
+    botSince: timestamptz('bot_since'),
     isAdmin: boolean('is_admin').notNull().default(false),
     /** Works the report queue (list, review, resolve, dismiss, escalate); cannot ban or touch markets. */
     isModerator: boolean('is_moderator').notNull().default(false),

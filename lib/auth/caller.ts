@@ -14,11 +14,16 @@ export type TCaller = {
   isAgent: boolean;
   /** The referrer of the caller's account, who earns half of the caller's trading fees. */
   referredById: string | null;
+  /**
+   * The API key the call was made with (lib/api-keys), if any: trades and orders record it, and
+   * its heartbeat cancels the orders it placed. Absent for a token or a session.
+   */
+  apiKeyId?: string;
 };
 
 /** The caller a principal (lib/principals/principal.ts) acts as: its flags and its user's referrer. */
 export function toCaller(
-  p: Pick<TCaller, 'userId' | 'username' | 'isAdmin' | 'isModerator' | 'isAgent'> & { user: Pick<TUserRow, 'referredById'> },): TCaller {
+  p: Pick<TCaller, 'userId' | 'username' | 'isAdmin' | 'isModerator' | 'isAgent'> & { user: Pick<TUserRow, 'referredById'>; apiKey?: { id: string } },): TCaller {
   return {
   userId: p.userId,
   username: p.username,
@@ -26,6 +31,7 @@ export function toCaller(
   isModerator: p.isModerator,
   isAgent: p.isAgent,
   referredById: p.user.referredById ?? null,
+  ...(p.apiKey ? { apiKeyId: p.apiKey.id } : {}),
 };
 }
 

@@ -54,9 +54,19 @@ export function hasPermissions(holder: { permissions: ReadonlySet<TPermission> }
  * holder (the anonymous caller of a public operation, the scheduler). The message names what is
  * missing, as the role checks it replaced did ("Administrator only").
  */
-export function assertPermissions(holder: { permissions: ReadonlySet<TPermission> } | null, requires: readonly TPermission[] | undefined): void {
+export function assertPermissions(
+  holder: { permissions: ReadonlySet<TPermission>; apiKey?: { scopes: readonly TPermission[] } } | null,
+  requires: readonly TPermission[] | undefined,
+): void {
   if (!holder || !requires) return;
   const missing = missingPermissions(holder, requires);
+  // A call made with an API key: what it lacks is outside the key's scopes (CONTRACT.md "API keys").
+  if (missing.length > 0 && holder.apiKey) {
+    throw new AppError('INSUFFICIENT_SCOPE', `This API key cannot do this: it needs ${missing.join(', ')}`, {
+      required: missing,
+      scopes: [...holder.apiKey.scopes],
+    });
+  }
   if (missing.includes('admin')) throw new AppError('FORBIDDEN', 'Administrator only');
   if (missing.includes('moderate')) throw new AppError('FORBIDDEN', 'Moderators and administrators only');
   if (missing.length > 0) throw new AppError('FORBIDDEN', `Not permitted: this operation requires ${missing.join(', ')}`);

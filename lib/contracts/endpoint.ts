@@ -80,6 +80,13 @@ type TEndpointFields = {
    * it with `Idempotent-Replayed: true` and moves nothing.
    */
   idempotent?: true;
+  /**
+   * What an API key's caps (CONTRACT.md "API keys", lib/api-keys/caps.ts) hold this call to, from
+   * its validated body: the currency it commits (`amount`: a buy's amount, an order's reserve, a
+   * perp's margin, a deposit) and the leverage it uses. Null: this call commits nothing (a dry
+   * run is still held to the caps, and reserves nothing). Only money-moving operations declare it.
+   */
+  keyCaps?: (body: never) => TKeyCapsClaim | null;
   /** false: the wrapper never reads the body (answers that cannot depend on it: the 404 and 405). */
   readsBody?: false;
   /**
@@ -96,6 +103,21 @@ type TEndpointFields = {
    */
   sameOrigin?: 'always';
 };
+
+/**
+ * What one call commits, for an API key's caps: currency (a decimal string or number), or a perp's
+ * notional whose margin (notional / leverage) is what it commits, and the leverage it uses.
+ */
+export type TKeyCapsClaim = { amount?: number | string; notional?: number | string; leverage?: number | string; dryRun?: boolean };
+
+/** The claim of a money-moving body that names its currency as `amount` (a buy, an order, a deposit). */
+export const amountClaim = (b: { amount: number | string; dryRun?: boolean }): TKeyCapsClaim => ({ amount: b.amount, dryRun: b.dryRun });
+/** The claim of a perp that opens `size` of notional at `leverage` (its margin is what it commits). */
+export const marginClaim = (b: { size: number | string; leverage: number | string; dryRun?: boolean }): TKeyCapsClaim => ({
+  notional: b.size,
+  leverage: b.leverage,
+  dryRun: b.dryRun,
+});
 
 export function defineEndpoint<const E extends TEndpoint>(e: E): E {
   return e;

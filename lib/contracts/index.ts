@@ -4,6 +4,7 @@
  * client queries (lib/client/queries/<domain>.ts) and components (components/<domain>).
  */
 import { a2aEndpoints } from './a2a';
+import { apiKeysEndpoints } from './api-keys';
 import { adminEndpoints } from './admin';
 import { chatsEndpoints } from './chats';
 import { commentsEndpoints } from './comments';
@@ -53,6 +54,7 @@ export const endpoints: readonly TEndpoint[] = [
   ...reputationEndpoints,
   ...registryEndpoints,
   ...a2aEndpoints,
+  ...apiKeysEndpoints,
   ...marketsEndpoints,
   ...perpsEndpoints,
   ...ordersEndpoints,

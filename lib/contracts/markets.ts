@@ -1,7 +1,7 @@
 /** Prediction markets: listing, trading, history, biases, widgets, positions, trades, admin. */
 import { z } from 'zod';
 import { ZIdParam, ZSuccess, ZTimestamp, zAmountInput, zCaseEnum, zQueryInt } from './common';
-import { defineEndpoint } from './endpoint';
+import { amountClaim, defineEndpoint } from './endpoint';
 import { ZPerpPosition } from './perps';
 import { ZAccountNumbers, ZUserSummary } from './users';
 
@@ -239,6 +239,7 @@ export const predictionsBuy = defineEndpoint({
   rateLimit: 'predictionsTrade',
   params: ZMarketIdParams,
   fieldErrors: TRADE_SIZE_FIELDS,
+  keyCaps: amountClaim,
   body: z
     .strictObject({ outcome: ZOutcome.optional(), side: ZOutcome.optional(), amount: ZBuyAmount, dryRun: ZDryRun })
     .refine((b) => b.outcome ?? b.side, { message: 'outcome (YES or NO) is required', path: ['outcome'] })

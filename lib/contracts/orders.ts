@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ZIdParam, ZSuccess, ZTimestamp, zAmountInput, zCaseEnum, zQueryInt } from './common';
-import { defineEndpoint } from './endpoint';
+import { amountClaim, defineEndpoint, marginClaim } from './endpoint';
 
 /** At most 1,000,000,000 of currency an order, as a buy. */
 const ZOrderAmount = zAmountInput({ min: 1, max: 1e9, description: 'currency to spend at most (1 to 1,000,000,000)' });
@@ -90,6 +90,7 @@ export const predictionOrderPlace = defineEndpoint({
   rateLimit: 'predictionsTrade',
   params: ZMarketIdParams,
   fieldErrors: { amount: 'INVALID_TRADE_SIZE', limitPrice: 'INVALID_LIMIT_PRICE' },
+  keyCaps: amountClaim,
   body: z.strictObject(ZPlacePredictionFields).refine(...GTD_RULE),
   response: z.object({
     success: ZSuccess,
@@ -212,6 +213,10 @@ export function withPerpOrderRules<S extends z.ZodType<{ type: string; positionI
     });
 }
 
+/** A perp limit order commits its margin (size / leverage); a stop or take-profit commits nothing. */
+export const perpOrderClaim = (b: { type: string; size?: number | string; leverage?: number | string; dryRun?: boolean }) =>
+  b.type === 'limit' && b.size !== undefined && b.leverage !== undefined ? marginClaim({ size: b.size, leverage: b.leverage, dryRun: b.dryRun }) : null;
+
 export const perpOrderPlace = defineEndpoint({
   id: 'orders.placePerp',
   method: 'POST',
@@ -223,6 +228,7 @@ export const perpOrderPlace = defineEndpoint({
   auth: 'user',
   requires: ['trade'],
   rateLimit: 'perpOpen',
+  keyCaps: perpOrderClaim,
   body: withPerpOrderRules(z.strictObject(ZPlacePerpFields)),
   response: z.object({
     success: ZSuccess,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { TPerpPosition, TPerpTapeTrade, TPerpTicker } from '@/lib/perps/dto';
 import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp, zAmountInput, zCaseEnum, zQueryInt, type TSame } from './common';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, marginClaim } from './endpoint';
 
 /** Sizes, leverage and prices: a JSON number or a decimal string, within the engine's bounds (lib/perps/math.ts). */
 const zPerpNumber = (min: number, max: number, description: string) => zAmountInput({ min, max, description }).transform(Number);
@@ -108,6 +108,7 @@ export const perpsOpen = defineEndpoint({
   auth: 'user',
   requires: ['trade'],
   rateLimit: 'perpOpen',
+  keyCaps: marginClaim,
   body: z
     .strictObject({
       ticker: z.string().trim().min(1).max(20).transform((t) => t.toUpperCase()),

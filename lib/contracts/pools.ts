@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { TPool, TPoolLot } from '@/lib/pools/dto';
 import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp, ZUserIdParams, zAmountInput, zCaseEnum, type TSame } from './common';
-import { defineEndpoint, type TEndpoint } from './endpoint';
+import { amountClaim, defineEndpoint, type TEndpoint } from './endpoint';
 
 const ZTier = z.enum(['S', 'A', 'B', 'C']);
 const POOL_AMOUNT_FIELDS = { amount: 'INVALID_TRADE_SIZE', shares: 'INVALID_TRADE_SIZE' } as const;
@@ -188,6 +188,7 @@ export const poolsDeposit = defineEndpoint({
   rateLimit: 'poolTrade',
   params: ZPoolIdParams,
   fieldErrors: POOL_AMOUNT_FIELDS,
+  keyCaps: amountClaim,
   body: z.strictObject({
     amount: zAmountInput({ min: 1, max: 1e12, description: 'currency to deposit, 1 to 1,000,000,000,000' }).transform(String),
     dryRun: ZDryRun,

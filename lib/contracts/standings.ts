@@ -9,6 +9,7 @@ export const ZRankedUser = z.object({
   displayName: z.string(),
   profileImageUrl: z.string().nullable(),
   isActor: z.boolean(),
+  isBot: z.boolean().describe('an agent account, or one that trades through an API key'),
 });
 
 const ZPeriods = z.object({ day: z.number(), week: z.number(), season: z.number(), all: z.number() });
@@ -42,6 +43,7 @@ export const leaderboardGet = defineEndpoint({
     pageSize: zQueryInt({ default: 100, min: 1, max: 100 }),
     pointsType: z.enum(['all', 'earned', 'referral']).default('all').describe('all: points now; earned: own activity; referral: referrals'),
     metric: z.enum(['points', 'pnl', 'roi']).default('points').describe('points (by pointsType), pnl: the one P&L, roi: P&L over what was at stake'),
+    players: z.enum(['all', 'humans', 'agents']).default('all').describe('humans: players without a bot mark; agents: agent accounts and accounts that trade by API key; NPCs count as neither'),
     period: z.enum(['day', 'week', 'season', 'all']).default('all').describe('for pnl and roi: since the last daily close, the last 7 days, the league season, or ever'),
   }),
   response: z.object({
@@ -49,6 +51,7 @@ export const leaderboardGet = defineEndpoint({
     pointsType: z.enum(['all', 'earned', 'referral']),
     metric: z.enum(['points', 'pnl', 'roi']),
     period: z.enum(['day', 'week', 'season', 'all']),
+    players: z.enum(['all', 'humans', 'agents']),
     leaderboard: z.array(ZLeaderboardEntry),
     me: ZLeaderboardEntry.nullable().describe('the caller (token sent and ranked), whatever the page; null otherwise'),
     pagination: z.object({

@@ -64,6 +64,7 @@ export const ZUser = z.object({
   reputationPoints: z.number().int(),
   isActor: z.boolean(),
   isAgent: z.boolean(),
+  isBot: z.boolean().describe('an agent account, or one that trades through an API key: shown with a bot badge'),
   profileComplete: z.boolean(),
   onChainRegistered: z.boolean(),
   hasSocialA: z.boolean(),

@@ -125,6 +125,16 @@ export const ERROR_STATUS = {
   PAYMENT_EXPIRED: 410,
   /** An A2A payment to oneself. */
   CANNOT_PAY_SELF: 400,
+  /** An API key's call outside its scopes (read, trade, social); details carry what it needs and what the key has. */
+  INSUFFICIENT_SCOPE: 403,
+  /** An API key's order or trade above its per-order amount, past its daily limit or above its leverage cap; details carry the limit. */
+  KEY_LIMIT_EXCEEDED: 403,
+  /** A heartbeat sent with another credential than the key it names. */
+  NOT_THIS_KEY: 403,
+  /** A player has as many live API keys as allowed (25): revoke one first. */
+  TOO_MANY_KEYS: 409,
+  /** An API key that does not exist, is revoked, or is another player's. */
+  API_KEY_NOT_FOUND: 404,
   /** An A2A task that does not exist or is another caller's (JSON-RPC -32001). */
   TASK_NOT_FOUND: 404,
   /** An A2A task already finished (JSON-RPC -32002). */

@@ -45,6 +45,7 @@ import { processPendingRegistrations } from '@/lib/identity/service/registration
 import { runLeagueStep } from '@/lib/leagues/service/seasons';
 import { refreshAllStandings } from '@/lib/standings/refresh';
 import { expirePredictionOrders } from '@/lib/markets/orders/close-orders';
+import { sweepStoppedHeartbeats } from '@/lib/api-keys/service';
 import type { TTickContext } from './types';
 
 export const CLOCK_ID = 'main';
@@ -169,6 +170,8 @@ const runSteps = async (requested: string | undefined) => {
   const funding = await step('funding', () => payDueFunding(at), { periods: 0, tickers: 0, entriesMoved: 0 });
   // GTD limit orders past their expiry are refunded (they never fill after it: the matcher skips them).
   const orders = await step('orders', () => expirePredictionOrders({ limit: 200 }), { expired: 0 });
+  // API keys whose heartbeat stopped (game time past its deadline): the orders they placed are cancelled.
+  const heartbeats = await step('heartbeats', () => sweepStoppedHeartbeats({ limit: 200 }), { keys: 0, orders: 0 });
   const news = await step('news', () => runNewsStep(budget(STEP_BUDGET_MS.news)), { events: 0, biases: 0 });
   const prices = await step('prices', () => runPriceStep(budget(STEP_BUDGET_MS.prices)), { organizations: 0, liquidations: 0, biasesExpired: 0, biasTrades: 0 });
   const pricePoints = await step('pricePoints', () => recordTickPricePoints(at), { perps: 0, questions: 0 });
@@ -207,6 +210,7 @@ const runSteps = async (requested: string | undefined) => {
     funding: { periods: funding.periods, tickers: funding.tickers, entriesMoved: funding.entriesMoved },
     liquidations: prices.liquidations,
     orders,
+    heartbeats,
     pricePoints,
     prices: { organizations: prices.organizations, biasTrades: prices.biasTrades, biasesExpired: prices.biasesExpired },
     events: { created: news.events, biases: news.biases, ids: ctx.newEvents.map((e) => e.id) },

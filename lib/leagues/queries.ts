@@ -82,6 +82,8 @@ export type TMemberRow = {
   profile_image_url: string | null;
   is_actor: boolean;
   is_agent: boolean;
+  /** Traded through an API key (lib/api-keys): shown as a bot. */
+  is_bot: boolean;
 };
 
 export async function loadMembers(db: DbOrTx, seasonId: string, where?: { tier: number; division: number }) {
@@ -89,7 +91,7 @@ export async function loadMembers(db: DbOrTx, seasonId: string, where?: { tier: 
     await db.execute(sql`
       select m.user_id, m.tier, m.division, m.start_equity::text as start_equity, m.rank, m.score::text as score,
         m.season_return::text as season_return, m.volatility::text as volatility, m.trades, m.days, m.qualified, m.outcome,
-        u.username, u.display_name, u.profile_image_url, u.is_actor, u.is_agent
+        u.username, u.display_name, u.profile_image_url, u.is_actor, u.is_agent, (u.is_agent or u.bot_since is not null) as is_bot
       from ${leagueMembers} m join ${users} u on u.id = m.user_id
       where m.season_id = ${seasonId} ${where ? sql`and m.tier = ${where.tier} and m.division = ${where.division}` : sql``}`),
   );

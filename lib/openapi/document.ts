@@ -143,6 +143,8 @@ const CODE_NOTES: Partial<Record<TErrorCode, string>> = {
     `requests refused as malformed in ${RATE_LIMITS.badInput.windowSec} s, after which every request waits a second and is refused until the window ends ` +
     '(Retry-After says how long to wait)',
   INTERNAL_ERROR: 'an unexpected failure; details carry the request id only',
+  INSUFFICIENT_SCOPE: 'called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes',
+  KEY_LIMIT_EXCEEDED: "called with an API key and above its per-order amount, past its daily limit or above its leverage cap; details: cap, limit, requested (and spent, resetsAt for the daily limit); nothing was written",
   DEADLINE_EXCEEDED: 'the request ran past its deadline and was abandoned; nothing it did was kept',
   SERVICE_UNAVAILABLE: 'a dependency (database, rate-limit store) is not answering',
   IDEMPOTENCY_KEY_REUSED: 'the Idempotency-Key was already used by this caller for a different request (another operation or body)',
@@ -226,6 +228,9 @@ const errorCodesOf = (e: TEndpoint): Set<TErrorCode> => {
   }
   // A caller without a permission the operation requires (a player on a moderator's or an administrator's route).
   if (isPrivileged(e.requires)) codes.add('FORBIDDEN');
+  // A call made with an API key outside its scopes (CONTRACT.md "API keys"), or past its caps.
+  if (e.auth !== 'cron' && e.requires && e.requires.length > 0) codes.add('INSUFFICIENT_SCOPE');
+  if (e.keyCaps) codes.add('KEY_LIMIT_EXCEEDED');
   // A banned caller's writes (lib/operations/run-operation.ts).
   if (e.method !== 'GET' && e.auth !== 'cron' && !e.allowBanned) codes.add('USER_BANNED');
   if (readsBody(e)) {

@@ -31,6 +31,8 @@
 import 'server-only';
 import { postgresErrorCode } from '@/db/client';
 import { isDryRunBody } from './dry-run';
+import { holdKeyCaps } from '@/lib/api-keys/caps';
+import { markBot } from '@/lib/api-keys/service';
 import type { TTokenClaims } from '@/lib/auth/jwt';
 import { toCaller, type TCaller } from '@/lib/auth/caller';
 import { assertPermissions, isPrivileged } from '@/lib/auth/permissions';
@@ -52,7 +54,7 @@ import type { z } from 'zod';
 /** What the core needs of an operation: its declaration (a REST endpoint is one). */
 export type TOperation = Pick<
   TEndpoint,
-  'id' | 'method' | 'rateLimit' | 'params' | 'query' | 'body' | 'fieldErrors' | 'deadlineMs' | 'allowBanned' | 'idempotent' | 'status'
+  'id' | 'method' | 'rateLimit' | 'params' | 'query' | 'body' | 'fieldErrors' | 'deadlineMs' | 'allowBanned' | 'idempotent' | 'status' | 'keyCaps'
 > &
   TEndpointAccess;
 
@@ -245,12 +247,29 @@ export async function runOperation<T>(
         throw new AppError('USER_BANNED', 'This account is banned: it can read but not post, trade or change anything');
       }
       const ctx = { caller: principal && toCaller(principal), principal, params, query, body };
-      // A dry run (`dryRun: true`, ./dry-run.ts) changes nothing: its key is neither stored nor replayed.
-      if (!idempotencyKey || !principal || isDryRunBody(body)) return fn(ctx);
-      const fingerprint = requestFingerprint(op.id, rawParams, rawBody);
-      const run = await runIdempotent({ userId: principal.userId, key: idempotencyKey, operation: op.id, fingerprint, status: op.status ?? 200 }, () => fn(ctx));
-      replayed = run.replayed;
-      return run.value;
+      const dryRun = isDryRunBody(body);
+      // An API key's caps (lib/api-keys/caps.ts), before anything is written: a refusal writes
+      // nothing; the day's room a call took is given back when it fails or replays.
+      const claim = principal?.apiKey && op.keyCaps ? op.keyCaps(body as never) : null;
+      const release = claim ? await holdKeyCaps(principal!.apiKey!, { ...claim, dryRun: claim.dryRun ?? dryRun }) : null;
+      try {
+        let value: T;
+        // A dry run (`dryRun: true`, ./dry-run.ts) changes nothing: its key is neither stored nor replayed.
+        if (!idempotencyKey || !principal || dryRun) value = await fn(ctx);
+        else {
+          const fingerprint = requestFingerprint(op.id, rawParams, rawBody);
+          const run = await runIdempotent({ userId: principal.userId, key: idempotencyKey, operation: op.id, fingerprint, status: op.status ?? 200 }, () => fn(ctx));
+          replayed = run.replayed;
+          value = run.value;
+          if (replayed) await release?.();
+        }
+        // An account that trades through a key shows as a bot from then on (once: the mark sticks).
+        if (principal?.apiKey && !dryRun && !principal.user.botSince && op.requires?.includes('trade')) await markBot(principal.userId);
+        return value;
+      } catch (e) {
+        await release?.();
+        throw e;
+      }
     });
     return { ok: true, value, limit, ...(replayed ? { replayed } : {}) };
   } catch (thrown) {

@@ -69,13 +69,16 @@ export async function cancelOrder(input: { caller: TCaller; orderId: string }) {
   });
 }
 
-/** Cancels the caller's open orders on a question, a ticker, by client id, or all of them. */
-export async function cancelOrders(input: { caller: TCaller; marketId?: string; ticker?: string; clientOrderId?: string }) {
-  const { caller, marketId, ticker, clientOrderId } = input;
+/**
+ * Cancels the caller's open orders on a question, a ticker, by client id, or all of them; with
+ * `apiKeyId`, only those that key placed (its dead-man switch, lib/api-keys).
+ */
+export async function cancelOrders(input: { caller: Pick<TCaller, 'userId'>; marketId?: string; ticker?: string; clientOrderId?: string; apiKeyId?: string }) {
+  const { caller, marketId, ticker, clientOrderId, apiKeyId } = input;
   return withTransaction(async (tx) => {
     const cancelled: string[] = [];
-    if (ticker === undefined) cancelled.push(...(await cancelPredictionOrders(tx, { userId: caller.userId, marketId, clientOrderId })));
-    if (marketId === undefined) cancelled.push(...(await cancelPerpOrders(tx, { userId: caller.userId, ticker, clientOrderId })));
+    if (ticker === undefined) cancelled.push(...(await cancelPredictionOrders(tx, { userId: caller.userId, marketId, clientOrderId, apiKeyId })));
+    if (marketId === undefined) cancelled.push(...(await cancelPerpOrders(tx, { userId: caller.userId, ticker, clientOrderId, apiKeyId })));
     return { cancelled };
   });
 }

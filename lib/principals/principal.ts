@@ -16,6 +16,7 @@ import { verifyAccessToken, type TTokenClaims } from '@/lib/auth/jwt';
 import { permissionsOf, roleOf, type TPermission } from '@/lib/auth/permissions';
 import { sessionCookieName } from '@/lib/auth/session-names';
 import { findSessionUser } from '@/lib/auth/sessions';
+import { findKeyCredential, isApiKeySecret, type TApiKeyGrant } from '@/lib/auth/api-key-credentials';
 
 /** The session cookie's name outside production (tests, development); `__Host-pm_session` in production. */
 export { SESSION_COOKIE, SESSION_COOKIE_SECURE } from '@/lib/auth/session-names';
@@ -39,6 +40,8 @@ export type TPrincipal = {
   via: 'bearer' | 'cookie';
   /** The caller's session (auth_sessions id) when the credential is one of our session tokens. */
   sessionId?: string;
+  /** The API key the request was made with: `permissions` are then its scopes (never more than the role's). */
+  apiKey?: TApiKeyGrant;
   user: TUserRow;
 };
 
@@ -72,7 +75,10 @@ export function readCredentials(headers: Headers, cookie: (name: string) => stri
  * Verified claims of a request, with the user already loaded when the credential is one of our
  * session tokens (its session lookup reads the user too). Per request: never cached.
  */
-export type TVerifiedClaims = TTokenClaims & { sessionUser?: TUserRow };
+export type TVerifiedClaims = TTokenClaims & { sessionUser?: TUserRow; apiKey?: TApiKeyGrant };
+
+/** A key never expires in its claims unless it has an expiry: the far future, in seconds. */
+const NO_EXPIRY_S = 253_402_300_799; // 9999-12-31T23:59:59Z
 
 /**
  * The verified claims of a request's token, or null when it is missing or invalid. An external
@@ -83,6 +89,20 @@ export type TVerifiedClaims = TTokenClaims & { sessionUser?: TUserRow };
  */
 export async function verifyCredentials(cred: TCredentials | null): Promise<TVerifiedClaims | null> {
   if (!cred?.token) return null;
+  if (isApiKeySecret(cred.token)) {
+    // An API key is a bearer credential only: a cookie never carries one.
+    if (cred.via !== 'bearer') return null;
+    const found = await findKeyCredential(cred.token);
+    // A key stands for a player who signs in (NPC and pool accounts have no subject and no keys).
+    if (!found?.user.authSubject) return null;
+    return {
+      subject: found.user.authSubject,
+      isAgent: found.user.isAgent,
+      exp: found.expiresAt ? Math.floor(found.expiresAt.getTime() / 1000) : NO_EXPIRY_S,
+      sessionUser: found.user,
+      apiKey: found.grant,
+    };
+  }
   const claims = await verifyAccessToken(cred.token);
   if (!claims?.sessionId) return claims;
   const sessionUser = await findSessionUser(claims.sessionId, claims.subject);
@@ -92,8 +112,10 @@ export async function verifyCredentials(cred: TCredentials | null): Promise<TVer
 /** The principal for verified claims: the user, provisioned on first sight. */
 export async function principalFor(claims: TVerifiedClaims, via: TCredentials['via']): Promise<TPrincipal> {
   const user = claims.sessionUser ?? (await userForClaims(claims));
-  const isAdmin = user.isAdmin || env().adminSubjects.has(claims.subject);
-  const isModerator = isAdmin || user.isModerator;
+  // A key never acts as a moderator or administrator (CONTRACT.md "API keys"), whoever owns it.
+  const isAdmin = !claims.apiKey && (user.isAdmin || env().adminSubjects.has(claims.subject));
+  const isModerator = !claims.apiKey && (isAdmin || user.isModerator);
+  const rolePermissions = permissionsOf(roleOf({ isAdmin, isModerator }));
   return {
     userId: user.id,
     subject: claims.subject,
@@ -102,9 +124,12 @@ export async function principalFor(claims: TVerifiedClaims, via: TCredentials['v
     isAgent: user.isAgent,
     isModerator,
     isBanned: user.isBanned,
-    permissions: permissionsOf(roleOf({ isAdmin, isModerator })),
+    // A key's calls may do what its scopes say and its owner's role allows, nothing more: never
+    // `account` (keys, profile), `moderate` or `admin`.
+    permissions: claims.apiKey ? new Set(claims.apiKey.scopes.filter((s) => rolePermissions.has(s))) : rolePermissions,
     via,
     sessionId: claims.sessionId,
+    ...(claims.apiKey ? { apiKey: claims.apiKey } : {}),
     user,
   };
 }

@@ -52,39 +52,44 @@ export type TStandingRow = {
  * board's index alone (keys only: an index-only scan), then the page's rows are fetched by key.
  * `desc nulls last` is the index's own order: any other and PostgreSQL sorts the whole table.
  */
-export async function loadBoardPage(db: DbOrTx, board: TBoard, limit: number, offset: number) {
+/** Which accounts a board shows: everyone, humans (kind user) or agents (agent accounts and key traders). */
+export type TPlayers = 'all' | 'humans' | 'agents';
+const playersSql = (players: TPlayers, alias: string) =>
+  players === 'all' ? sql`` : sql` and ${sql.raw(alias)}.kind = ${players === 'humans' ? 'user' : 'agent'}`;
+
+export async function loadBoardPage(db: DbOrTx, board: TBoard, limit: number, offset: number, players: TPlayers = 'all') {
   const col = columnOf(board);
   return rowsOf<TStandingRow>(
     await db.execute(sql`
       with keys as (
-        select s.user_id, s.${col} as score from ${standings} s where s.listed
+        select s.user_id, s.${col} as score from ${standings} s where s.listed${playersSql(players, 's')}
         order by s.${col} desc nulls last, s.user_id
         limit ${limit} offset ${offset}
       )
       select ${ROW_COLUMNS},
         u.username, u.display_name, u.profile_image_url,
-        (select count(*) from ${standings} x where x.listed and x.${col} > (select max(score) from keys)) as above
+        (select count(*) from ${standings} x where x.listed${playersSql(players, 'x')} and x.${col} > (select max(score) from keys)) as above
       from keys k join ${standings} s on s.user_id = k.user_id join ${users} u on u.id = k.user_id
       order by k.score desc, k.user_id`),
   );
 }
 
 /** How many accounts are ranked (the same on every board). */
-export async function countRanked(db: DbOrTx) {
-  const [r] = rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from ${standings} where listed`));
+export async function countRanked(db: DbOrTx, players: TPlayers = 'all') {
+  const [r] = rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from ${standings} s where s.listed${playersSql(players, 's')}`));
   return Number(r?.n ?? 0);
 }
 
 /** One account's row and its rank on the board (absent when not ranked: unknown, banned, a pool). */
-export async function loadBoardEntry(db: DbOrTx, board: TBoard, userId: string) {
+export async function loadBoardEntry(db: DbOrTx, board: TBoard, userId: string, players: TPlayers = 'all') {
   const col = columnOf(board);
   const [row] = rowsOf<TStandingRow>(
     await db.execute(sql`
       select ${ROW_COLUMNS},
         u.username, u.display_name, u.profile_image_url,
-        (select count(*) from ${standings} x where x.listed and x.${col} > s.${col}) as above
+        (select count(*) from ${standings} x where x.listed${playersSql(players, 'x')} and x.${col} > s.${col}) as above
       from ${standings} s join ${users} u on u.id = s.user_id
-      where s.user_id = ${userId} and s.listed`),
+      where s.user_id = ${userId} and s.listed${playersSql(players, 's')}`),
   );
   return row;
 }

@@ -56,7 +56,7 @@ export async function refreshStandings(opts: { limit?: number } = {}) {
       await tx.execute(sql`
         insert into ${standings} (user_id, kind, listed, points, earned_points, referral_points, lifetime_pnl, refreshed_at, created_at)
         select u.id,
-          case when u.is_actor then 'actor' when u.is_agent then 'agent' else 'user' end,
+          case when u.is_actor then 'actor' when u.is_agent or u.bot_since is not null then 'agent' else 'user' end,
           not u.is_banned, u.reputation_points, coalesce(p.earned, 0), coalesce(p.referral, 0), u.lifetime_pnl, ${at}, ${at}
         from unnest(${textArray(marked)}) as d(user_id)
         join ${users} u on u.id = d.user_id and not u.is_pool_account

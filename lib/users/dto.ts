@@ -34,6 +34,8 @@ export type TUserDto = {
   reputationPoints: number;
   isActor: boolean;
   isAgent: boolean;
+  /** An agent account, or one that traded through an API key (lib/api-keys): a bot badge. */
+  isBot: boolean;
   profileComplete: boolean;
   onChainRegistered: boolean;
   hasSocialA: boolean;
@@ -78,6 +80,7 @@ export function toUserDto(
     reputationPoints: u.reputationPoints,
     isActor: u.isActor,
     isAgent: u.isAgent,
+    isBot: !u.isActor && (u.isAgent || u.botSince !== null),
     profileComplete: u.profileComplete,
     onChainRegistered: u.onChainRegistered,
     hasSocialA: u.hasSocialA,

@@ -76,8 +76,8 @@ const toEntry = (m: TMemberRow, live: { rank: number | null; score: number; seas
   const outcome = closed ? m.outcome : live!.outcome;
   return {
     rank,
-    user: userSummaryOfRow(m.user_id, m, { reputation: false }),
-    kind: m.is_actor ? ('actor' as const) : m.is_agent ? ('agent' as const) : ('user' as const),
+    user: { ...userSummaryOfRow(m.user_id, m, { reputation: false }), isBot: !m.is_actor && m.is_bot },
+    kind: m.is_actor ? ('actor' as const) : m.is_bot ? ('agent' as const) : ('user' as const),
     score: closed ? Number(m.score ?? 0) : live!.score,
     seasonReturn: closed ? Number(m.season_return ?? 0) : live!.seasonReturn,
     volatility: closed ? Number(m.volatility ?? 0) : live!.volatility,

@@ -69,12 +69,13 @@ export async function cancelPredictionOrder(tx: Tx, o: { userId: string; orderId
 }
 
 /** The owner cancels their open orders on a question, by client id, or all (markets locked in id order). */
-export async function cancelPredictionOrders(tx: Tx, o: { userId: string; marketId?: string; clientOrderId?: string }) {
+export async function cancelPredictionOrders(tx: Tx, o: { userId: string; marketId?: string; clientOrderId?: string; apiKeyId?: string }) {
   const filter = and(
     eq(predictionOrders.userId, o.userId),
     inArray(predictionOrders.status, [...OPEN_STATUSES]),
     o.marketId ? eq(predictionOrders.marketId, o.marketId) : undefined,
     o.clientOrderId ? eq(predictionOrders.clientOrderId, o.clientOrderId) : undefined,
+    o.apiKeyId ? eq(predictionOrders.apiKeyId, o.apiKeyId) : undefined,
   );
   const marketIds = [...new Set((await tx.select({ m: predictionOrders.marketId }).from(predictionOrders).where(filter)).map((r) => r.m))].sort();
   const ids: string[] = [];

@@ -269,6 +269,7 @@ export async function settleTakerBuy(
       feeReferrer: toDecimalString(fee.share),
       yesPriceAfter: prices(toPool(settled.market)).yes.toDecimalPlaces(18).toFixed(),
       orderId: o.orderId ?? null,
+      apiKeyId: caller.apiKeyId ?? null,
       createdAt: at,
     });
   }

@@ -116,6 +116,7 @@ export async function placePredictionOrder(input: TPlaceOrderInput) {
         timeInForce: tif,
         expiresAt,
         clientOrderId: input.clientOrderId ?? null,
+        apiKeyId: caller.apiKeyId ?? null,
         createdAt: at,
         updatedAt: at,
         closedAt: rests ? null : at,

@@ -128,6 +128,7 @@ export async function sellThroughBook(
     feePlatform: toDecimalString(fee.rest),
     feeReferrer: toDecimalString(fee.share),
     yesPriceAfter: prices(pool).yes.toDecimalPlaces(18).toFixed(),
+    apiKeyId: caller.apiKeyId ?? null,
     createdAt: at,
   });
   return {

@@ -68,6 +68,8 @@ export function buildBuyStatement(opts: {
   amount: TDecimal;
   referrerId: string | null;
   at: Date;
+  /** The API key the buyer traded with (lib/api-keys), recorded on the trade. */
+  apiKeyId?: string | null;
 }) {
   const { amount, at, referrerId, userId, marketId, outcome: side } = opts;
   const parties = { payerId: userId, referrerId };
@@ -142,10 +144,10 @@ export function buildBuyStatement(opts: {
     ),
     trade as (
       insert into ${trades} (id, user_id, market_id, position_id, side, action, amount, shares, price,
-        fee_total, fee_platform, fee_referrer, yes_price_after, created_at)
+        fee_total, fee_platform, fee_referrer, yes_price_after, api_key_id, created_at)
       select ${crypto.randomUUID()}, ${userId}, ${marketId}, position.id, ${side}, 'buy', ${amt}::numeric, calc.shares,
         trunc(${amt}::numeric / calc.shares, ${scale}), ${toDecimalString(fees.total)}::numeric, ${toDecimalString(fees.platform)}::numeric,
-        ${toDecimalString(fees.referrer)}::numeric, ${storedYesPriceSql('moved')}, ${ts}
+        ${toDecimalString(fees.referrer)}::numeric, ${storedYesPriceSql('moved')}, ${opts.apiKeyId ?? null}::text, ${ts}
       from position, calc, moved
     ),
     point as (
@@ -194,6 +196,7 @@ export async function buyShares(input: TBuyInput) {
     amount,
     referrerId: caller.referredById,
     at: now(),
+    apiKeyId: caller.apiKeyId,
   });
   const result = await executePrepared(statement);
   const row = rowsOf<TBuyRow>(result)[0]!;

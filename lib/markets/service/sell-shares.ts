@@ -128,6 +128,7 @@ export async function sellShares(input: TSellInput) {
       feePlatform: toDecimalString(quote.fees.platform),
       feeReferrer: toDecimalString(quote.fees.referrer),
       yesPriceAfter: prices(quote.pool).yes.toDecimalPlaces(18).toFixed(),
+      apiKeyId: caller.apiKeyId ?? null,
       createdAt: at,
     });
     await recordPricePoint(tx, updated!, 'trade');

@@ -153,6 +153,7 @@ const fromRaw = (r: Record<string, unknown>): TPerpPositionRow => {
     netPnL: s(r.net_pnl),
     status: r.status as TPerpPositionRow['status'],
     liquidationWarnedAt: d(r.liquidation_warned_at),
+    apiKeyId: s(r.api_key_id),
     openedAt: d(r.opened_at)!,
     closedAt: d(r.closed_at),
     updatedAt: d(r.updated_at)!,

@@ -39,6 +39,8 @@ export function buildOpenStatement(o: {
   at: Date;
   /** The trader's referrer, who earns half the opening fee. */
   referrerId?: string | null;
+  /** The API key the trader opened it with (lib/api-keys), recorded on the position. */
+  apiKeyId?: string | null;
 }) {
   // Margin and fee depend only on the order: computed here (quoteOpen), not in SQL.
   const q = quoteOpen({ side: o.side, size: o.size, leverage: o.leverage, markPrice: 1, depth: 1 });
@@ -94,11 +96,11 @@ export function buildOpenStatement(o: {
     ${perpUpdateCtes('moved', o.at)},
     pos as (
       insert into ${perpPositions} (id, user_id, ticker, side, size, units, entry_price, leverage, margin, collateral,
-        funding_paid, liquidation_price, funding_index_entry, open_fee, status, opened_at, updated_at)
+        funding_paid, liquidation_price, funding_index_entry, open_fee, status, api_key_id, opened_at, updated_at)
       select ${positionId}, ${o.userId}, ${o.ticker}, ${o.side}, ${size}::numeric, calc.units, calc.entry, ${o.leverage}::numeric,
         ${margin}::numeric, ${margin}::numeric, 0,
         ${liquidationPriceSql(sql`${o.side}::text`, sql`calc.entry`, sql`calc.units`, sql`${margin}::numeric`)},
-        mkt.funding_index, ${fee}::numeric, 'open', ${ts}, ${ts}
+        mkt.funding_index, ${fee}::numeric, 'open', ${o.apiKeyId ?? null}::text, ${ts}, ${ts}
       from calc, mkt
       returning *
     ),
@@ -155,6 +157,7 @@ export async function openPosition(input: TOpenInput) {
     leverage,
     at: now(),
     referrerId: input.caller.referredById,
+    apiKeyId: input.caller.apiKeyId,
   });
   const row = rowsOf<TOpenRow>(await executePrepared(statement))[0]!;
   if (Number(row.found) === 0) throw new AppError('VALIDATION_ERROR', `Unknown ticker ${input.ticker}`, { ticker: input.ticker });
@@ -186,6 +189,7 @@ export async function openPosition(input: TOpenInput) {
       netPnL: null,
       status: 'open',
       liquidationWarnedAt: null,
+      apiKeyId: input.caller.apiKeyId ?? null,
       openedAt: new Date(row.opened_at),
       closedAt: null,
       updatedAt: new Date(row.opened_at),

@@ -312,10 +312,10 @@ export function buildLimitFillStatement(c: TCandidate, at: Date) {
     ),
     pos as (
       insert into ${perpPositions} (id, user_id, ticker, side, size, units, entry_price, leverage, margin, collateral,
-        funding_paid, liquidation_price, funding_index_entry, open_fee, status, opened_at, updated_at)
+        funding_paid, liquidation_price, funding_index_entry, open_fee, status, api_key_id, opened_at, updated_at)
       select ${positionId}, ord.user_id, ord.ticker, ord.side, ord.size, calc.units, calc.entry, ord.leverage, ord.margin, ord.margin, 0,
         ${liquidationPriceSql(sql`ord.side`, sql`calc.entry`, sql`calc.units`, sql`ord.margin`)},
-        mkt.funding_index, ord.reserved - ord.margin, 'open', ${ts}, ${ts}
+        mkt.funding_index, ord.reserved - ord.margin, 'open', ord.api_key_id, ${ts}, ${ts}
       from calc, mkt, ord
       returning *
     ),

@@ -161,6 +161,7 @@ async function placeStop(tx: Tx, input: TPlacePerpOrderInput, triggerPrice: TDec
       positionId: pos.id,
       status: 'open',
       clientOrderId: input.clientOrderId ?? null,
+      apiKeyId: caller.apiKeyId ?? null,
       createdAt: at,
       updatedAt: at,
     })
@@ -209,6 +210,7 @@ async function placeLimit(tx: Tx, input: TPlacePerpOrderInput, triggerPrice: TDe
       firesWhen,
       status: 'open',
       clientOrderId: input.clientOrderId ?? null,
+      apiKeyId: caller.apiKeyId ?? null,
       createdAt: at,
       updatedAt: at,
     })
@@ -290,10 +292,11 @@ export async function cancelPerpOrder(tx: Tx, o: { userId: string; orderId: stri
  * Cancels the caller's open perp orders (on `ticker`, with `clientOrderId`, or all), refunding
  * each one's reserve, in `tx`. Returns the ids cancelled (oldest first).
  */
-export async function cancelPerpOrders(tx: Tx, o: { userId: string; ticker?: string; clientOrderId?: string }): Promise<string[]> {
+export async function cancelPerpOrders(tx: Tx, o: { userId: string; ticker?: string; clientOrderId?: string; apiKeyId?: string }): Promise<string[]> {
   const where: SQL[] = [eq(perpOrders.userId, o.userId), eq(perpOrders.status, 'open')];
   if (o.ticker) where.push(eq(perpOrders.ticker, o.ticker.trim().toUpperCase()));
   if (o.clientOrderId) where.push(eq(perpOrders.clientOrderId, o.clientOrderId));
+  if (o.apiKeyId) where.push(eq(perpOrders.apiKeyId, o.apiKeyId));
   // Locked in one order (by id), so two cancels of overlapping sets wait instead of deadlocking.
   const locked = await tx.select({ id: perpOrders.id }).from(perpOrders).where(and(...where)).orderBy(asc(perpOrders.id)).for('update');
   if (!locked.length) return [];

@@ -12,7 +12,7 @@ import { now } from '@/lib/clock/clock';
 import { createTtlCache } from '@/lib/clock/ttl-cache';
 import { userSummaryOfRow } from '@/lib/users/dto';
 import { hasDirtyStandings, refreshStandings } from '../refresh';
-import { countRanked, loadBoardEntry, loadBoardPage, loadPnlHistory, type TStandingRow } from '../queries';
+import { countRanked, loadBoardEntry, loadBoardPage, loadPnlHistory, type TPlayers, type TStandingRow } from '../queries';
 import { rankPage, totalPagesOf, type TBoard, type TMetric, type TPeriod, type TPointsType } from '../ranking';
 
 export const FRESH_MS = 2_000;
@@ -21,7 +21,12 @@ export const TOTAL_TTL_MS = 5_000;
 export const SPARKLINE_DAYS = 14;
 
 /** The number of ranked accounts, counted at most every TOTAL_TTL_MS per instance (sooner after a refresh). */
-const rankedTotal = createTtlCache(TOTAL_TTL_MS, async () => countRanked(await getDb()));
+const rankedTotals = {
+  all: createTtlCache(TOTAL_TTL_MS, async () => countRanked(await getDb(), 'all')),
+  humans: createTtlCache(TOTAL_TTL_MS, async () => countRanked(await getDb(), 'humans')),
+  agents: createTtlCache(TOTAL_TTL_MS, async () => countRanked(await getDb(), 'agents')),
+} satisfies Record<TPlayers, unknown>;
+const resetTotals = () => Object.values(rankedTotals).forEach((c) => c.reset());
 
 let lastCheck = 0;
 let running: Promise<unknown> | undefined;
@@ -34,7 +39,7 @@ export async function refreshIfStale() {
   running = (async () => {
     if (await hasDirtyStandings()) {
       await refreshStandings();
-      rankedTotal.reset();
+      resetTotals();
     }
   })().finally(() => {
     running = undefined;
@@ -45,7 +50,7 @@ export async function refreshIfStale() {
 /** Tests: the next read checks the marks again and counts again. */
 export function resetLeaderboardFreshness() {
   lastCheck = 0;
-  rankedTotal.reset();
+  resetTotals();
 }
 
 /** The board's score of a row, as a number (ties compare equal exactly as the index orders them). */
@@ -58,7 +63,8 @@ function scoreOf(board: TBoard) {
 
 const toEntry = (r: TStandingRow, rank: number, history: Map<string, number[]>, board: TBoard) => ({
   rank,
-  user: userSummaryOfRow(r.user_id, { ...r, is_actor: r.kind === 'actor' }, { reputation: false }),
+  // kind agent: an agent account, or one that trades through an API key (lib/api-keys): a bot.
+  user: { ...userSummaryOfRow(r.user_id, { ...r, is_actor: r.kind === 'actor' }, { reputation: false }), isBot: r.kind === 'agent' },
   kind: r.kind,
   points: r.points,
   earnedPoints: r.earned_points,
@@ -73,7 +79,15 @@ const toEntry = (r: TStandingRow, rank: number, history: Map<string, number[]>, 
   pnlAt: r.pnl_at ? new Date(r.pnl_at).toISOString() : null,
 });
 
-export async function readLeaderboard(input: { page: number; pageSize: number; pointsType: TPointsType; metric?: TMetric; period?: TPeriod; callerId?: string }) {
+export async function readLeaderboard(input: {
+  page: number;
+  pageSize: number;
+  pointsType: TPointsType;
+  metric?: TMetric;
+  period?: TPeriod;
+  players?: TPlayers;
+  callerId?: string;
+}) {
   await refreshIfStale();
   const db = await getDb();
   const { page, pageSize, pointsType } = input;
@@ -81,10 +95,11 @@ export async function readLeaderboard(input: { page: number; pageSize: number; p
   const period = input.period ?? 'all';
   const board: TBoard = metric === 'points' ? { metric, pointsType } : { metric, period };
   const offset = (page - 1) * pageSize;
+  const players = input.players ?? 'all';
   const [rows, mine, count] = await Promise.all([
-    loadBoardPage(db, board, pageSize, offset),
-    input.callerId ? loadBoardEntry(db, board, input.callerId) : undefined,
-    rankedTotal.get(),
+    loadBoardPage(db, board, pageSize, offset, players),
+    input.callerId ? loadBoardEntry(db, board, input.callerId, players) : undefined,
+    rankedTotals[players].get(),
   ]);
   const since = new Date(now().getTime() - SPARKLINE_DAYS * 86_400_000).toISOString().slice(0, 10);
   const history = await loadPnlHistory(db, [...rows.map((r) => r.user_id), ...(mine ? [mine.user_id] : [])], since);
@@ -96,6 +111,7 @@ export async function readLeaderboard(input: { page: number; pageSize: number; p
     pointsType,
     metric,
     period,
+    players,
     leaderboard: rows.map((r, i) => toEntry(r, ranks[i]!, history, board)),
     me: mine ? toEntry(mine, 1 + Number(mine.above), history, board) : null,
     pagination: { page, pageSize, total, totalPages: totalPagesOf(total, pageSize) },
