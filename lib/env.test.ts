@@ -58,6 +58,17 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ...PROD, CRON_SECRET: same, AUTH_JWT_SECRET: same })).toThrow(/CRON_SECRET and AUTH_JWT_SECRET must differ/);
   });
 
+  it('reads AGENT_CARD_SIGNING_KEY as a private Ed25519 or P-256 JWK, unset when blank, refusing anything else', () => {
+    const ed = { kty: 'OKP', crv: 'Ed25519', x: 'x', d: 'd', kid: 'k1' };
+    expect(parseEnv({ AGENT_CARD_SIGNING_KEY: JSON.stringify(ed) }).agentCardSigningKey).toEqual(ed);
+    const ec = { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' };
+    expect(parseEnv({ ...PROD, AGENT_CARD_SIGNING_KEY: JSON.stringify(ec) }).agentCardSigningKey).toEqual(ec);
+    expect(parseEnv({ AGENT_CARD_SIGNING_KEY: ' ' }).agentCardSigningKey).toBeUndefined();
+    for (const bad of ['not json', JSON.stringify({ ...ed, d: undefined }), JSON.stringify({ kty: 'RSA', n: 'n', e: 'AQAB', d: 'd' }), JSON.stringify({ ...ec, y: undefined })]) {
+      expect(() => parseEnv({ AGENT_CARD_SIGNING_KEY: bad }), bad).toThrow(/AGENT_CARD_SIGNING_KEY/);
+    }
+  });
+
   it('refuses AUTH_JWKS_URL without AUTH_ISSUER and AUTH_AUDIENCE in production', () => {
     const base = { ...PROD, AUTH_JWT_SECRET: undefined };
     expect(() => parseEnv({ ...base, AUTH_JWKS_URL: JWKS.AUTH_JWKS_URL })).toThrow(/AUTH_ISSUER and AUTH_AUDIENCE/);

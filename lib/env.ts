@@ -53,6 +53,7 @@ const ZEnv = z.object({
   REGISTRAR_PRIVATE_KEY: optionalString,
   SOCIAL_A_INTROSPECTION_URL: optionalString,
   SOCIAL_B_INTROSPECTION_URL: optionalString,
+  AGENT_CARD_SIGNING_KEY: optionalString,
 });
 
 export type TEnv = {
@@ -104,7 +105,34 @@ export type TEnv = {
    * platform. Unset: any token is accepted outside production and refused in production.
    */
   socialIntrospection: { social_a?: string; social_b?: string };
+  /**
+   * AGENT_CARD_SIGNING_KEY: the private JWK (Ed25519 `OKP` or P-256 `EC`) that signs the A2A agent
+   * card (lib/a2a/card-signing.ts). Unset: a fixed development key outside production, a key of the
+   * process's own in production.
+   */
+  agentCardSigningKey?: TPrivateJwk;
 };
+
+/** A private JSON Web Key as AGENT_CARD_SIGNING_KEY holds it. */
+export type TPrivateJwk = { kty: 'OKP' | 'EC'; crv: 'Ed25519' | 'P-256'; d: string; x: string; y?: string; kid?: string };
+
+/** AGENT_CARD_SIGNING_KEY read: a private Ed25519 or P-256 JWK, or EnvError naming what is wrong. */
+function parseSigningKey(raw: string | undefined): TPrivateJwk | undefined {
+  if (!raw) return undefined;
+  let jwk: unknown;
+  try {
+    jwk = JSON.parse(raw);
+  } catch {
+    throw new EnvError('AGENT_CARD_SIGNING_KEY must be a private JWK as JSON');
+  }
+  const k = jwk as Record<string, unknown>;
+  const okp = k?.kty === 'OKP' && k.crv === 'Ed25519';
+  const ec = k?.kty === 'EC' && k.crv === 'P-256' && typeof k.y === 'string';
+  if (!(okp || ec) || typeof k.d !== 'string' || typeof k.x !== 'string' || (k.kid !== undefined && typeof k.kid !== 'string')) {
+    throw new EnvError('AGENT_CARD_SIGNING_KEY must be a private JWK (d included) of kty OKP with crv Ed25519, or kty EC with crv P-256');
+  }
+  return k as TPrivateJwk;
+}
 
 export class EnvError extends Error {}
 
@@ -210,6 +238,7 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
           }
         : undefined,
     socialIntrospection: { social_a: e.SOCIAL_A_INTROSPECTION_URL, social_b: e.SOCIAL_B_INTROSPECTION_URL },
+    agentCardSigningKey: parseSigningKey(e.AGENT_CARD_SIGNING_KEY),
   };
 }
 

@@ -71,3 +71,39 @@ test('the official A2A SDK 1.x, with its legacy compatibility on, resolves the 0
   const part = 'artifacts' in result ? result.artifacts[0]?.parts[0]?.content : undefined;
   expect(part?.$case === 'data' ? part.value : null).toMatchObject({ marketId, outcomes: ['YES', 'NO'] });
 });
+
+test('the official A2A SDK 1.x with its default settings resolves the signed card, speaks 1.0: SendMessage gets a completed task, GetTask returns it', async ({}, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL!;
+  const token = await mintToken(`e2e|sdk1d${testInfo.project.name.slice(0, 3)}${Date.now().toString(36).slice(-6)}`);
+  const marketId = await firstMarketId(baseURL);
+  // The defaults: the factory's own transports and card resolver (no legacy compatibility), the
+  // bearer token passed with each call as a service parameter (an HTTP header on JSON-RPC).
+  const client = await new ClientFactory().createFromUrl(baseURL);
+  const options = { serviceParameters: { Authorization: `Bearer ${token}` } };
+  const result = await client.sendMessage(
+    {
+      tenant: '',
+      configuration: undefined,
+      metadata: undefined,
+      message: {
+        messageId: crypto.randomUUID(),
+        contextId: '',
+        taskId: '',
+        role: Role.ROLE_USER,
+        parts: [{ content: { $case: 'data', value: { method: 'a2a.getMarketPrices', params: { marketId } } }, metadata: undefined, filename: '', mediaType: '' }],
+        metadata: undefined,
+        extensions: [],
+        referenceTaskIds: [],
+      },
+    },
+    options,
+  );
+  if (!('status' in result)) throw new Error('expected a task');
+  expect(result.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+  const part = result.artifacts[0]?.parts[0]?.content;
+  expect(part?.$case === 'data' ? part.value : null).toMatchObject({ marketId, prices: [{ outcome: 'YES' }, { outcome: 'NO' }] });
+
+  const again = await client.getTask({ tenant: '', id: result.id, historyLength: undefined }, options);
+  expect(again.id).toBe(result.id);
+  expect(again.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+});

@@ -12,6 +12,14 @@
  * state after the last count; an answer in which no call reached the operation core (401, 413,
  * 415, -32700, -32600, an unknown method) counts as one request, as REST counts it: under
  * `public` by address without a valid token, under `authenticated` by account with one.
+ *
+ * A2A versions: the `A2A-Version` header names the one a request speaks (none: 0.3, as the 1.0
+ * specification says); 1.0 and 0.3 are served side by side, each method by its name, so a version
+ * this agent does not speak answers -32009 (VersionNotSupported) for each call and runs nothing.
+ * A single call of a 1.0 streaming method (SendStreamingMessage) that succeeds answers
+ * text/event-stream: one `data:` event, a JSON-RPC response carrying the StreamResponse, and the
+ * stream ends (every task is finished at once). Its failure is a plain JSON-RPC error, which the
+ * 1.0 SDK reads as well.
  */
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
@@ -29,7 +37,8 @@ import { countRequest, finishRequest, openRequest, refuseRequest, requestStep, r
 import { readCredentials } from '@/lib/principals/principal';
 import { publicOrigin } from '@/lib/system/public-origin';
 import { RPC, classifyBody, parseCall, rpcError, type TRpcResponse } from './jsonrpc';
-import { runCall } from './service/dispatch';
+import { STREAMING_METHODS, runCall } from './service/dispatch';
+import { A2A_VERSION_HEADER, negotiateVersion } from './v1/shapes';
 
 /** Calls in one batch at most; a longer batch is one -32600. */
 export const MAX_BATCH = 50;
@@ -46,6 +55,13 @@ const rpcAnswer = (request: TRequest, payload: TRpcResponse | TRpcResponse[] | n
   const headers = headersOf(request.requestId, request.limit);
   if (replayed) headers[REPLAYED_HEADER] = 'true';
   return payload === null ? new NextResponse(null, { status: 204, headers }) : jsonAnswer(payload, 200, headers);
+};
+
+/** A 1.0 stream: each answer one SSE event (`data:` a JSON-RPC response), then the end. */
+const sseAnswer = (request: TRequest, events: TRpcResponse[]): Response => {
+  const headers = headersOf(request.requestId, request.limit);
+  const body = events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
+  return new NextResponse(body, { status: 200, headers: { ...headers, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' } });
 };
 
 /** A refusal of the whole request, in the REST envelope; a fault is a 500 with the request id only. */
@@ -93,20 +109,30 @@ export async function handleA2a(req: NextRequest): Promise<Response> {
     if (raws.length > MAX_BATCH) return earlyRpcAnswer(request, rpcError(null, RPC.INVALID_REQUEST, `Invalid Request: at most ${MAX_BATCH} calls in a batch`));
 
     const inv = { request, origin: publicOrigin(req.headers, req.url), idempotencyKey: key.value, batch: shape.kind === 'batch' };
+    const asked = req.headers.get(A2A_VERSION_HEADER);
+    const version = negotiateVersion(asked);
     const answers: TRpcResponse[] = [];
     let replayed = false;
+    let stream = false;
     for (const raw of raws) {
       const parsed = parseCall(raw);
       if (!parsed.ok) {
         answers.push(parsed.response);
         continue;
       }
+      if (!version) {
+        const message = `A2A version ${JSON.stringify(asked!.slice(0, 20))} is not supported: send ${A2A_VERSION_HEADER}: 1.0 (or 0.3, or none)`;
+        if (!parsed.call.isNotification) answers.push(rpcError(parsed.call.id, RPC.VERSION_NOT_SUPPORTED, message, { supported: ['1.0', '0.3'] }));
+        continue;
+      }
       const done = await runCall(parsed.call, inv);
       if (done.replayed) replayed = true;
       if (!parsed.call.isNotification) answers.push(done.response);
+      stream = shape.kind === 'single' && !parsed.call.isNotification && STREAMING_METHODS.has(parsed.call.method) && 'result' in done.response;
     }
     // No call reached the core (each was malformed, unknown or unsupported): the request counts once.
     await finishRequest(request);
+    if (stream) return sseAnswer(request, answers);
     return rpcAnswer(request, answers.length === 0 ? null : shape.kind === 'batch' ? answers : answers[0]!, replayed);
   } catch (e) {
     return refusalAnswer(requestId, request ? await refuseRequest(request, e) : { ok: false, error: e });

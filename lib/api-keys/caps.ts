@@ -14,10 +14,9 @@ import { getDb, rowsOf } from '@/db/client';
 import { apiKeySpend } from '@/db/schema';
 import type { TApiKeyGrant } from '@/lib/auth/api-key-credentials';
 import { now } from '@/lib/clock/clock';
-import type { TKeyCapsClaim } from '@/lib/contracts/endpoint';
 import { AppError } from '@/lib/errors/app-error';
 import { dec, toDecimalString } from '@/lib/money/decimal';
-import { claimAmount, nextUtcDay, perCallBreach, utcDay } from './limits';
+import { claimAmount, nextUtcDay, perCallBreach, utcDay, type TKeyCapsClaim } from './limits';
 
 const refusal = (message: string, details: Record<string, unknown>) => new AppError('KEY_LIMIT_EXCEEDED', message, details);
 

@@ -12,12 +12,28 @@ import { apiKeys, standings, users, type TApiKeyRow } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { newApiKeySecret } from '@/lib/auth/api-key-credentials';
 import { now } from '@/lib/clock/clock';
-import { MAX_LIVE_KEYS, type TApiKey, type TApiKeyScope } from '@/lib/contracts/api-keys';
+import { MAX_LIVE_KEYS, type TApiKeyScope } from './limits';
 import { AppError } from '@/lib/errors/app-error';
 import { dec, toDecimalString } from '@/lib/money/decimal';
 import { cancelOrders } from '@/lib/orders/service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A key as the API shows it (ZApiKey): never its secret or hash. */
+export type TApiKey = {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: TApiKeyScope[];
+  maxOrderAmount: string | null;
+  dailyLimit: string | null;
+  maxLeverage: string | null;
+  expiresAt: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  heartbeat: { timeoutSeconds: number; deadline: string } | null;
+};
 
 export function apiKeyDto(r: TApiKeyRow): TApiKey {
   return {

@@ -31,7 +31,9 @@ export type TApiKeyGrant = {
   maxLeverage: string | null;
 };
 
-export const isApiKeySecret = (token: string) => token.startsWith(API_KEY_SECRET_PREFIX);
+export function isApiKeySecret(token: string): boolean {
+  return token.startsWith(API_KEY_SECRET_PREFIX);
+}
 
 /** A new secret and what is stored of it. */
 export function newApiKeySecret(): { secret: string; prefix: string; hash: string } {
@@ -39,7 +41,9 @@ export function newApiKeySecret(): { secret: string; prefix: string; hash: strin
   return { secret, prefix: secret.slice(0, SHOWN_PREFIX_LENGTH), hash: hashApiKeySecret(secret) };
 }
 
-export const hashApiKeySecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+export function hashApiKeySecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
 
 const keyBySecret = (db: Db) =>
   db

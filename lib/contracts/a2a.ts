@@ -6,27 +6,52 @@
 import { z } from 'zod';
 import { ZDecimalString, ZTimestamp } from './common';
 import { defineEndpoint } from './endpoint';
-import { marketsPositions } from './markets';
+import { marketsPositions, predictionsBuy, predictionsList, predictionsSell, ZMarket, ZPredictionPosition } from './markets';
+import { perpsClose, perpsList, perpsOpen, ZPerpPosition, ZPerpTicker } from './perps';
 import { orderCancel, ordersCancelMany, ordersList, perpOrderPlace, predictionOrderBook, predictionOrderPlace } from './orders';
 import { moderationBlocksList, moderationMutesList, moderationReportCreate, usersBlock, usersBlockStatus, usersMute, usersMuteStatus } from './moderation';
 import { ZRegistryEntry } from './registry';
 import { usersBalance } from './users';
 
+const ZAgentInterface = z.object({ url: z.string(), protocolBinding: z.string(), protocolVersion: z.string() });
+
 export const ZAgentCard = z.object({
-  protocolVersion: z.string(),
+  protocolVersion: z.string().describe('A2A 0.3: 0.3.0'),
   name: z.string(),
   description: z.string(),
-  url: z.string().describe('the JSON-RPC endpoint, absolute'),
+  url: z.string().describe('the JSON-RPC endpoint, absolute (A2A 0.3)'),
   preferredTransport: z.literal('JSONRPC'),
+  additionalInterfaces: z.array(z.object({ url: z.string(), transport: z.literal('JSONRPC') })).describe('A2A 0.3'),
+  supportedInterfaces: z.array(ZAgentInterface).describe('A2A 1.0: JSON-RPC 1.0 and 0.3, both on POST /api/a2a'),
   version: z.string(),
   provider: z.object({ organization: z.string(), url: z.string() }),
   documentationUrl: z.string(),
-  capabilities: z.object({ streaming: z.boolean(), pushNotifications: z.boolean(), stateTransitionHistory: z.boolean() }),
-  securitySchemes: z.record(z.string(), z.object({ type: z.literal('http'), scheme: z.string(), bearerFormat: z.string(), description: z.string() })),
-  security: z.array(z.record(z.string(), z.array(z.string()))),
+  capabilities: z.object({
+    streaming: z.boolean(),
+    pushNotifications: z.boolean(),
+    stateTransitionHistory: z.boolean(),
+    extensions: z
+      .array(z.object({ uri: z.string(), description: z.string(), required: z.boolean(), params: z.object({ url: z.string() }) }))
+      .describe('the MCP endpoint (params.url)'),
+  }),
+  securitySchemes: z.record(
+    z.string(),
+    z.object({
+      type: z.literal('http'),
+      scheme: z.string(),
+      bearerFormat: z.string(),
+      description: z.string(),
+      httpAuthSecurityScheme: z.object({ scheme: z.string(), bearerFormat: z.string(), description: z.string() }).describe('the same scheme as A2A 1.0 writes it'),
+    }),
+  ),
+  security: z.array(z.record(z.string(), z.array(z.string()))).describe('A2A 0.3'),
+  securityRequirements: z.array(z.object({ schemes: z.record(z.string(), z.object({ list: z.array(z.string()) })) })).describe('A2A 1.0'),
   defaultInputModes: z.array(z.string()),
   defaultOutputModes: z.array(z.string()),
   skills: z.array(z.object({ id: z.string(), name: z.string(), description: z.string(), tags: z.array(z.string()), examples: z.array(z.string()) })),
+  signatures: z
+    .array(z.object({ protected: z.string(), signature: z.string() }))
+    .describe('A2A 1.0: JWS (payload detached: the canonical card) verified with GET /.well-known/jwks.json'),
 });
 
 const card = (path: string, id: string) =>
@@ -34,7 +59,7 @@ const card = (path: string, id: string) =>
     id,
     method: 'GET',
     path,
-    summary: 'The A2A agent card (protocol 0.3.0): the JSON-RPC endpoint, its security and one skill per method group',
+    summary: 'The A2A agent card (protocols 1.0 and 0.3, signed): the JSON-RPC endpoint, its security, its capabilities and one skill per method group',
     tag: 'a2a',
     auth: 'public',
     requires: ['read'],
@@ -45,13 +70,40 @@ const card = (path: string, id: string) =>
 export const a2aAgentCard = card('/.well-known/agent-card.json', 'a2a.agentCard');
 export const a2aAgentCardAlias = card('/.well-known/agent-card', 'a2a.agentCardAlias');
 
+/** The public keys the agent card's signatures verify with. */
+export const a2aJwks = defineEndpoint({
+  id: 'a2a.jwks',
+  method: 'GET',
+  path: '/.well-known/jwks.json',
+  summary: "The JSON Web Key Set of the agent card's signatures (A2A 1.0 card signing)",
+  tag: 'a2a',
+  auth: 'public',
+  requires: ['read'],
+  envelope: false,
+  response: z.object({
+    keys: z.array(
+      z.object({ kty: z.string(), crv: z.string(), x: z.string(), y: z.string().optional(), kid: z.string(), alg: z.string(), use: z.literal('sig') }),
+    ),
+  }),
+});
+
 const ZRpcId = z.union([z.string(), z.number(), z.null()]);
 
 /** A REST answer without its `success` flag: what an A2A method that mirrors a route answers. */
 const withoutSuccess = (e: { response: z.ZodType }) => (e.response as z.ZodObject).omit({ success: true });
 
-const ZBalanceResult = withoutSuccess(usersBalance);
-const ZPositionsResult = withoutSuccess(marketsPositions);
+/**
+ * Babylon's agents (the reference client: lalalune/babylon src/types/a2a-responses.ts) read some
+ * of these answers by their own names; under CONTRACT.md "Compatibility" an answer carries those
+ * names beside ours with the same value.
+ */
+const ZBalanceResult = withoutSuccess(usersBalance).extend({
+  reputationPoints: z.number().int().describe("the account's reputation points (Babylon's agents read it here)"),
+});
+const ZPositionsResult = withoutSuccess(marketsPositions).extend({
+  marketPositions: z.array(ZPredictionPosition).describe('the same as predictions (Babylon\'s name)'),
+  perpPositions: z.array(ZPerpPosition).describe('the same as perps (Babylon\'s name)'),
+});
 const ZBlockResult = withoutSuccess(usersBlock);
 const ZMuteResult = withoutSuccess(usersMute);
 const ZReportResult = withoutSuccess(moderationReportCreate);
@@ -68,7 +120,10 @@ export const A2A_RESULTS = {
     marketId: z.string(),
     question: z.string(),
     outcomes: z.array(z.enum(['YES', 'NO'])),
-    prices: z.object({ YES: z.number(), NO: z.number() }),
+    prices: z
+      .tuple([z.number(), z.number()])
+      .describe("[YES price, NO price], in the order of outcomes (Babylon's shape: its agents read prices[0])"),
+    pricesByOutcome: z.object({ YES: z.number(), NO: z.number() }).describe('the same prices by outcome'),
     volume: z.number(),
     volume24h: z.number(),
     liquidity: z.number(),
@@ -112,6 +167,21 @@ export const A2A_RESULTS = {
   'a2a.cancelOrder': withoutSuccess(orderCancel),
   'a2a.cancelOrders': withoutSuccess(ordersCancelMany),
   'a2a.placePerpOrder': withoutSuccess(perpOrderPlace),
+  // Trading (issue 33): the REST answers without `success`, and the names Babylon's agents read
+  // (its handlers' answers: lalalune/babylon src/lib/a2a/handlers/trading.ts).
+  'a2a.getPredictions': withoutSuccess(predictionsList).extend({
+    predictions: z
+      .array(ZMarket.extend({ resolved: z.boolean().describe('status is resolved') }))
+      .describe("the same questions, as Babylon's agents read them (id, question, yesShares, noShares, liquidity, endDate, resolved)"),
+  }),
+  'a2a.getPerpetuals': withoutSuccess(perpsList).extend({ perpetuals: z.array(ZPerpTicker).describe("the same tickers (Babylon's name)") }),
+  'a2a.buyShares': withoutSuccess(predictionsBuy).extend({ cost: z.number().describe('the amount spent, fees included (Babylon\'s name)') }),
+  'a2a.sellShares': withoutSuccess(predictionsSell),
+  'a2a.openPosition': withoutSuccess(perpsOpen).extend({
+    positionId: z.string().describe("position.id (Babylon's name)"),
+    entryPrice: z.number().describe("position.entryPrice (Babylon's name)"),
+  }),
+  'a2a.closePosition': withoutSuccess(perpsClose).extend({ pnl: z.number().describe("the same as realizedPnL (Babylon's name)") }),
   'moderation.blockUser': ZBlockResult,
   'moderation.unblockUser': ZBlockResult,
   'moderation.muteUser': ZMuteResult,
@@ -125,7 +195,7 @@ export const A2A_RESULTS = {
 } as const;
 
 /** Any method's result (each distinct schema once). */
-const ZMethodResult = z.union([...new Set(Object.values(A2A_RESULTS))] as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
+const ZMethodResult = z.union([...new Set(Object.entries(A2A_RESULTS).map(([, schema]) => schema))] as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
 
 /** The data of a JSON-RPC error, when it has some. */
 const ZRpcErrorData = z.union([
@@ -251,7 +321,7 @@ export const a2aMethods = defineEndpoint({
         name: z.string(),
         aliases: z.array(z.string()),
         summary: z.string(),
-        group: z.enum(['discovery', 'markets', 'portfolio', 'orders', 'payments', 'moderation']),
+        group: z.enum(['discovery', 'markets', 'portfolio', 'orders', 'trading', 'payments', 'moderation']),
         kind: z.enum(['read', 'write']),
         params: z
           .object({
@@ -267,4 +337,4 @@ export const a2aMethods = defineEndpoint({
   }),
 });
 
-export const a2aEndpoints = [a2aAgentCard, a2aAgentCardAlias, a2aRpc, a2aMethods] as const;
+export const a2aEndpoints = [a2aAgentCard, a2aAgentCardAlias, a2aJwks, a2aRpc, a2aMethods] as const;

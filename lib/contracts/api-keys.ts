@@ -9,14 +9,9 @@ import { z } from 'zod';
 import { ZIdParam, ZSuccess, ZTimestamp, ZUserIdParams, zAmountInput } from './common';
 import { defineEndpoint } from './endpoint';
 
-export const API_KEY_SCOPES = ['read', 'trade', 'social'] as const;
-export type TApiKeyScope = (typeof API_KEY_SCOPES)[number];
+import { API_KEY_SCOPES, HEARTBEAT_MAX_S, HEARTBEAT_MIN_S } from '@/lib/api-keys/limits';
 
-/** The most live (not revoked, not expired) keys a player may hold. */
-export const MAX_LIVE_KEYS = 25;
-/** A heartbeat's timeout, in seconds. */
-export const HEARTBEAT_MIN_S = 5;
-export const HEARTBEAT_MAX_S = 600;
+export { API_KEY_SCOPES, HEARTBEAT_MAX_S, HEARTBEAT_MIN_S, MAX_LIVE_KEYS, type TApiKeyScope } from '@/lib/api-keys/limits';
 
 export const ZApiKey = z.object({
   id: z.string(),

@@ -3,6 +3,7 @@
  * params, query, body and response. The route wrapper, the typed client and the OpenAPI document
  * all read the same declaration. No I/O.
  */
+import type { TKeyCapsClaim } from '@/lib/api-keys/limits';
 import type { z } from 'zod';
 import type { TPermission } from '@/lib/auth/permissions';
 import type { TErrorCode } from '@/lib/errors/app-error';
@@ -104,21 +105,6 @@ type TEndpointFields = {
   sameOrigin?: 'always';
 };
 
-/**
- * What one call commits, for an API key's caps: currency (a decimal string or number), or a perp's
- * notional whose margin (notional / leverage) is what it commits, and the leverage it uses.
- */
-export type TKeyCapsClaim = { amount?: number | string; notional?: number | string; leverage?: number | string; dryRun?: boolean };
-
-/** The claim of a money-moving body that names its currency as `amount` (a buy, an order, a deposit). */
-export const amountClaim = (b: { amount: number | string; dryRun?: boolean }): TKeyCapsClaim => ({ amount: b.amount, dryRun: b.dryRun });
-/** The claim of a perp that opens `size` of notional at `leverage` (its margin is what it commits). */
-export const marginClaim = (b: { size: number | string; leverage: number | string; dryRun?: boolean }): TKeyCapsClaim => ({
-  notional: b.size,
-  leverage: b.leverage,
-  dryRun: b.dryRun,
-});
-
 export function defineEndpoint<const E extends TEndpoint>(e: E): E {
   return e;
 }
@@ -139,3 +125,5 @@ export type TEndpointInput<E extends TEndpoint> = {
   query?: TIn<E['query']>;
   body?: TIn<E['body']>;
 };
+
+export type { TKeyCapsClaim };

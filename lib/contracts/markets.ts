@@ -1,7 +1,8 @@
 /** Prediction markets: listing, trading, history, biases, widgets, positions, trades, admin. */
 import { z } from 'zod';
 import { ZIdParam, ZSuccess, ZTimestamp, zAmountInput, zCaseEnum, zQueryInt } from './common';
-import { amountClaim, defineEndpoint } from './endpoint';
+import { defineEndpoint } from './endpoint';
+import { amountClaim } from '@/lib/api-keys/limits';
 import { ZPerpPosition } from './perps';
 import { ZAccountNumbers, ZUserSummary } from './users';
 

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { ZIdParam, ZSuccess, ZTimestamp, zAmountInput, zCaseEnum, zQueryInt } from './common';
-import { amountClaim, defineEndpoint, marginClaim } from './endpoint';
+import { defineEndpoint } from './endpoint';
+import { amountClaim, perpOrderClaim } from '@/lib/api-keys/limits';
 
 /** At most 1,000,000,000 of currency an order, as a buy. */
 const ZOrderAmount = zAmountInput({ min: 1, max: 1e9, description: 'currency to spend at most (1 to 1,000,000,000)' });
@@ -212,10 +213,6 @@ export function withPerpOrderRules<S extends z.ZodType<{ type: string; positionI
       path: ['side'],
     });
 }
-
-/** A perp limit order commits its margin (size / leverage); a stop or take-profit commits nothing. */
-export const perpOrderClaim = (b: { type: string; size?: number | string; leverage?: number | string; dryRun?: boolean }) =>
-  b.type === 'limit' && b.size !== undefined && b.leverage !== undefined ? marginClaim({ size: b.size, leverage: b.leverage, dryRun: b.dryRun }) : null;
 
 export const perpOrderPlace = defineEndpoint({
   id: 'orders.placePerp',

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import type { TPerpPosition, TPerpTapeTrade, TPerpTicker } from '@/lib/perps/dto';
 import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp, zAmountInput, zCaseEnum, zQueryInt, type TSame } from './common';
-import { defineEndpoint, marginClaim } from './endpoint';
+import { defineEndpoint } from './endpoint';
+import { marginClaim } from '@/lib/api-keys/limits';
 
 /** Sizes, leverage and prices: a JSON number or a decimal string, within the engine's bounds (lib/perps/math.ts). */
 const zPerpNumber = (min: number, max: number, description: string) => zAmountInput({ min, max, description }).transform(Number);

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import type { TPool, TPoolLot } from '@/lib/pools/dto';
 import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp, ZUserIdParams, zAmountInput, zCaseEnum, type TSame } from './common';
-import { amountClaim, defineEndpoint, type TEndpoint } from './endpoint';
+import { defineEndpoint, type TEndpoint } from './endpoint';
+import { amountClaim } from '@/lib/api-keys/limits';
 
 const ZTier = z.enum(['S', 'A', 'B', 'C']);
 const POOL_AMOUNT_FIELDS = { amount: 'INVALID_TRADE_SIZE', shares: 'INVALID_TRADE_SIZE' } as const;

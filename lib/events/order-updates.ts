@@ -7,14 +7,18 @@ import type { DbOrTx } from '@/db/client';
 import { now } from '@/lib/clock/clock';
 import { sql } from 'drizzle-orm';
 import { eventLog } from '@/db/schema';
+import { enqueueOrderPushes } from '@/lib/a2a/push/outbox';
 import { EVENTS_NOTIFY_CHANNEL, emitEvent } from './outbox';
 import type { TOrderUpdate } from './types';
 
 export type TOrderEvent = TOrderUpdate['data']['event'];
 
 /** Tells the order's owner what happened to it (`order` is the order as the API answers it). */
-export function emitOrderUpdate(tx: DbOrTx, userId: string, event: TOrderEvent, order: Record<string, unknown>) {
-  return emitEvent(tx, `user:${userId}`, { type: 'order_update', data: { event, order, timestamp: now().toISOString() } });
+export async function emitOrderUpdate(tx: DbOrTx, userId: string, event: TOrderEvent, order: Record<string, unknown>) {
+  const timestamp = now().toISOString();
+  await emitEvent(tx, `user:${userId}`, { type: 'order_update', data: { event, order, timestamp } });
+  // An order an A2A task placed: its push configs hear it too (lib/a2a/push).
+  await enqueueOrderPushes(tx, [{ event, order, timestamp }]);
 }
 
 /** Several updates at once, to their owners' channels, in one insert with one NOTIFY (the orders a trade filled). */
@@ -28,6 +32,7 @@ export async function emitOrderUpdates(tx: DbOrTx, updates: readonly { userId: s
   await tx.execute(sql`
     with e as (insert into ${eventLog} (channel, type, data) values ${rows} returning id)
     select pg_notify(${EVENTS_NOTIFY_CHANNEL}, '') from e limit 1`);
+  await enqueueOrderPushes(tx, updates.map((u) => ({ event: u.event, order: u.order, timestamp })));
 }
 
 /** The book of a question changed: readers refetch it. */

@@ -46,6 +46,7 @@ import { runLeagueStep } from '@/lib/leagues/service/seasons';
 import { refreshAllStandings } from '@/lib/standings/refresh';
 import { expirePredictionOrders } from '@/lib/markets/orders/close-orders';
 import { sweepStoppedHeartbeats } from '@/lib/api-keys/service';
+import { deliverPendingPushes } from '@/lib/a2a/push/deliver';
 import type { TTickContext } from './types';
 
 export const CLOCK_ID = 'main';
@@ -172,6 +173,8 @@ const runSteps = async (requested: string | undefined) => {
   const orders = await step('orders', () => expirePredictionOrders({ limit: 200 }), { expired: 0 });
   // API keys whose heartbeat stopped (game time past its deadline): the orders they placed are cancelled.
   const heartbeats = await step('heartbeats', () => sweepStoppedHeartbeats({ limit: 200 }), { keys: 0, orders: 0 });
+  // A2A push notifications due (new, or a retry whose backoff has passed) to agents' webhooks.
+  const pushes = await step('pushes', () => deliverPendingPushes({ limit: 50 }), { delivered: 0, retried: 0, failed: 0 });
   const news = await step('news', () => runNewsStep(budget(STEP_BUDGET_MS.news)), { events: 0, biases: 0 });
   const prices = await step('prices', () => runPriceStep(budget(STEP_BUDGET_MS.prices)), { organizations: 0, liquidations: 0, biasesExpired: 0, biasTrades: 0 });
   const pricePoints = await step('pricePoints', () => recordTickPricePoints(at), { perps: 0, questions: 0 });
@@ -211,6 +214,7 @@ const runSteps = async (requested: string | undefined) => {
     liquidations: prices.liquidations,
     orders,
     heartbeats,
+    pushes,
     pricePoints,
     prices: { organizations: prices.organizations, biasTrades: prices.biasTrades, biasesExpired: prices.biasesExpired },
     events: { created: news.events, biases: news.biases, ids: ctx.newEvents.map((e) => e.id) },

@@ -27,10 +27,10 @@ const commonHeaders = (): Record<string, string> => ({
 });
 
 /** Request headers a cross-origin API client may send. */
-export const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key, Last-Event-ID, Cache-Control';
+export const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key, Last-Event-ID, Cache-Control, A2A-Version, Mcp-Session-Id, Mcp-Protocol-Version';
 /** Response headers a cross-origin API client may read. */
 export const CORS_EXPOSE_HEADERS =
-  'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-Request-Id, Retry-After, Allow, Idempotent-Replayed';
+  'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-Request-Id, Retry-After, Allow, Idempotent-Replayed, Mcp-Session-Id, A2A-Version';
 
 /**
  * An API answer is data, never a document: no script, no framing, no sniffing. (Uploaded images

@@ -198,7 +198,8 @@ describe('the methods, over the same state as REST', () => {
 
     const restPositions = await call(positionsRoute, `/api/markets/positions/${alice.id}`, { token: aliceToken, params: { userId: alice.id } });
     const { success: _s, ...expected } = restPositions.body;
-    expect((await one('a2a.getPositions', { userId: alice.id }, aliceToken)).result).toEqual(expected);
+    // REST's answer, and Babylon's names of the same lists (CONTRACT.md "Compatibility").
+    expect((await one('a2a.getPositions', { userId: alice.id }, aliceToken)).result).toEqual({ ...expected, marketPositions: expected.predictions, perpPositions: expected.perps });
 
     const wallet = await one('a2a.getUserWallet', { userId: alice.id }, aliceToken);
     expect(wallet.result).toMatchObject({ userId: alice.id, balance: { balance: rest.body.balance }, positions: { predictions: expected.predictions } });
@@ -212,7 +213,8 @@ describe('the methods, over the same state as REST', () => {
       marketId,
       question: 'Will the A2A test pass?',
       outcomes: ['YES', 'NO'],
-      prices: { YES: rest.body.market.yesPrice, NO: rest.body.market.noPrice },
+      prices: [rest.body.market.yesPrice, rest.body.market.noPrice],
+      pricesByOutcome: { YES: rest.body.market.yesPrice, NO: rest.body.market.noPrice },
       volume: rest.body.market.volume,
       liquidity: rest.body.market.liquidity,
       resolved: false,
@@ -334,14 +336,14 @@ describe('the agent card', () => {
       protocolVersion: '0.3.0',
       url: 'http://localhost:3000/api/a2a',
       preferredTransport: 'JSONRPC',
-      capabilities: { streaming: false, pushNotifications: false },
+      capabilities: { streaming: true, pushNotifications: true },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       security: [{ bearer: [] }],
     });
     expect(res.body.success).toBeUndefined();
     const listed = res.body.skills.flatMap((s: { examples: string[] }) => s.examples.map((e) => e.split(':')[0]));
     expect(listed.sort()).toEqual(A2A_METHOD_TABLE.map((m) => m.name).sort());
-    expect(res.body.skills.map((s: { id: string }) => s.id).sort()).toEqual(['discovery', 'markets', 'moderation', 'orders', 'payments', 'portfolio']);
+    expect(res.body.skills.map((s: { id: string }) => s.id).sort()).toEqual(['discovery', 'markets', 'moderation', 'orders', 'payments', 'portfolio', 'trading']);
     const alias = await call(cardAliasRoute, '/.well-known/agent-card');
     expect(alias.body).toEqual(res.body);
   });

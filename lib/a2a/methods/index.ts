@@ -5,9 +5,10 @@ import { moderationMethods } from './moderation';
 import { orderMethods } from './orders';
 import { paymentMethods } from './payments';
 import { portfolioMethods } from './portfolio';
+import { tradingMethods } from './trading';
 import type { TA2aMethod } from './types';
 
-export const A2A_METHOD_TABLE: readonly TA2aMethod[] = [...discoveryMethods, ...marketMethods, ...portfolioMethods, ...orderMethods, ...paymentMethods, ...moderationMethods] as TA2aMethod[];
+export const A2A_METHOD_TABLE: readonly TA2aMethod[] = [...discoveryMethods, ...marketMethods, ...portfolioMethods, ...orderMethods, ...tradingMethods, ...paymentMethods, ...moderationMethods] as TA2aMethod[];
 
 const byName = new Map<string, TA2aMethod>();
 for (const m of A2A_METHOD_TABLE) {

@@ -1,6 +1,8 @@
 /**
  * Market data for agents: a question's prices, volume and liquidity as REST shows them (the YES
  * price is the REST yesPrice), and how to follow it live (the SSE stream's markets channel).
+ * getMarketData's `prices` is Babylon's `[yesPrice, noPrice]` (its agents read `prices[0]`); the
+ * prices by outcome are `pricesByOutcome`.
  */
 import { z } from 'zod';
 import { A2A_RESULTS } from '@/lib/contracts/a2a';
@@ -28,7 +30,9 @@ export const marketMethods = [
         marketId: m.id,
         question: m.text,
         outcomes: ['YES' as const, 'NO' as const],
-        prices: { YES: m.yesPrice, NO: m.noPrice },
+        // Babylon's shape takes the name (its agents read prices[0]); ours by outcome beside it.
+        prices: [m.yesPrice, m.noPrice] as [number, number],
+        pricesByOutcome: { YES: m.yesPrice, NO: m.noPrice },
         volume: m.volume,
         volume24h: m.volume24h,
         liquidity: m.liquidity,

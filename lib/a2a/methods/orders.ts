@@ -11,6 +11,7 @@ import { placePerpOrder } from '@/lib/perps/service/orders';
 import { placeOrPreviewPredictionOrder } from '@/lib/markets/orders/place-order';
 import { readBook } from '@/lib/markets/orders/read-book';
 import { cancelOrder, cancelOrders, listOrders } from '@/lib/orders/service';
+import { dec, toDecimalString, toMoney } from '@/lib/money/decimal';
 import { aliasField, defineMethod } from './types';
 
 const market = (raw: Record<string, unknown>) => aliasField(raw, 'marketId', ['id', 'questionId', 'market']);
@@ -26,6 +27,7 @@ export const orderMethods = [
     idempotent: true,
     params: z.strictObject({ marketId: ZIdParam.describe('the question id'), ...ZPlacePredictionFields }).refine(...GTD_RULE),
     fieldErrors: predictionOrderPlace.fieldErrors,
+    keyCaps: (p) => ({ amount: p.amount, dryRun: p.dryRun }), // the reserve: the order's amount
     normalize: market,
     result: A2A_RESULTS['a2a.placeOrder'],
     run: ({ caller }, p) => placeOrPreviewPredictionOrder({ caller, ...p }),
@@ -89,6 +91,11 @@ export const orderMethods = [
     rateLimit: 'perpOpen',
     idempotent: true,
     params: withPerpOrderRules(z.strictObject(ZPlacePerpFields)),
+    // A limit order reserves its margin (size / leverage, as the engine debits it); a stop or take-profit commits nothing.
+    keyCaps: (p) =>
+      p.type === 'limit' && p.size !== undefined && p.leverage !== undefined
+        ? { amount: toDecimalString(toMoney(dec(p.size).div(p.leverage))), leverage: p.leverage, dryRun: p.dryRun }
+        : null,
     result: A2A_RESULTS['a2a.placePerpOrder'],
     run: ({ caller }, p) => placePerpOrder({ caller, ...p }),
   }),

@@ -21,6 +21,8 @@ export const paymentMethods = [
       metadata: z.record(z.string().max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()])).optional(),
       from: ZIdParam.optional().describe('ignored: the payer is always the caller'),
     }),
+    // The payer commits the amount here (the receipt only settles what this request fixed).
+    keyCaps: (p) => ({ amount: p.amount }),
     normalize: (raw) => aliasField(aliasField(raw, 'to', ['recipient', 'recipientId']), 'service', ['description']),
     result: A2A_RESULTS['a2a.paymentRequest'],
     run: ({ caller }, p) => requestPayment({ caller, to: p.to, amount: p.amount, service: p.service, metadata: p.metadata }),

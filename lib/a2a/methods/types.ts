@@ -9,8 +9,9 @@ import { z } from 'zod';
 import type { TCaller } from '@/lib/auth/caller';
 import type { TPermission } from '@/lib/auth/permissions';
 import type { TRateLimitRule } from '@/lib/contracts/rate-limits';
+import type { TKeyCapsClaim } from '@/lib/contracts/endpoint';
 
-export type TMethodGroup = 'discovery' | 'markets' | 'portfolio' | 'orders' | 'payments' | 'moderation';
+export type TMethodGroup = 'discovery' | 'markets' | 'portfolio' | 'orders' | 'trading' | 'payments' | 'moderation';
 
 export type TA2aMethod<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> = {
   name: string;
@@ -32,6 +33,8 @@ export type TA2aMethod<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.
   params: P;
   /** Params whose out-of-range values answer a code of their own, as the REST operation's (INVALID_LIMIT_PRICE). */
   fieldErrors?: Readonly<Record<string, TErrorCode>>;
+  /** What an API key's caps hold the call to (a money-moving method), as a REST operation's `keyCaps`. */
+  keyCaps?: (params: z.output<P>) => TKeyCapsClaim | null;
   /** Field names real clients use, mapped before validation (a `recipient` for `to`). */
   normalize?: (raw: Record<string, unknown>) => Record<string, unknown>;
   /** Its entry of A2A_RESULTS (lib/contracts/a2a.ts), which the OpenAPI document lists. */

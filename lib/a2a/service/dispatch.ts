@@ -5,14 +5,16 @@
  * transport opened (lib/operations/request.ts): the credentials verified once for all of them.
  * `runCall` dispatches a call by its name (a protocol method, the table's, or an error);
  * `message/send` runs the method its message names through `runMethod` directly, not through the
- * dispatcher again. Errors become JSON-RPC errors: invalid params -32602, a domain failure
+ * dispatcher again. A2A 1.0's methods (`SendMessage`, `GetTask`, `ListTasks`, the push configs, …)
+ * sit beside 0.3's, dispatched by name, each an operation of the core too, answering 1.0's
+ * ProtoJSON shapes (lib/a2a/v1/shapes.ts) over the same tasks. Errors become JSON-RPC errors: invalid params -32602, a domain failure
  * -32000, both with `data: {code, status}` carrying the REST error code and status; anything else
  * -32603 with a request id only.
  */
 import 'server-only';
 import type { TCaller } from '@/lib/auth/caller';
 import { env } from '@/lib/env';
-import { isAppError } from '@/lib/errors/app-error';
+import { AppError, isAppError } from '@/lib/errors/app-error';
 import { invocationOf, type TRequest } from '@/lib/operations/request';
 import { runOperation, type TOperation } from '@/lib/operations/run-operation';
 import { z } from 'zod';
@@ -20,7 +22,20 @@ import { ZIdParam } from '@/lib/contracts/common';
 import { RPC, rpcError, rpcResult, type TRpcCall, type TRpcResponse } from '../jsonrpc';
 import { findMethod } from '../methods';
 import type { TA2aMethod } from '../methods/types';
-import { cancelTask, getTask, methodsMessage, recordTask, requestedCall, type TA2aMessage } from './tasks';
+import { createPushConfig, deletePushConfig, getPushConfig, listPushConfigs, type TPushConfigInput } from '../push/configs';
+import '../push/deliver';
+import { checkPushUrl } from '../push/url';
+import {
+  V1_TASK_STATES,
+  decodePageToken,
+  encodePageToken,
+  messageFromV1,
+  sendMessageResult,
+  stateFromV1,
+  taskToV1,
+  type TLegacyTask,
+} from '../v1/shapes';
+import { cancelTask, getTask, listTasks, methodsMessage, ownTask, recordTask, requestedCall, storedTask, type TA2aMessage } from './tasks';
 
 export type TA2aInvocation = {
   /** The HTTP request the calls came in, opened by the transport (its claims verified once). */
@@ -37,7 +52,18 @@ export type TA2aInvocation = {
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A failure that is the A2A protocol's own code, not a domain error (UnsupportedOperation). */
+class ProtocolFailure extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 const errorToRpc = (id: TRpcCall['id'], error: unknown, requestId: string): TRpcResponse => {
+  if (error instanceof ProtocolFailure) return rpcError(id, error.code, error.message);
   if (isAppError(error)) {
     const data = { code: error.code, status: error.status, ...(error.details ? { details: error.details } : {}) };
     if (error.code === 'VALIDATION_ERROR' || error.code === 'INVALID_PARAMETER') return rpcError(id, RPC.INVALID_PARAMS, `Invalid params: ${error.message}`, data);
@@ -70,23 +96,29 @@ const ZMessage = z.looseObject({
 });
 const ZTaskQuery = z.looseObject({ id: ZIdParam, historyLength: z.number().int().min(0).optional() });
 
+/**
+ * What a message asks for, run for the caller: the agent's list of methods when it names none;
+ * else the table's method it names (never a protocol method: no message/send within a message),
+ * as a call of its own (its rule, its params, its permissions), not through the dispatcher, and
+ * the task that records it.
+ */
+async function runMessage(caller: TCaller, message: TA2aMessage, call: TRpcCall, inv: TA2aInvocation) {
+  const asked = requestedCall(message);
+  if (!asked) return methodsMessage(message);
+  const method = findMethod(asked.method);
+  const response = method
+    ? (await runMethod(method, { id: call.id, isNotification: false, method: asked.method, params: asked.params }, inv)).response
+    : rpcError(call.id, RPC.METHOD_NOT_FOUND, `Method not found: ${asked.method}`);
+  return recordTask({ caller, message, method: asked.method, response });
+}
+
 /** message/send, tasks/get and tasks/cancel, each one operation of the core like a method. */
 type TProtocolMethod = { op: TOperation; run: (ctx: { caller: TCaller }, params: never, call: TRpcCall, inv: TA2aInvocation) => Promise<unknown> };
 const PROTOCOL: Record<string, TProtocolMethod> = {
   'message/send': {
     // Requires nothing of its own: the method a message carries is checked as its own call.
     op: { id: 'a2a.message/send', method: 'POST', auth: 'user', requires: [], body: z.looseObject({ message: ZMessage }) },
-    run: async ({ caller }, params: { message: TA2aMessage }, call, inv) => {
-      const asked = requestedCall(params.message);
-      if (!asked) return methodsMessage(params.message);
-      // Only the table's methods run inside a message (no message/send within a message), each
-      // as a call of its own (its rule, its params, its permissions), not through the dispatcher.
-      const method = findMethod(asked.method);
-      const response = method
-        ? (await runMethod(method, { id: call.id, isNotification: false, method: asked.method, params: asked.params }, inv)).response
-        : rpcError(call.id, RPC.METHOD_NOT_FOUND, `Method not found: ${asked.method}`);
-      return recordTask({ caller, message: params.message, method: asked.method, response });
-    },
+    run: ({ caller }, params: { message: TA2aMessage }, call, inv) => runMessage(caller, params.message, call, inv),
   },
   'tasks/get': {
     op: { id: 'a2a.tasks/get', method: 'GET', auth: 'user', requires: ['read'], body: ZTaskQuery },
@@ -97,6 +129,154 @@ const PROTOCOL: Record<string, TProtocolMethod> = {
     run: ({ caller }, params: { id: string }) => cancelTask({ caller, id: params.id }),
   },
 };
+
+// ---- A2A 1.0 (ProtoJSON shapes: lib/a2a/v1/shapes.ts) ----
+
+const ZV1Message = z.looseObject({
+  messageId: z.string().max(200).optional(),
+  role: z.string().max(20).optional(),
+  parts: z.array(z.looseObject({})).max(20),
+  contextId: z.string().max(200).optional(),
+  taskId: z.string().max(200).optional(),
+});
+const ZTenant = z.string().max(200).optional();
+const ZAuthentication = z.object({ scheme: z.string().min(1).max(50), credentials: z.string().max(2000).optional() });
+const ZPushConfig = z.looseObject({
+  tenant: ZTenant,
+  taskId: ZIdParam,
+  id: z.string().min(1).max(100).optional(),
+  url: z.string().min(1).max(2048),
+  token: z.string().max(500).optional(),
+  authentication: ZAuthentication.optional(),
+});
+const ZSendMessage = z.looseObject({
+  tenant: ZTenant,
+  message: ZV1Message,
+  configuration: z
+    .looseObject({ taskPushNotificationConfig: ZPushConfig.omit({ taskId: true }).extend({ taskId: z.string().max(200).optional() }).optional() })
+    .optional(),
+});
+const ZV1TaskQuery = z.looseObject({ tenant: ZTenant, id: ZIdParam, historyLength: z.number().int().min(0).optional() });
+const ZConfigQuery = z.looseObject({ tenant: ZTenant, taskId: ZIdParam, id: z.string().min(1).max(100) });
+const ZListTasks = z.looseObject({
+  tenant: ZTenant,
+  contextId: z.string().max(200).optional(),
+  status: z.union([z.enum(V1_TASK_STATES as [string, ...string[]]), z.literal('TASK_STATE_UNSPECIFIED'), z.number().int().min(0).max(8)]).optional(),
+  pageSize: z.number().int().min(1).max(100).optional(),
+  pageToken: z.string().max(500).optional(),
+  historyLength: z.number().int().min(0).optional(),
+  statusTimestampAfter: z.iso.datetime({ offset: true }).optional(),
+  includeArtifacts: z.boolean().optional(),
+});
+
+/** ListTasks' page when the caller names none. */
+export const LIST_TASKS_DEFAULT_PAGE_SIZE = 50;
+
+type TSendParams = z.output<typeof ZSendMessage>;
+
+/**
+ * SendMessage and SendStreamingMessage: the 1.0 message read as 0.3's, the method it names run
+ * exactly as message/send runs it, the task (or the agent's message) written in 1.0's shapes. A
+ * `configuration.taskPushNotificationConfig` is checked before anything runs and made for the new task.
+ */
+async function sendV1Message(caller: TCaller, params: TSendParams, call: TRpcCall, inv: TA2aInvocation) {
+  const message = messageFromV1(params.message);
+  const push = params.configuration?.taskPushNotificationConfig;
+  if (push) checkPushUrl(push.url, { production: env().isProduction });
+  const answer = await runMessage(caller, message, call, inv);
+  if (push && answer.kind === 'task') {
+    const { taskId: _ignored, tenant: _tenant, ...rest } = push;
+    await createPushConfig({ caller, config: { ...(rest as Omit<TPushConfigInput, 'taskId'>), taskId: answer.id } });
+  }
+  return sendMessageResult(answer.kind === 'task' ? (answer as TLegacyTask) : answer);
+}
+
+const v1Task = async (caller: TCaller, id: string) => taskToV1((await getTask({ caller, id })) as TLegacyTask);
+
+const PROTOCOL_V1: Record<string, TProtocolMethod> = {
+  SendMessage: {
+    op: { id: 'a2a.SendMessage', method: 'POST', auth: 'user', requires: [], body: ZSendMessage },
+    run: ({ caller }, params: TSendParams, call, inv) => sendV1Message(caller, params, call, inv),
+  },
+  SendStreamingMessage: {
+    // Every task is finished at once: the stream carries the final task (or message) and ends.
+    op: { id: 'a2a.SendStreamingMessage', method: 'POST', auth: 'user', requires: [], body: ZSendMessage },
+    run: ({ caller }, params: TSendParams, call, inv) => sendV1Message(caller, params, call, inv),
+  },
+  GetTask: {
+    op: { id: 'a2a.GetTask', method: 'GET', auth: 'user', requires: ['read'], body: ZV1TaskQuery },
+    run: ({ caller }, params: { id: string }) => v1Task(caller, params.id),
+  },
+  ListTasks: {
+    op: { id: 'a2a.ListTasks', method: 'GET', auth: 'user', requires: ['read'], body: ZListTasks },
+    run: async ({ caller }, params: z.output<typeof ZListTasks>) => {
+      const pageSize = params.pageSize ?? LIST_TASKS_DEFAULT_PAGE_SIZE;
+      const after = params.pageToken ? decodePageToken(params.pageToken) : null;
+      if (params.pageToken && !after) throw new AppError('INVALID_PARAMETER', 'Invalid pageToken: pass the nextPageToken of a previous page', { field: 'pageToken' });
+      const wanted = params.status === undefined || params.status === 'TASK_STATE_UNSPECIFIED' || params.status === 0 ? null : stateFromV1(params.status);
+      // A state no stored task is in (every task finishes at once, completed or failed): none.
+      if (wanted && wanted !== 'completed' && wanted !== 'failed') return { tasks: [], nextPageToken: '', pageSize, totalSize: 0 };
+      const page = await listTasks({
+        caller,
+        limit: pageSize,
+        after,
+        contextId: params.contextId || undefined,
+        state: (wanted ?? undefined) as 'completed' | 'failed' | undefined,
+        since: params.statusTimestampAfter ? new Date(params.statusTimestampAfter) : undefined,
+      });
+      const last = page.rows.at(-1);
+      return {
+        tasks: page.rows.map((r) => taskToV1(storedTask(r) as TLegacyTask, { includeArtifacts: params.includeArtifacts === true })),
+        nextPageToken: page.more && last ? encodePageToken(last) : '',
+        pageSize,
+        totalSize: page.total,
+      };
+    },
+  },
+  CancelTask: {
+    op: { id: 'a2a.CancelTask', method: 'POST', auth: 'user', requires: [], body: ZV1TaskQuery },
+    run: ({ caller }, params: { id: string }) => cancelTask({ caller, id: params.id }),
+  },
+  SubscribeToTask: {
+    op: { id: 'a2a.SubscribeToTask', method: 'GET', auth: 'user', requires: ['read'], body: ZV1TaskQuery },
+    run: async ({ caller }, params: { id: string }) => {
+      const row = await ownTask(caller, params.id);
+      // As the 1.0 SDK's server answers: a task in a terminal state cannot be subscribed to (and every task here is).
+      throw new ProtocolFailure(RPC.UNSUPPORTED_OPERATION, `Task ${row.id} is already ${row.state}: there is nothing to subscribe to (GetTask answers it)`);
+    },
+  },
+  GetExtendedAgentCard: {
+    op: { id: 'a2a.GetExtendedAgentCard', method: 'GET', auth: 'user', requires: ['read'], body: z.looseObject({ tenant: ZTenant }) },
+    run: async () => {
+      throw new ProtocolFailure(RPC.UNSUPPORTED_OPERATION, 'This agent has no extended card: its public card is all there is (capabilities.extendedAgentCard is not set)');
+    },
+  },
+  CreateTaskPushNotificationConfig: {
+    op: { id: 'a2a.CreateTaskPushNotificationConfig', method: 'POST', auth: 'user', requires: ['read'], body: ZPushConfig },
+    run: ({ caller }, params: z.output<typeof ZPushConfig>) => createPushConfig({ caller, config: params as TPushConfigInput }),
+  },
+  GetTaskPushNotificationConfig: {
+    op: { id: 'a2a.GetTaskPushNotificationConfig', method: 'GET', auth: 'user', requires: ['read'], body: ZConfigQuery },
+    run: ({ caller }, params: { taskId: string; id: string }) => getPushConfig({ caller, taskId: params.taskId, id: params.id }),
+  },
+  ListTaskPushNotificationConfigs: {
+    op: {
+      id: 'a2a.ListTaskPushNotificationConfigs',
+      method: 'GET',
+      auth: 'user',
+      requires: ['read'],
+      body: z.looseObject({ tenant: ZTenant, taskId: ZIdParam, pageSize: z.number().int().min(0).max(100).optional(), pageToken: z.string().max(500).optional() }),
+    },
+    run: ({ caller }, params: { taskId: string }) => listPushConfigs({ caller, taskId: params.taskId }),
+  },
+  DeleteTaskPushNotificationConfig: {
+    op: { id: 'a2a.DeleteTaskPushNotificationConfig', method: 'POST', auth: 'user', requires: ['read'], body: ZConfigQuery },
+    run: ({ caller }, params: { taskId: string; id: string }) => deletePushConfig({ caller, taskId: params.taskId, id: params.id }),
+  },
+};
+
+/** The 1.0 methods whose answer is a text/event-stream (the transport frames it). */
+export const STREAMING_METHODS: ReadonlySet<string> = new Set(['SendStreamingMessage', 'SubscribeToTask']);
 
 /**
  * A method of the table as the operation the core runs: a read is a GET (a banned caller may
@@ -112,6 +292,7 @@ export function methodOperation(method: TA2aMethod): TOperation {
     body: method.params,
     fieldErrors: method.fieldErrors,
     idempotent: method.idempotent,
+    keyCaps: method.keyCaps as TOperation['keyCaps'],
   };
 }
 
@@ -123,7 +304,7 @@ export async function runCall(call: TRpcCall, inv: TA2aInvocation): Promise<TCal
   if (Object.hasOwn(UNSUPPORTED, call.method)) {
     return { response: rpcError(call.id, UNSUPPORTED[call.method]!, `${call.method} is not supported by this agent (see its card's capabilities)`) };
   }
-  const protocol = Object.hasOwn(PROTOCOL, call.method) ? PROTOCOL[call.method]! : undefined;
+  const protocol = Object.hasOwn(PROTOCOL, call.method) ? PROTOCOL[call.method]! : Object.hasOwn(PROTOCOL_V1, call.method) ? PROTOCOL_V1[call.method]! : undefined;
   if (protocol) {
     const outcome = await runOperation(protocol.op, { ...invocationOf(inv.request), readBody: async () => (isPlainObject(call.params) ? call.params : {}) }, (ctx) =>
       protocol.run({ caller: ctx.caller! }, ctx.body as never, call, inv),

@@ -16,7 +16,7 @@
  * oversize error keeps its code and message. The tick deletes tasks after a day (../retention.ts).
  */
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { a2aTasks, type TA2aTaskRow } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
@@ -129,20 +129,31 @@ export async function recordTask(input: { caller: TCaller; message: TA2aMessage;
       state: failed ? 'failed' : 'completed',
       method: input.method,
       outcome: storedOutcome(outcome),
+      orderId: placedOrderId(outcome.result),
       createdAt: now(),
     })
     .returning();
   return toTask(row!, outcome);
 }
 
-/** The task as stored: its outcome parsed from the text first answered (same keys, same order). */
-const storedTask = (row: TA2aTaskRow) => toTask(row, JSON.parse(row.outcome) as TOutcome);
+/** The order a call placed (`order.id` of its result: a2a.placeOrder, a2a.placePerpOrder), whose updates are pushed. */
+function placedOrderId(result: unknown): string | null {
+  if (!isPlainObject(result) || !isPlainObject(result.order)) return null;
+  const id = result.order.id;
+  return typeof id === 'string' && id.length <= 200 ? id : null;
+}
 
-const ownTask = async (caller: TCaller, id: string) => {
+/** The task as stored: its outcome parsed from the text first answered (same keys, same order). */
+export function storedTask(row: TA2aTaskRow) {
+  return toTask(row, JSON.parse(row.outcome) as TOutcome);
+}
+
+/** The caller's task row (TASK_NOT_FOUND for another caller's or none). */
+export async function ownTask(caller: TCaller, id: string): Promise<TA2aTaskRow> {
   const [row] = await (await getDb()).select().from(a2aTasks).where(and(eq(a2aTasks.id, id), eq(a2aTasks.ownerId, caller.userId)));
   if (!row) throw new AppError('TASK_NOT_FOUND', 'Task not found', { id });
   return row;
-};
+}
 
 export async function getTask(input: { caller: TCaller; id: string }) {
   return storedTask(await ownTask(input.caller, input.id));
@@ -151,4 +162,35 @@ export async function getTask(input: { caller: TCaller; id: string }) {
 export async function cancelTask(input: { caller: TCaller; id: string }) {
   const row = await ownTask(input.caller, input.id);
   throw new AppError('TASK_NOT_CANCELABLE', `The task is already ${row.state}`, { id: row.id, state: row.state });
+}
+
+/**
+ * The caller's tasks, newest first, a page after `after` (A2A 1.0's ListTasks): filtered by
+ * context, by state (`completed`, `failed`: what a stored task can be) and by a status time after
+ * a moment (a task's status time is when it was made); `total` counts every match.
+ */
+export async function listTasks(input: {
+  caller: TCaller;
+  limit: number;
+  after?: { createdAt: Date; id: string } | null;
+  contextId?: string;
+  state?: 'completed' | 'failed';
+  since?: Date;
+}) {
+  const db = await getDb();
+  const filters: SQL[] = [eq(a2aTasks.ownerId, input.caller.userId)];
+  if (input.contextId) filters.push(eq(a2aTasks.contextId, input.contextId));
+  if (input.state) filters.push(eq(a2aTasks.state, input.state));
+  if (input.since) filters.push(gt(a2aTasks.createdAt, input.since));
+  const where = and(...filters);
+  const after = input.after;
+  const page = await db
+    .select()
+    .from(a2aTasks)
+    .where(after ? and(where, or(lt(a2aTasks.createdAt, after.createdAt), and(eq(a2aTasks.createdAt, after.createdAt), lt(a2aTasks.id, after.id)))) : where)
+    .orderBy(desc(a2aTasks.createdAt), desc(a2aTasks.id))
+    .limit(input.limit + 1);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(a2aTasks).where(where);
+  const rows = page.slice(0, input.limit);
+  return { rows, more: page.length > input.limit, total: Number(total) };
 }

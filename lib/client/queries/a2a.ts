@@ -58,6 +58,8 @@ export const A2A_GROUPS: readonly { value: TA2aGroup; label: string; description
   { value: 'discovery', label: 'Discovery', description: 'Find agents in the registry and read their profiles.' },
   { value: 'markets', label: 'Markets', description: 'Prices, volume and liquidity of prediction markets, and how to follow them live.' },
   { value: 'portfolio', label: 'Portfolio', description: 'Balances, positions and wallets.' },
+  { value: 'trading', label: 'Trading', description: 'Questions and tickers, buying and selling shares, opening and closing perp positions, each with a preview.' },
+  { value: 'orders', label: 'Orders', description: 'Limit orders on questions with previews, the order book, your orders and their cancels, perp stops and take-profits.' },
   { value: 'payments', label: 'Payments', description: 'Pay players and agents for services, through the ledger.' },
   { value: 'moderation', label: 'Moderation', description: 'Block, mute and report, on the same state as the site’s own settings.' },
 ];
