@@ -437,8 +437,21 @@ describe('the A2A protocol methods', () => {
     expect(await count()).toBe(before);
   });
 
-  it('streaming and push notifications answer their "not supported" codes', async () => {
-    expect((await one('message/stream', { message: { parts: [] } }, aliceToken)).error).toMatchObject({ code: -32004 });
+  it('message/stream answers one SSE event, the final task, and ends', async () => {
+    const res = await call(a2aRoute, '/api/a2a', {
+      method: 'POST',
+      token: aliceToken,
+      body: { jsonrpc: '2.0', id: 7, method: 'message/stream', params: { message: { kind: 'message', messageId: 'm1', role: 'user', parts: [{ kind: 'data', data: { method: 'a2a.getMarketPrices', params: { marketId } } }] } } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events = String(res.body).split('\n\n').filter((e) => e.startsWith('data:'));
+    expect(events).toHaveLength(1);
+    const answer = JSON.parse(events[0]!.slice('data:'.length));
+    expect(answer).toMatchObject({ jsonrpc: '2.0', id: 7, result: { kind: 'task', status: { state: 'completed' } } });
+  });
+
+  it('0.3 resubscription and push notifications answer their "not supported" codes (1.0 has them)', async () => {
     expect((await one('tasks/resubscribe', { id: 'x' }, aliceToken)).error).toMatchObject({ code: -32004 });
     expect((await one('tasks/pushNotificationConfig/set', {}, aliceToken)).error).toMatchObject({ code: -32003 });
   });

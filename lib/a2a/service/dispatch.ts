@@ -75,9 +75,8 @@ const errorToRpc = (id: TRpcCall['id'], error: unknown, requestId: string): TRpc
   return rpcError(id, RPC.INTERNAL_ERROR, 'Internal error', { requestId });
 };
 
-/** The protocol's methods this agent does not offer (its card says streaming and push notifications: false). */
+/** 0.3's methods this agent does not offer (its push notifications and resubscription are 1.0's: the card's supportedInterfaces). */
 const UNSUPPORTED: Record<string, number> = {
-  'message/stream': RPC.UNSUPPORTED_OPERATION,
   'tasks/resubscribe': RPC.UNSUPPORTED_OPERATION,
   'tasks/pushNotificationConfig/set': RPC.PUSH_NOTIFICATION_NOT_SUPPORTED,
   'tasks/pushNotificationConfig/get': RPC.PUSH_NOTIFICATION_NOT_SUPPORTED,
@@ -118,6 +117,11 @@ const PROTOCOL: Record<string, TProtocolMethod> = {
   'message/send': {
     // Requires nothing of its own: the method a message carries is checked as its own call.
     op: { id: 'a2a.message/send', method: 'POST', auth: 'user', requires: [], body: z.looseObject({ message: ZMessage }) },
+    run: ({ caller }, params: { message: TA2aMessage }, call, inv) => runMessage(caller, params.message, call, inv),
+  },
+  'message/stream': {
+    // 0.3's stream: every task is finished at once, so it carries the one final task (or message) and ends.
+    op: { id: 'a2a.message/stream', method: 'POST', auth: 'user', requires: [], body: z.looseObject({ message: ZMessage }) },
     run: ({ caller }, params: { message: TA2aMessage }, call, inv) => runMessage(caller, params.message, call, inv),
   },
   'tasks/get': {
@@ -276,7 +280,7 @@ const PROTOCOL_V1: Record<string, TProtocolMethod> = {
 };
 
 /** The 1.0 methods whose answer is a text/event-stream (the transport frames it). */
-export const STREAMING_METHODS: ReadonlySet<string> = new Set(['SendStreamingMessage', 'SubscribeToTask']);
+export const STREAMING_METHODS: ReadonlySet<string> = new Set(['SendStreamingMessage', 'SubscribeToTask', 'message/stream']);
 
 /**
  * A method of the table as the operation the core runs: a read is a GET (a banned caller may
