@@ -23,6 +23,7 @@ const UI_PURE_MODULES = [
   '@/lib/posts/text', // rich text links #tags and @mentions with the server's own patterns
   '@/lib/users/names', // the sign-in form checks a username's shape as the server does
   '@/lib/users/links', // every link to a profile is built by one function, the server's too
+  '@/lib/system/llms-txt', // the developer page's examples name the agent endpoints /llms.txt names
 ];
 
 /** What pages and components may import: the typed client and its queries, the contracts, other components. */
@@ -69,7 +70,7 @@ const config = [
   },
   {
     files: ['app/**/*.{ts,tsx}'],
-    ignores: ['app/api/**', 'app/.well-known/**', 'app/**/opengraph-image.tsx'],
+    ignores: ['app/api/**', 'app/.well-known/**', 'app/llms.txt/**', 'app/**/opengraph-image.tsx'],
     rules: {
       // Pages also build their share metadata on the server (generateMetadata).
       'no-restricted-imports': ['error', { patterns: [allowOnly([...UI_ALLOWED, '@/lib/og/metadata'], UI_MESSAGE)] }],
@@ -198,8 +199,8 @@ const config = [
     },
   },
   {
-    // Route handlers: app/api, and the well-known documents (the A2A agent card).
-    files: ['app/api/**/*.ts', 'app/.well-known/**/*.ts'],
+    // Route handlers: app/api, the well-known documents (the A2A agent card) and /llms.txt.
+    files: ['app/api/**/*.ts', 'app/.well-known/**/*.ts', 'app/llms.txt/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noDb] }] },
   },
   {

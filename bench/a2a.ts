@@ -33,11 +33,11 @@ type TSide = { ok: number; failures: Map<string, number>; p50: number; p99: numb
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 
 /** Runs one side: `request` builds call n (path, method, body) for a random market and caller; `check` says whether an answer counts. */
-const runSide = async (
+export const runSide = async (
   base: string,
   seconds: number,
   build: (n: number, marketId: string, token: string) => { method: 'GET' | 'POST'; path: string; body?: string },
-  check: (status: number, body: string, marketId: string) => string | null,
+  check: (status: number, body: string, marketId: string, token: string) => string | null,
   marketIds: readonly string[],
   tokens: readonly string[],
 ): Promise<TSide> => {
@@ -53,7 +53,8 @@ const runSide = async (
         setupRequest: (req, context) => {
           const marketId = pick(marketIds);
           const token = pick(tokens);
-          (context as { marketId?: string }).marketId = marketId;
+          (context as { marketId?: string; token?: string }).marketId = marketId;
+          (context as { marketId?: string; token?: string }).token = token;
           const r = build(n++, marketId, token);
           return {
             ...req,
@@ -64,7 +65,8 @@ const runSide = async (
           };
         },
         onResponse: (status, body, context) => {
-          const failure = check(status, body, (context as { marketId?: string }).marketId ?? '');
+          const c = context as { marketId?: string; token?: string };
+          const failure = check(status, body, c.marketId ?? '', c.token ?? '');
           if (failure === null) ok++;
           else failures.set(failure, (failures.get(failure) ?? 0) + 1);
         },
@@ -76,7 +78,7 @@ const runSide = async (
   return { ok, failures, p50: result.latency.p50, p99: result.latency.p99, rps: ok / seconds, total: result.requests.total };
 };
 
-const parse = (body: string): Record<string, unknown> | null => {
+export const parse = (body: string): Record<string, unknown> | null => {
   try {
     const v = JSON.parse(body) as unknown;
     return typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : null;

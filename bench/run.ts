@@ -7,7 +7,7 @@
  * Environment: BENCH_DATABASE_URL (server to create the throwaway database on; default the local
  * PostgreSQL), BENCH_SECONDS (per figure, default 10), BENCH_POOL (database connections of the
  * server and of the reference, default 8), BENCH_SKIP_BUILD=1 to reuse .next, BENCH_ONLY=a,b to run
- * only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, a2a, hostile, leaderboard, dbcost;
+ * only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, a2a, mcp, api-keys, hostile, leaderboard, dbcost;
  * dbcost alone starts no server: bench/dbcost.ts), BENCH_NODE_ARGS to pass
  * flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a figure),
  * BENCH_DEV=1 to drive the development server instead (no build; checks that a figure runs, its
@@ -26,6 +26,8 @@ import { buildOpenStatement } from '@/lib/perps/service/open-position';
 import { buildFeedCountQuery, buildFeedPageQuery, buildPostsQuery } from '@/lib/posts/queries';
 import { dec } from '@/lib/money/decimal';
 import { benchA2aMarketData } from './a2a';
+import { benchApiKeyAuth } from './api-keys';
+import { benchMcpToolCall } from './mcp';
 import { benchChatSendDeliver } from './chats';
 import { benchHostileLoad } from './hostile';
 import { benchLeaderboard } from './leaderboard';
@@ -427,7 +429,7 @@ const main = async () => {
     }
 
     const subjects = Array.from({ length: USERS }, (_, i) => `bench|${i}`);
-    // BENCH_ONLY=tick,feed,… runs only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, a2a, hostile, leaderboard, dbcost, history, orders).
+    // BENCH_ONLY=tick,feed,… runs only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, a2a, mcp, api-keys, hostile, leaderboard, dbcost, history, orders).
     const only = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
     const runs = (name: string) => !only || only.includes(name);
 
@@ -441,6 +443,8 @@ const main = async () => {
     if (runs('sse')) await benchSseFanout({ base, sql, tokens, figures, databaseUrl });
     if (runs('chats')) await benchChatSendDeliver({ base, sql, tokens, subjects, figures, seconds: SECONDS });
     if (runs('a2a')) await benchA2aMarketData({ base, tokens, figures, seconds: SECONDS, token });
+    if (runs('mcp')) await benchMcpToolCall({ base, tokens, figures, seconds: SECONDS, token });
+    if (runs('api-keys')) await benchApiKeyAuth({ base, tokens, figures, seconds: SECONDS });
     if (runs('hostile')) await benchHostileLoad({ base, tokens, figures, token });
     if (runs('dbcost')) await benchDbCost({ baseUrl: BASE_URL, figures, poolMax: POOL });
     if (runs('history')) await benchHistoryWrite({ baseUrl: BASE_URL, figures, poolMax: POOL });

@@ -29,8 +29,9 @@ const isFallbackFile = (file: string) => file.includes('[[...path]]');
  * Route files whose verb is a transport of its own rather than one route() call, and why.
  * app/api/a2a: JSON-RPC 2.0 (lib/a2a/transport.ts) runs each call of a batch through the
  * operation core itself, so every call is rate-limited, authorised and validated like a REST one.
+ * app/api/mcp: MCP (lib/mcp/transport.ts), each tool call through the operation core the same way.
  */
-const TRANSPORT_FILES = new Set([path.join('app', 'api', 'a2a', 'route.ts')]);
+const TRANSPORT_FILES = new Set([path.join('app', 'api', 'a2a', 'route.ts'), path.join('app', 'api', 'mcp', 'route.ts')]);
 const isTransportFile = (file: string) => TRANSPORT_FILES.has(path.relative(root, file));
 
 const routeFileFor = (apiPath: string) =>
@@ -156,7 +157,7 @@ describe('endpoint registry and route files', () => {
   it('route handlers stay thin: one route() call per verb, no database access', () => {
     for (const file of apiRouteFiles()) {
       const src = fs.readFileSync(file, 'utf8');
-      if (isTransportFile(file)) expect(src, file).toMatch(/= handleA2a;/);
+      if (isTransportFile(file)) expect(src, file).toMatch(/= handle(A2a|Mcp);/);
       else if (!isFallbackFile(file)) expect(src, file).toMatch(/= route\(/);
       expect(src, file).not.toMatch(/from '@\/db/);
     }
@@ -328,7 +329,11 @@ const ONE_WAY: [lower: string, upper: string][] = [
 ];
 
 /** lib/a2a/retention.ts and moderation's two leaves: files that count as folders of their own (below). */
-const FOLDER_LEAVES = new Set(['lib/moderation/visibility.ts', 'lib/moderation/reach.ts', A2A_RETENTION]);
+/** The outbox of A2A push deliveries, which lib/events' order updates write: a leaf below lib/a2a (database and clock only). */
+const A2A_PUSH_OUTBOX = 'lib/a2a/push/outbox.ts';
+/** The delivery of that outbox, which the tick runs, and the URL rules it re-checks: leaves too (database, clock, env, errors). */
+const A2A_PUSH_DELIVERY = ['lib/a2a/push/deliver.ts', 'lib/a2a/push/url.ts'];
+const FOLDER_LEAVES = new Set(['lib/moderation/visibility.ts', 'lib/moderation/reach.ts', A2A_RETENTION, A2A_PUSH_OUTBOX, ...A2A_PUSH_DELIVERY]);
 
 /**
  * The folder graph of a file graph: a folder is db/ or lib/<name>; an edge a -> b when any file of

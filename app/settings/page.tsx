@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { ApiKeysLink } from '@/components/api-keys/api-keys-link';
 import { SafetyLinks } from '@/components/moderation/safety-links';
 import { LinkedAccounts } from '@/components/onboarding/linked-accounts';
 import { PageHeader } from '@/components/ui/page-header';
@@ -24,6 +25,7 @@ export default function SettingsPage() {
       />
       <LinkedAccounts />
       <WalletCard />
+      <ApiKeysLink />
       <SafetyLinks />
     </div>
   );

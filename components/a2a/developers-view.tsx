@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { PROTOCOL_EXAMPLES, exampleParams, useA2aMethods, type TA2aMethodList } from '@/lib/client/queries/a2a';
 import { describeError } from '@/lib/client/queries/errors';
 import { AgentCardSummary } from './agent-card-summary';
+import { ApiKeysGuide } from './api-keys-guide';
 import { AuthGuide } from './auth-guide';
 import { toJson } from './code-block';
 import { MethodReference } from './method-reference';
@@ -18,6 +19,7 @@ const FIRST_METHOD = 'a2a.getBalance';
 
 const SECTIONS = [
   { href: '#authenticate', label: 'Authenticate' },
+  { href: '#api-keys', label: 'API keys and MCP' },
   { href: '#agent-card', label: 'Agent card' },
   { href: '#your-agent', label: 'Your agent' },
   { href: '#try-it', label: 'Try it' },
@@ -38,7 +40,7 @@ const LoadingBlock = ({ label }: { label: string }) => (
 );
 
 /**
- * The developer page: how to authenticate, the agent card, the caller's own agent entry, a live
+ * The developer page: how to authenticate, API keys and MCP, the agent card, the caller's own agent entry, a live
  * console and every method from the server's own table. "Try it" on a method sets the console to
  * it (with its example params) and moves there.
  */
@@ -80,6 +82,7 @@ export const DevelopersView = () => {
         </ul>
       </nav>
       <AuthGuide />
+      <ApiKeysGuide />
       <AgentCardSummary />
       <OwnAgentEntry />
       <Card ref={consoleRef} aria-labelledby="a2a-console-title" id="try-it" className="flex scroll-mt-6 flex-col gap-4">

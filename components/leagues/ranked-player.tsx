@@ -1,14 +1,16 @@
 import Link from 'next/link';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
+import { BotBadge } from '@/components/ui/bot-badge';
 import { cn } from '@/components/ui/cn';
 import { profileHref } from '@/lib/users/links';
 
-type TRankedUser = { username: string; displayName: string; profileImageUrl: string | null; isActor: boolean };
+type TRankedUser = { username: string; displayName: string; profileImageUrl: string | null; isActor: boolean; isBot?: boolean };
 
 /**
  * A player in a ranking's row: avatar, the name linking to their profile, an NPC badge for actors,
- * an Agent badge for automated players (`kind`) and a "You" badge on the caller's own row. Shared
+ * an Agent badge for automated players (`kind`), a Bot badge for a player who trades by API key
+ * (`isBot`, where the ranking sends it) and a "You" badge on the caller's own row. Shared
  * by the leaderboard and the league tables.
  */
 export const RankedPlayer = ({
@@ -35,6 +37,7 @@ export const RankedPlayer = ({
           </Link>
           {user.isActor && <Badge tone="accent">NPC</Badge>}
           {kind === 'agent' && <Badge tone="neutral">Agent</Badge>}
+          {user.isBot && kind !== 'agent' && <BotBadge />}
           {isYou && <Badge tone="warn">You</Badge>}
         </span>
         <span className="block truncate text-xs text-ink-muted">@{user.username}</span>

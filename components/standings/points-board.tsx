@@ -23,6 +23,7 @@ import {
   useLeaderboard,
   type TLeaderboardEntry,
   type TPeriod,
+  type TPlayers,
   type TRankedBoard,
 } from '@/lib/client/queries/standings';
 import { useSession } from '@/lib/client/queries/users';
@@ -177,8 +178,21 @@ const YourRow = ({ me, board }: { me: TLeaderboardEntry; board: TRankedBoard }) 
  * their avatar (NPCs and agents marked), the board's figure, reputation, lifetime P&L and its line
  * over the last daily closes, in pages, with the caller's own row pinned.
  */
-export const PointsBoard = ({ board: which, period, page, onPageChange }: { board: TRankedBoard; period: TPeriod; page: number; onPageChange: (page: number) => void }) => {
-  const board = useLeaderboard(which, page, { period });
+export const PointsBoard = ({
+  board: which,
+  period,
+  players = 'all',
+  page,
+  onPageChange,
+}: {
+  board: TRankedBoard;
+  period: TPeriod;
+  /** Everyone, humans only, or agents and bots only. */
+  players?: TPlayers;
+  page: number;
+  onPageChange: (page: number) => void;
+}) => {
+  const board = useLeaderboard(which, page, { period, players });
   const session = useSession();
   const data = board.data;
   const meId = data?.me?.user.id;
@@ -221,6 +235,19 @@ export const PointsBoard = ({ board: which, period, page, onPageChange }: { boar
     return <ErrorState title="The leaderboard did not load" message={describeError(board.error)} onRetry={() => board.refetch()} isRetrying={board.isFetching} />;
   }
   if (!data || (data.leaderboard.length === 0 && page === 1)) {
+    if (players !== 'all') {
+      return (
+        <EmptyState
+          icon={<LeaderboardIcon />}
+          title={players === 'agents' ? 'No agents on this board yet' : 'No humans on this board yet'}
+          description={
+            players === 'agents'
+              ? 'Agents and players who trade through an API key are ranked here as they earn. Show everyone to see the whole board.'
+              : 'Players without a bot are ranked here as they earn. Show everyone to see the whole board.'
+          }
+        />
+      );
+    }
     return (
       <EmptyState
         icon={<LeaderboardIcon />}
@@ -232,7 +259,8 @@ export const PointsBoard = ({ board: which, period, page, onPageChange }: { boar
 
   const { pagination } = data;
   const periodWords = isMetricBoard(which) ? (period === 'all' ? ', all time' : period === 'day' ? ', today' : `, this ${period}`) : '';
-  const caption = `Leaderboard by ${BOARD_WORDS[which].caption}${periodWords}, page ${pagination.page} of ${Math.max(1, pagination.totalPages)}`;
+  const playerWords = players === 'humans' ? ', humans only' : players === 'agents' ? ', agents and bots only' : '';
+  const caption = `Leaderboard by ${BOARD_WORDS[which].caption}${periodWords}${playerWords}, page ${pagination.page} of ${Math.max(1, pagination.totalPages)}`;
   return (
     <div className="flex flex-col gap-4">
       <Card isPadded={false} className="pt-4" aria-busy={board.isPlaceholderData || undefined}>

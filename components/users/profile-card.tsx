@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
+import { BotBadge } from '@/components/ui/bot-badge';
 import { Card } from '@/components/ui/card';
 import { formatCount, formatMonthYear } from '@/components/ui/format';
 import type { TUser } from '@/lib/contracts/users';
@@ -62,6 +63,8 @@ export const ProfileCard = ({ user, actions, aside }: { user: TUser; actions?: R
             <h1 className="truncate text-2xl font-semibold tracking-tight text-ink">{user.displayName || user.username}</h1>
             {user.isActor && <Badge tone="accent">NPC actor</Badge>}
             {user.isAgent && <Badge tone="accent">Agent</Badge>}
+            {/* An agent account is a bot by definition (its Agent badge says so); a player's bot trades by API key. */}
+            {user.isBot && !user.isAgent && <BotBadge />}
             {user.isAdmin && <Badge tone="warn">Admin</Badge>}
           </div>
           <p className="mt-0.5 text-sm text-ink-muted">@{user.username}</p>

@@ -14,6 +14,7 @@ import { gameEndpoints } from './game';
 import { identityEndpoints } from './identity';
 import { groupsEndpoints } from './groups';
 import { marketsEndpoints } from './markets';
+import { mcpEndpoints } from './mcp';
 import { moderationEndpoints } from './moderation';
 import { notificationsEndpoints } from './notifications';
 import { onboardingEndpoints } from './onboarding';
@@ -54,6 +55,7 @@ export const endpoints: readonly TEndpoint[] = [
   ...reputationEndpoints,
   ...registryEndpoints,
   ...a2aEndpoints,
+  ...mcpEndpoints,
   ...apiKeysEndpoints,
   ...marketsEndpoints,
   ...perpsEndpoints,

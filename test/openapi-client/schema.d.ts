@@ -235,7 +235,7 @@ export interface paths {
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
-         *     Routing: this route wins where it overlaps `/api/users/{userId}/profile`, `/api/users/{userId}/update-profile`, `/api/users/{userId}/balance`, `/api/users/{userId}/stats`, `/api/users/{userId}/is-new`, `/api/users/{userId}/track-record`, `/api/users/{userId}/trades`, `/api/users/{userId}/link-social`, `/api/users/{userId}/update-visibility`, `/api/users/{userId}/share`, `/api/users/{userId}/verify-share`, `/api/users/{userId}/points`, `/api/users/{userId}/referral-code`, `/api/users/{userId}/referrals`, `/api/users/{userId}/referral-fees`, `/api/users/{userId}/leagues`, `/api/users/{userId}/posts`, `/api/users/{userId}/follow`, `/api/users/{userId}/followers`, `/api/users/{userId}/following`, `/api/users/{userId}/block`, `/api/users/{userId}/mute` (a static path segment wins over a parameter).
+         *     Routing: this route wins where it overlaps `/api/users/{userId}/profile`, `/api/users/{userId}/update-profile`, `/api/users/{userId}/balance`, `/api/users/{userId}/stats`, `/api/users/{userId}/is-new`, `/api/users/{userId}/track-record`, `/api/users/{userId}/trades`, `/api/users/{userId}/link-social`, `/api/users/{userId}/update-visibility`, `/api/users/{userId}/share`, `/api/users/{userId}/verify-share`, `/api/users/{userId}/points`, `/api/users/{userId}/referral-code`, `/api/users/{userId}/referrals`, `/api/users/{userId}/referral-fees`, `/api/users/{userId}/leagues`, `/api/users/{userId}/api-keys`, `/api/users/{userId}/posts`, `/api/users/{userId}/follow`, `/api/users/{userId}/followers`, `/api/users/{userId}/following`, `/api/users/{userId}/block`, `/api/users/{userId}/mute` (a static path segment wins over a parameter).
          */
         get: operations["users.byUsername"];
         put?: never;
@@ -1198,7 +1198,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The A2A agent card (protocol 0.3.0): the JSON-RPC endpoint, its security and one skill per method group
+         * The A2A agent card (protocols 1.0 and 0.3, signed): the JSON-RPC endpoint, its security, its capabilities and one skill per method group
          * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
@@ -1220,12 +1220,34 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The A2A agent card (protocol 0.3.0): the JSON-RPC endpoint, its security and one skill per method group
+         * The A2A agent card (protocols 1.0 and 0.3, signed): the JSON-RPC endpoint, its security, its capabilities and one skill per method group
          * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         get: operations["a2a.agentCardAlias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The JSON Web Key Set of the agent card's signatures (A2A 1.0 card signing)
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["a2a.jwks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1276,6 +1298,112 @@ export interface paths {
         get: operations["a2a.methods"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * MCP (Streamable HTTP, stateless, JSON answers): initialize, tools/list and tools/call of the A2A methods, resources/list, resources/templates/list, resources/read
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     JSON-RPC 2.0: every request that reaches the protocol is answered with HTTP 200, errors included (-32700, -32600, -32601, -32602, -32603; -32000 for a domain failure with data {code, status} of the REST error). Each call counts against its method's rate limit and has its own deadline; an answer in which no call ran counts once under the rule below.
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["mcp.rpc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your API keys, newest first (revoked ones included), never their secrets
+         * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
+         */
+        get: operations["apiKeys.list"];
+        put?: never;
+        /**
+         * Create an API key for your bot: its secret (pm_…) is answered only here, once
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
+         */
+        post: operations["apiKeys.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/api-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key at once: every later call with it is 401
+         * @description Request body at most 64 KiB (413 beyond); this route takes none (send none, or {}).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        delete: operations["apiKeys.revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/api-keys/{keyId}/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The dead-man switch: sent with the key itself, it arms (or re-arms) a timer; when no heartbeat arrives for timeoutSeconds, every open order placed with the key is cancelled
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["apiKeys.heartbeat"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3884,6 +4012,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4109,6 +4250,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4180,7 +4334,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4604,7 +4758,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4690,7 +4844,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4775,7 +4929,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4831,6 +4985,8 @@ export interface operations {
                             reputationPoints: number;
                             isActor: boolean;
                             isAgent: boolean;
+                            /** @description an agent account, or one that trades through an API key: shown with a bot badge */
+                            isBot: boolean;
                             profileComplete: boolean;
                             onChainRegistered: boolean;
                             hasSocialA: boolean;
@@ -4945,6 +5101,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4988,6 +5157,8 @@ export interface operations {
                             reputationPoints: number;
                             isActor: boolean;
                             isAgent: boolean;
+                            /** @description an agent account, or one that trades through an API key: shown with a bot badge */
+                            isBot: boolean;
                             profileComplete: boolean;
                             onChainRegistered: boolean;
                             hasSocialA: boolean;
@@ -5091,6 +5262,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5158,6 +5342,8 @@ export interface operations {
                             reputationPoints: number;
                             isActor: boolean;
                             isAgent: boolean;
+                            /** @description an agent account, or one that trades through an API key: shown with a bot badge */
+                            isBot: boolean;
                             profileComplete: boolean;
                             onChainRegistered: boolean;
                             hasSocialA: boolean;
@@ -5261,6 +5447,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5345,6 +5544,8 @@ export interface operations {
                             reputationPoints: number;
                             isActor: boolean;
                             isAgent: boolean;
+                            /** @description an agent account, or one that trades through an API key: shown with a bot badge */
+                            isBot: boolean;
                             profileComplete: boolean;
                             onChainRegistered: boolean;
                             hasSocialA: boolean;
@@ -5459,7 +5660,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5605,7 +5806,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5707,6 +5908,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found. Codes: USER_NOT_FOUND. */
             404: {
                 headers: {
@@ -5790,6 +6004,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -5852,7 +6079,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5939,6 +6166,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -5989,6 +6229,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6153,6 +6406,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found. Codes: USER_NOT_FOUND. */
             404: {
                 headers: {
@@ -6274,6 +6540,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found. Codes: USER_NOT_FOUND. */
             404: {
                 headers: {
@@ -6349,6 +6628,8 @@ export interface operations {
                             reputationPoints: number;
                             isActor: boolean;
                             isAgent: boolean;
+                            /** @description an agent account, or one that trades through an API key: shown with a bot badge */
+                            isBot: boolean;
                             profileComplete: boolean;
                             onChainRegistered: boolean;
                             hasSocialA: boolean;
@@ -6476,7 +6757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6565,6 +6846,8 @@ export interface operations {
                             reputationPoints: number;
                             isActor: boolean;
                             isAgent: boolean;
+                            /** @description an agent account, or one that trades through an API key: shown with a bot badge */
+                            isBot: boolean;
                             profileComplete: boolean;
                             onChainRegistered: boolean;
                             hasSocialA: boolean;
@@ -6710,7 +6993,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6798,6 +7081,8 @@ export interface operations {
                             reputationPoints: number;
                             isActor: boolean;
                             isAgent: boolean;
+                            /** @description an agent account, or one that trades through an API key: shown with a bot badge */
+                            isBot: boolean;
                             profileComplete: boolean;
                             onChainRegistered: boolean;
                             hasSocialA: boolean;
@@ -6943,7 +7228,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7071,7 +7356,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7189,7 +7474,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7310,7 +7595,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7447,7 +7732,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); SHARE_NOT_YOURS; USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); SHARE_NOT_YOURS; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7588,6 +7873,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -7662,7 +7960,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7753,7 +8051,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: NOT_AN_AGENT. */
+            /** @description Forbidden. Codes: NOT_AN_AGENT; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7842,7 +8140,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: NOT_AN_AGENT; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: NOT_AN_AGENT; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7946,7 +8244,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8082,7 +8380,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8217,7 +8515,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8306,7 +8604,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8409,7 +8707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8526,7 +8824,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8625,7 +8923,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8753,7 +9051,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8890,7 +9188,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9013,7 +9311,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9108,6 +9406,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -9184,7 +9495,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9289,6 +9600,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -9304,6 +9628,8 @@ export interface operations {
                 pointsType?: "all" | "earned" | "referral";
                 /** @description points (by pointsType), pnl: the one P&L, roi: P&L over what was at stake */
                 metric?: "points" | "pnl" | "roi";
+                /** @description humans: players without a bot mark; agents: agent accounts and accounts that trade by API key; NPCs count as neither */
+                players?: "all" | "humans" | "agents";
                 /** @description for pnl and roi: since the last daily close, the last 7 days, the league season, or ever */
                 period?: "day" | "week" | "season" | "all";
             };
@@ -9332,6 +9658,8 @@ export interface operations {
                         metric: "points" | "pnl" | "roi";
                         /** @enum {string} */
                         period: "day" | "week" | "season" | "all";
+                        /** @enum {string} */
+                        players: "all" | "humans" | "agents";
                         leaderboard: {
                             /** @description 1 + the number of players with more points on this board: ties share a rank */
                             rank: number;
@@ -9341,6 +9669,8 @@ export interface operations {
                                 displayName: string;
                                 profileImageUrl: string | null;
                                 isActor: boolean;
+                                /** @description an agent account, or one that trades through an API key */
+                                isBot: boolean;
                             };
                             /** @description reputation points now (transfers included) */
                             points: number;
@@ -9388,6 +9718,8 @@ export interface operations {
                                 displayName: string;
                                 profileImageUrl: string | null;
                                 isActor: boolean;
+                                /** @description an agent account, or one that trades through an API key */
+                                isBot: boolean;
                             };
                             /** @description reputation points now (transfers included) */
                             points: number;
@@ -9449,6 +9781,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -9565,6 +9910,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -9629,6 +9987,8 @@ export interface operations {
                                 displayName: string;
                                 profileImageUrl: string | null;
                                 isActor: boolean;
+                                /** @description an agent account, or one that trades through an API key */
+                                isBot: boolean;
                             };
                             /**
                              * @description actor: an NPC of the world; agent: an automated player. Everyone is scored alike
@@ -9658,6 +10018,8 @@ export interface operations {
                                 displayName: string;
                                 profileImageUrl: string | null;
                                 isActor: boolean;
+                                /** @description an agent account, or one that trades through an API key */
+                                isBot: boolean;
                             };
                             /**
                              * @description actor: an NPC of the world; agent: an automated player. Everyone is scored alike
@@ -9705,6 +10067,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -9806,6 +10181,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found. Codes: USER_NOT_FOUND. */
             404: {
                 headers: {
@@ -9878,6 +10266,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -9987,6 +10388,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10120,6 +10534,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -10212,6 +10639,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10345,7 +10785,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10434,7 +10874,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10488,13 +10928,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description A2A 0.3: 0.3.0 */
                         protocolVersion: string;
                         name: string;
                         description: string;
-                        /** @description the JSON-RPC endpoint, absolute */
+                        /** @description the JSON-RPC endpoint, absolute (A2A 0.3) */
                         url: string;
                         /** @constant */
                         preferredTransport: "JSONRPC";
+                        /** @description A2A 0.3 */
+                        additionalInterfaces: {
+                            url: string;
+                            /** @constant */
+                            transport: "JSONRPC";
+                        }[];
+                        /** @description A2A 1.0: JSON-RPC 1.0 and 0.3, both on POST /api/a2a */
+                        supportedInterfaces: {
+                            url: string;
+                            protocolBinding: string;
+                            protocolVersion: string;
+                        }[];
                         version: string;
                         provider: {
                             organization: string;
@@ -10505,6 +10958,15 @@ export interface operations {
                             streaming: boolean;
                             pushNotifications: boolean;
                             stateTransitionHistory: boolean;
+                            /** @description the MCP endpoint (params.url) */
+                            extensions: {
+                                uri: string;
+                                description: string;
+                                required: boolean;
+                                params: {
+                                    url: string;
+                                };
+                            }[];
                         };
                         securitySchemes: {
                             [key: string]: {
@@ -10513,10 +10975,25 @@ export interface operations {
                                 scheme: string;
                                 bearerFormat: string;
                                 description: string;
+                                /** @description the same scheme as A2A 1.0 writes it */
+                                httpAuthSecurityScheme: {
+                                    scheme: string;
+                                    bearerFormat: string;
+                                    description: string;
+                                };
                             };
                         };
+                        /** @description A2A 0.3 */
                         security: {
                             [key: string]: string[];
+                        }[];
+                        /** @description A2A 1.0 */
+                        securityRequirements: {
+                            schemes: {
+                                [key: string]: {
+                                    list: string[];
+                                };
+                            };
                         }[];
                         defaultInputModes: string[];
                         defaultOutputModes: string[];
@@ -10526,6 +11003,11 @@ export interface operations {
                             description: string;
                             tags: string[];
                             examples: string[];
+                        }[];
+                        /** @description A2A 1.0: JWS (payload detached: the canonical card) verified with GET /.well-known/jwks.json */
+                        signatures: {
+                            protected: string;
+                            signature: string;
                         }[];
                     };
                 };
@@ -10545,6 +11027,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10582,13 +11077,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description A2A 0.3: 0.3.0 */
                         protocolVersion: string;
                         name: string;
                         description: string;
-                        /** @description the JSON-RPC endpoint, absolute */
+                        /** @description the JSON-RPC endpoint, absolute (A2A 0.3) */
                         url: string;
                         /** @constant */
                         preferredTransport: "JSONRPC";
+                        /** @description A2A 0.3 */
+                        additionalInterfaces: {
+                            url: string;
+                            /** @constant */
+                            transport: "JSONRPC";
+                        }[];
+                        /** @description A2A 1.0: JSON-RPC 1.0 and 0.3, both on POST /api/a2a */
+                        supportedInterfaces: {
+                            url: string;
+                            protocolBinding: string;
+                            protocolVersion: string;
+                        }[];
                         version: string;
                         provider: {
                             organization: string;
@@ -10599,6 +11107,15 @@ export interface operations {
                             streaming: boolean;
                             pushNotifications: boolean;
                             stateTransitionHistory: boolean;
+                            /** @description the MCP endpoint (params.url) */
+                            extensions: {
+                                uri: string;
+                                description: string;
+                                required: boolean;
+                                params: {
+                                    url: string;
+                                };
+                            }[];
                         };
                         securitySchemes: {
                             [key: string]: {
@@ -10607,10 +11124,25 @@ export interface operations {
                                 scheme: string;
                                 bearerFormat: string;
                                 description: string;
+                                /** @description the same scheme as A2A 1.0 writes it */
+                                httpAuthSecurityScheme: {
+                                    scheme: string;
+                                    bearerFormat: string;
+                                    description: string;
+                                };
                             };
                         };
+                        /** @description A2A 0.3 */
                         security: {
                             [key: string]: string[];
+                        }[];
+                        /** @description A2A 1.0 */
+                        securityRequirements: {
+                            schemes: {
+                                [key: string]: {
+                                    list: string[];
+                                };
+                            };
                         }[];
                         defaultInputModes: string[];
                         defaultOutputModes: string[];
@@ -10620,6 +11152,11 @@ export interface operations {
                             description: string;
                             tags: string[];
                             examples: string[];
+                        }[];
+                        /** @description A2A 1.0: JWS (payload detached: the canonical card) verified with GET /.well-known/jwks.json */
+                        signatures: {
+                            protected: string;
+                            signature: string;
                         }[];
                     };
                 };
@@ -10639,6 +11176,97 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "a2a.jwks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            kty: string;
+                            crv: string;
+                            x: string;
+                            y?: string;
+                            kid: string;
+                            alg: string;
+                            /** @constant */
+                            use: "sig";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10777,7 +11405,13 @@ export interface operations {
                             marketId: string;
                             question: string;
                             outcomes: ("YES" | "NO")[];
-                            prices: {
+                            /** @description [YES price, NO price], in the order of outcomes (Babylon's shape: its agents read prices[0]) */
+                            prices: [
+                                number,
+                                number
+                            ];
+                            /** @description the same prices by outcome */
+                            pricesByOutcome: {
                                 YES: number;
                                 NO: number;
                             };
@@ -10880,6 +11514,8 @@ export interface operations {
                                 subject: string | null;
                                 link: string | null;
                             }[];
+                            /** @description the account's reputation points (Babylon's agents read it here) */
+                            reputationPoints: number;
                         } | {
                             predictions: {
                                 id: string;
@@ -11017,6 +11653,62 @@ export interface operations {
                                     };
                                 };
                             };
+                            /** @description the same as predictions (Babylon's name) */
+                            marketPositions: {
+                                id: string;
+                                marketId: string;
+                                question: string;
+                                /** @enum {string} */
+                                side: "YES" | "NO";
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                shares: number;
+                                avgPrice: number;
+                                currentPrice: number;
+                                costBasis: number;
+                                value: number;
+                                unrealizedPnL: number;
+                                realizedPnL: number;
+                                /** @enum {string} */
+                                status: "open" | "closed" | "settled";
+                                payout: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                updatedAt: string;
+                            }[];
+                            /** @description the same as perps (Babylon's name) */
+                            perpPositions: {
+                                id: string;
+                                userId: string;
+                                ticker: string;
+                                name: string;
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                /** @enum {string} */
+                                status: "open" | "closed" | "liquidated";
+                                entryPrice: number;
+                                size: number;
+                                units: number;
+                                collateral: number;
+                                margin: number;
+                                leverage: number;
+                                liquidationPrice: number;
+                                currentPrice: number;
+                                markPrice: number;
+                                unrealizedPnL: number;
+                                unrealizedPnLPercent: number;
+                                fundingPaid: number;
+                                openFee: number;
+                                exitPrice: number | null;
+                                realizedPnL: number | null;
+                                netPnL: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                openedAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                closedAt: string | null;
+                            }[];
                         } | {
                             userId: string;
                             balance: {
@@ -11089,6 +11781,8 @@ export interface operations {
                                     subject: string | null;
                                     link: string | null;
                                 }[];
+                                /** @description the account's reputation points (Babylon's agents read it here) */
+                                reputationPoints: number;
                             };
                             positions: {
                                 predictions: {
@@ -11227,6 +11921,62 @@ export interface operations {
                                         };
                                     };
                                 };
+                                /** @description the same as predictions (Babylon's name) */
+                                marketPositions: {
+                                    id: string;
+                                    marketId: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    side: "YES" | "NO";
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    shares: number;
+                                    avgPrice: number;
+                                    currentPrice: number;
+                                    costBasis: number;
+                                    value: number;
+                                    unrealizedPnL: number;
+                                    realizedPnL: number;
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "settled";
+                                    payout: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    updatedAt: string;
+                                }[];
+                                /** @description the same as perps (Babylon's name) */
+                                perpPositions: {
+                                    id: string;
+                                    userId: string;
+                                    ticker: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "liquidated";
+                                    entryPrice: number;
+                                    size: number;
+                                    units: number;
+                                    collateral: number;
+                                    margin: number;
+                                    leverage: number;
+                                    liquidationPrice: number;
+                                    currentPrice: number;
+                                    markPrice: number;
+                                    unrealizedPnL: number;
+                                    unrealizedPnLPercent: number;
+                                    fundingPaid: number;
+                                    openFee: number;
+                                    exitPrice: number | null;
+                                    realizedPnL: number | null;
+                                    netPnL: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    openedAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    closedAt: string | null;
+                                }[];
                             };
                         } | {
                             requestId: string;
@@ -11420,6 +12170,416 @@ export interface operations {
                             };
                             /** @constant */
                             dryRun?: true;
+                        } | {
+                            questions: {
+                                id: string;
+                                questionNumber: number;
+                                text: string;
+                                question: string;
+                                /** @enum {string} */
+                                status: "active" | "resolved";
+                                yesShares: number;
+                                noShares: number;
+                                yesPrice: number;
+                                noPrice: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdDate: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                resolutionDate: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                endDate: string;
+                                liquidity: number;
+                                volume: number;
+                                volume24h: number;
+                                priceChange24h: number;
+                                change24h: number;
+                                resolvedOutcome: ("YES" | "NO") | null;
+                                /** @description the same as resolvedOutcome */
+                                outcome: ("YES" | "NO") | null;
+                                resolvedAt: string | null;
+                                userPosition?: {
+                                    id: string;
+                                    marketId: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    side: "YES" | "NO";
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    shares: number;
+                                    avgPrice: number;
+                                    currentPrice: number;
+                                    costBasis: number;
+                                    value: number;
+                                    unrealizedPnL: number;
+                                    realizedPnL: number;
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "settled";
+                                    payout: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    updatedAt: string;
+                                } | null;
+                                /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                topic?: string | null;
+                                /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                ticker?: string | null;
+                            }[];
+                            markets: {
+                                id: string;
+                                questionNumber: number;
+                                text: string;
+                                question: string;
+                                /** @enum {string} */
+                                status: "active" | "resolved";
+                                yesShares: number;
+                                noShares: number;
+                                yesPrice: number;
+                                noPrice: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdDate: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                resolutionDate: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                endDate: string;
+                                liquidity: number;
+                                volume: number;
+                                volume24h: number;
+                                priceChange24h: number;
+                                change24h: number;
+                                resolvedOutcome: ("YES" | "NO") | null;
+                                /** @description the same as resolvedOutcome */
+                                outcome: ("YES" | "NO") | null;
+                                resolvedAt: string | null;
+                                userPosition?: {
+                                    id: string;
+                                    marketId: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    side: "YES" | "NO";
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    shares: number;
+                                    avgPrice: number;
+                                    currentPrice: number;
+                                    costBasis: number;
+                                    value: number;
+                                    unrealizedPnL: number;
+                                    realizedPnL: number;
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "settled";
+                                    payout: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    updatedAt: string;
+                                } | null;
+                                /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                topic?: string | null;
+                                /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                ticker?: string | null;
+                            }[];
+                            count: number;
+                            total: number;
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                            };
+                            /** @description the topics and tickers the questions are about, for the filters */
+                            facets: {
+                                topics: string[];
+                                tickers: string[];
+                            };
+                            /** @description the same questions, as Babylon's agents read them (id, question, yesShares, noShares, liquidity, endDate, resolved) */
+                            predictions: {
+                                id: string;
+                                questionNumber: number;
+                                text: string;
+                                question: string;
+                                /** @enum {string} */
+                                status: "active" | "resolved";
+                                yesShares: number;
+                                noShares: number;
+                                yesPrice: number;
+                                noPrice: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdDate: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                resolutionDate: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                endDate: string;
+                                liquidity: number;
+                                volume: number;
+                                volume24h: number;
+                                priceChange24h: number;
+                                change24h: number;
+                                resolvedOutcome: ("YES" | "NO") | null;
+                                /** @description the same as resolvedOutcome */
+                                outcome: ("YES" | "NO") | null;
+                                resolvedAt: string | null;
+                                userPosition?: {
+                                    id: string;
+                                    marketId: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    side: "YES" | "NO";
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    shares: number;
+                                    avgPrice: number;
+                                    currentPrice: number;
+                                    costBasis: number;
+                                    value: number;
+                                    unrealizedPnL: number;
+                                    realizedPnL: number;
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "settled";
+                                    payout: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    updatedAt: string;
+                                } | null;
+                                /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                topic?: string | null;
+                                /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                ticker?: string | null;
+                                /** @description status is resolved */
+                                resolved: boolean;
+                            }[];
+                        } | {
+                            tickers: {
+                                ticker: string;
+                                organizationId: string;
+                                name: string;
+                                sector: string;
+                                currentPrice: number;
+                                price: number;
+                                markPrice: number;
+                                indexPrice: number;
+                                change24h: number;
+                                changePercent24h: number;
+                                high24h: number;
+                                low24h: number;
+                                volume24h: number;
+                                /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                fundingRate: number;
+                                /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                fundingRateAnnualized: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                nextFundingTime: string;
+                                openInterest: number;
+                                openInterestLong: number;
+                                openInterestShort: number;
+                                depth: number;
+                            }[];
+                            markets: {
+                                ticker: string;
+                                organizationId: string;
+                                name: string;
+                                sector: string;
+                                currentPrice: number;
+                                price: number;
+                                markPrice: number;
+                                indexPrice: number;
+                                change24h: number;
+                                changePercent24h: number;
+                                high24h: number;
+                                low24h: number;
+                                volume24h: number;
+                                /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                fundingRate: number;
+                                /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                fundingRateAnnualized: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                nextFundingTime: string;
+                                openInterest: number;
+                                openInterestLong: number;
+                                openInterestShort: number;
+                                depth: number;
+                            }[];
+                            /** @description the same tickers (Babylon's name) */
+                            perpetuals: {
+                                ticker: string;
+                                organizationId: string;
+                                name: string;
+                                sector: string;
+                                currentPrice: number;
+                                price: number;
+                                markPrice: number;
+                                indexPrice: number;
+                                change24h: number;
+                                changePercent24h: number;
+                                high24h: number;
+                                low24h: number;
+                                volume24h: number;
+                                /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                fundingRate: number;
+                                /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                fundingRateAnnualized: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                nextFundingTime: string;
+                                openInterest: number;
+                                openInterestLong: number;
+                                openInterestShort: number;
+                                depth: number;
+                            }[];
+                        } | {
+                            position: {
+                                id: string;
+                                marketId: string;
+                                /** @enum {string} */
+                                side: "YES" | "NO";
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                shares: number;
+                                avgPrice: number;
+                                costBasis: number;
+                            };
+                            newBalance: string;
+                            fees: {
+                                total: number;
+                                platform: number;
+                                referrer: number;
+                            };
+                            shares: number;
+                            avgPrice: number;
+                            positionId: string;
+                            yesPrice: number;
+                            noPrice: number;
+                            marketId: string;
+                            /**
+                             * @description present when the request was a dry run: nothing changed
+                             * @constant
+                             */
+                            dryRun?: true;
+                            /** @description the amount spent, fees included (Babylon's name) */
+                            cost: number;
+                        } | {
+                            proceeds: number;
+                            realizedPnL: number;
+                            remainingShares: number;
+                            newBalance: string;
+                            positionId: string;
+                            /** @enum {string} */
+                            side: "YES" | "NO";
+                            /** @enum {string} */
+                            outcome: "YES" | "NO";
+                            sharesSold: number;
+                            /** @description average price per share sold, before the fee */
+                            avgPrice: number;
+                            fees: {
+                                total: number;
+                                platform: number;
+                                referrer: number;
+                            };
+                            yesPrice: number;
+                            noPrice: number;
+                            marketId: string;
+                            /**
+                             * @description present when the request was a dry run: nothing changed
+                             * @constant
+                             */
+                            dryRun?: true;
+                        } | {
+                            position: {
+                                id: string;
+                                userId: string;
+                                ticker: string;
+                                name: string;
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                /** @enum {string} */
+                                status: "open" | "closed" | "liquidated";
+                                entryPrice: number;
+                                size: number;
+                                units: number;
+                                collateral: number;
+                                margin: number;
+                                leverage: number;
+                                liquidationPrice: number;
+                                currentPrice: number;
+                                markPrice: number;
+                                unrealizedPnL: number;
+                                unrealizedPnLPercent: number;
+                                fundingPaid: number;
+                                openFee: number;
+                                exitPrice: number | null;
+                                realizedPnL: number | null;
+                                netPnL: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                openedAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                closedAt: string | null;
+                            };
+                            fee: number;
+                            newBalance: string;
+                            /**
+                             * @description present when the request was a dry run: nothing changed
+                             * @constant
+                             */
+                            dryRun?: true;
+                            /** @description position.id (Babylon's name) */
+                            positionId: string;
+                            /** @description position.entryPrice (Babylon's name) */
+                            entryPrice: number;
+                        } | {
+                            positionId: string;
+                            position: {
+                                id: string;
+                                userId: string;
+                                ticker: string;
+                                name: string;
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                /** @enum {string} */
+                                status: "open" | "closed" | "liquidated";
+                                entryPrice: number;
+                                size: number;
+                                units: number;
+                                collateral: number;
+                                margin: number;
+                                leverage: number;
+                                liquidationPrice: number;
+                                currentPrice: number;
+                                markPrice: number;
+                                unrealizedPnL: number;
+                                unrealizedPnLPercent: number;
+                                fundingPaid: number;
+                                openFee: number;
+                                exitPrice: number | null;
+                                realizedPnL: number | null;
+                                netPnL: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                openedAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                closedAt: string | null;
+                            };
+                            exitPrice: number;
+                            realizedPnL: number;
+                            fundingPaid: number;
+                            fee: number;
+                            netPnL: number;
+                            newBalance: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            closedAt: string;
+                            /**
+                             * @description present when the request was a dry run: nothing changed
+                             * @constant
+                             */
+                            dryRun?: true;
+                            /** @description the same as realizedPnL (Babylon's name) */
+                            pnl: number;
                         } | {
                             message: string;
                             block: {
@@ -11658,7 +12818,13 @@ export interface operations {
                                         marketId: string;
                                         question: string;
                                         outcomes: ("YES" | "NO")[];
-                                        prices: {
+                                        /** @description [YES price, NO price], in the order of outcomes (Babylon's shape: its agents read prices[0]) */
+                                        prices: [
+                                            number,
+                                            number
+                                        ];
+                                        /** @description the same prices by outcome */
+                                        pricesByOutcome: {
                                             YES: number;
                                             NO: number;
                                         };
@@ -11761,6 +12927,8 @@ export interface operations {
                                             subject: string | null;
                                             link: string | null;
                                         }[];
+                                        /** @description the account's reputation points (Babylon's agents read it here) */
+                                        reputationPoints: number;
                                     } | {
                                         predictions: {
                                             id: string;
@@ -11898,6 +13066,62 @@ export interface operations {
                                                 };
                                             };
                                         };
+                                        /** @description the same as predictions (Babylon's name) */
+                                        marketPositions: {
+                                            id: string;
+                                            marketId: string;
+                                            question: string;
+                                            /** @enum {string} */
+                                            side: "YES" | "NO";
+                                            /** @enum {string} */
+                                            outcome: "YES" | "NO";
+                                            shares: number;
+                                            avgPrice: number;
+                                            currentPrice: number;
+                                            costBasis: number;
+                                            value: number;
+                                            unrealizedPnL: number;
+                                            realizedPnL: number;
+                                            /** @enum {string} */
+                                            status: "open" | "closed" | "settled";
+                                            payout: number | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            updatedAt: string;
+                                        }[];
+                                        /** @description the same as perps (Babylon's name) */
+                                        perpPositions: {
+                                            id: string;
+                                            userId: string;
+                                            ticker: string;
+                                            name: string;
+                                            /** @enum {string} */
+                                            side: "long" | "short";
+                                            /** @enum {string} */
+                                            status: "open" | "closed" | "liquidated";
+                                            entryPrice: number;
+                                            size: number;
+                                            units: number;
+                                            collateral: number;
+                                            margin: number;
+                                            leverage: number;
+                                            liquidationPrice: number;
+                                            currentPrice: number;
+                                            markPrice: number;
+                                            unrealizedPnL: number;
+                                            unrealizedPnLPercent: number;
+                                            fundingPaid: number;
+                                            openFee: number;
+                                            exitPrice: number | null;
+                                            realizedPnL: number | null;
+                                            netPnL: number | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            openedAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            closedAt: string | null;
+                                        }[];
                                     } | {
                                         userId: string;
                                         balance: {
@@ -11970,6 +13194,8 @@ export interface operations {
                                                 subject: string | null;
                                                 link: string | null;
                                             }[];
+                                            /** @description the account's reputation points (Babylon's agents read it here) */
+                                            reputationPoints: number;
                                         };
                                         positions: {
                                             predictions: {
@@ -12108,6 +13334,62 @@ export interface operations {
                                                     };
                                                 };
                                             };
+                                            /** @description the same as predictions (Babylon's name) */
+                                            marketPositions: {
+                                                id: string;
+                                                marketId: string;
+                                                question: string;
+                                                /** @enum {string} */
+                                                side: "YES" | "NO";
+                                                /** @enum {string} */
+                                                outcome: "YES" | "NO";
+                                                shares: number;
+                                                avgPrice: number;
+                                                currentPrice: number;
+                                                costBasis: number;
+                                                value: number;
+                                                unrealizedPnL: number;
+                                                realizedPnL: number;
+                                                /** @enum {string} */
+                                                status: "open" | "closed" | "settled";
+                                                payout: number | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                updatedAt: string;
+                                            }[];
+                                            /** @description the same as perps (Babylon's name) */
+                                            perpPositions: {
+                                                id: string;
+                                                userId: string;
+                                                ticker: string;
+                                                name: string;
+                                                /** @enum {string} */
+                                                side: "long" | "short";
+                                                /** @enum {string} */
+                                                status: "open" | "closed" | "liquidated";
+                                                entryPrice: number;
+                                                size: number;
+                                                units: number;
+                                                collateral: number;
+                                                margin: number;
+                                                leverage: number;
+                                                liquidationPrice: number;
+                                                currentPrice: number;
+                                                markPrice: number;
+                                                unrealizedPnL: number;
+                                                unrealizedPnLPercent: number;
+                                                fundingPaid: number;
+                                                openFee: number;
+                                                exitPrice: number | null;
+                                                realizedPnL: number | null;
+                                                netPnL: number | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                openedAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                closedAt: string | null;
+                                            }[];
                                         };
                                     } | {
                                         requestId: string;
@@ -12301,6 +13583,416 @@ export interface operations {
                                         };
                                         /** @constant */
                                         dryRun?: true;
+                                    } | {
+                                        questions: {
+                                            id: string;
+                                            questionNumber: number;
+                                            text: string;
+                                            question: string;
+                                            /** @enum {string} */
+                                            status: "active" | "resolved";
+                                            yesShares: number;
+                                            noShares: number;
+                                            yesPrice: number;
+                                            noPrice: number;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdDate: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            resolutionDate: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            endDate: string;
+                                            liquidity: number;
+                                            volume: number;
+                                            volume24h: number;
+                                            priceChange24h: number;
+                                            change24h: number;
+                                            resolvedOutcome: ("YES" | "NO") | null;
+                                            /** @description the same as resolvedOutcome */
+                                            outcome: ("YES" | "NO") | null;
+                                            resolvedAt: string | null;
+                                            userPosition?: {
+                                                id: string;
+                                                marketId: string;
+                                                question: string;
+                                                /** @enum {string} */
+                                                side: "YES" | "NO";
+                                                /** @enum {string} */
+                                                outcome: "YES" | "NO";
+                                                shares: number;
+                                                avgPrice: number;
+                                                currentPrice: number;
+                                                costBasis: number;
+                                                value: number;
+                                                unrealizedPnL: number;
+                                                realizedPnL: number;
+                                                /** @enum {string} */
+                                                status: "open" | "closed" | "settled";
+                                                payout: number | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                updatedAt: string;
+                                            } | null;
+                                            /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                            topic?: string | null;
+                                            /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                            ticker?: string | null;
+                                        }[];
+                                        markets: {
+                                            id: string;
+                                            questionNumber: number;
+                                            text: string;
+                                            question: string;
+                                            /** @enum {string} */
+                                            status: "active" | "resolved";
+                                            yesShares: number;
+                                            noShares: number;
+                                            yesPrice: number;
+                                            noPrice: number;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdDate: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            resolutionDate: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            endDate: string;
+                                            liquidity: number;
+                                            volume: number;
+                                            volume24h: number;
+                                            priceChange24h: number;
+                                            change24h: number;
+                                            resolvedOutcome: ("YES" | "NO") | null;
+                                            /** @description the same as resolvedOutcome */
+                                            outcome: ("YES" | "NO") | null;
+                                            resolvedAt: string | null;
+                                            userPosition?: {
+                                                id: string;
+                                                marketId: string;
+                                                question: string;
+                                                /** @enum {string} */
+                                                side: "YES" | "NO";
+                                                /** @enum {string} */
+                                                outcome: "YES" | "NO";
+                                                shares: number;
+                                                avgPrice: number;
+                                                currentPrice: number;
+                                                costBasis: number;
+                                                value: number;
+                                                unrealizedPnL: number;
+                                                realizedPnL: number;
+                                                /** @enum {string} */
+                                                status: "open" | "closed" | "settled";
+                                                payout: number | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                updatedAt: string;
+                                            } | null;
+                                            /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                            topic?: string | null;
+                                            /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                            ticker?: string | null;
+                                        }[];
+                                        count: number;
+                                        total: number;
+                                        pagination: {
+                                            page: number;
+                                            limit: number;
+                                            total: number;
+                                            pages: number;
+                                        };
+                                        /** @description the topics and tickers the questions are about, for the filters */
+                                        facets: {
+                                            topics: string[];
+                                            tickers: string[];
+                                        };
+                                        /** @description the same questions, as Babylon's agents read them (id, question, yesShares, noShares, liquidity, endDate, resolved) */
+                                        predictions: {
+                                            id: string;
+                                            questionNumber: number;
+                                            text: string;
+                                            question: string;
+                                            /** @enum {string} */
+                                            status: "active" | "resolved";
+                                            yesShares: number;
+                                            noShares: number;
+                                            yesPrice: number;
+                                            noPrice: number;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdDate: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            resolutionDate: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            endDate: string;
+                                            liquidity: number;
+                                            volume: number;
+                                            volume24h: number;
+                                            priceChange24h: number;
+                                            change24h: number;
+                                            resolvedOutcome: ("YES" | "NO") | null;
+                                            /** @description the same as resolvedOutcome */
+                                            outcome: ("YES" | "NO") | null;
+                                            resolvedAt: string | null;
+                                            userPosition?: {
+                                                id: string;
+                                                marketId: string;
+                                                question: string;
+                                                /** @enum {string} */
+                                                side: "YES" | "NO";
+                                                /** @enum {string} */
+                                                outcome: "YES" | "NO";
+                                                shares: number;
+                                                avgPrice: number;
+                                                currentPrice: number;
+                                                costBasis: number;
+                                                value: number;
+                                                unrealizedPnL: number;
+                                                realizedPnL: number;
+                                                /** @enum {string} */
+                                                status: "open" | "closed" | "settled";
+                                                payout: number | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                updatedAt: string;
+                                            } | null;
+                                            /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                            topic?: string | null;
+                                            /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                            ticker?: string | null;
+                                            /** @description status is resolved */
+                                            resolved: boolean;
+                                        }[];
+                                    } | {
+                                        tickers: {
+                                            ticker: string;
+                                            organizationId: string;
+                                            name: string;
+                                            sector: string;
+                                            currentPrice: number;
+                                            price: number;
+                                            markPrice: number;
+                                            indexPrice: number;
+                                            change24h: number;
+                                            changePercent24h: number;
+                                            high24h: number;
+                                            low24h: number;
+                                            volume24h: number;
+                                            /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                            fundingRate: number;
+                                            /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                            fundingRateAnnualized: number;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            nextFundingTime: string;
+                                            openInterest: number;
+                                            openInterestLong: number;
+                                            openInterestShort: number;
+                                            depth: number;
+                                        }[];
+                                        markets: {
+                                            ticker: string;
+                                            organizationId: string;
+                                            name: string;
+                                            sector: string;
+                                            currentPrice: number;
+                                            price: number;
+                                            markPrice: number;
+                                            indexPrice: number;
+                                            change24h: number;
+                                            changePercent24h: number;
+                                            high24h: number;
+                                            low24h: number;
+                                            volume24h: number;
+                                            /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                            fundingRate: number;
+                                            /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                            fundingRateAnnualized: number;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            nextFundingTime: string;
+                                            openInterest: number;
+                                            openInterestLong: number;
+                                            openInterestShort: number;
+                                            depth: number;
+                                        }[];
+                                        /** @description the same tickers (Babylon's name) */
+                                        perpetuals: {
+                                            ticker: string;
+                                            organizationId: string;
+                                            name: string;
+                                            sector: string;
+                                            currentPrice: number;
+                                            price: number;
+                                            markPrice: number;
+                                            indexPrice: number;
+                                            change24h: number;
+                                            changePercent24h: number;
+                                            high24h: number;
+                                            low24h: number;
+                                            volume24h: number;
+                                            /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                            fundingRate: number;
+                                            /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                            fundingRateAnnualized: number;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            nextFundingTime: string;
+                                            openInterest: number;
+                                            openInterestLong: number;
+                                            openInterestShort: number;
+                                            depth: number;
+                                        }[];
+                                    } | {
+                                        position: {
+                                            id: string;
+                                            marketId: string;
+                                            /** @enum {string} */
+                                            side: "YES" | "NO";
+                                            /** @enum {string} */
+                                            outcome: "YES" | "NO";
+                                            shares: number;
+                                            avgPrice: number;
+                                            costBasis: number;
+                                        };
+                                        newBalance: string;
+                                        fees: {
+                                            total: number;
+                                            platform: number;
+                                            referrer: number;
+                                        };
+                                        shares: number;
+                                        avgPrice: number;
+                                        positionId: string;
+                                        yesPrice: number;
+                                        noPrice: number;
+                                        marketId: string;
+                                        /**
+                                         * @description present when the request was a dry run: nothing changed
+                                         * @constant
+                                         */
+                                        dryRun?: true;
+                                        /** @description the amount spent, fees included (Babylon's name) */
+                                        cost: number;
+                                    } | {
+                                        proceeds: number;
+                                        realizedPnL: number;
+                                        remainingShares: number;
+                                        newBalance: string;
+                                        positionId: string;
+                                        /** @enum {string} */
+                                        side: "YES" | "NO";
+                                        /** @enum {string} */
+                                        outcome: "YES" | "NO";
+                                        sharesSold: number;
+                                        /** @description average price per share sold, before the fee */
+                                        avgPrice: number;
+                                        fees: {
+                                            total: number;
+                                            platform: number;
+                                            referrer: number;
+                                        };
+                                        yesPrice: number;
+                                        noPrice: number;
+                                        marketId: string;
+                                        /**
+                                         * @description present when the request was a dry run: nothing changed
+                                         * @constant
+                                         */
+                                        dryRun?: true;
+                                    } | {
+                                        position: {
+                                            id: string;
+                                            userId: string;
+                                            ticker: string;
+                                            name: string;
+                                            /** @enum {string} */
+                                            side: "long" | "short";
+                                            /** @enum {string} */
+                                            status: "open" | "closed" | "liquidated";
+                                            entryPrice: number;
+                                            size: number;
+                                            units: number;
+                                            collateral: number;
+                                            margin: number;
+                                            leverage: number;
+                                            liquidationPrice: number;
+                                            currentPrice: number;
+                                            markPrice: number;
+                                            unrealizedPnL: number;
+                                            unrealizedPnLPercent: number;
+                                            fundingPaid: number;
+                                            openFee: number;
+                                            exitPrice: number | null;
+                                            realizedPnL: number | null;
+                                            netPnL: number | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            openedAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            closedAt: string | null;
+                                        };
+                                        fee: number;
+                                        newBalance: string;
+                                        /**
+                                         * @description present when the request was a dry run: nothing changed
+                                         * @constant
+                                         */
+                                        dryRun?: true;
+                                        /** @description position.id (Babylon's name) */
+                                        positionId: string;
+                                        /** @description position.entryPrice (Babylon's name) */
+                                        entryPrice: number;
+                                    } | {
+                                        positionId: string;
+                                        position: {
+                                            id: string;
+                                            userId: string;
+                                            ticker: string;
+                                            name: string;
+                                            /** @enum {string} */
+                                            side: "long" | "short";
+                                            /** @enum {string} */
+                                            status: "open" | "closed" | "liquidated";
+                                            entryPrice: number;
+                                            size: number;
+                                            units: number;
+                                            collateral: number;
+                                            margin: number;
+                                            leverage: number;
+                                            liquidationPrice: number;
+                                            currentPrice: number;
+                                            markPrice: number;
+                                            unrealizedPnL: number;
+                                            unrealizedPnLPercent: number;
+                                            fundingPaid: number;
+                                            openFee: number;
+                                            exitPrice: number | null;
+                                            realizedPnL: number | null;
+                                            netPnL: number | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            openedAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            closedAt: string | null;
+                                        };
+                                        exitPrice: number;
+                                        realizedPnL: number;
+                                        fundingPaid: number;
+                                        fee: number;
+                                        netPnL: number;
+                                        newBalance: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        closedAt: string;
+                                        /**
+                                         * @description present when the request was a dry run: nothing changed
+                                         * @constant
+                                         */
+                                        dryRun?: true;
+                                        /** @description the same as realizedPnL (Babylon's name) */
+                                        pnl: number;
                                     } | {
                                         message: string;
                                         block: {
@@ -12550,7 +14242,13 @@ export interface operations {
                             marketId: string;
                             question: string;
                             outcomes: ("YES" | "NO")[];
-                            prices: {
+                            /** @description [YES price, NO price], in the order of outcomes (Babylon's shape: its agents read prices[0]) */
+                            prices: [
+                                number,
+                                number
+                            ];
+                            /** @description the same prices by outcome */
+                            pricesByOutcome: {
                                 YES: number;
                                 NO: number;
                             };
@@ -12653,6 +14351,8 @@ export interface operations {
                                 subject: string | null;
                                 link: string | null;
                             }[];
+                            /** @description the account's reputation points (Babylon's agents read it here) */
+                            reputationPoints: number;
                         } | {
                             predictions: {
                                 id: string;
@@ -12790,6 +14490,62 @@ export interface operations {
                                     };
                                 };
                             };
+                            /** @description the same as predictions (Babylon's name) */
+                            marketPositions: {
+                                id: string;
+                                marketId: string;
+                                question: string;
+                                /** @enum {string} */
+                                side: "YES" | "NO";
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                shares: number;
+                                avgPrice: number;
+                                currentPrice: number;
+                                costBasis: number;
+                                value: number;
+                                unrealizedPnL: number;
+                                realizedPnL: number;
+                                /** @enum {string} */
+                                status: "open" | "closed" | "settled";
+                                payout: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                updatedAt: string;
+                            }[];
+                            /** @description the same as perps (Babylon's name) */
+                            perpPositions: {
+                                id: string;
+                                userId: string;
+                                ticker: string;
+                                name: string;
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                /** @enum {string} */
+                                status: "open" | "closed" | "liquidated";
+                                entryPrice: number;
+                                size: number;
+                                units: number;
+                                collateral: number;
+                                margin: number;
+                                leverage: number;
+                                liquidationPrice: number;
+                                currentPrice: number;
+                                markPrice: number;
+                                unrealizedPnL: number;
+                                unrealizedPnLPercent: number;
+                                fundingPaid: number;
+                                openFee: number;
+                                exitPrice: number | null;
+                                realizedPnL: number | null;
+                                netPnL: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                openedAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                closedAt: string | null;
+                            }[];
                         } | {
                             userId: string;
                             balance: {
@@ -12862,6 +14618,8 @@ export interface operations {
                                     subject: string | null;
                                     link: string | null;
                                 }[];
+                                /** @description the account's reputation points (Babylon's agents read it here) */
+                                reputationPoints: number;
                             };
                             positions: {
                                 predictions: {
@@ -13000,6 +14758,62 @@ export interface operations {
                                         };
                                     };
                                 };
+                                /** @description the same as predictions (Babylon's name) */
+                                marketPositions: {
+                                    id: string;
+                                    marketId: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    side: "YES" | "NO";
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    shares: number;
+                                    avgPrice: number;
+                                    currentPrice: number;
+                                    costBasis: number;
+                                    value: number;
+                                    unrealizedPnL: number;
+                                    realizedPnL: number;
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "settled";
+                                    payout: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    updatedAt: string;
+                                }[];
+                                /** @description the same as perps (Babylon's name) */
+                                perpPositions: {
+                                    id: string;
+                                    userId: string;
+                                    ticker: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "liquidated";
+                                    entryPrice: number;
+                                    size: number;
+                                    units: number;
+                                    collateral: number;
+                                    margin: number;
+                                    leverage: number;
+                                    liquidationPrice: number;
+                                    currentPrice: number;
+                                    markPrice: number;
+                                    unrealizedPnL: number;
+                                    unrealizedPnLPercent: number;
+                                    fundingPaid: number;
+                                    openFee: number;
+                                    exitPrice: number | null;
+                                    realizedPnL: number | null;
+                                    netPnL: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    openedAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    closedAt: string | null;
+                                }[];
                             };
                         } | {
                             requestId: string;
@@ -13193,6 +15007,416 @@ export interface operations {
                             };
                             /** @constant */
                             dryRun?: true;
+                        } | {
+                            questions: {
+                                id: string;
+                                questionNumber: number;
+                                text: string;
+                                question: string;
+                                /** @enum {string} */
+                                status: "active" | "resolved";
+                                yesShares: number;
+                                noShares: number;
+                                yesPrice: number;
+                                noPrice: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdDate: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                resolutionDate: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                endDate: string;
+                                liquidity: number;
+                                volume: number;
+                                volume24h: number;
+                                priceChange24h: number;
+                                change24h: number;
+                                resolvedOutcome: ("YES" | "NO") | null;
+                                /** @description the same as resolvedOutcome */
+                                outcome: ("YES" | "NO") | null;
+                                resolvedAt: string | null;
+                                userPosition?: {
+                                    id: string;
+                                    marketId: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    side: "YES" | "NO";
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    shares: number;
+                                    avgPrice: number;
+                                    currentPrice: number;
+                                    costBasis: number;
+                                    value: number;
+                                    unrealizedPnL: number;
+                                    realizedPnL: number;
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "settled";
+                                    payout: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    updatedAt: string;
+                                } | null;
+                                /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                topic?: string | null;
+                                /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                ticker?: string | null;
+                            }[];
+                            markets: {
+                                id: string;
+                                questionNumber: number;
+                                text: string;
+                                question: string;
+                                /** @enum {string} */
+                                status: "active" | "resolved";
+                                yesShares: number;
+                                noShares: number;
+                                yesPrice: number;
+                                noPrice: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdDate: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                resolutionDate: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                endDate: string;
+                                liquidity: number;
+                                volume: number;
+                                volume24h: number;
+                                priceChange24h: number;
+                                change24h: number;
+                                resolvedOutcome: ("YES" | "NO") | null;
+                                /** @description the same as resolvedOutcome */
+                                outcome: ("YES" | "NO") | null;
+                                resolvedAt: string | null;
+                                userPosition?: {
+                                    id: string;
+                                    marketId: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    side: "YES" | "NO";
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    shares: number;
+                                    avgPrice: number;
+                                    currentPrice: number;
+                                    costBasis: number;
+                                    value: number;
+                                    unrealizedPnL: number;
+                                    realizedPnL: number;
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "settled";
+                                    payout: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    updatedAt: string;
+                                } | null;
+                                /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                topic?: string | null;
+                                /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                ticker?: string | null;
+                            }[];
+                            count: number;
+                            total: number;
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                            };
+                            /** @description the topics and tickers the questions are about, for the filters */
+                            facets: {
+                                topics: string[];
+                                tickers: string[];
+                            };
+                            /** @description the same questions, as Babylon's agents read them (id, question, yesShares, noShares, liquidity, endDate, resolved) */
+                            predictions: {
+                                id: string;
+                                questionNumber: number;
+                                text: string;
+                                question: string;
+                                /** @enum {string} */
+                                status: "active" | "resolved";
+                                yesShares: number;
+                                noShares: number;
+                                yesPrice: number;
+                                noPrice: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdDate: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                resolutionDate: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                endDate: string;
+                                liquidity: number;
+                                volume: number;
+                                volume24h: number;
+                                priceChange24h: number;
+                                change24h: number;
+                                resolvedOutcome: ("YES" | "NO") | null;
+                                /** @description the same as resolvedOutcome */
+                                outcome: ("YES" | "NO") | null;
+                                resolvedAt: string | null;
+                                userPosition?: {
+                                    id: string;
+                                    marketId: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    side: "YES" | "NO";
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    shares: number;
+                                    avgPrice: number;
+                                    currentPrice: number;
+                                    costBasis: number;
+                                    value: number;
+                                    unrealizedPnL: number;
+                                    realizedPnL: number;
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "settled";
+                                    payout: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    updatedAt: string;
+                                } | null;
+                                /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                topic?: string | null;
+                                /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                ticker?: string | null;
+                                /** @description status is resolved */
+                                resolved: boolean;
+                            }[];
+                        } | {
+                            tickers: {
+                                ticker: string;
+                                organizationId: string;
+                                name: string;
+                                sector: string;
+                                currentPrice: number;
+                                price: number;
+                                markPrice: number;
+                                indexPrice: number;
+                                change24h: number;
+                                changePercent24h: number;
+                                high24h: number;
+                                low24h: number;
+                                volume24h: number;
+                                /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                fundingRate: number;
+                                /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                fundingRateAnnualized: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                nextFundingTime: string;
+                                openInterest: number;
+                                openInterestLong: number;
+                                openInterestShort: number;
+                                depth: number;
+                            }[];
+                            markets: {
+                                ticker: string;
+                                organizationId: string;
+                                name: string;
+                                sector: string;
+                                currentPrice: number;
+                                price: number;
+                                markPrice: number;
+                                indexPrice: number;
+                                change24h: number;
+                                changePercent24h: number;
+                                high24h: number;
+                                low24h: number;
+                                volume24h: number;
+                                /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                fundingRate: number;
+                                /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                fundingRateAnnualized: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                nextFundingTime: string;
+                                openInterest: number;
+                                openInterestLong: number;
+                                openInterestShort: number;
+                                depth: number;
+                            }[];
+                            /** @description the same tickers (Babylon's name) */
+                            perpetuals: {
+                                ticker: string;
+                                organizationId: string;
+                                name: string;
+                                sector: string;
+                                currentPrice: number;
+                                price: number;
+                                markPrice: number;
+                                indexPrice: number;
+                                change24h: number;
+                                changePercent24h: number;
+                                high24h: number;
+                                low24h: number;
+                                volume24h: number;
+                                /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                fundingRate: number;
+                                /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                fundingRateAnnualized: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                nextFundingTime: string;
+                                openInterest: number;
+                                openInterestLong: number;
+                                openInterestShort: number;
+                                depth: number;
+                            }[];
+                        } | {
+                            position: {
+                                id: string;
+                                marketId: string;
+                                /** @enum {string} */
+                                side: "YES" | "NO";
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                shares: number;
+                                avgPrice: number;
+                                costBasis: number;
+                            };
+                            newBalance: string;
+                            fees: {
+                                total: number;
+                                platform: number;
+                                referrer: number;
+                            };
+                            shares: number;
+                            avgPrice: number;
+                            positionId: string;
+                            yesPrice: number;
+                            noPrice: number;
+                            marketId: string;
+                            /**
+                             * @description present when the request was a dry run: nothing changed
+                             * @constant
+                             */
+                            dryRun?: true;
+                            /** @description the amount spent, fees included (Babylon's name) */
+                            cost: number;
+                        } | {
+                            proceeds: number;
+                            realizedPnL: number;
+                            remainingShares: number;
+                            newBalance: string;
+                            positionId: string;
+                            /** @enum {string} */
+                            side: "YES" | "NO";
+                            /** @enum {string} */
+                            outcome: "YES" | "NO";
+                            sharesSold: number;
+                            /** @description average price per share sold, before the fee */
+                            avgPrice: number;
+                            fees: {
+                                total: number;
+                                platform: number;
+                                referrer: number;
+                            };
+                            yesPrice: number;
+                            noPrice: number;
+                            marketId: string;
+                            /**
+                             * @description present when the request was a dry run: nothing changed
+                             * @constant
+                             */
+                            dryRun?: true;
+                        } | {
+                            position: {
+                                id: string;
+                                userId: string;
+                                ticker: string;
+                                name: string;
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                /** @enum {string} */
+                                status: "open" | "closed" | "liquidated";
+                                entryPrice: number;
+                                size: number;
+                                units: number;
+                                collateral: number;
+                                margin: number;
+                                leverage: number;
+                                liquidationPrice: number;
+                                currentPrice: number;
+                                markPrice: number;
+                                unrealizedPnL: number;
+                                unrealizedPnLPercent: number;
+                                fundingPaid: number;
+                                openFee: number;
+                                exitPrice: number | null;
+                                realizedPnL: number | null;
+                                netPnL: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                openedAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                closedAt: string | null;
+                            };
+                            fee: number;
+                            newBalance: string;
+                            /**
+                             * @description present when the request was a dry run: nothing changed
+                             * @constant
+                             */
+                            dryRun?: true;
+                            /** @description position.id (Babylon's name) */
+                            positionId: string;
+                            /** @description position.entryPrice (Babylon's name) */
+                            entryPrice: number;
+                        } | {
+                            positionId: string;
+                            position: {
+                                id: string;
+                                userId: string;
+                                ticker: string;
+                                name: string;
+                                /** @enum {string} */
+                                side: "long" | "short";
+                                /** @enum {string} */
+                                status: "open" | "closed" | "liquidated";
+                                entryPrice: number;
+                                size: number;
+                                units: number;
+                                collateral: number;
+                                margin: number;
+                                leverage: number;
+                                liquidationPrice: number;
+                                currentPrice: number;
+                                markPrice: number;
+                                unrealizedPnL: number;
+                                unrealizedPnLPercent: number;
+                                fundingPaid: number;
+                                openFee: number;
+                                exitPrice: number | null;
+                                realizedPnL: number | null;
+                                netPnL: number | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                openedAt: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                closedAt: string | null;
+                            };
+                            exitPrice: number;
+                            realizedPnL: number;
+                            fundingPaid: number;
+                            fee: number;
+                            netPnL: number;
+                            newBalance: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            closedAt: string;
+                            /**
+                             * @description present when the request was a dry run: nothing changed
+                             * @constant
+                             */
+                            dryRun?: true;
+                            /** @description the same as realizedPnL (Babylon's name) */
+                            pnl: number;
                         } | {
                             message: string;
                             block: {
@@ -13431,7 +15655,13 @@ export interface operations {
                                         marketId: string;
                                         question: string;
                                         outcomes: ("YES" | "NO")[];
-                                        prices: {
+                                        /** @description [YES price, NO price], in the order of outcomes (Babylon's shape: its agents read prices[0]) */
+                                        prices: [
+                                            number,
+                                            number
+                                        ];
+                                        /** @description the same prices by outcome */
+                                        pricesByOutcome: {
                                             YES: number;
                                             NO: number;
                                         };
@@ -13534,6 +15764,8 @@ export interface operations {
                                             subject: string | null;
                                             link: string | null;
                                         }[];
+                                        /** @description the account's reputation points (Babylon's agents read it here) */
+                                        reputationPoints: number;
                                     } | {
                                         predictions: {
                                             id: string;
@@ -13671,6 +15903,62 @@ export interface operations {
                                                 };
                                             };
                                         };
+                                        /** @description the same as predictions (Babylon's name) */
+                                        marketPositions: {
+                                            id: string;
+                                            marketId: string;
+                                            question: string;
+                                            /** @enum {string} */
+                                            side: "YES" | "NO";
+                                            /** @enum {string} */
+                                            outcome: "YES" | "NO";
+                                            shares: number;
+                                            avgPrice: number;
+                                            currentPrice: number;
+                                            costBasis: number;
+                                            value: number;
+                                            unrealizedPnL: number;
+                                            realizedPnL: number;
+                                            /** @enum {string} */
+                                            status: "open" | "closed" | "settled";
+                                            payout: number | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            updatedAt: string;
+                                        }[];
+                                        /** @description the same as perps (Babylon's name) */
+                                        perpPositions: {
+                                            id: string;
+                                            userId: string;
+                                            ticker: string;
+                                            name: string;
+                                            /** @enum {string} */
+                                            side: "long" | "short";
+                                            /** @enum {string} */
+                                            status: "open" | "closed" | "liquidated";
+                                            entryPrice: number;
+                                            size: number;
+                                            units: number;
+                                            collateral: number;
+                                            margin: number;
+                                            leverage: number;
+                                            liquidationPrice: number;
+                                            currentPrice: number;
+                                            markPrice: number;
+                                            unrealizedPnL: number;
+                                            unrealizedPnLPercent: number;
+                                            fundingPaid: number;
+                                            openFee: number;
+                                            exitPrice: number | null;
+                                            realizedPnL: number | null;
+                                            netPnL: number | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            openedAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            closedAt: string | null;
+                                        }[];
                                     } | {
                                         userId: string;
                                         balance: {
@@ -13743,6 +16031,8 @@ export interface operations {
                                                 subject: string | null;
                                                 link: string | null;
                                             }[];
+                                            /** @description the account's reputation points (Babylon's agents read it here) */
+                                            reputationPoints: number;
                                         };
                                         positions: {
                                             predictions: {
@@ -13881,6 +16171,62 @@ export interface operations {
                                                     };
                                                 };
                                             };
+                                            /** @description the same as predictions (Babylon's name) */
+                                            marketPositions: {
+                                                id: string;
+                                                marketId: string;
+                                                question: string;
+                                                /** @enum {string} */
+                                                side: "YES" | "NO";
+                                                /** @enum {string} */
+                                                outcome: "YES" | "NO";
+                                                shares: number;
+                                                avgPrice: number;
+                                                currentPrice: number;
+                                                costBasis: number;
+                                                value: number;
+                                                unrealizedPnL: number;
+                                                realizedPnL: number;
+                                                /** @enum {string} */
+                                                status: "open" | "closed" | "settled";
+                                                payout: number | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                updatedAt: string;
+                                            }[];
+                                            /** @description the same as perps (Babylon's name) */
+                                            perpPositions: {
+                                                id: string;
+                                                userId: string;
+                                                ticker: string;
+                                                name: string;
+                                                /** @enum {string} */
+                                                side: "long" | "short";
+                                                /** @enum {string} */
+                                                status: "open" | "closed" | "liquidated";
+                                                entryPrice: number;
+                                                size: number;
+                                                units: number;
+                                                collateral: number;
+                                                margin: number;
+                                                leverage: number;
+                                                liquidationPrice: number;
+                                                currentPrice: number;
+                                                markPrice: number;
+                                                unrealizedPnL: number;
+                                                unrealizedPnLPercent: number;
+                                                fundingPaid: number;
+                                                openFee: number;
+                                                exitPrice: number | null;
+                                                realizedPnL: number | null;
+                                                netPnL: number | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                openedAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                closedAt: string | null;
+                                            }[];
                                         };
                                     } | {
                                         requestId: string;
@@ -14074,6 +16420,416 @@ export interface operations {
                                         };
                                         /** @constant */
                                         dryRun?: true;
+                                    } | {
+                                        questions: {
+                                            id: string;
+                                            questionNumber: number;
+                                            text: string;
+                                            question: string;
+                                            /** @enum {string} */
+                                            status: "active" | "resolved";
+                                            yesShares: number;
+                                            noShares: number;
+                                            yesPrice: number;
+                                            noPrice: number;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdDate: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            resolutionDate: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            endDate: string;
+                                            liquidity: number;
+                                            volume: number;
+                                            volume24h: number;
+                                            priceChange24h: number;
+                                            change24h: number;
+                                            resolvedOutcome: ("YES" | "NO") | null;
+                                            /** @description the same as resolvedOutcome */
+                                            outcome: ("YES" | "NO") | null;
+                                            resolvedAt: string | null;
+                                            userPosition?: {
+                                                id: string;
+                                                marketId: string;
+                                                question: string;
+                                                /** @enum {string} */
+                                                side: "YES" | "NO";
+                                                /** @enum {string} */
+                                                outcome: "YES" | "NO";
+                                                shares: number;
+                                                avgPrice: number;
+                                                currentPrice: number;
+                                                costBasis: number;
+                                                value: number;
+                                                unrealizedPnL: number;
+                                                realizedPnL: number;
+                                                /** @enum {string} */
+                                                status: "open" | "closed" | "settled";
+                                                payout: number | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                updatedAt: string;
+                                            } | null;
+                                            /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                            topic?: string | null;
+                                            /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                            ticker?: string | null;
+                                        }[];
+                                        markets: {
+                                            id: string;
+                                            questionNumber: number;
+                                            text: string;
+                                            question: string;
+                                            /** @enum {string} */
+                                            status: "active" | "resolved";
+                                            yesShares: number;
+                                            noShares: number;
+                                            yesPrice: number;
+                                            noPrice: number;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdDate: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            resolutionDate: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            endDate: string;
+                                            liquidity: number;
+                                            volume: number;
+                                            volume24h: number;
+                                            priceChange24h: number;
+                                            change24h: number;
+                                            resolvedOutcome: ("YES" | "NO") | null;
+                                            /** @description the same as resolvedOutcome */
+                                            outcome: ("YES" | "NO") | null;
+                                            resolvedAt: string | null;
+                                            userPosition?: {
+                                                id: string;
+                                                marketId: string;
+                                                question: string;
+                                                /** @enum {string} */
+                                                side: "YES" | "NO";
+                                                /** @enum {string} */
+                                                outcome: "YES" | "NO";
+                                                shares: number;
+                                                avgPrice: number;
+                                                currentPrice: number;
+                                                costBasis: number;
+                                                value: number;
+                                                unrealizedPnL: number;
+                                                realizedPnL: number;
+                                                /** @enum {string} */
+                                                status: "open" | "closed" | "settled";
+                                                payout: number | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                updatedAt: string;
+                                            } | null;
+                                            /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                            topic?: string | null;
+                                            /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                            ticker?: string | null;
+                                        }[];
+                                        count: number;
+                                        total: number;
+                                        pagination: {
+                                            page: number;
+                                            limit: number;
+                                            total: number;
+                                            pages: number;
+                                        };
+                                        /** @description the topics and tickers the questions are about, for the filters */
+                                        facets: {
+                                            topics: string[];
+                                            tickers: string[];
+                                        };
+                                        /** @description the same questions, as Babylon's agents read them (id, question, yesShares, noShares, liquidity, endDate, resolved) */
+                                        predictions: {
+                                            id: string;
+                                            questionNumber: number;
+                                            text: string;
+                                            question: string;
+                                            /** @enum {string} */
+                                            status: "active" | "resolved";
+                                            yesShares: number;
+                                            noShares: number;
+                                            yesPrice: number;
+                                            noPrice: number;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdDate: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            resolutionDate: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            endDate: string;
+                                            liquidity: number;
+                                            volume: number;
+                                            volume24h: number;
+                                            priceChange24h: number;
+                                            change24h: number;
+                                            resolvedOutcome: ("YES" | "NO") | null;
+                                            /** @description the same as resolvedOutcome */
+                                            outcome: ("YES" | "NO") | null;
+                                            resolvedAt: string | null;
+                                            userPosition?: {
+                                                id: string;
+                                                marketId: string;
+                                                question: string;
+                                                /** @enum {string} */
+                                                side: "YES" | "NO";
+                                                /** @enum {string} */
+                                                outcome: "YES" | "NO";
+                                                shares: number;
+                                                avgPrice: number;
+                                                currentPrice: number;
+                                                costBasis: number;
+                                                value: number;
+                                                unrealizedPnL: number;
+                                                realizedPnL: number;
+                                                /** @enum {string} */
+                                                status: "open" | "closed" | "settled";
+                                                payout: number | null;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                createdAt: string;
+                                                /** @description ISO 8601 UTC timestamp */
+                                                updatedAt: string;
+                                            } | null;
+                                            /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                            topic?: string | null;
+                                            /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                            ticker?: string | null;
+                                            /** @description status is resolved */
+                                            resolved: boolean;
+                                        }[];
+                                    } | {
+                                        tickers: {
+                                            ticker: string;
+                                            organizationId: string;
+                                            name: string;
+                                            sector: string;
+                                            currentPrice: number;
+                                            price: number;
+                                            markPrice: number;
+                                            indexPrice: number;
+                                            change24h: number;
+                                            changePercent24h: number;
+                                            high24h: number;
+                                            low24h: number;
+                                            volume24h: number;
+                                            /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                            fundingRate: number;
+                                            /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                            fundingRateAnnualized: number;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            nextFundingTime: string;
+                                            openInterest: number;
+                                            openInterestLong: number;
+                                            openInterestShort: number;
+                                            depth: number;
+                                        }[];
+                                        markets: {
+                                            ticker: string;
+                                            organizationId: string;
+                                            name: string;
+                                            sector: string;
+                                            currentPrice: number;
+                                            price: number;
+                                            markPrice: number;
+                                            indexPrice: number;
+                                            change24h: number;
+                                            changePercent24h: number;
+                                            high24h: number;
+                                            low24h: number;
+                                            volume24h: number;
+                                            /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                            fundingRate: number;
+                                            /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                            fundingRateAnnualized: number;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            nextFundingTime: string;
+                                            openInterest: number;
+                                            openInterestLong: number;
+                                            openInterestShort: number;
+                                            depth: number;
+                                        }[];
+                                        /** @description the same tickers (Babylon's name) */
+                                        perpetuals: {
+                                            ticker: string;
+                                            organizationId: string;
+                                            name: string;
+                                            sector: string;
+                                            currentPrice: number;
+                                            price: number;
+                                            markPrice: number;
+                                            indexPrice: number;
+                                            change24h: number;
+                                            changePercent24h: number;
+                                            high24h: number;
+                                            low24h: number;
+                                            volume24h: number;
+                                            /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                            fundingRate: number;
+                                            /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                            fundingRateAnnualized: number;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            nextFundingTime: string;
+                                            openInterest: number;
+                                            openInterestLong: number;
+                                            openInterestShort: number;
+                                            depth: number;
+                                        }[];
+                                    } | {
+                                        position: {
+                                            id: string;
+                                            marketId: string;
+                                            /** @enum {string} */
+                                            side: "YES" | "NO";
+                                            /** @enum {string} */
+                                            outcome: "YES" | "NO";
+                                            shares: number;
+                                            avgPrice: number;
+                                            costBasis: number;
+                                        };
+                                        newBalance: string;
+                                        fees: {
+                                            total: number;
+                                            platform: number;
+                                            referrer: number;
+                                        };
+                                        shares: number;
+                                        avgPrice: number;
+                                        positionId: string;
+                                        yesPrice: number;
+                                        noPrice: number;
+                                        marketId: string;
+                                        /**
+                                         * @description present when the request was a dry run: nothing changed
+                                         * @constant
+                                         */
+                                        dryRun?: true;
+                                        /** @description the amount spent, fees included (Babylon's name) */
+                                        cost: number;
+                                    } | {
+                                        proceeds: number;
+                                        realizedPnL: number;
+                                        remainingShares: number;
+                                        newBalance: string;
+                                        positionId: string;
+                                        /** @enum {string} */
+                                        side: "YES" | "NO";
+                                        /** @enum {string} */
+                                        outcome: "YES" | "NO";
+                                        sharesSold: number;
+                                        /** @description average price per share sold, before the fee */
+                                        avgPrice: number;
+                                        fees: {
+                                            total: number;
+                                            platform: number;
+                                            referrer: number;
+                                        };
+                                        yesPrice: number;
+                                        noPrice: number;
+                                        marketId: string;
+                                        /**
+                                         * @description present when the request was a dry run: nothing changed
+                                         * @constant
+                                         */
+                                        dryRun?: true;
+                                    } | {
+                                        position: {
+                                            id: string;
+                                            userId: string;
+                                            ticker: string;
+                                            name: string;
+                                            /** @enum {string} */
+                                            side: "long" | "short";
+                                            /** @enum {string} */
+                                            status: "open" | "closed" | "liquidated";
+                                            entryPrice: number;
+                                            size: number;
+                                            units: number;
+                                            collateral: number;
+                                            margin: number;
+                                            leverage: number;
+                                            liquidationPrice: number;
+                                            currentPrice: number;
+                                            markPrice: number;
+                                            unrealizedPnL: number;
+                                            unrealizedPnLPercent: number;
+                                            fundingPaid: number;
+                                            openFee: number;
+                                            exitPrice: number | null;
+                                            realizedPnL: number | null;
+                                            netPnL: number | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            openedAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            closedAt: string | null;
+                                        };
+                                        fee: number;
+                                        newBalance: string;
+                                        /**
+                                         * @description present when the request was a dry run: nothing changed
+                                         * @constant
+                                         */
+                                        dryRun?: true;
+                                        /** @description position.id (Babylon's name) */
+                                        positionId: string;
+                                        /** @description position.entryPrice (Babylon's name) */
+                                        entryPrice: number;
+                                    } | {
+                                        positionId: string;
+                                        position: {
+                                            id: string;
+                                            userId: string;
+                                            ticker: string;
+                                            name: string;
+                                            /** @enum {string} */
+                                            side: "long" | "short";
+                                            /** @enum {string} */
+                                            status: "open" | "closed" | "liquidated";
+                                            entryPrice: number;
+                                            size: number;
+                                            units: number;
+                                            collateral: number;
+                                            margin: number;
+                                            leverage: number;
+                                            liquidationPrice: number;
+                                            currentPrice: number;
+                                            markPrice: number;
+                                            unrealizedPnL: number;
+                                            unrealizedPnLPercent: number;
+                                            fundingPaid: number;
+                                            openFee: number;
+                                            exitPrice: number | null;
+                                            realizedPnL: number | null;
+                                            netPnL: number | null;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            openedAt: string;
+                                            /** @description ISO 8601 UTC timestamp */
+                                            createdAt: string;
+                                            closedAt: string | null;
+                                        };
+                                        exitPrice: number;
+                                        realizedPnL: number;
+                                        fundingPaid: number;
+                                        fee: number;
+                                        netPnL: number;
+                                        newBalance: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        closedAt: string;
+                                        /**
+                                         * @description present when the request was a dry run: nothing changed
+                                         * @constant
+                                         */
+                                        dryRun?: true;
+                                        /** @description the same as realizedPnL (Babylon's name) */
+                                        pnl: number;
                                     } | {
                                         message: string;
                                         block: {
@@ -14319,7 +17075,7 @@ export interface operations {
                             aliases: string[];
                             summary: string;
                             /** @enum {string} */
-                            group: "discovery" | "markets" | "portfolio" | "orders" | "payments" | "moderation";
+                            group: "discovery" | "markets" | "portfolio" | "orders" | "trading" | "payments" | "moderation";
                             /** @enum {string} */
                             kind: "read" | "write";
                             /** @description JSON Schema of the params object: the params by name */
@@ -14372,7 +17128,3460 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "mcp.rpc": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored with this key for 24 hours; a repeat with the same key and body replays it (header Idempotent-Replayed: true) and moves nothing; the same key with another body is 422, and a repeat while the first is still running waits for it (409 if it takes too long). Any 1 to 255 visible ASCII characters; a UUID per user action is usual. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+                "application/*+json": unknown;
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description the id of the request answered */
+                        id: string | number | null;
+                        /** @description the MCP method's result; ping answers {} */
+                        result: {
+                            protocolVersion: string;
+                            capabilities: {
+                                tools: {
+                                    listChanged: boolean;
+                                };
+                                resources: {
+                                    subscribe: boolean;
+                                    listChanged: boolean;
+                                };
+                            };
+                            serverInfo: {
+                                name: string;
+                                title: string;
+                                version: string;
+                            };
+                            instructions: string;
+                        } | {
+                            tools: {
+                                /** @description the A2A method name (a2a_… with an underscore is accepted in tools/call too) */
+                                name: string;
+                                description: string;
+                                /** @description a JSON Schema object */
+                                inputSchema: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description a JSON Schema object */
+                                outputSchema?: {
+                                    [key: string]: unknown;
+                                };
+                                annotations: {
+                                    readOnlyHint: boolean;
+                                    destructiveHint: boolean;
+                                    idempotentHint: boolean;
+                                    openWorldHint: boolean;
+                                };
+                            }[];
+                        } | {
+                            /** @description the result (or {error: {code, status, message, details?}}) as JSON text */
+                            content: {
+                                /** @constant */
+                                type: "text";
+                                text: string;
+                            }[];
+                            /** @description the method's result (absent on an error) */
+                            structuredContent?: {
+                                agents: {
+                                    /** @description the user id, or the app id */
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "user" | "actor" | "agent" | "app";
+                                    /** @description display name (apps: their name) */
+                                    name: string;
+                                    /** @description null for apps */
+                                    username: string | null;
+                                    profileImageUrl: string | null;
+                                    /** @description the profile page (absolute), or the app's own URL */
+                                    url: string;
+                                    description: string | null;
+                                    /** @description null for apps */
+                                    reputation: {
+                                        score: number;
+                                        /** @enum {string} */
+                                        level: "newcomer" | "contributor" | "trusted" | "respected" | "legendary";
+                                    } | null;
+                                    capabilities: string[];
+                                    /** @description agents: where and how to reach them over A2A JSON-RPC */
+                                    a2a: {
+                                        endpoint: string;
+                                        agentCard: string;
+                                        methods: string[];
+                                    } | null;
+                                    /** @description the on-chain identity (players and agents) */
+                                    onChain: {
+                                        registered: boolean;
+                                        tokenId: number | null;
+                                        txHash: string | null;
+                                    } | null;
+                                    /** @description apps: the account that owns them */
+                                    owner: {
+                                        id: string;
+                                        username: string;
+                                    } | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                }[];
+                                total: number;
+                            } | {
+                                /** @description the user id, or the app id */
+                                id: string;
+                                /** @enum {string} */
+                                type: "user" | "actor" | "agent" | "app";
+                                /** @description display name (apps: their name) */
+                                name: string;
+                                /** @description null for apps */
+                                username: string | null;
+                                profileImageUrl: string | null;
+                                /** @description the profile page (absolute), or the app's own URL */
+                                url: string;
+                                description: string | null;
+                                /** @description null for apps */
+                                reputation: {
+                                    score: number;
+                                    /** @enum {string} */
+                                    level: "newcomer" | "contributor" | "trusted" | "respected" | "legendary";
+                                } | null;
+                                capabilities: string[];
+                                /** @description agents: where and how to reach them over A2A JSON-RPC */
+                                a2a: {
+                                    endpoint: string;
+                                    agentCard: string;
+                                    methods: string[];
+                                } | null;
+                                /** @description the on-chain identity (players and agents) */
+                                onChain: {
+                                    registered: boolean;
+                                    tokenId: number | null;
+                                    txHash: string | null;
+                                } | null;
+                                /** @description apps: the account that owns them */
+                                owner: {
+                                    id: string;
+                                    username: string;
+                                } | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                agentId: string;
+                                active: boolean;
+                            } | {
+                                marketId: string;
+                                question: string;
+                                outcomes: ("YES" | "NO")[];
+                                /** @description [YES price, NO price], in the order of outcomes (Babylon's shape: its agents read prices[0]) */
+                                prices: [
+                                    number,
+                                    number
+                                ];
+                                /** @description the same prices by outcome */
+                                pricesByOutcome: {
+                                    YES: number;
+                                    NO: number;
+                                };
+                                volume: number;
+                                volume24h: number;
+                                liquidity: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                resolveAt: string;
+                                resolved: boolean;
+                                resolvedOutcome: ("YES" | "NO") | null;
+                            } | {
+                                marketId: string;
+                                prices: {
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    price: number;
+                                }[];
+                                /** @description ISO 8601 UTC timestamp */
+                                timestamp: string;
+                            } | {
+                                subscribed: boolean;
+                                marketId: string;
+                                stream: {
+                                    url: string;
+                                    /** @constant */
+                                    channel: "markets";
+                                    /** @constant */
+                                    event: "market_update";
+                                    filter: {
+                                        marketId: string;
+                                    };
+                                };
+                            } | {
+                                balance: string;
+                                totalDeposited: string;
+                                totalWithdrawn: string;
+                                /** @description the one P&L: account.pnl */
+                                lifetimePnL: string;
+                                /** @description equity and P&L (owner and administrators only) */
+                                account: {
+                                    cash: string;
+                                    equity: string;
+                                    /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                    contributions: string;
+                                    /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                    pnl: string;
+                                    realizedPnL: string;
+                                    unrealizedPnL: string;
+                                    /** @description pnl / contributions, a fraction */
+                                    roi: string;
+                                    products: {
+                                        predictions: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                        perps: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                        pools: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                    };
+                                };
+                                transactions: {
+                                    id: string;
+                                    type: string;
+                                    amount: string;
+                                    balanceBefore: string;
+                                    balanceAfter: string;
+                                    description: string;
+                                    referenceType: string | null;
+                                    referenceId: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    timestamp: string;
+                                    subject: string | null;
+                                    link: string | null;
+                                }[];
+                                /** @description the account's reputation points (Babylon's agents read it here) */
+                                reputationPoints: number;
+                            } | {
+                                predictions: {
+                                    id: string;
+                                    marketId: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    side: "YES" | "NO";
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    shares: number;
+                                    avgPrice: number;
+                                    currentPrice: number;
+                                    costBasis: number;
+                                    value: number;
+                                    unrealizedPnL: number;
+                                    realizedPnL: number;
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "settled";
+                                    payout: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    updatedAt: string;
+                                }[];
+                                perps: {
+                                    id: string;
+                                    userId: string;
+                                    ticker: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "liquidated";
+                                    entryPrice: number;
+                                    size: number;
+                                    units: number;
+                                    collateral: number;
+                                    margin: number;
+                                    leverage: number;
+                                    liquidationPrice: number;
+                                    currentPrice: number;
+                                    markPrice: number;
+                                    unrealizedPnL: number;
+                                    unrealizedPnLPercent: number;
+                                    fundingPaid: number;
+                                    openFee: number;
+                                    exitPrice: number | null;
+                                    realizedPnL: number | null;
+                                    netPnL: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    openedAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    closedAt: string | null;
+                                }[];
+                                perpetuals: {
+                                    id: string;
+                                    userId: string;
+                                    ticker: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "liquidated";
+                                    entryPrice: number;
+                                    size: number;
+                                    units: number;
+                                    collateral: number;
+                                    margin: number;
+                                    leverage: number;
+                                    liquidationPrice: number;
+                                    currentPrice: number;
+                                    markPrice: number;
+                                    unrealizedPnL: number;
+                                    unrealizedPnLPercent: number;
+                                    fundingPaid: number;
+                                    openFee: number;
+                                    exitPrice: number | null;
+                                    realizedPnL: number | null;
+                                    netPnL: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    openedAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    closedAt: string | null;
+                                }[];
+                                totalPnL: number;
+                                totalUnrealizedPnL: number;
+                                totalValue: number;
+                                /** @description equity and P&L (owner and administrators only) */
+                                account?: {
+                                    cash: string;
+                                    equity: string;
+                                    /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                    contributions: string;
+                                    /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                    pnl: string;
+                                    realizedPnL: string;
+                                    unrealizedPnL: string;
+                                    /** @description pnl / contributions, a fraction */
+                                    roi: string;
+                                    products: {
+                                        predictions: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                        perps: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                        pools: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                    };
+                                };
+                                /** @description the same as predictions (Babylon's name) */
+                                marketPositions: {
+                                    id: string;
+                                    marketId: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    side: "YES" | "NO";
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    shares: number;
+                                    avgPrice: number;
+                                    currentPrice: number;
+                                    costBasis: number;
+                                    value: number;
+                                    unrealizedPnL: number;
+                                    realizedPnL: number;
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "settled";
+                                    payout: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    updatedAt: string;
+                                }[];
+                                /** @description the same as perps (Babylon's name) */
+                                perpPositions: {
+                                    id: string;
+                                    userId: string;
+                                    ticker: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "liquidated";
+                                    entryPrice: number;
+                                    size: number;
+                                    units: number;
+                                    collateral: number;
+                                    margin: number;
+                                    leverage: number;
+                                    liquidationPrice: number;
+                                    currentPrice: number;
+                                    markPrice: number;
+                                    unrealizedPnL: number;
+                                    unrealizedPnLPercent: number;
+                                    fundingPaid: number;
+                                    openFee: number;
+                                    exitPrice: number | null;
+                                    realizedPnL: number | null;
+                                    netPnL: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    openedAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    closedAt: string | null;
+                                }[];
+                            } | {
+                                userId: string;
+                                balance: {
+                                    balance: string;
+                                    totalDeposited: string;
+                                    totalWithdrawn: string;
+                                    /** @description the one P&L: account.pnl */
+                                    lifetimePnL: string;
+                                    /** @description equity and P&L (owner and administrators only) */
+                                    account: {
+                                        cash: string;
+                                        equity: string;
+                                        /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                        contributions: string;
+                                        /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                        pnl: string;
+                                        realizedPnL: string;
+                                        unrealizedPnL: string;
+                                        /** @description pnl / contributions, a fraction */
+                                        roi: string;
+                                        products: {
+                                            predictions: {
+                                                /** @description what is open now, at current prices */
+                                                value: string;
+                                                /** @description what the open part cost (perps: their margin) */
+                                                costBasis: string;
+                                                realized: string;
+                                                /** @description value − costBasis */
+                                                unrealized: string;
+                                                /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                pnl: string;
+                                            };
+                                            perps: {
+                                                /** @description what is open now, at current prices */
+                                                value: string;
+                                                /** @description what the open part cost (perps: their margin) */
+                                                costBasis: string;
+                                                realized: string;
+                                                /** @description value − costBasis */
+                                                unrealized: string;
+                                                /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                pnl: string;
+                                            };
+                                            pools: {
+                                                /** @description what is open now, at current prices */
+                                                value: string;
+                                                /** @description what the open part cost (perps: their margin) */
+                                                costBasis: string;
+                                                realized: string;
+                                                /** @description value − costBasis */
+                                                unrealized: string;
+                                                /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                pnl: string;
+                                            };
+                                        };
+                                    };
+                                    transactions: {
+                                        id: string;
+                                        type: string;
+                                        amount: string;
+                                        balanceBefore: string;
+                                        balanceAfter: string;
+                                        description: string;
+                                        referenceType: string | null;
+                                        referenceId: string | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        timestamp: string;
+                                        subject: string | null;
+                                        link: string | null;
+                                    }[];
+                                    /** @description the account's reputation points (Babylon's agents read it here) */
+                                    reputationPoints: number;
+                                };
+                                positions: {
+                                    predictions: {
+                                        id: string;
+                                        marketId: string;
+                                        question: string;
+                                        /** @enum {string} */
+                                        side: "YES" | "NO";
+                                        /** @enum {string} */
+                                        outcome: "YES" | "NO";
+                                        shares: number;
+                                        avgPrice: number;
+                                        currentPrice: number;
+                                        costBasis: number;
+                                        value: number;
+                                        unrealizedPnL: number;
+                                        realizedPnL: number;
+                                        /** @enum {string} */
+                                        status: "open" | "closed" | "settled";
+                                        payout: number | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        updatedAt: string;
+                                    }[];
+                                    perps: {
+                                        id: string;
+                                        userId: string;
+                                        ticker: string;
+                                        name: string;
+                                        /** @enum {string} */
+                                        side: "long" | "short";
+                                        /** @enum {string} */
+                                        status: "open" | "closed" | "liquidated";
+                                        entryPrice: number;
+                                        size: number;
+                                        units: number;
+                                        collateral: number;
+                                        margin: number;
+                                        leverage: number;
+                                        liquidationPrice: number;
+                                        currentPrice: number;
+                                        markPrice: number;
+                                        unrealizedPnL: number;
+                                        unrealizedPnLPercent: number;
+                                        fundingPaid: number;
+                                        openFee: number;
+                                        exitPrice: number | null;
+                                        realizedPnL: number | null;
+                                        netPnL: number | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        openedAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        closedAt: string | null;
+                                    }[];
+                                    perpetuals: {
+                                        id: string;
+                                        userId: string;
+                                        ticker: string;
+                                        name: string;
+                                        /** @enum {string} */
+                                        side: "long" | "short";
+                                        /** @enum {string} */
+                                        status: "open" | "closed" | "liquidated";
+                                        entryPrice: number;
+                                        size: number;
+                                        units: number;
+                                        collateral: number;
+                                        margin: number;
+                                        leverage: number;
+                                        liquidationPrice: number;
+                                        currentPrice: number;
+                                        markPrice: number;
+                                        unrealizedPnL: number;
+                                        unrealizedPnLPercent: number;
+                                        fundingPaid: number;
+                                        openFee: number;
+                                        exitPrice: number | null;
+                                        realizedPnL: number | null;
+                                        netPnL: number | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        openedAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        closedAt: string | null;
+                                    }[];
+                                    totalPnL: number;
+                                    totalUnrealizedPnL: number;
+                                    totalValue: number;
+                                    /** @description equity and P&L (owner and administrators only) */
+                                    account?: {
+                                        cash: string;
+                                        equity: string;
+                                        /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                        contributions: string;
+                                        /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                        pnl: string;
+                                        realizedPnL: string;
+                                        unrealizedPnL: string;
+                                        /** @description pnl / contributions, a fraction */
+                                        roi: string;
+                                        products: {
+                                            predictions: {
+                                                /** @description what is open now, at current prices */
+                                                value: string;
+                                                /** @description what the open part cost (perps: their margin) */
+                                                costBasis: string;
+                                                realized: string;
+                                                /** @description value − costBasis */
+                                                unrealized: string;
+                                                /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                pnl: string;
+                                            };
+                                            perps: {
+                                                /** @description what is open now, at current prices */
+                                                value: string;
+                                                /** @description what the open part cost (perps: their margin) */
+                                                costBasis: string;
+                                                realized: string;
+                                                /** @description value − costBasis */
+                                                unrealized: string;
+                                                /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                pnl: string;
+                                            };
+                                            pools: {
+                                                /** @description what is open now, at current prices */
+                                                value: string;
+                                                /** @description what the open part cost (perps: their margin) */
+                                                costBasis: string;
+                                                realized: string;
+                                                /** @description value − costBasis */
+                                                unrealized: string;
+                                                /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                pnl: string;
+                                            };
+                                        };
+                                    };
+                                    /** @description the same as predictions (Babylon's name) */
+                                    marketPositions: {
+                                        id: string;
+                                        marketId: string;
+                                        question: string;
+                                        /** @enum {string} */
+                                        side: "YES" | "NO";
+                                        /** @enum {string} */
+                                        outcome: "YES" | "NO";
+                                        shares: number;
+                                        avgPrice: number;
+                                        currentPrice: number;
+                                        costBasis: number;
+                                        value: number;
+                                        unrealizedPnL: number;
+                                        realizedPnL: number;
+                                        /** @enum {string} */
+                                        status: "open" | "closed" | "settled";
+                                        payout: number | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        updatedAt: string;
+                                    }[];
+                                    /** @description the same as perps (Babylon's name) */
+                                    perpPositions: {
+                                        id: string;
+                                        userId: string;
+                                        ticker: string;
+                                        name: string;
+                                        /** @enum {string} */
+                                        side: "long" | "short";
+                                        /** @enum {string} */
+                                        status: "open" | "closed" | "liquidated";
+                                        entryPrice: number;
+                                        size: number;
+                                        units: number;
+                                        collateral: number;
+                                        margin: number;
+                                        leverage: number;
+                                        liquidationPrice: number;
+                                        currentPrice: number;
+                                        markPrice: number;
+                                        unrealizedPnL: number;
+                                        unrealizedPnLPercent: number;
+                                        fundingPaid: number;
+                                        openFee: number;
+                                        exitPrice: number | null;
+                                        realizedPnL: number | null;
+                                        netPnL: number | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        openedAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        closedAt: string | null;
+                                    }[];
+                                };
+                            } | {
+                                requestId: string;
+                                amount: string;
+                                to: string;
+                                service: string;
+                                /** @constant */
+                                status: "pending";
+                                /** @description ISO 8601 UTC timestamp */
+                                expiresAt: string;
+                            } | {
+                                verified: boolean;
+                                message: string;
+                                requestId: string;
+                                /** @enum {string} */
+                                status: "pending" | "paid";
+                                amount: string;
+                                transactionId: string | null;
+                            } | {
+                                order: {
+                                    id: string;
+                                    /** @constant */
+                                    kind: "prediction";
+                                    marketId: string;
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    limitPrice: number;
+                                    amount: number;
+                                    filledAmount: number;
+                                    shares: number;
+                                    /** @enum {string} */
+                                    status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                    /** @enum {string} */
+                                    timeInForce: "GTC" | "GTD" | "IOC";
+                                    expiresAt: string | null;
+                                    clientOrderId: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                };
+                                fills: {
+                                    /** @description per share, fee included for the market maker */
+                                    price: number;
+                                    shares: number;
+                                    /** @description what the order spent on this fill */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    counterparty: "maker" | "order";
+                                }[];
+                                /** @description the balance after the reservation and the fills */
+                                newBalance: string;
+                                /** @constant */
+                                dryRun?: true;
+                            } | {
+                                book: {
+                                    YES: {
+                                        price: number;
+                                        /** @description unfilled currency at this price */
+                                        amount: number;
+                                    }[];
+                                    NO: {
+                                        price: number;
+                                        /** @description unfilled currency at this price */
+                                        amount: number;
+                                    }[];
+                                };
+                            } | {
+                                orders: ({
+                                    id: string;
+                                    /** @constant */
+                                    kind: "prediction";
+                                    marketId: string;
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    limitPrice: number;
+                                    amount: number;
+                                    filledAmount: number;
+                                    shares: number;
+                                    /** @enum {string} */
+                                    status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                    /** @enum {string} */
+                                    timeInForce: "GTC" | "GTD" | "IOC";
+                                    expiresAt: string | null;
+                                    clientOrderId: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                } | {
+                                    id: string;
+                                    /** @constant */
+                                    kind: "perp";
+                                    ticker: string;
+                                    /** @enum {string} */
+                                    type: "stop_loss" | "take_profit" | "limit";
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @description notional; null on a stop or take-profit for the whole position */
+                                    size: number | null;
+                                    leverage: number | null;
+                                    triggerPrice: number;
+                                    positionId: string | null;
+                                    /** @enum {string} */
+                                    status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                    clientOrderId: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    triggeredAt: string | null;
+                                })[];
+                                pagination: {
+                                    limit: number;
+                                    offset: number;
+                                    total: number;
+                                };
+                            } | {
+                                order: {
+                                    id: string;
+                                    /** @constant */
+                                    kind: "prediction";
+                                    marketId: string;
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    limitPrice: number;
+                                    amount: number;
+                                    filledAmount: number;
+                                    shares: number;
+                                    /** @enum {string} */
+                                    status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                    /** @enum {string} */
+                                    timeInForce: "GTC" | "GTD" | "IOC";
+                                    expiresAt: string | null;
+                                    clientOrderId: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                } | {
+                                    id: string;
+                                    /** @constant */
+                                    kind: "perp";
+                                    ticker: string;
+                                    /** @enum {string} */
+                                    type: "stop_loss" | "take_profit" | "limit";
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @description notional; null on a stop or take-profit for the whole position */
+                                    size: number | null;
+                                    leverage: number | null;
+                                    triggerPrice: number;
+                                    positionId: string | null;
+                                    /** @enum {string} */
+                                    status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                    clientOrderId: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    triggeredAt: string | null;
+                                };
+                            } | {
+                                cancelled: string[];
+                            } | {
+                                order: {
+                                    id: string;
+                                    /** @constant */
+                                    kind: "perp";
+                                    ticker: string;
+                                    /** @enum {string} */
+                                    type: "stop_loss" | "take_profit" | "limit";
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @description notional; null on a stop or take-profit for the whole position */
+                                    size: number | null;
+                                    leverage: number | null;
+                                    triggerPrice: number;
+                                    positionId: string | null;
+                                    /** @enum {string} */
+                                    status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                    clientOrderId: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    triggeredAt: string | null;
+                                };
+                                /** @description a limit order: the balance after its margin is reserved */
+                                newBalance?: string;
+                                /** @description dryRun: what the order would do if it fired now at its trigger price */
+                                preview?: {
+                                    triggerPrice: number;
+                                    /** @description notional it closes (stop, take-profit) or opens (limit) */
+                                    size: number;
+                                    /** @description stop or take-profit: the P&L of closing that size at the trigger, fees included */
+                                    realizedPnL: number | null;
+                                    /** @description limit: the margin it reserves */
+                                    margin: number | null;
+                                    fee: number;
+                                    /** @description limit: the liquidation price of the position it would open */
+                                    liquidationPrice: number | null;
+                                };
+                                /** @constant */
+                                dryRun?: true;
+                            } | {
+                                questions: {
+                                    id: string;
+                                    questionNumber: number;
+                                    text: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    status: "active" | "resolved";
+                                    yesShares: number;
+                                    noShares: number;
+                                    yesPrice: number;
+                                    noPrice: number;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdDate: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    resolutionDate: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    endDate: string;
+                                    liquidity: number;
+                                    volume: number;
+                                    volume24h: number;
+                                    priceChange24h: number;
+                                    change24h: number;
+                                    resolvedOutcome: ("YES" | "NO") | null;
+                                    /** @description the same as resolvedOutcome */
+                                    outcome: ("YES" | "NO") | null;
+                                    resolvedAt: string | null;
+                                    userPosition?: {
+                                        id: string;
+                                        marketId: string;
+                                        question: string;
+                                        /** @enum {string} */
+                                        side: "YES" | "NO";
+                                        /** @enum {string} */
+                                        outcome: "YES" | "NO";
+                                        shares: number;
+                                        avgPrice: number;
+                                        currentPrice: number;
+                                        costBasis: number;
+                                        value: number;
+                                        unrealizedPnL: number;
+                                        realizedPnL: number;
+                                        /** @enum {string} */
+                                        status: "open" | "closed" | "settled";
+                                        payout: number | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        updatedAt: string;
+                                    } | null;
+                                    /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                    topic?: string | null;
+                                    /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                    ticker?: string | null;
+                                }[];
+                                markets: {
+                                    id: string;
+                                    questionNumber: number;
+                                    text: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    status: "active" | "resolved";
+                                    yesShares: number;
+                                    noShares: number;
+                                    yesPrice: number;
+                                    noPrice: number;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdDate: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    resolutionDate: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    endDate: string;
+                                    liquidity: number;
+                                    volume: number;
+                                    volume24h: number;
+                                    priceChange24h: number;
+                                    change24h: number;
+                                    resolvedOutcome: ("YES" | "NO") | null;
+                                    /** @description the same as resolvedOutcome */
+                                    outcome: ("YES" | "NO") | null;
+                                    resolvedAt: string | null;
+                                    userPosition?: {
+                                        id: string;
+                                        marketId: string;
+                                        question: string;
+                                        /** @enum {string} */
+                                        side: "YES" | "NO";
+                                        /** @enum {string} */
+                                        outcome: "YES" | "NO";
+                                        shares: number;
+                                        avgPrice: number;
+                                        currentPrice: number;
+                                        costBasis: number;
+                                        value: number;
+                                        unrealizedPnL: number;
+                                        realizedPnL: number;
+                                        /** @enum {string} */
+                                        status: "open" | "closed" | "settled";
+                                        payout: number | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        updatedAt: string;
+                                    } | null;
+                                    /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                    topic?: string | null;
+                                    /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                    ticker?: string | null;
+                                }[];
+                                count: number;
+                                total: number;
+                                pagination: {
+                                    page: number;
+                                    limit: number;
+                                    total: number;
+                                    pages: number;
+                                };
+                                /** @description the topics and tickers the questions are about, for the filters */
+                                facets: {
+                                    topics: string[];
+                                    tickers: string[];
+                                };
+                                /** @description the same questions, as Babylon's agents read them (id, question, yesShares, noShares, liquidity, endDate, resolved) */
+                                predictions: {
+                                    id: string;
+                                    questionNumber: number;
+                                    text: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    status: "active" | "resolved";
+                                    yesShares: number;
+                                    noShares: number;
+                                    yesPrice: number;
+                                    noPrice: number;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdDate: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    resolutionDate: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    endDate: string;
+                                    liquidity: number;
+                                    volume: number;
+                                    volume24h: number;
+                                    priceChange24h: number;
+                                    change24h: number;
+                                    resolvedOutcome: ("YES" | "NO") | null;
+                                    /** @description the same as resolvedOutcome */
+                                    outcome: ("YES" | "NO") | null;
+                                    resolvedAt: string | null;
+                                    userPosition?: {
+                                        id: string;
+                                        marketId: string;
+                                        question: string;
+                                        /** @enum {string} */
+                                        side: "YES" | "NO";
+                                        /** @enum {string} */
+                                        outcome: "YES" | "NO";
+                                        shares: number;
+                                        avgPrice: number;
+                                        currentPrice: number;
+                                        costBasis: number;
+                                        value: number;
+                                        unrealizedPnL: number;
+                                        realizedPnL: number;
+                                        /** @enum {string} */
+                                        status: "open" | "closed" | "settled";
+                                        payout: number | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        updatedAt: string;
+                                    } | null;
+                                    /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                    topic?: string | null;
+                                    /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                    ticker?: string | null;
+                                    /** @description status is resolved */
+                                    resolved: boolean;
+                                }[];
+                            } | {
+                                tickers: {
+                                    ticker: string;
+                                    organizationId: string;
+                                    name: string;
+                                    sector: string;
+                                    currentPrice: number;
+                                    price: number;
+                                    markPrice: number;
+                                    indexPrice: number;
+                                    change24h: number;
+                                    changePercent24h: number;
+                                    high24h: number;
+                                    low24h: number;
+                                    volume24h: number;
+                                    /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                    fundingRate: number;
+                                    /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                    fundingRateAnnualized: number;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    nextFundingTime: string;
+                                    openInterest: number;
+                                    openInterestLong: number;
+                                    openInterestShort: number;
+                                    depth: number;
+                                }[];
+                                markets: {
+                                    ticker: string;
+                                    organizationId: string;
+                                    name: string;
+                                    sector: string;
+                                    currentPrice: number;
+                                    price: number;
+                                    markPrice: number;
+                                    indexPrice: number;
+                                    change24h: number;
+                                    changePercent24h: number;
+                                    high24h: number;
+                                    low24h: number;
+                                    volume24h: number;
+                                    /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                    fundingRate: number;
+                                    /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                    fundingRateAnnualized: number;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    nextFundingTime: string;
+                                    openInterest: number;
+                                    openInterestLong: number;
+                                    openInterestShort: number;
+                                    depth: number;
+                                }[];
+                                /** @description the same tickers (Babylon's name) */
+                                perpetuals: {
+                                    ticker: string;
+                                    organizationId: string;
+                                    name: string;
+                                    sector: string;
+                                    currentPrice: number;
+                                    price: number;
+                                    markPrice: number;
+                                    indexPrice: number;
+                                    change24h: number;
+                                    changePercent24h: number;
+                                    high24h: number;
+                                    low24h: number;
+                                    volume24h: number;
+                                    /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                    fundingRate: number;
+                                    /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                    fundingRateAnnualized: number;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    nextFundingTime: string;
+                                    openInterest: number;
+                                    openInterestLong: number;
+                                    openInterestShort: number;
+                                    depth: number;
+                                }[];
+                            } | {
+                                position: {
+                                    id: string;
+                                    marketId: string;
+                                    /** @enum {string} */
+                                    side: "YES" | "NO";
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    shares: number;
+                                    avgPrice: number;
+                                    costBasis: number;
+                                };
+                                newBalance: string;
+                                fees: {
+                                    total: number;
+                                    platform: number;
+                                    referrer: number;
+                                };
+                                shares: number;
+                                avgPrice: number;
+                                positionId: string;
+                                yesPrice: number;
+                                noPrice: number;
+                                marketId: string;
+                                /**
+                                 * @description present when the request was a dry run: nothing changed
+                                 * @constant
+                                 */
+                                dryRun?: true;
+                                /** @description the amount spent, fees included (Babylon's name) */
+                                cost: number;
+                            } | {
+                                proceeds: number;
+                                realizedPnL: number;
+                                remainingShares: number;
+                                newBalance: string;
+                                positionId: string;
+                                /** @enum {string} */
+                                side: "YES" | "NO";
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                sharesSold: number;
+                                /** @description average price per share sold, before the fee */
+                                avgPrice: number;
+                                fees: {
+                                    total: number;
+                                    platform: number;
+                                    referrer: number;
+                                };
+                                yesPrice: number;
+                                noPrice: number;
+                                marketId: string;
+                                /**
+                                 * @description present when the request was a dry run: nothing changed
+                                 * @constant
+                                 */
+                                dryRun?: true;
+                            } | {
+                                position: {
+                                    id: string;
+                                    userId: string;
+                                    ticker: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "liquidated";
+                                    entryPrice: number;
+                                    size: number;
+                                    units: number;
+                                    collateral: number;
+                                    margin: number;
+                                    leverage: number;
+                                    liquidationPrice: number;
+                                    currentPrice: number;
+                                    markPrice: number;
+                                    unrealizedPnL: number;
+                                    unrealizedPnLPercent: number;
+                                    fundingPaid: number;
+                                    openFee: number;
+                                    exitPrice: number | null;
+                                    realizedPnL: number | null;
+                                    netPnL: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    openedAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    closedAt: string | null;
+                                };
+                                fee: number;
+                                newBalance: string;
+                                /**
+                                 * @description present when the request was a dry run: nothing changed
+                                 * @constant
+                                 */
+                                dryRun?: true;
+                                /** @description position.id (Babylon's name) */
+                                positionId: string;
+                                /** @description position.entryPrice (Babylon's name) */
+                                entryPrice: number;
+                            } | {
+                                positionId: string;
+                                position: {
+                                    id: string;
+                                    userId: string;
+                                    ticker: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "liquidated";
+                                    entryPrice: number;
+                                    size: number;
+                                    units: number;
+                                    collateral: number;
+                                    margin: number;
+                                    leverage: number;
+                                    liquidationPrice: number;
+                                    currentPrice: number;
+                                    markPrice: number;
+                                    unrealizedPnL: number;
+                                    unrealizedPnLPercent: number;
+                                    fundingPaid: number;
+                                    openFee: number;
+                                    exitPrice: number | null;
+                                    realizedPnL: number | null;
+                                    netPnL: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    openedAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    closedAt: string | null;
+                                };
+                                exitPrice: number;
+                                realizedPnL: number;
+                                fundingPaid: number;
+                                fee: number;
+                                netPnL: number;
+                                newBalance: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                closedAt: string;
+                                /**
+                                 * @description present when the request was a dry run: nothing changed
+                                 * @constant
+                                 */
+                                dryRun?: true;
+                                /** @description the same as realizedPnL (Babylon's name) */
+                                pnl: number;
+                            } | {
+                                message: string;
+                                block: {
+                                    id: string;
+                                    blockerId: string;
+                                    blockedId: string;
+                                    reason: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                };
+                            } | {
+                                message: string;
+                                mute: {
+                                    id: string;
+                                    muterId: string;
+                                    mutedId: string;
+                                    reason: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                };
+                            } | {
+                                message: string;
+                                report: {
+                                    id: string;
+                                    reporterId: string | null;
+                                    reportedUserId: string | null;
+                                    reportedPostId: string | null;
+                                    /** @enum {string} */
+                                    reportType: "user" | "post";
+                                    /** @enum {string} */
+                                    category: "spam" | "harassment" | "hate_speech" | "violence" | "misinformation" | "inappropriate" | "impersonation" | "self_harm" | "other";
+                                    reason: string;
+                                    evidence: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "reviewing" | "resolved" | "dismissed";
+                                    /** @enum {string} */
+                                    priority: "low" | "medium" | "high" | "critical";
+                                    /** @enum {string} */
+                                    source: "user" | "system";
+                                    resolution: string | null;
+                                    resolvedAt: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    updatedAt: string;
+                                };
+                            } | {
+                                blocks: {
+                                    id: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    reason: string | null;
+                                    blocked: {
+                                        id: string;
+                                        username: string;
+                                        displayName: string;
+                                        profileImageUrl: string | null;
+                                    };
+                                }[];
+                                pagination: {
+                                    limit: number;
+                                    offset: number;
+                                    total: number;
+                                };
+                            } | {
+                                mutes: {
+                                    id: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    reason: string | null;
+                                    muted: {
+                                        id: string;
+                                        username: string;
+                                        displayName: string;
+                                        profileImageUrl: string | null;
+                                    };
+                                }[];
+                                pagination: {
+                                    limit: number;
+                                    offset: number;
+                                    total: number;
+                                };
+                            } | {
+                                isBlocked: boolean;
+                                block: {
+                                    id: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    reason: string | null;
+                                } | null;
+                                isBlockedBy: boolean;
+                            } | {
+                                isMuted: boolean;
+                                mute: {
+                                    id: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    reason: string | null;
+                                } | null;
+                            };
+                            /**
+                             * @description a typed error: the REST code and status in the text
+                             * @constant
+                             */
+                            isError?: true;
+                        } | {
+                            resources: {
+                                uri: string;
+                                name: string;
+                                title: string;
+                                description: string;
+                                /** @constant */
+                                mimeType: "application/json";
+                            }[];
+                        } | {
+                            resourceTemplates: {
+                                uriTemplate: string;
+                                name: string;
+                                title: string;
+                                description: string;
+                                /** @constant */
+                                mimeType: "application/json";
+                            }[];
+                        } | {
+                            contents: {
+                                uri: string;
+                                /** @constant */
+                                mimeType: "application/json";
+                                text: string;
+                            }[];
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description the id of the request answered (null when it could not be read) */
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse, -32600 invalid request, -32601 unknown method, -32602 invalid params or unknown tool, -32603 internal, -32002 unknown resource, -32000 a domain failure */
+                            code: number;
+                            message: string;
+                            data?: {
+                                code: string;
+                                status: number;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                uri?: string;
+                            } | {
+                                uri: string;
+                            } | {
+                                requestId: string;
+                            };
+                        };
+                    }) | ({
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description the id of the request answered */
+                        id: string | number | null;
+                        /** @description the MCP method's result; ping answers {} */
+                        result: {
+                            protocolVersion: string;
+                            capabilities: {
+                                tools: {
+                                    listChanged: boolean;
+                                };
+                                resources: {
+                                    subscribe: boolean;
+                                    listChanged: boolean;
+                                };
+                            };
+                            serverInfo: {
+                                name: string;
+                                title: string;
+                                version: string;
+                            };
+                            instructions: string;
+                        } | {
+                            tools: {
+                                /** @description the A2A method name (a2a_… with an underscore is accepted in tools/call too) */
+                                name: string;
+                                description: string;
+                                /** @description a JSON Schema object */
+                                inputSchema: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description a JSON Schema object */
+                                outputSchema?: {
+                                    [key: string]: unknown;
+                                };
+                                annotations: {
+                                    readOnlyHint: boolean;
+                                    destructiveHint: boolean;
+                                    idempotentHint: boolean;
+                                    openWorldHint: boolean;
+                                };
+                            }[];
+                        } | {
+                            /** @description the result (or {error: {code, status, message, details?}}) as JSON text */
+                            content: {
+                                /** @constant */
+                                type: "text";
+                                text: string;
+                            }[];
+                            /** @description the method's result (absent on an error) */
+                            structuredContent?: {
+                                agents: {
+                                    /** @description the user id, or the app id */
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "user" | "actor" | "agent" | "app";
+                                    /** @description display name (apps: their name) */
+                                    name: string;
+                                    /** @description null for apps */
+                                    username: string | null;
+                                    profileImageUrl: string | null;
+                                    /** @description the profile page (absolute), or the app's own URL */
+                                    url: string;
+                                    description: string | null;
+                                    /** @description null for apps */
+                                    reputation: {
+                                        score: number;
+                                        /** @enum {string} */
+                                        level: "newcomer" | "contributor" | "trusted" | "respected" | "legendary";
+                                    } | null;
+                                    capabilities: string[];
+                                    /** @description agents: where and how to reach them over A2A JSON-RPC */
+                                    a2a: {
+                                        endpoint: string;
+                                        agentCard: string;
+                                        methods: string[];
+                                    } | null;
+                                    /** @description the on-chain identity (players and agents) */
+                                    onChain: {
+                                        registered: boolean;
+                                        tokenId: number | null;
+                                        txHash: string | null;
+                                    } | null;
+                                    /** @description apps: the account that owns them */
+                                    owner: {
+                                        id: string;
+                                        username: string;
+                                    } | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                }[];
+                                total: number;
+                            } | {
+                                /** @description the user id, or the app id */
+                                id: string;
+                                /** @enum {string} */
+                                type: "user" | "actor" | "agent" | "app";
+                                /** @description display name (apps: their name) */
+                                name: string;
+                                /** @description null for apps */
+                                username: string | null;
+                                profileImageUrl: string | null;
+                                /** @description the profile page (absolute), or the app's own URL */
+                                url: string;
+                                description: string | null;
+                                /** @description null for apps */
+                                reputation: {
+                                    score: number;
+                                    /** @enum {string} */
+                                    level: "newcomer" | "contributor" | "trusted" | "respected" | "legendary";
+                                } | null;
+                                capabilities: string[];
+                                /** @description agents: where and how to reach them over A2A JSON-RPC */
+                                a2a: {
+                                    endpoint: string;
+                                    agentCard: string;
+                                    methods: string[];
+                                } | null;
+                                /** @description the on-chain identity (players and agents) */
+                                onChain: {
+                                    registered: boolean;
+                                    tokenId: number | null;
+                                    txHash: string | null;
+                                } | null;
+                                /** @description apps: the account that owns them */
+                                owner: {
+                                    id: string;
+                                    username: string;
+                                } | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                createdAt: string;
+                                agentId: string;
+                                active: boolean;
+                            } | {
+                                marketId: string;
+                                question: string;
+                                outcomes: ("YES" | "NO")[];
+                                /** @description [YES price, NO price], in the order of outcomes (Babylon's shape: its agents read prices[0]) */
+                                prices: [
+                                    number,
+                                    number
+                                ];
+                                /** @description the same prices by outcome */
+                                pricesByOutcome: {
+                                    YES: number;
+                                    NO: number;
+                                };
+                                volume: number;
+                                volume24h: number;
+                                liquidity: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                resolveAt: string;
+                                resolved: boolean;
+                                resolvedOutcome: ("YES" | "NO") | null;
+                            } | {
+                                marketId: string;
+                                prices: {
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    price: number;
+                                }[];
+                                /** @description ISO 8601 UTC timestamp */
+                                timestamp: string;
+                            } | {
+                                subscribed: boolean;
+                                marketId: string;
+                                stream: {
+                                    url: string;
+                                    /** @constant */
+                                    channel: "markets";
+                                    /** @constant */
+                                    event: "market_update";
+                                    filter: {
+                                        marketId: string;
+                                    };
+                                };
+                            } | {
+                                balance: string;
+                                totalDeposited: string;
+                                totalWithdrawn: string;
+                                /** @description the one P&L: account.pnl */
+                                lifetimePnL: string;
+                                /** @description equity and P&L (owner and administrators only) */
+                                account: {
+                                    cash: string;
+                                    equity: string;
+                                    /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                    contributions: string;
+                                    /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                    pnl: string;
+                                    realizedPnL: string;
+                                    unrealizedPnL: string;
+                                    /** @description pnl / contributions, a fraction */
+                                    roi: string;
+                                    products: {
+                                        predictions: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                        perps: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                        pools: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                    };
+                                };
+                                transactions: {
+                                    id: string;
+                                    type: string;
+                                    amount: string;
+                                    balanceBefore: string;
+                                    balanceAfter: string;
+                                    description: string;
+                                    referenceType: string | null;
+                                    referenceId: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    timestamp: string;
+                                    subject: string | null;
+                                    link: string | null;
+                                }[];
+                                /** @description the account's reputation points (Babylon's agents read it here) */
+                                reputationPoints: number;
+                            } | {
+                                predictions: {
+                                    id: string;
+                                    marketId: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    side: "YES" | "NO";
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    shares: number;
+                                    avgPrice: number;
+                                    currentPrice: number;
+                                    costBasis: number;
+                                    value: number;
+                                    unrealizedPnL: number;
+                                    realizedPnL: number;
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "settled";
+                                    payout: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    updatedAt: string;
+                                }[];
+                                perps: {
+                                    id: string;
+                                    userId: string;
+                                    ticker: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "liquidated";
+                                    entryPrice: number;
+                                    size: number;
+                                    units: number;
+                                    collateral: number;
+                                    margin: number;
+                                    leverage: number;
+                                    liquidationPrice: number;
+                                    currentPrice: number;
+                                    markPrice: number;
+                                    unrealizedPnL: number;
+                                    unrealizedPnLPercent: number;
+                                    fundingPaid: number;
+                                    openFee: number;
+                                    exitPrice: number | null;
+                                    realizedPnL: number | null;
+                                    netPnL: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    openedAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    closedAt: string | null;
+                                }[];
+                                perpetuals: {
+                                    id: string;
+                                    userId: string;
+                                    ticker: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "liquidated";
+                                    entryPrice: number;
+                                    size: number;
+                                    units: number;
+                                    collateral: number;
+                                    margin: number;
+                                    leverage: number;
+                                    liquidationPrice: number;
+                                    currentPrice: number;
+                                    markPrice: number;
+                                    unrealizedPnL: number;
+                                    unrealizedPnLPercent: number;
+                                    fundingPaid: number;
+                                    openFee: number;
+                                    exitPrice: number | null;
+                                    realizedPnL: number | null;
+                                    netPnL: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    openedAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    closedAt: string | null;
+                                }[];
+                                totalPnL: number;
+                                totalUnrealizedPnL: number;
+                                totalValue: number;
+                                /** @description equity and P&L (owner and administrators only) */
+                                account?: {
+                                    cash: string;
+                                    equity: string;
+                                    /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                    contributions: string;
+                                    /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                    pnl: string;
+                                    realizedPnL: string;
+                                    unrealizedPnL: string;
+                                    /** @description pnl / contributions, a fraction */
+                                    roi: string;
+                                    products: {
+                                        predictions: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                        perps: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                        pools: {
+                                            /** @description what is open now, at current prices */
+                                            value: string;
+                                            /** @description what the open part cost (perps: their margin) */
+                                            costBasis: string;
+                                            realized: string;
+                                            /** @description value − costBasis */
+                                            unrealized: string;
+                                            /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                            pnl: string;
+                                        };
+                                    };
+                                };
+                                /** @description the same as predictions (Babylon's name) */
+                                marketPositions: {
+                                    id: string;
+                                    marketId: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    side: "YES" | "NO";
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    shares: number;
+                                    avgPrice: number;
+                                    currentPrice: number;
+                                    costBasis: number;
+                                    value: number;
+                                    unrealizedPnL: number;
+                                    realizedPnL: number;
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "settled";
+                                    payout: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    updatedAt: string;
+                                }[];
+                                /** @description the same as perps (Babylon's name) */
+                                perpPositions: {
+                                    id: string;
+                                    userId: string;
+                                    ticker: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "liquidated";
+                                    entryPrice: number;
+                                    size: number;
+                                    units: number;
+                                    collateral: number;
+                                    margin: number;
+                                    leverage: number;
+                                    liquidationPrice: number;
+                                    currentPrice: number;
+                                    markPrice: number;
+                                    unrealizedPnL: number;
+                                    unrealizedPnLPercent: number;
+                                    fundingPaid: number;
+                                    openFee: number;
+                                    exitPrice: number | null;
+                                    realizedPnL: number | null;
+                                    netPnL: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    openedAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    closedAt: string | null;
+                                }[];
+                            } | {
+                                userId: string;
+                                balance: {
+                                    balance: string;
+                                    totalDeposited: string;
+                                    totalWithdrawn: string;
+                                    /** @description the one P&L: account.pnl */
+                                    lifetimePnL: string;
+                                    /** @description equity and P&L (owner and administrators only) */
+                                    account: {
+                                        cash: string;
+                                        equity: string;
+                                        /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                        contributions: string;
+                                        /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                        pnl: string;
+                                        realizedPnL: string;
+                                        unrealizedPnL: string;
+                                        /** @description pnl / contributions, a fraction */
+                                        roi: string;
+                                        products: {
+                                            predictions: {
+                                                /** @description what is open now, at current prices */
+                                                value: string;
+                                                /** @description what the open part cost (perps: their margin) */
+                                                costBasis: string;
+                                                realized: string;
+                                                /** @description value − costBasis */
+                                                unrealized: string;
+                                                /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                pnl: string;
+                                            };
+                                            perps: {
+                                                /** @description what is open now, at current prices */
+                                                value: string;
+                                                /** @description what the open part cost (perps: their margin) */
+                                                costBasis: string;
+                                                realized: string;
+                                                /** @description value − costBasis */
+                                                unrealized: string;
+                                                /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                pnl: string;
+                                            };
+                                            pools: {
+                                                /** @description what is open now, at current prices */
+                                                value: string;
+                                                /** @description what the open part cost (perps: their margin) */
+                                                costBasis: string;
+                                                realized: string;
+                                                /** @description value − costBasis */
+                                                unrealized: string;
+                                                /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                pnl: string;
+                                            };
+                                        };
+                                    };
+                                    transactions: {
+                                        id: string;
+                                        type: string;
+                                        amount: string;
+                                        balanceBefore: string;
+                                        balanceAfter: string;
+                                        description: string;
+                                        referenceType: string | null;
+                                        referenceId: string | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        timestamp: string;
+                                        subject: string | null;
+                                        link: string | null;
+                                    }[];
+                                    /** @description the account's reputation points (Babylon's agents read it here) */
+                                    reputationPoints: number;
+                                };
+                                positions: {
+                                    predictions: {
+                                        id: string;
+                                        marketId: string;
+                                        question: string;
+                                        /** @enum {string} */
+                                        side: "YES" | "NO";
+                                        /** @enum {string} */
+                                        outcome: "YES" | "NO";
+                                        shares: number;
+                                        avgPrice: number;
+                                        currentPrice: number;
+                                        costBasis: number;
+                                        value: number;
+                                        unrealizedPnL: number;
+                                        realizedPnL: number;
+                                        /** @enum {string} */
+                                        status: "open" | "closed" | "settled";
+                                        payout: number | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        updatedAt: string;
+                                    }[];
+                                    perps: {
+                                        id: string;
+                                        userId: string;
+                                        ticker: string;
+                                        name: string;
+                                        /** @enum {string} */
+                                        side: "long" | "short";
+                                        /** @enum {string} */
+                                        status: "open" | "closed" | "liquidated";
+                                        entryPrice: number;
+                                        size: number;
+                                        units: number;
+                                        collateral: number;
+                                        margin: number;
+                                        leverage: number;
+                                        liquidationPrice: number;
+                                        currentPrice: number;
+                                        markPrice: number;
+                                        unrealizedPnL: number;
+                                        unrealizedPnLPercent: number;
+                                        fundingPaid: number;
+                                        openFee: number;
+                                        exitPrice: number | null;
+                                        realizedPnL: number | null;
+                                        netPnL: number | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        openedAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        closedAt: string | null;
+                                    }[];
+                                    perpetuals: {
+                                        id: string;
+                                        userId: string;
+                                        ticker: string;
+                                        name: string;
+                                        /** @enum {string} */
+                                        side: "long" | "short";
+                                        /** @enum {string} */
+                                        status: "open" | "closed" | "liquidated";
+                                        entryPrice: number;
+                                        size: number;
+                                        units: number;
+                                        collateral: number;
+                                        margin: number;
+                                        leverage: number;
+                                        liquidationPrice: number;
+                                        currentPrice: number;
+                                        markPrice: number;
+                                        unrealizedPnL: number;
+                                        unrealizedPnLPercent: number;
+                                        fundingPaid: number;
+                                        openFee: number;
+                                        exitPrice: number | null;
+                                        realizedPnL: number | null;
+                                        netPnL: number | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        openedAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        closedAt: string | null;
+                                    }[];
+                                    totalPnL: number;
+                                    totalUnrealizedPnL: number;
+                                    totalValue: number;
+                                    /** @description equity and P&L (owner and administrators only) */
+                                    account?: {
+                                        cash: string;
+                                        equity: string;
+                                        /** @description money put in otherwise than by trading: the starting grant, bonuses, transfers, referral fees */
+                                        contributions: string;
+                                        /** @description equity − contributions: realized + unrealized, fees and pools included */
+                                        pnl: string;
+                                        realizedPnL: string;
+                                        unrealizedPnL: string;
+                                        /** @description pnl / contributions, a fraction */
+                                        roi: string;
+                                        products: {
+                                            predictions: {
+                                                /** @description what is open now, at current prices */
+                                                value: string;
+                                                /** @description what the open part cost (perps: their margin) */
+                                                costBasis: string;
+                                                realized: string;
+                                                /** @description value − costBasis */
+                                                unrealized: string;
+                                                /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                pnl: string;
+                                            };
+                                            perps: {
+                                                /** @description what is open now, at current prices */
+                                                value: string;
+                                                /** @description what the open part cost (perps: their margin) */
+                                                costBasis: string;
+                                                realized: string;
+                                                /** @description value − costBasis */
+                                                unrealized: string;
+                                                /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                pnl: string;
+                                            };
+                                            pools: {
+                                                /** @description what is open now, at current prices */
+                                                value: string;
+                                                /** @description what the open part cost (perps: their margin) */
+                                                costBasis: string;
+                                                realized: string;
+                                                /** @description value − costBasis */
+                                                unrealized: string;
+                                                /** @description realized + unrealized: every cash flow of the product, fees included, plus its open value */
+                                                pnl: string;
+                                            };
+                                        };
+                                    };
+                                    /** @description the same as predictions (Babylon's name) */
+                                    marketPositions: {
+                                        id: string;
+                                        marketId: string;
+                                        question: string;
+                                        /** @enum {string} */
+                                        side: "YES" | "NO";
+                                        /** @enum {string} */
+                                        outcome: "YES" | "NO";
+                                        shares: number;
+                                        avgPrice: number;
+                                        currentPrice: number;
+                                        costBasis: number;
+                                        value: number;
+                                        unrealizedPnL: number;
+                                        realizedPnL: number;
+                                        /** @enum {string} */
+                                        status: "open" | "closed" | "settled";
+                                        payout: number | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        updatedAt: string;
+                                    }[];
+                                    /** @description the same as perps (Babylon's name) */
+                                    perpPositions: {
+                                        id: string;
+                                        userId: string;
+                                        ticker: string;
+                                        name: string;
+                                        /** @enum {string} */
+                                        side: "long" | "short";
+                                        /** @enum {string} */
+                                        status: "open" | "closed" | "liquidated";
+                                        entryPrice: number;
+                                        size: number;
+                                        units: number;
+                                        collateral: number;
+                                        margin: number;
+                                        leverage: number;
+                                        liquidationPrice: number;
+                                        currentPrice: number;
+                                        markPrice: number;
+                                        unrealizedPnL: number;
+                                        unrealizedPnLPercent: number;
+                                        fundingPaid: number;
+                                        openFee: number;
+                                        exitPrice: number | null;
+                                        realizedPnL: number | null;
+                                        netPnL: number | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        openedAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        closedAt: string | null;
+                                    }[];
+                                };
+                            } | {
+                                requestId: string;
+                                amount: string;
+                                to: string;
+                                service: string;
+                                /** @constant */
+                                status: "pending";
+                                /** @description ISO 8601 UTC timestamp */
+                                expiresAt: string;
+                            } | {
+                                verified: boolean;
+                                message: string;
+                                requestId: string;
+                                /** @enum {string} */
+                                status: "pending" | "paid";
+                                amount: string;
+                                transactionId: string | null;
+                            } | {
+                                order: {
+                                    id: string;
+                                    /** @constant */
+                                    kind: "prediction";
+                                    marketId: string;
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    limitPrice: number;
+                                    amount: number;
+                                    filledAmount: number;
+                                    shares: number;
+                                    /** @enum {string} */
+                                    status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                    /** @enum {string} */
+                                    timeInForce: "GTC" | "GTD" | "IOC";
+                                    expiresAt: string | null;
+                                    clientOrderId: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                };
+                                fills: {
+                                    /** @description per share, fee included for the market maker */
+                                    price: number;
+                                    shares: number;
+                                    /** @description what the order spent on this fill */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    counterparty: "maker" | "order";
+                                }[];
+                                /** @description the balance after the reservation and the fills */
+                                newBalance: string;
+                                /** @constant */
+                                dryRun?: true;
+                            } | {
+                                book: {
+                                    YES: {
+                                        price: number;
+                                        /** @description unfilled currency at this price */
+                                        amount: number;
+                                    }[];
+                                    NO: {
+                                        price: number;
+                                        /** @description unfilled currency at this price */
+                                        amount: number;
+                                    }[];
+                                };
+                            } | {
+                                orders: ({
+                                    id: string;
+                                    /** @constant */
+                                    kind: "prediction";
+                                    marketId: string;
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    limitPrice: number;
+                                    amount: number;
+                                    filledAmount: number;
+                                    shares: number;
+                                    /** @enum {string} */
+                                    status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                    /** @enum {string} */
+                                    timeInForce: "GTC" | "GTD" | "IOC";
+                                    expiresAt: string | null;
+                                    clientOrderId: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                } | {
+                                    id: string;
+                                    /** @constant */
+                                    kind: "perp";
+                                    ticker: string;
+                                    /** @enum {string} */
+                                    type: "stop_loss" | "take_profit" | "limit";
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @description notional; null on a stop or take-profit for the whole position */
+                                    size: number | null;
+                                    leverage: number | null;
+                                    triggerPrice: number;
+                                    positionId: string | null;
+                                    /** @enum {string} */
+                                    status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                    clientOrderId: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    triggeredAt: string | null;
+                                })[];
+                                pagination: {
+                                    limit: number;
+                                    offset: number;
+                                    total: number;
+                                };
+                            } | {
+                                order: {
+                                    id: string;
+                                    /** @constant */
+                                    kind: "prediction";
+                                    marketId: string;
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    limitPrice: number;
+                                    amount: number;
+                                    filledAmount: number;
+                                    shares: number;
+                                    /** @enum {string} */
+                                    status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                    /** @enum {string} */
+                                    timeInForce: "GTC" | "GTD" | "IOC";
+                                    expiresAt: string | null;
+                                    clientOrderId: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                } | {
+                                    id: string;
+                                    /** @constant */
+                                    kind: "perp";
+                                    ticker: string;
+                                    /** @enum {string} */
+                                    type: "stop_loss" | "take_profit" | "limit";
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @description notional; null on a stop or take-profit for the whole position */
+                                    size: number | null;
+                                    leverage: number | null;
+                                    triggerPrice: number;
+                                    positionId: string | null;
+                                    /** @enum {string} */
+                                    status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                    clientOrderId: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    triggeredAt: string | null;
+                                };
+                            } | {
+                                cancelled: string[];
+                            } | {
+                                order: {
+                                    id: string;
+                                    /** @constant */
+                                    kind: "perp";
+                                    ticker: string;
+                                    /** @enum {string} */
+                                    type: "stop_loss" | "take_profit" | "limit";
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @description notional; null on a stop or take-profit for the whole position */
+                                    size: number | null;
+                                    leverage: number | null;
+                                    triggerPrice: number;
+                                    positionId: string | null;
+                                    /** @enum {string} */
+                                    status: "open" | "partially_filled" | "filled" | "cancelled" | "expired" | "triggered";
+                                    clientOrderId: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    triggeredAt: string | null;
+                                };
+                                /** @description a limit order: the balance after its margin is reserved */
+                                newBalance?: string;
+                                /** @description dryRun: what the order would do if it fired now at its trigger price */
+                                preview?: {
+                                    triggerPrice: number;
+                                    /** @description notional it closes (stop, take-profit) or opens (limit) */
+                                    size: number;
+                                    /** @description stop or take-profit: the P&L of closing that size at the trigger, fees included */
+                                    realizedPnL: number | null;
+                                    /** @description limit: the margin it reserves */
+                                    margin: number | null;
+                                    fee: number;
+                                    /** @description limit: the liquidation price of the position it would open */
+                                    liquidationPrice: number | null;
+                                };
+                                /** @constant */
+                                dryRun?: true;
+                            } | {
+                                questions: {
+                                    id: string;
+                                    questionNumber: number;
+                                    text: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    status: "active" | "resolved";
+                                    yesShares: number;
+                                    noShares: number;
+                                    yesPrice: number;
+                                    noPrice: number;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdDate: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    resolutionDate: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    endDate: string;
+                                    liquidity: number;
+                                    volume: number;
+                                    volume24h: number;
+                                    priceChange24h: number;
+                                    change24h: number;
+                                    resolvedOutcome: ("YES" | "NO") | null;
+                                    /** @description the same as resolvedOutcome */
+                                    outcome: ("YES" | "NO") | null;
+                                    resolvedAt: string | null;
+                                    userPosition?: {
+                                        id: string;
+                                        marketId: string;
+                                        question: string;
+                                        /** @enum {string} */
+                                        side: "YES" | "NO";
+                                        /** @enum {string} */
+                                        outcome: "YES" | "NO";
+                                        shares: number;
+                                        avgPrice: number;
+                                        currentPrice: number;
+                                        costBasis: number;
+                                        value: number;
+                                        unrealizedPnL: number;
+                                        realizedPnL: number;
+                                        /** @enum {string} */
+                                        status: "open" | "closed" | "settled";
+                                        payout: number | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        updatedAt: string;
+                                    } | null;
+                                    /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                    topic?: string | null;
+                                    /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                    ticker?: string | null;
+                                }[];
+                                markets: {
+                                    id: string;
+                                    questionNumber: number;
+                                    text: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    status: "active" | "resolved";
+                                    yesShares: number;
+                                    noShares: number;
+                                    yesPrice: number;
+                                    noPrice: number;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdDate: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    resolutionDate: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    endDate: string;
+                                    liquidity: number;
+                                    volume: number;
+                                    volume24h: number;
+                                    priceChange24h: number;
+                                    change24h: number;
+                                    resolvedOutcome: ("YES" | "NO") | null;
+                                    /** @description the same as resolvedOutcome */
+                                    outcome: ("YES" | "NO") | null;
+                                    resolvedAt: string | null;
+                                    userPosition?: {
+                                        id: string;
+                                        marketId: string;
+                                        question: string;
+                                        /** @enum {string} */
+                                        side: "YES" | "NO";
+                                        /** @enum {string} */
+                                        outcome: "YES" | "NO";
+                                        shares: number;
+                                        avgPrice: number;
+                                        currentPrice: number;
+                                        costBasis: number;
+                                        value: number;
+                                        unrealizedPnL: number;
+                                        realizedPnL: number;
+                                        /** @enum {string} */
+                                        status: "open" | "closed" | "settled";
+                                        payout: number | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        updatedAt: string;
+                                    } | null;
+                                    /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                    topic?: string | null;
+                                    /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                    ticker?: string | null;
+                                }[];
+                                count: number;
+                                total: number;
+                                pagination: {
+                                    page: number;
+                                    limit: number;
+                                    total: number;
+                                    pages: number;
+                                };
+                                /** @description the topics and tickers the questions are about, for the filters */
+                                facets: {
+                                    topics: string[];
+                                    tickers: string[];
+                                };
+                                /** @description the same questions, as Babylon's agents read them (id, question, yesShares, noShares, liquidity, endDate, resolved) */
+                                predictions: {
+                                    id: string;
+                                    questionNumber: number;
+                                    text: string;
+                                    question: string;
+                                    /** @enum {string} */
+                                    status: "active" | "resolved";
+                                    yesShares: number;
+                                    noShares: number;
+                                    yesPrice: number;
+                                    noPrice: number;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdDate: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    resolutionDate: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    endDate: string;
+                                    liquidity: number;
+                                    volume: number;
+                                    volume24h: number;
+                                    priceChange24h: number;
+                                    change24h: number;
+                                    resolvedOutcome: ("YES" | "NO") | null;
+                                    /** @description the same as resolvedOutcome */
+                                    outcome: ("YES" | "NO") | null;
+                                    resolvedAt: string | null;
+                                    userPosition?: {
+                                        id: string;
+                                        marketId: string;
+                                        question: string;
+                                        /** @enum {string} */
+                                        side: "YES" | "NO";
+                                        /** @enum {string} */
+                                        outcome: "YES" | "NO";
+                                        shares: number;
+                                        avgPrice: number;
+                                        currentPrice: number;
+                                        costBasis: number;
+                                        value: number;
+                                        unrealizedPnL: number;
+                                        realizedPnL: number;
+                                        /** @enum {string} */
+                                        status: "open" | "closed" | "settled";
+                                        payout: number | null;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        createdAt: string;
+                                        /** @description ISO 8601 UTC timestamp */
+                                        updatedAt: string;
+                                    } | null;
+                                    /** @description listings: the sector of the organization the question's rule is about (null: no rule) */
+                                    topic?: string | null;
+                                    /** @description listings: the ticker of the organization the question's rule is about (null: no rule) */
+                                    ticker?: string | null;
+                                    /** @description status is resolved */
+                                    resolved: boolean;
+                                }[];
+                            } | {
+                                tickers: {
+                                    ticker: string;
+                                    organizationId: string;
+                                    name: string;
+                                    sector: string;
+                                    currentPrice: number;
+                                    price: number;
+                                    markPrice: number;
+                                    indexPrice: number;
+                                    change24h: number;
+                                    changePercent24h: number;
+                                    high24h: number;
+                                    low24h: number;
+                                    volume24h: number;
+                                    /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                    fundingRate: number;
+                                    /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                    fundingRateAnnualized: number;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    nextFundingTime: string;
+                                    openInterest: number;
+                                    openInterestLong: number;
+                                    openInterestShort: number;
+                                    depth: number;
+                                }[];
+                                markets: {
+                                    ticker: string;
+                                    organizationId: string;
+                                    name: string;
+                                    sector: string;
+                                    currentPrice: number;
+                                    price: number;
+                                    markPrice: number;
+                                    indexPrice: number;
+                                    change24h: number;
+                                    changePercent24h: number;
+                                    high24h: number;
+                                    low24h: number;
+                                    volume24h: number;
+                                    /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                    fundingRate: number;
+                                    /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                    fundingRateAnnualized: number;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    nextFundingTime: string;
+                                    openInterest: number;
+                                    openInterestLong: number;
+                                    openInterestShort: number;
+                                    depth: number;
+                                }[];
+                                /** @description the same tickers (Babylon's name) */
+                                perpetuals: {
+                                    ticker: string;
+                                    organizationId: string;
+                                    name: string;
+                                    sector: string;
+                                    currentPrice: number;
+                                    price: number;
+                                    markPrice: number;
+                                    indexPrice: number;
+                                    change24h: number;
+                                    changePercent24h: number;
+                                    high24h: number;
+                                    low24h: number;
+                                    volume24h: number;
+                                    /** @description Funding rate per 8-hour period the next funding would charge as the book stands (premium and open-interest imbalance); positive: longs pay shorts */
+                                    fundingRate: number;
+                                    /** @description The same rate a year long: fundingRate × 3 × 365, not compounded */
+                                    fundingRateAnnualized: number;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    nextFundingTime: string;
+                                    openInterest: number;
+                                    openInterestLong: number;
+                                    openInterestShort: number;
+                                    depth: number;
+                                }[];
+                            } | {
+                                position: {
+                                    id: string;
+                                    marketId: string;
+                                    /** @enum {string} */
+                                    side: "YES" | "NO";
+                                    /** @enum {string} */
+                                    outcome: "YES" | "NO";
+                                    shares: number;
+                                    avgPrice: number;
+                                    costBasis: number;
+                                };
+                                newBalance: string;
+                                fees: {
+                                    total: number;
+                                    platform: number;
+                                    referrer: number;
+                                };
+                                shares: number;
+                                avgPrice: number;
+                                positionId: string;
+                                yesPrice: number;
+                                noPrice: number;
+                                marketId: string;
+                                /**
+                                 * @description present when the request was a dry run: nothing changed
+                                 * @constant
+                                 */
+                                dryRun?: true;
+                                /** @description the amount spent, fees included (Babylon's name) */
+                                cost: number;
+                            } | {
+                                proceeds: number;
+                                realizedPnL: number;
+                                remainingShares: number;
+                                newBalance: string;
+                                positionId: string;
+                                /** @enum {string} */
+                                side: "YES" | "NO";
+                                /** @enum {string} */
+                                outcome: "YES" | "NO";
+                                sharesSold: number;
+                                /** @description average price per share sold, before the fee */
+                                avgPrice: number;
+                                fees: {
+                                    total: number;
+                                    platform: number;
+                                    referrer: number;
+                                };
+                                yesPrice: number;
+                                noPrice: number;
+                                marketId: string;
+                                /**
+                                 * @description present when the request was a dry run: nothing changed
+                                 * @constant
+                                 */
+                                dryRun?: true;
+                            } | {
+                                position: {
+                                    id: string;
+                                    userId: string;
+                                    ticker: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "liquidated";
+                                    entryPrice: number;
+                                    size: number;
+                                    units: number;
+                                    collateral: number;
+                                    margin: number;
+                                    leverage: number;
+                                    liquidationPrice: number;
+                                    currentPrice: number;
+                                    markPrice: number;
+                                    unrealizedPnL: number;
+                                    unrealizedPnLPercent: number;
+                                    fundingPaid: number;
+                                    openFee: number;
+                                    exitPrice: number | null;
+                                    realizedPnL: number | null;
+                                    netPnL: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    openedAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    closedAt: string | null;
+                                };
+                                fee: number;
+                                newBalance: string;
+                                /**
+                                 * @description present when the request was a dry run: nothing changed
+                                 * @constant
+                                 */
+                                dryRun?: true;
+                                /** @description position.id (Babylon's name) */
+                                positionId: string;
+                                /** @description position.entryPrice (Babylon's name) */
+                                entryPrice: number;
+                            } | {
+                                positionId: string;
+                                position: {
+                                    id: string;
+                                    userId: string;
+                                    ticker: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    side: "long" | "short";
+                                    /** @enum {string} */
+                                    status: "open" | "closed" | "liquidated";
+                                    entryPrice: number;
+                                    size: number;
+                                    units: number;
+                                    collateral: number;
+                                    margin: number;
+                                    leverage: number;
+                                    liquidationPrice: number;
+                                    currentPrice: number;
+                                    markPrice: number;
+                                    unrealizedPnL: number;
+                                    unrealizedPnLPercent: number;
+                                    fundingPaid: number;
+                                    openFee: number;
+                                    exitPrice: number | null;
+                                    realizedPnL: number | null;
+                                    netPnL: number | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    openedAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    closedAt: string | null;
+                                };
+                                exitPrice: number;
+                                realizedPnL: number;
+                                fundingPaid: number;
+                                fee: number;
+                                netPnL: number;
+                                newBalance: string;
+                                /** @description ISO 8601 UTC timestamp */
+                                closedAt: string;
+                                /**
+                                 * @description present when the request was a dry run: nothing changed
+                                 * @constant
+                                 */
+                                dryRun?: true;
+                                /** @description the same as realizedPnL (Babylon's name) */
+                                pnl: number;
+                            } | {
+                                message: string;
+                                block: {
+                                    id: string;
+                                    blockerId: string;
+                                    blockedId: string;
+                                    reason: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                };
+                            } | {
+                                message: string;
+                                mute: {
+                                    id: string;
+                                    muterId: string;
+                                    mutedId: string;
+                                    reason: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                };
+                            } | {
+                                message: string;
+                                report: {
+                                    id: string;
+                                    reporterId: string | null;
+                                    reportedUserId: string | null;
+                                    reportedPostId: string | null;
+                                    /** @enum {string} */
+                                    reportType: "user" | "post";
+                                    /** @enum {string} */
+                                    category: "spam" | "harassment" | "hate_speech" | "violence" | "misinformation" | "inappropriate" | "impersonation" | "self_harm" | "other";
+                                    reason: string;
+                                    evidence: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "reviewing" | "resolved" | "dismissed";
+                                    /** @enum {string} */
+                                    priority: "low" | "medium" | "high" | "critical";
+                                    /** @enum {string} */
+                                    source: "user" | "system";
+                                    resolution: string | null;
+                                    resolvedAt: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    updatedAt: string;
+                                };
+                            } | {
+                                blocks: {
+                                    id: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    reason: string | null;
+                                    blocked: {
+                                        id: string;
+                                        username: string;
+                                        displayName: string;
+                                        profileImageUrl: string | null;
+                                    };
+                                }[];
+                                pagination: {
+                                    limit: number;
+                                    offset: number;
+                                    total: number;
+                                };
+                            } | {
+                                mutes: {
+                                    id: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    reason: string | null;
+                                    muted: {
+                                        id: string;
+                                        username: string;
+                                        displayName: string;
+                                        profileImageUrl: string | null;
+                                    };
+                                }[];
+                                pagination: {
+                                    limit: number;
+                                    offset: number;
+                                    total: number;
+                                };
+                            } | {
+                                isBlocked: boolean;
+                                block: {
+                                    id: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    reason: string | null;
+                                } | null;
+                                isBlockedBy: boolean;
+                            } | {
+                                isMuted: boolean;
+                                mute: {
+                                    id: string;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    createdAt: string;
+                                    reason: string | null;
+                                } | null;
+                            };
+                            /**
+                             * @description a typed error: the REST code and status in the text
+                             * @constant
+                             */
+                            isError?: true;
+                        } | {
+                            resources: {
+                                uri: string;
+                                name: string;
+                                title: string;
+                                description: string;
+                                /** @constant */
+                                mimeType: "application/json";
+                            }[];
+                        } | {
+                            resourceTemplates: {
+                                uriTemplate: string;
+                                name: string;
+                                title: string;
+                                description: string;
+                                /** @constant */
+                                mimeType: "application/json";
+                            }[];
+                        } | {
+                            contents: {
+                                uri: string;
+                                /** @constant */
+                                mimeType: "application/json";
+                                text: string;
+                            }[];
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description the id of the request answered (null when it could not be read) */
+                        id: string | number | null;
+                        error: {
+                            /** @description -32700 parse, -32600 invalid request, -32601 unknown method, -32602 invalid params or unknown tool, -32603 internal, -32002 unknown resource, -32000 a domain failure */
+                            code: number;
+                            message: string;
+                            data?: {
+                                code: string;
+                                status: number;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                uri?: string;
+                            } | {
+                                uri: string;
+                            } | {
+                                requestId: string;
+                            };
+                        };
+                    })[];
+                };
+            };
+            /** @description A batch of notifications only (requests without an id): no answer */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "apiKeys.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        apiKeys: {
+                            id: string;
+                            name: string;
+                            /** @description the first characters of the secret (pm_ and 8 more), to tell keys apart */
+                            prefix: string;
+                            scopes: ("read" | "trade" | "social")[];
+                            /** @description the most currency one order or trade may commit (a perp: its margin) */
+                            maxOrderAmount: string | null;
+                            /** @description the most currency the key may commit per UTC day, open orders' reservations included */
+                            dailyLimit: string | null;
+                            maxLeverage: string | null;
+                            expiresAt: string | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                            /** @description kept to the minute */
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                            /** @description the armed dead-man switch: when no heartbeat arrives before the deadline, the key's open orders are cancelled */
+                            heartbeat: {
+                                timeoutSeconds: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                deadline: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "apiKeys.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    scopes: ("read" | "trade" | "social")[];
+                    maxOrderAmount?: (number | string) | null;
+                    dailyLimit?: (number | string) | null;
+                    maxLeverage?: (number | string) | null;
+                    /** @description ISO 8601; none: the key lives until revoked */
+                    expiresAt?: string | null;
+                };
+                "application/*+json": {
+                    name: string;
+                    scopes: ("read" | "trade" | "social")[];
+                    maxOrderAmount?: (number | string) | null;
+                    dailyLimit?: (number | string) | null;
+                    maxLeverage?: (number | string) | null;
+                    /** @description ISO 8601; none: the key lives until revoked */
+                    expiresAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        apiKey: {
+                            id: string;
+                            name: string;
+                            /** @description the first characters of the secret (pm_ and 8 more), to tell keys apart */
+                            prefix: string;
+                            scopes: ("read" | "trade" | "social")[];
+                            /** @description the most currency one order or trade may commit (a perp: its margin) */
+                            maxOrderAmount: string | null;
+                            /** @description the most currency the key may commit per UTC day, open orders' reservations included */
+                            dailyLimit: string | null;
+                            maxLeverage: string | null;
+                            expiresAt: string | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                            /** @description kept to the minute */
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                            /** @description the armed dead-man switch: when no heartbeat arrives before the deadline, the key's open orders are cancelled */
+                            heartbeat: {
+                                timeoutSeconds: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                deadline: string;
+                            } | null;
+                        };
+                        /** @description pm_ and 43 characters: shown only here, once */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: TOO_MANY_KEYS. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "apiKeys.revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: API_KEY_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "apiKeys.heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    timeoutSeconds: number;
+                };
+                "application/*+json": {
+                    timeoutSeconds: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        keyId: string;
+                        timeoutSeconds: number;
+                        /** @description game time: the key's open orders are cancelled when it passes without a heartbeat */
+                        deadline: string;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); NOT_THIS_KEY; USER_BANNED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: API_KEY_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -14568,6 +20777,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -14686,6 +20908,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -14829,6 +21064,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found. Codes: NOT_FOUND. */
             404: {
                 headers: {
@@ -14911,6 +21159,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -15006,6 +21267,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -15144,7 +21418,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); KEY_LIMIT_EXCEEDED (called with an API key and above its per-order amount, past its daily limit or above its leverage cap; details: cap, limit, requested (and spent, resetsAt for the daily limit); nothing was written); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15311,7 +21585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15448,6 +21722,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found. Codes: NOT_FOUND. */
             404: {
                 headers: {
@@ -15526,6 +21813,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -15732,6 +22032,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found. Codes: USER_NOT_FOUND. */
             404: {
                 headers: {
@@ -15844,6 +22157,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -15983,7 +22309,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16127,7 +22453,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16251,6 +22577,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -16390,7 +22729,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); KEY_LIMIT_EXCEEDED (called with an API key and above its per-order amount, past its daily limit or above its leverage cap; details: cap, limit, requested (and spent, resetsAt for the daily limit); nothing was written); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16550,7 +22889,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16723,7 +23062,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16896,7 +23235,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17052,6 +23391,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found. Codes: NOT_FOUND. */
             404: {
                 headers: {
@@ -17146,6 +23498,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found. Codes: NOT_FOUND. */
             404: {
                 headers: {
@@ -17224,6 +23589,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17340,6 +23718,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -17437,7 +23828,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17525,6 +23916,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17686,7 +24090,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); KEY_LIMIT_EXCEEDED (called with an API key and above its per-order amount, past its daily limit or above its leverage cap; details: cap, limit, requested (and spent, resetsAt for the daily limit); nothing was written); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17849,6 +24253,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -17952,7 +24369,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18083,7 +24500,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18270,7 +24687,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); KEY_LIMIT_EXCEEDED (called with an API key and above its per-order amount, past its daily limit or above its leverage cap; details: cap, limit, requested (and spent, resetsAt for the daily limit); nothing was written); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18408,6 +24825,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -18590,6 +25020,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found. Codes: NOT_FOUND. */
             404: {
                 headers: {
@@ -18696,7 +25139,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); KEY_LIMIT_EXCEEDED (called with an API key and above its per-order amount, past its daily limit or above its leverage cap; details: cap, limit, requested (and spent, resetsAt for the daily limit); nothing was written); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18850,7 +25293,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -18992,7 +25435,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19108,7 +25551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19227,6 +25670,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -19411,6 +25867,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -19574,7 +26043,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -19718,6 +26187,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -19890,6 +26372,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -19952,7 +26447,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: USER_BLOCKED; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20042,7 +26537,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20151,7 +26646,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: USER_BLOCKED; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20240,7 +26735,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20337,6 +26832,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -20507,6 +27015,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -20657,6 +27178,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found. Codes: USER_NOT_FOUND. */
             404: {
                 headers: {
@@ -20746,6 +27280,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -20869,7 +27416,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: USER_BLOCKED; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20998,7 +27545,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: USER_BLOCKED; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21123,7 +27670,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: USER_BLOCKED; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21212,7 +27759,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21337,7 +27884,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21427,7 +27974,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: USER_BLOCKED; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21517,7 +28064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21606,6 +28153,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found. Codes: USER_NOT_FOUND. */
             404: {
                 headers: {
@@ -21680,7 +28240,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: USER_BLOCKED; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21769,7 +28329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -21881,6 +28441,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found. Codes: USER_NOT_FOUND. */
             404: {
                 headers: {
@@ -21978,6 +28551,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found. Codes: USER_NOT_FOUND. */
             404: {
                 headers: {
@@ -22051,7 +28637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22139,7 +28725,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22245,6 +28831,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -22315,6 +28914,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -22400,7 +29012,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22485,7 +29097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22556,6 +29168,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -22663,7 +29288,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22759,6 +29384,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -22866,7 +29504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -22984,6 +29622,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -23063,7 +29714,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23185,7 +29836,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23290,6 +29941,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -23376,6 +30040,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -23528,7 +30205,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23693,7 +30370,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -23798,7 +30475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24047,7 +30724,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24197,7 +30874,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24336,7 +31013,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24459,7 +31136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24563,7 +31240,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24662,7 +31339,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24766,7 +31443,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -24911,6 +31588,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -25044,7 +31734,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: USER_BLOCKED; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -25197,7 +31887,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: USER_BLOCKED; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -25276,6 +31966,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -25424,7 +32127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: NOT_CHAT_MEMBER. */
+            /** @description Forbidden. Codes: NOT_CHAT_MEMBER; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -25535,7 +32238,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: NOT_CHAT_MEMBER; USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: NOT_CHAT_MEMBER; USER_BLOCKED; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -25705,7 +32408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: USER_BLOCKED; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -25808,7 +32511,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -25911,7 +32614,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: NOT_CHAT_MEMBER; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: NOT_CHAT_MEMBER; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -26001,7 +32704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: NOT_CHAT_MEMBER; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: NOT_CHAT_MEMBER; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -26119,6 +32822,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -26194,6 +32910,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -26295,6 +33024,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -26420,6 +33162,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found. Codes: GROUP_NOT_FOUND. */
             404: {
                 headers: {
@@ -26520,7 +33275,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: INVITE_REQUIRED; USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INVITE_REQUIRED; USER_BLOCKED; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -26623,7 +33378,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -26754,7 +33509,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BLOCKED; USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: USER_BLOCKED; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -26898,7 +33653,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -27052,6 +33807,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -27130,6 +33898,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -27195,6 +33976,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -27249,6 +34043,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -27326,6 +34133,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -27381,6 +34201,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -27473,7 +34306,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -27569,6 +34402,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found. Codes: NOT_FOUND. */
             404: {
                 headers: {
@@ -27644,7 +34490,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -27709,6 +34555,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -27804,6 +34663,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -27923,7 +34795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -28017,6 +34889,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -28087,6 +34972,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -28145,6 +35043,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -28237,6 +35148,19 @@ export interface operations {
             };
             /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -27,7 +27,7 @@ describe('the OpenAPI document', () => {
 
   it('declares what the wrapper can answer on any route, with its codes and headers', () => {
     const health = op('/api/health', 'get').responses;
-    expect(Object.keys(health).sort()).toEqual(['200', '400', '401', '414', '429', '500', '503']);
+    expect(Object.keys(health).sort()).toEqual(['200', '400', '401', '403', '414', '429', '500', '503']);
     expect(health['401'].description).toContain('UNAUTHORIZED');
     expect(health['429']).toEqual({ $ref: '#/components/responses/RateLimited' });
     const buy = op('/api/markets/predictions/{id}/buy', 'post').responses;

@@ -120,9 +120,10 @@ const CUTS: readonly TCut[] = [
 
 /**
  * Endpoints whose route is not one route() call (structure.test.ts TRANSPORT_FILES): POST
- * /api/a2a is JSON-RPC, and a domain failure of a method is a JSON-RPC error inside its 200.
+ * /api/a2a is JSON-RPC, and a domain failure of a method is a JSON-RPC error inside its 200; so is
+ * POST /api/mcp (a tool's failure is a tool result with isError).
  */
-const TRANSPORTS = new Set(['a2a.rpc']);
+const TRANSPORTS = new Set(['a2a.rpc', 'mcp.rpc']);
 
 const doc = buildOpenApiDocument('0.0.0-test');
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BOARDS, leaderboardFromParams, leaderboardToParams, tiedRanks, type TBoard, type TPeriod } from './standings';
+import { BOARDS, getLeaderboardQueryOptions, leaderboardFromParams, leaderboardToParams, PLAYER_FILTERS, tiedRanks, type TBoard, type TPeriod, type TPlayers } from './standings';
 
 const ranks = (...rs: number[]) => rs.map((rank) => ({ rank }));
 
@@ -37,22 +37,22 @@ describe('leaderboardFromParams', () => {
   const from = (qs: string) => leaderboardFromParams(new URLSearchParams(qs));
 
   it('reads a known board and a page', () => {
-    expect(from('board=earned&page=2')).toEqual({ board: 'earned', page: 2, period: 'all' });
-    expect(from('board=referral')).toEqual({ board: 'referral', page: 1, period: 'all' });
-    expect(from('board=league')).toEqual({ board: 'league', page: 1, period: 'all' });
-    expect(from('page=7')).toEqual({ board: 'all', page: 7, period: 'all' });
+    expect(from('board=earned&page=2')).toEqual({ board: 'earned', page: 2, period: 'all', players: 'all' });
+    expect(from('board=referral')).toEqual({ board: 'referral', page: 1, period: 'all', players: 'all' });
+    expect(from('board=league')).toEqual({ board: 'league', page: 1, period: 'all', players: 'all' });
+    expect(from('page=7')).toEqual({ board: 'all', page: 7, period: 'all', players: 'all' });
   });
 
   it('falls back to the all board for an unknown or empty board', () => {
-    expect(from('')).toEqual({ board: 'all', page: 1, period: 'all' });
-    expect(from('board=bogus&page=3')).toEqual({ board: 'all', page: 3, period: 'all' });
-    expect(from('board=')).toEqual({ board: 'all', page: 1, period: 'all' });
-    expect(from('board=Earned')).toEqual({ board: 'all', page: 1, period: 'all' });
+    expect(from('')).toEqual({ board: 'all', page: 1, period: 'all', players: 'all' });
+    expect(from('board=bogus&page=3')).toEqual({ board: 'all', page: 3, period: 'all', players: 'all' });
+    expect(from('board=')).toEqual({ board: 'all', page: 1, period: 'all', players: 'all' });
+    expect(from('board=Earned')).toEqual({ board: 'all', page: 1, period: 'all', players: 'all' });
   });
 
   it('falls back to page 1 for anything but a whole page of 2 or more', () => {
     for (const page of ['', '0', '1', '-2', '2.5', 'two', 'Infinity', '1e999', 'NaN']) {
-      expect(from(`board=earned&page=${encodeURIComponent(page)}`)).toEqual({ board: 'earned', page: 1, period: 'all' });
+      expect(from(`board=earned&page=${encodeURIComponent(page)}`)).toEqual({ board: 'earned', page: 1, period: 'all', players: 'all' });
     }
   });
 
@@ -88,7 +88,7 @@ describe('leaderboardToParams', () => {
   it('reads back what it wrote for the paged boards (property)', () => {
     fc.assert(
       fc.property(fc.constantFrom<TBoard>('all', 'earned', 'referral'), fc.integer({ min: 1, max: 10_000 }), (board, page) => {
-        expect(leaderboardFromParams(leaderboardToParams(board, page))).toEqual({ board, page, period: 'all' });
+        expect(leaderboardFromParams(leaderboardToParams(board, page))).toEqual({ board, page, period: 'all', players: 'all' });
       }),
     );
   });
@@ -105,9 +105,46 @@ describe('leaderboardToParams', () => {
         fc.integer({ min: 1, max: 10_000 }),
         fc.constantFrom<TPeriod>('day', 'week', 'season', 'all'),
         (board, page, period) => {
-          expect(leaderboardFromParams(leaderboardToParams(board, page, period))).toEqual({ board, page, period });
+          expect(leaderboardFromParams(leaderboardToParams(board, page, period))).toEqual({ board, page, period, players: 'all' });
         },
       ),
     );
+  });
+});
+
+describe('the player filter', () => {
+  it('reads and writes ?players= on the ranked boards, leaving the default out', () => {
+    expect(leaderboardToParams('all', 1, 'all', 'agents').toString()).toBe('players=agents');
+    expect(leaderboardToParams('pnl', 2, 'week', 'humans').toString()).toBe('board=pnl&period=week&players=humans&page=2');
+    expect(leaderboardToParams('earned', 1, 'all', 'all').toString()).toBe('board=earned');
+    expect(leaderboardFromParams(new URLSearchParams('players=humans'))).toEqual({ board: 'all', page: 1, period: 'all', players: 'humans' });
+    expect(leaderboardFromParams(new URLSearchParams('players=robots')).players).toBe('all');
+    expect(leaderboardFromParams(new URLSearchParams('players=Agents')).players).toBe('all');
+  });
+
+  it('has no player filter on the league board', () => {
+    expect(leaderboardToParams('league', 1, 'all', 'agents').toString()).toBe('board=league');
+    expect(leaderboardFromParams(new URLSearchParams('board=league&players=agents')).players).toBe('all');
+  });
+
+  it('reads back what it wrote for every ranked board, period and filter (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<TBoard>('all', 'earned', 'referral', 'pnl', 'roi'),
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.constantFrom<TPlayers>(...PLAYER_FILTERS.map((p) => p.value)),
+        (board, page, players) => {
+          const period: TPeriod = board === 'pnl' || board === 'roi' ? 'week' : 'all';
+          expect(leaderboardFromParams(leaderboardToParams(board, page, period, players))).toEqual({ board, page, period, players });
+        },
+      ),
+    );
+  });
+
+  it('is part of the query key, so each filter is cached on its own', () => {
+    const all = getLeaderboardQueryOptions('all', 1).queryKey;
+    expect(getLeaderboardQueryOptions('all', 1, 'all', 'all').queryKey).toEqual(all);
+    expect(getLeaderboardQueryOptions('all', 1, 'all', 'agents').queryKey).not.toEqual(all);
+    expect(getLeaderboardQueryOptions('all', 1, 'all', 'humans').queryKey).not.toEqual(getLeaderboardQueryOptions('all', 1, 'all', 'agents').queryKey);
   });
 });

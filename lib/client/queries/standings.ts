@@ -1,12 +1,13 @@
 /**
  * The leaderboard in the browser: a page of a board (all points, earned or referral) with the
  * caller's own entry (`me`) on every page, and the board the page shows, read from and written to
- * the address (?board=earned), so a board is linkable. queryOptions factories own every query key.
+ * the address (?board=earned), so a board is linkable; the ranked boards can be narrowed to humans or
+ * to agents and bots (?players=agents). queryOptions factories own every query key.
  * The PnL history is for plotting only (plain numbers). I/O: the typed client only.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/client/api';
-import type { TEndpointResponse } from '@/lib/contracts/endpoint';
+import type { TEndpointInput, TEndpointResponse } from '@/lib/contracts/endpoint';
 import { leaderboardGet } from '@/lib/contracts/standings';
 
 export type TLeaderboard = TEndpointResponse<typeof leaderboardGet>;
@@ -14,6 +15,8 @@ export type TLeaderboardEntry = TLeaderboard['leaderboard'][number];
 export type TPointsType = TLeaderboard['pointsType'];
 
 export type TPeriod = TLeaderboard['period'];
+/** Who a ranked board lists: everyone, humans (no bot mark) or agents (agent accounts and players who trade by API key). */
+export type TPlayers = NonNullable<TEndpointInput<typeof leaderboardGet>['query']>['players'] & string;
 
 /** A tab of the leaderboard page: a points board, a P&L or ROI board, or the caller's league division. */
 export type TBoard = TPointsType | 'pnl' | 'roi' | 'league';
@@ -37,6 +40,13 @@ export const PERIODS: readonly { value: TPeriod; label: string }[] = [
   { value: 'all', label: 'All time' },
 ];
 
+/** The player filters of the ranked boards. */
+export const PLAYER_FILTERS: readonly { value: TPlayers; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'humans', label: 'Humans' },
+  { value: 'agents', label: 'Agents' },
+];
+
 /** Whether a board ranks by P&L or its return (and so has a period). Pure. */
 export function isMetricBoard(board: TBoard): board is 'pnl' | 'roi' {
   return board === 'pnl' || board === 'roi';
@@ -53,35 +63,46 @@ export const LEADERBOARD_PAGE_SIZE = 50;
 export const standingsKeys = {
   all: ['standings'] as const,
   boards: () => [...standingsKeys.all, 'board'] as const,
-  board: (board: TRankedBoard, period: TPeriod, page: number) => [...standingsKeys.boards(), board, period, page] as const,
+  board: (board: TRankedBoard, period: TPeriod, page: number, players: TPlayers = 'all') => [...standingsKeys.boards(), board, period, page, players] as const,
 };
 
-export function getLeaderboardQueryOptions(board: TRankedBoard, page: number, period: TPeriod = 'all') {
+export function getLeaderboardQueryOptions(board: TRankedBoard, page: number, period: TPeriod = 'all', players: TPlayers = 'all') {
   const query = boardQuery(board, period);
   return queryOptions({
-    queryKey: standingsKeys.board(board, query.period, page),
-    queryFn: () => api(leaderboardGet, { query: { ...query, page, pageSize: LEADERBOARD_PAGE_SIZE } }),
+    queryKey: standingsKeys.board(board, query.period, page, players),
+    queryFn: () => api(leaderboardGet, { query: { ...query, players, page, pageSize: LEADERBOARD_PAGE_SIZE } }),
   });
 }
 
 /** One page of a board; the page on screen stays while the next one loads. */
-export function useLeaderboard(board: TRankedBoard, page: number, { period = 'all', isEnabled = true }: { period?: TPeriod; isEnabled?: boolean } = {}) {
-  return useQuery({ ...getLeaderboardQueryOptions(board, page, period), enabled: isEnabled, placeholderData: keepPreviousData });
+export function useLeaderboard(
+  board: TRankedBoard,
+  page: number,
+  { period = 'all', players = 'all', isEnabled = true }: { period?: TPeriod; players?: TPlayers; isEnabled?: boolean } = {},
+) {
+  return useQuery({ ...getLeaderboardQueryOptions(board, page, period, players), enabled: isEnabled, placeholderData: keepPreviousData });
 }
 
-/** The board, period and page an address asks for (?board=pnl&period=week&page=2); anything unknown is the default. Pure. */
-export function leaderboardFromParams(params: { get: (name: string) => string | null }): { board: TBoard; page: number; period: TPeriod } {
+export type TLeaderboardLocation = { board: TBoard; page: number; period: TPeriod; players: TPlayers };
+
+/**
+ * The board, period, player filter and page an address asks for (?board=pnl&period=week&players=humans&page=2);
+ * anything unknown is the default. The league board has no player filter. Pure.
+ */
+export function leaderboardFromParams(params: { get: (name: string) => string | null }): TLeaderboardLocation {
   const board = BOARDS.find((b) => b.value === params.get('board'))?.value ?? 'all';
   const page = Number(params.get('page') ?? 1);
   const period = (isMetricBoard(board) && PERIODS.find((p) => p.value === params.get('period'))?.value) || 'all';
-  return { board, page: Number.isInteger(page) && page > 1 ? page : 1, period };
+  const players = (board !== 'league' && PLAYER_FILTERS.find((p) => p.value === params.get('players'))?.value) || 'all';
+  return { board, page: Number.isInteger(page) && page > 1 ? page : 1, period, players };
 }
 
-/** The address query for a board, page and period (defaults left out). Pure. */
-export function leaderboardToParams(board: TBoard, page: number, period: TPeriod = 'all') {
+/** The address query for a board, page, period and player filter (defaults left out). Pure. */
+export function leaderboardToParams(board: TBoard, page: number, period: TPeriod = 'all', players: TPlayers = 'all') {
   const p = new URLSearchParams();
   if (board !== 'all') p.set('board', board);
   if (isMetricBoard(board) && period !== 'all') p.set('period', period);
+  if (board !== 'league' && players !== 'all') p.set('players', players);
   if (page > 1 && board !== 'league') p.set('page', String(page));
   return p;
 }
