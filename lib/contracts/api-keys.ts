@@ -93,11 +93,14 @@ export const apiKeysHeartbeat = defineEndpoint({
   id: 'apiKeys.heartbeat',
   method: 'POST',
   path: '/api/users/{userId}/api-keys/{keyId}/heartbeat',
+  // A trade-scope call, so it takes an Idempotency-Key as they all do (a replay re-arms nothing).
+  idempotent: true,
   summary:
     "The dead-man switch: sent with the key itself, it arms (or re-arms) a timer; when no heartbeat arrives for timeoutSeconds, every open order placed with the key is cancelled",
   tag: 'api-keys',
   auth: 'user',
-  requires: [],
+  // The switch guards the key's orders: a key that may trade arms it (and it must be that key, below).
+  requires: ['trade'],
   params: ZKeyParams,
   body: z.strictObject({ timeoutSeconds: z.number().int().min(HEARTBEAT_MIN_S).max(HEARTBEAT_MAX_S) }),
   response: z.object({

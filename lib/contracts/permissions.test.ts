@@ -91,12 +91,12 @@ describe('the permissions of every operation', () => {
 });
 
 describe('the permissions of every A2A method', () => {
-  it('a read method requires read; a write requires social (blocks, mutes, reports) or trade (payments and orders, which move money)', () => {
+  it('a read method requires read; a write requires social (blocks, mutes, reports) or trade (payments, orders and trades, which move money)', () => {
     expect(A2A_METHOD_TABLE.length).toBeGreaterThan(15);
     for (const m of A2A_METHOD_TABLE) {
       for (const p of m.requires) expect(PERMISSIONS, m.name).toContain(p);
       if (m.kind === 'read') expect(m.requires, m.name).toEqual(['read']);
-      else expect(m.requires, m.name).toEqual([m.group === 'payments' || m.group === 'orders' ? 'trade' : 'social']);
+      else expect(m.requires, m.name).toEqual([m.group === 'payments' || m.group === 'orders' || m.group === 'trading' ? 'trade' : 'social']);
       if (m.idempotent) expect(m.requires, m.name).toContain('trade');
       expect(isPrivileged(m.requires), m.name).toBe(false);
     }

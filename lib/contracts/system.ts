@@ -126,6 +126,8 @@ const ZTickSummary = z.object({
   funding: ZCounts(['periods', 'tickers', 'entriesMoved']),
   liquidations: ZCount,
   orders: ZCounts(['expired']).describe('GTD limit orders past their expiry, refunded'),
+  heartbeats: ZCounts(['keys', 'orders']).describe("API keys whose heartbeat stopped, and the open orders they placed, cancelled"),
+  pushes: ZCounts(['delivered', 'retried', 'failed']).describe('A2A push notifications sent to agents\' webhooks'),
   pricePoints: ZCounts(['perps', 'questions']),
   prices: ZCounts(['organizations', 'biasTrades', 'biasesExpired']),
   events: z.object({ created: ZCount, biases: ZCount, ids: z.array(z.string()) }),

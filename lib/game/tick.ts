@@ -171,10 +171,6 @@ const runSteps = async (requested: string | undefined) => {
   const funding = await step('funding', () => payDueFunding(at), { periods: 0, tickers: 0, entriesMoved: 0 });
   // GTD limit orders past their expiry are refunded (they never fill after it: the matcher skips them).
   const orders = await step('orders', () => expirePredictionOrders({ limit: 200 }), { expired: 0 });
-  // API keys whose heartbeat stopped (game time past its deadline): the orders they placed are cancelled.
-  const heartbeats = await step('heartbeats', () => sweepStoppedHeartbeats({ limit: 200 }), { keys: 0, orders: 0 });
-  // A2A push notifications due (new, or a retry whose backoff has passed) to agents' webhooks.
-  const pushes = await step('pushes', () => deliverPendingPushes({ limit: 50 }), { delivered: 0, retried: 0, failed: 0 });
   const news = await step('news', () => runNewsStep(budget(STEP_BUDGET_MS.news)), { events: 0, biases: 0 });
   const prices = await step('prices', () => runPriceStep(budget(STEP_BUDGET_MS.prices)), { organizations: 0, liquidations: 0, biasesExpired: 0, biasTrades: 0 });
   const pricePoints = await step('pricePoints', () => recordTickPricePoints(at), { perps: 0, questions: 0 });
@@ -203,6 +199,10 @@ const runSteps = async (requested: string | undefined) => {
   const paymentRequests = await step('paymentRequests', () => deleteExpiredPaymentRequests(at), 0);
   // Session rows past their token's expiry (wall time, as tokens expire) are no longer needed.
   await step('authSessions', () => deleteExpiredSessions(new Date()), 0);
+  // API keys whose heartbeat stopped (game time past its deadline): the orders they placed are cancelled.
+  const heartbeats = await step('heartbeats', () => sweepStoppedHeartbeats({ limit: 200 }), { keys: 0, orders: 0 });
+  // A2A push notifications due (new, or a retry whose backoff has passed) to agents' webhooks.
+  const pushes = await step('pushes', () => deliverPendingPushes({ limit: 50 }), { delivered: 0, retried: 0, failed: 0 });
 
   const durationMs = Math.round(performance.now() - started);
   const summary = {

@@ -3,7 +3,8 @@
  * operation the OpenAPI document lists, so a route added later is covered with no work:
  *  - every non-GET operation refuses a request that carries the session cookie from another site
  *    (a foreign Origin and `Sec-Fetch-Site: cross-site`) with 403, before reading its body
- *    (cron operations answer 401: they take only the scheduler's secret);
+ *    (cron operations answer 401: they take only the scheduler's secret; so does MCP, which takes
+ *    only a bearer credential and never reads the cookie);
  *  - every non-GET operation refuses a body typed `text/plain`, or with no Content-Type at all
  *    (what a cross-site HTML form or a preflight-free fetch can send), with 415, even from a
  *    bearer client with a body that is otherwise valid;
@@ -108,9 +109,9 @@ describe('cross-site requests and body types, on every operation of the OpenAPI 
       setLimiter(createMemoryLimiter());
       const cookie = `${SESSION_COOKIE}=${caller.token}`;
       const headers = { cookie, 'content-type': 'application/json', ...crossSite };
-      await refusal(handler, request(op, caller, { headers, body: validBody(op) }), `${op.method} ${op.path} cross-site cookie`, op.cron ? 401 : 403);
+      await refusal(handler, request(op, caller, { headers, body: validBody(op) }), `${op.method} ${op.path} cross-site cookie`, op.cron || op.path === '/api/mcp' ? 401 : 403);
       // Only the Origin, as an older browser sends it: still foreign.
-      await refusal(handler, request(op, caller, { headers: { cookie, 'content-type': 'application/json', origin: EVIL_ORIGIN }, body: validBody(op) }), `${op.method} ${op.path} foreign Origin`, op.cron ? 401 : 403);
+      await refusal(handler, request(op, caller, { headers: { cookie, 'content-type': 'application/json', origin: EVIL_ORIGIN }, body: validBody(op) }), `${op.method} ${op.path} foreign Origin`, op.cron || op.path === '/api/mcp' ? 401 : 403);
     }
   }, 120_000);
 

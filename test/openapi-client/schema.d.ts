@@ -4394,6 +4394,17 @@ export interface operations {
                         orders: {
                             expired: number;
                         };
+                        /** @description API keys whose heartbeat stopped, and the open orders they placed, cancelled */
+                        heartbeats: {
+                            keys: number;
+                            orders: number;
+                        };
+                        /** @description A2A push notifications sent to agents' webhooks */
+                        pushes: {
+                            delivered: number;
+                            retried: number;
+                            failed: number;
+                        };
                         pricePoints: {
                             perps: number;
                             questions: number;
@@ -4569,6 +4580,17 @@ export interface operations {
                         /** @description GTD limit orders past their expiry, refunded */
                         orders: {
                             expired: number;
+                        };
+                        /** @description API keys whose heartbeat stopped, and the open orders they placed, cancelled */
+                        heartbeats: {
+                            keys: number;
+                            orders: number;
+                        };
+                        /** @description A2A push notifications sent to agents' webhooks */
+                        pushes: {
+                            delivered: number;
+                            retried: number;
+                            failed: number;
                         };
                         pricePoints: {
                             perps: number;
@@ -20489,7 +20511,10 @@ export interface operations {
     "apiKeys.heartbeat": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer is stored with this key for 24 hours; a repeat with the same key and body replays it (header Idempotent-Replayed: true) and moves nothing; the same key with another body is 422, and a repeat while the first is still running waits for it (409 if it takes too long). Any 1 to 255 visible ASCII characters; a UUID per user action is usual. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 userId: string;
                 keyId: string;
@@ -20514,6 +20539,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20553,7 +20579,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); NOT_THIS_KEY; USER_BANNED. */
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); NOT_THIS_KEY; INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -20579,9 +20605,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict. Codes: IDEMPOTENCY_KEY_IN_USE (the first request with this Idempotency-Key is still running: retry with the same key shortly). */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable content. Codes: IDEMPOTENCY_KEY_REUSED (the Idempotency-Key was already used by this caller for a different request (another operation or body)). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
