@@ -31,7 +31,7 @@ curl -s -X POST ${origin}/api/markets/predictions/<marketId>/buy \\
   -H "Idempotency-Key: $(uuidgen)" \\
   -d '{"outcome": "YES", "amount": 10}'
 
-# Dead-man switch: without a heartbeat for 60 s, the key's open orders are cancelled
+# Dead-man switch (a trade-scope key): without a heartbeat for 60 s, the key's open orders are cancelled
 curl -s -X POST ${origin}${heartbeatPath('<userId>', '<keyId>')} \\
   -H "Authorization: Bearer $${KEY_ENV}" \\
   -H "Content-Type: application/json" \\

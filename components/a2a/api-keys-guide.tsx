@@ -60,8 +60,8 @@ const RULES: { title: string; body: ReactNode }[] = [
     title: 'Heartbeat (dead-man switch)',
     body: (
       <>
-        A bot with resting orders sends <Code>POST {heartbeatPath()}</Code> with <Code>{'{"timeoutSeconds": 60}'}</Code> (5 to 600), with the key itself, well
-        before each deadline. If none arrives in time, every open order placed with the key is cancelled.
+        A bot with resting orders sends <Code>POST {heartbeatPath()}</Code> with <Code>{'{"timeoutSeconds": 60}'}</Code> (5 to 600), with the key itself (trade
+        scope), well before each deadline. If none arrives in time, every open order placed with the key is cancelled.
       </>
     ),
   },

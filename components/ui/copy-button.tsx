@@ -46,7 +46,8 @@ export const CopyButton = ({
 
   return (
     <span className="inline-flex items-center gap-2">
-      <Button variant={variant} size={size} onClick={onCopy} aria-label={label} className={className}>
+      {/* Copied: the quiet look, as the referral link's button (the primary hover under a resting pointer is the loud one). */}
+      <Button variant={state === 'copied' ? 'secondary' : variant} size={size} onClick={onCopy} aria-label={label} className={className}>
         {state === 'copied' ? (
           <>
             <CheckIcon className="size-4" /> Copied

@@ -102,7 +102,7 @@ export function buildLlmsTxt({ origin, methods, rateLimits, keys }: TLlmsTxtInpu
     '',
     '## Etiquette',
     '',
-    `- A bot with resting orders arms the dead-man switch: \`POST ${at(heartbeatPath())}\` with \`{"timeoutSeconds": n}\` (${keys.heartbeatSeconds.min} to ${keys.heartbeatSeconds.max}), sent with the key itself and repeated well before the deadline. When no heartbeat arrives in time, every open order placed with the key is cancelled.`,
+    `- A bot with resting orders arms the dead-man switch: \`POST ${at(heartbeatPath())}\` with \`{"timeoutSeconds": n}\` (${keys.heartbeatSeconds.min} to ${keys.heartbeatSeconds.max}), sent with the key itself (it needs the trade scope; send no Idempotency-Key, or a fresh one each time, since a replay re-arms nothing) and repeated well before the deadline. When no heartbeat arrives in time, every open order placed with the key is cancelled.`,
     '- On 429, wait for `Retry-After` before the next call and back off further if it repeats; do not retry a refused call in a tight loop.',
     '- Do not scrape: read what an endpoint serves (the order book, the OpenAPI document, SSE for changes) instead of crawling pages or polling faster than the limits.',
     '- Give each bot its own key with the narrowest scopes and caps it needs; a human can revoke it at any time.',
