@@ -23,9 +23,9 @@ import autocannon from 'autocannon';
 import type { TFigure } from './figures';
 
 const CONNECTIONS = 32;
-const MARKETS = 20;
+export const MARKETS = 20;
 /** Extra callers beyond the run's 400: the REST side's 'predictionsList' rule allows each 100 reads a minute. */
-const EXTRA_CALLERS = 1_600;
+export const EXTRA_CALLERS = 1_600;
 const GOAL = 0.8;
 
 type TSide = { ok: number; failures: Map<string, number>; p50: number; p99: number; rps: number; total: number };
@@ -111,6 +111,32 @@ const restCheck = (status: number, body: string, marketId: string): string | nul
 
 const describe = (failures: Map<string, number>) => [...failures].map(([k, v]) => `${k}: ${v}`).join(', ');
 
+/**
+ * The read figures' fixture (A2A, MCP): MARKETS questions created through the admin route, and
+ * EXTRA_CALLERS more callers (`<prefix>|<i>`) provisioned once, so the runs measure reads.
+ */
+export const readFixture = async (ctx: { base: string; tokens: string[]; token: (sub: string) => Promise<string> }, label: string, prefix: string) => {
+  const { base } = ctx;
+  const adminToken = await ctx.token('bench|admin');
+  const marketIds: string[] = [];
+  for (let i = 0; i < MARKETS; i++) {
+    const res = await fetch(`${base}/api/admin/markets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: `${label} benchmark question number ${i + 1}?`, resolutionDate: new Date(Date.now() + 30 * 86_400_000).toISOString(), liquidity: 100000 }),
+    });
+    const body = (await res.json()) as { market?: { id: string } };
+    if (!body.market) throw new Error(`could not create a market: ${JSON.stringify(body)}`);
+    marketIds.push(body.market.id);
+  }
+  const extra = await Promise.all(Array.from({ length: EXTRA_CALLERS }, (_, i) => ctx.token(`${prefix}|${i}`)));
+  // Provision each extra caller once (first sight creates the account), so the run measures reads.
+  for (let i = 0; i < extra.length; i += 20) {
+    await Promise.all(extra.slice(i, i + 20).map((t) => fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${t}` } }).then((r) => r.arrayBuffer())));
+  }
+  return { marketIds, tokens: [...ctx.tokens, ...extra] };
+};
+
 export const benchA2aMarketData = async (ctx: {
   base: string;
   tokens: string[];
@@ -120,24 +146,7 @@ export const benchA2aMarketData = async (ctx: {
 }) => {
   const { base, figures, seconds } = ctx;
   console.log(`\nA2A a2a.getMarketData beside REST GET /api/markets/predictions/{id}: creating ${MARKETS} markets and ${EXTRA_CALLERS} more callers…`);
-  const adminToken = await ctx.token('bench|admin');
-  const marketIds: string[] = [];
-  for (let i = 0; i < MARKETS; i++) {
-    const res = await fetch(`${base}/api/admin/markets`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ text: `A2A benchmark question number ${i + 1}?`, resolutionDate: new Date(Date.now() + 30 * 86_400_000).toISOString(), liquidity: 100000 }),
-    });
-    const body = (await res.json()) as { market?: { id: string } };
-    if (!body.market) throw new Error(`could not create a market: ${JSON.stringify(body)}`);
-    marketIds.push(body.market.id);
-  }
-  const extra = await Promise.all(Array.from({ length: EXTRA_CALLERS }, (_, i) => ctx.token(`bench-a2a|${i}`)));
-  // Provision each extra caller once (first sight creates the account), so the run measures reads.
-  for (let i = 0; i < extra.length; i += 20) {
-    await Promise.all(extra.slice(i, i + 20).map((t) => fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${t}` } }).then((r) => r.arrayBuffer())));
-  }
-  const tokens = [...ctx.tokens, ...extra];
+  const { marketIds, tokens } = await readFixture(ctx, 'A2A', 'bench-a2a');
 
   // A sample of each side (also loads both routes before the timed runs).
   for (let k = 0; k < 20; k++) {

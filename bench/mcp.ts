@@ -20,10 +20,8 @@
  * Printed: calls/s, p50 and p99 of both, and the ratio mcp/rest. Goal: 0.8 or better.
  */
 import type { TFigure } from './figures';
-import { parse, runSide } from './a2a';
+import { EXTRA_CALLERS, MARKETS, parse, readFixture, runSide } from './a2a';
 
-const MARKETS = 20;
-const EXTRA_CALLERS = 1_600;
 const GOAL = 0.8;
 
 const mcpBody = (n: number, marketId: string) =>
@@ -52,23 +50,7 @@ const describe = (failures: Map<string, number>) => [...failures].map(([k, v]) =
 export const benchMcpToolCall = async (ctx: { base: string; tokens: string[]; figures: TFigure[]; seconds: number; token: (sub: string) => Promise<string> }) => {
   const { base, figures, seconds } = ctx;
   console.log(`\nMCP tools/call a2a.getMarketPrices beside REST GET /api/markets/predictions/{id}: creating ${MARKETS} markets and ${EXTRA_CALLERS} more callers…`);
-  const adminToken = await ctx.token('bench|admin');
-  const marketIds: string[] = [];
-  for (let i = 0; i < MARKETS; i++) {
-    const res = await fetch(`${base}/api/admin/markets`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ text: `MCP benchmark question number ${i + 1}?`, resolutionDate: new Date(Date.now() + 30 * 86_400_000).toISOString(), liquidity: 100000 }),
-    });
-    const body = (await res.json()) as { market?: { id: string } };
-    if (!body.market) throw new Error(`could not create a market: ${JSON.stringify(body)}`);
-    marketIds.push(body.market.id);
-  }
-  const extra = await Promise.all(Array.from({ length: EXTRA_CALLERS }, (_, i) => ctx.token(`bench-mcp|${i}`)));
-  for (let i = 0; i < extra.length; i += 20) {
-    await Promise.all(extra.slice(i, i + 20).map((t) => fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${t}` } }).then((r) => r.arrayBuffer())));
-  }
-  const tokens = [...ctx.tokens, ...extra];
+  const { marketIds, tokens } = await readFixture(ctx, 'MCP', 'bench-mcp');
 
   // A sample of each side (also loads both routes before the timed runs).
   for (let k = 0; k < 20; k++) {

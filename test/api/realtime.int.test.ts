@@ -524,7 +524,8 @@ describe('a player\'s own channel (user:{userId})', () => {
       body: { outcome: 'YES', amount: 10, limitPrice: 0.2 },
     });
     expect(res.status).toBe(201);
-    await vi.waitFor(() => expect(s.events().map((f) => f.event).sort()).toEqual(['order_book', 'order_update']), SLOW_MACHINE);
+    // A market_update of the new question's creation may still be in flight (a pooler delays NOTIFY): not this test's subject.
+    await vi.waitFor(() => expect(s.events().map((f) => f.event).filter((e) => e !== 'market_update').sort()).toEqual(['order_book', 'order_update']), SLOW_MACHINE);
     const update = s.events().find((f) => f.event === 'order_update')!;
     expect(update.data.data).toMatchObject({ event: 'placed', order: { id: res.body.order.id, kind: 'prediction', status: 'open' } });
     expect(s.events().find((f) => f.event === 'order_book')!.data.data.marketId).toBe(m.id);
