@@ -65,6 +65,7 @@ const PAGES: Record<string, { readers: Reader[]; path: (w: World) => string }> =
   '/profile': { readers: ['player'], path: () => '/profile' },
   '/profile/edit': { readers: ['player'], path: () => '/profile/edit' },
   '/settings': { readers: ['player'], path: () => '/settings' },
+  '/settings/api-keys': { readers: ['player'], path: () => '/settings/api-keys' },
   '/settings/blocks': { readers: ['player'], path: () => '/settings/blocks' },
   '/settings/mutes': { readers: ['player'], path: () => '/settings/mutes' },
   '/chats': { readers: ['guest', 'player'], path: () => '/chats' },
