@@ -18,3 +18,4 @@ export * from './standings';
 export * from './a2a';
 export * from './idempotency';
 export * from './api-keys';
+export * from './storylines';

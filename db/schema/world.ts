@@ -22,6 +22,12 @@ export const organizations = pgTable('organizations', {
    * biases; marks drift toward it. Null until the first tick (read as current_price).
    */
   fairValue: money('fair_value'),
+  /**
+   * What the company is worth by its story (issue 34): storylines' results, scandals and approvals
+   * move it; the fair value wanders around it and reverts (lib/game/prices.ts). Null until the
+   * first tick (read as the fair value).
+   */
+  fundamentalValue: money('fundamental_value'),
   /** Standard deviation of the fair value's relative move per tick (0.004 = 0.4%). */
   volatility: numeric('volatility', { precision: 10, scale: 6 }).notNull().default('0.004'),
   createdAt: timestamptz('created_at').notNull(),
@@ -96,8 +102,12 @@ export const questionRules = pgTable('question_rules', {
   marketId: text('market_id')
     .primaryKey()
     .references(() => markets.id),
-  kind: text('kind', { enum: ['price', 'event'] }).notNull(),
+  kind: text('kind', { enum: ['price', 'event', 'versus'] }).notNull(),
   organizationId: text('organization_id').references(() => organizations.id),
+  /** versus: the rival; YES when organizationId's price gains more (relative) than the rival's from `baseline`. */
+  rivalOrganizationId: text('rival_organization_id').references(() => organizations.id),
+  /** versus: organizationId's price over the rival's at creation. */
+  baseline: numeric('baseline', { precision: 20, scale: 10 }),
   ticker: text('ticker'),
   actorId: text('actor_id').references(() => users.id),
   eventKind: text('event_kind'),
