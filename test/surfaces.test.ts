@@ -223,6 +223,10 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
   market_biases: { owner: 'lib/game/' },
   question_rules: { owner: 'lib/game/', others: { 'lib/world/seed/world.ts': SEED } },
   game_clock: { owner: 'lib/game/' },
+  storylines: { owner: 'lib/game/' },
+  storyline_beats: { owner: 'lib/game/' },
+  npc_calls: { owner: 'lib/game/' },
+  npc_calibration: { owner: 'lib/game/' },
   // Everyone else's.
   users: {
     owner: 'lib/users/',
@@ -263,6 +267,7 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
       'lib/world/seed/world.ts': SEED,
       'lib/game/backfill/write.ts': "the backfill's NPC trade posts, bulk-inserted after the trades they name (the live tick posts through lib/posts)",
       'lib/game/backfill/chatter.ts': "the backfill's NPC chatter, bulk-inserted with comment counts that match its replies (the live tick posts through lib/posts)",
+      'lib/game/storylines/service.ts': "storyline beats become their actors' posts, bulk-inserted and dated at each beat's time (the tick and the backfill alike)",
     },
   },
   post_tags: { owner: 'lib/posts/', others: { 'lib/world/seed/world.ts': SEED, 'lib/game/backfill/chatter.ts': "the backfill chatter's tags, parsed as lib/posts parses them" } },

@@ -38,6 +38,7 @@ import { walletsEndpoints } from './wallets';
 import { usersEndpoints } from './users';
 import { widgetsEndpoints } from './widgets';
 import { worldEndpoints } from './world';
+import { storylinesEndpoints } from './storylines';
 
 export const endpoints: readonly TEndpoint[] = [
   ...systemEndpoints,
@@ -74,4 +75,5 @@ export const endpoints: readonly TEndpoint[] = [
   ...realtimeEndpoints,
   ...gameEndpoints,
   ...worldEndpoints,
+  ...storylinesEndpoints,
 ];

@@ -58,7 +58,8 @@ export const ZPost = z.object({
   type: z.enum(['post', 'article']),
   content: z.string(),
   authorId: z.string(),
-  author: ZAuthor,
+  /** An NPC author's public calibration (Brier over at least 3 resolved calls); null otherwise. */
+  author: ZAuthor.extend({ calibration: z.object({ brier: z.number(), resolved: z.number().int() }).nullable() }),
   timestamp: ZTimestamp,
   createdAt: ZTimestamp,
   imageUrl: z.string().nullable(),

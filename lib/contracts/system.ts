@@ -134,6 +134,8 @@ const ZTickSummary = z.object({
   npc: ZCounts(['posts', 'replies', 'likes', 'shares', 'trades']),
   pools: ZCounts(['pools', 'trades', 'posts', 'navPoints']),
   questions: ZCounts(['resolved', 'resolvedYes', 'created', 'active']),
+  /** Storyline beats published this tick (posts, news), the NPC calls among them, stories published on resolution. */
+  storylines: ZCounts(['beats', 'calls', 'published']),
   groups: ZCounts(['messages', 'invites']),
   selfDealing: z.object({ ran: z.boolean(), findings: ZCount, filed: ZCount }),
   identity: ZCounts(['pending', 'completed', 'failed']),

@@ -10,7 +10,8 @@
  *   perps) → pool managers trade, arbitrage brings every mark back within ARBITRAGE_BAND of its
  *   index, and each pool's NAV is recorded → alerts (price moves in held markets, liquidation
  *   warnings: lib/notifications/trading.ts) → questions (event questions an earlier tick's news
- *   fulfilled resolve YES, due ones from the world; top up to 10–20) → the self-dealing detector
+ *   fulfilled resolve YES, due ones from the world; top up to 10–20, each with its storyline) →
+ *   storylines (due beats: posts, news, calls, shocks; resolved questions' stories published) → the self-dealing detector
  *   (hourly; files system reports, lib/admin/detector) → on-chain identities → standings (the
  *   leaderboard read model and reputation, for the accounts that changed) → leagues (the daily
  *   close, season ends, seating) → publish (prune the event log) → prune what is kept only for a
@@ -41,6 +42,7 @@ import { runPriceStep } from './steps/prices';
 import { createQuestions, resolveDueQuestions } from './steps/questions';
 import { runGroupStep } from './steps/groups';
 import { runSelfDealingStep } from './steps/self-dealing';
+import { publishDueBeats, publishResolved } from './storylines/service';
 import { processPendingRegistrations } from '@/lib/identity/service/registration';
 import { runLeagueStep } from '@/lib/leagues/service/seasons';
 import { refreshAllStandings } from '@/lib/standings/refresh';
@@ -55,7 +57,7 @@ const TICK_LOCK_KEY = 7412002;
 /** The whole tick's budget: the scheduler allows 60 s; leave room for the answer. */
 const TICK_BUDGET_MS = 40_000;
 /** Each step's own budget (ms); a step past it stops early and the next tick continues. */
-const STEP_BUDGET_MS = { news: 5_000, prices: 8_000, npc: 10_000, pools: 6_000, resolve: 8_000, create: 5_000, groups: 3_000, selfDealing: 3_000, identity: 5_000, standings: 3_000, leagues: 5_000 } as const;
+const STEP_BUDGET_MS = { news: 5_000, prices: 8_000, npc: 10_000, pools: 6_000, resolve: 8_000, create: 5_000, storylines: 3_000, groups: 3_000, selfDealing: 3_000, identity: 5_000, standings: 3_000, leagues: 5_000 } as const;
 
 const RUNNING = Symbol.for('playmoney.gameTickRunning');
 type TGlobal = typeof globalThis & { [RUNNING]?: boolean };
@@ -179,6 +181,17 @@ const runSteps = async (requested: string | undefined) => {
   await step('alerts', () => runAlertsStep(ctx), { priceMoves: 0, liquidationWarnings: 0, warningsReset: 0 });
   const resolutions = await step('resolve', () => resolveDueQuestions(budget(STEP_BUDGET_MS.resolve)), { due: 0, resolved: 0, yes: 0 });
   const questions = await step('create', () => createQuestions(budget(STEP_BUDGET_MS.create)), { active: 0, created: 0 });
+  // The storylines' beats whose time came (posts, news, calls, shocks), then the stories of resolved questions.
+  const storyStep = await step(
+    'storylines',
+    async () => {
+      const db = await getDb();
+      const beats = await publishDueBeats(db, at, { deadline: performance.now() + STEP_BUDGET_MS.storylines });
+      const resolved = await publishResolved(db, at);
+      return { beats: beats.beats, calls: beats.calls, published: resolved.published };
+    },
+    { beats: 0, calls: 0, published: 0 },
+  );
   const groupStep = await step('groups', () => runGroupStep(budget(STEP_BUDGET_MS.groups)), { messages: 0, invites: 0 });
   const selfDealing = await step('selfDealing', () => runSelfDealingStep(budget(STEP_BUDGET_MS.selfDealing)), { ran: false, findings: 0, filed: 0 });
   const identity = await step(
@@ -221,6 +234,7 @@ const runSteps = async (requested: string | undefined) => {
     npc,
     pools: poolStep,
     questions: { resolved: resolutions.resolved, resolvedYes: resolutions.yes, created: questions.created, active: questions.active },
+    storylines: storyStep,
     groups: groupStep,
     selfDealing,
     identity,

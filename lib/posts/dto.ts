@@ -58,7 +58,8 @@ export type TPost = {
   type: 'post' | 'article';
   content: string;
   authorId: string;
-  author: TUserSummary;
+  /** An NPC author's public calibration (npc_calibration, at least 3 resolved calls); null otherwise. */
+  author: TUserSummary & { calibration: { brier: number; resolved: number } | null };
   timestamp: string;
   createdAt: string;
   imageUrl: string | null;
@@ -100,6 +101,9 @@ export type TPostRowRaw = TAuthorRaw & {
   tags: string[] | string | null;
   liked: boolean;
   shared: boolean;
+  /** The author's calibration when it is an NPC with at least 3 resolved calls (left join on npc_calibration). */
+  author_brier: string | null;
+  author_resolved: number | string | null;
 } & TPostTradingRaw;
 
 /** The related market, the author's position, the reported trade and the tickers (decimals as text). */
@@ -211,7 +215,7 @@ export function toPostDto(r: TPostRowRaw, repost?: TRepostRaw | null): TPost {
     type: r.type,
     content: r.content,
     authorId: r.author_id,
-    author: toAuthorDto(r),
+    author: { ...toAuthorDto(r), calibration: r.author_brier == null ? null : { brier: Number(r.author_brier), resolved: Number(r.author_resolved) } },
     timestamp: iso(r.created_at),
     createdAt: iso(r.created_at),
     imageUrl: r.image_url,

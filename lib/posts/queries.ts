@@ -18,6 +18,7 @@ import {
   marketPositions,
   marketPricePoints,
   markets,
+  npcCalibration,
   perpMarkets,
   perpPositions,
   perpTrades,
@@ -155,6 +156,7 @@ export function buildPostsQuery(ids: string[], callerId: string | null, at: Date
   return sql`
     select p.id, p.type, p.content, p.image_url, p.related_question_id, p.likes_count, p.comments_count, p.shares_count,
       p.created_at, p.author_id, u.username, u.display_name, u.profile_image_url, u.reputation_points, u.is_actor,
+      nc.brier::text as author_brier, nc.resolved as author_resolved,
       array(select t.tag from ${postTags} t where t.post_id = p.id order by t.tag) as tags,
       exists(select 1 from ${postLikes} l where l.post_id = p.id and l.user_id = ${caller}) as liked,
       exists(select 1 from ${shares} s where s.post_id = p.id and s.user_id = ${caller}) as shared,
@@ -173,6 +175,7 @@ export function buildPostsQuery(ids: string[], callerId: string | null, at: Date
         where position(('$' || pm.ticker) in p.content) > 0 and p.content ~ ('(^|[^A-Za-z0-9_$])[$]' || pm.ticker || '($|[^A-Za-z0-9_])')
         order by position(('$' || pm.ticker) in p.content)) as tickers
     from ${posts} p join ${users} u on u.id = p.author_id
+      left join ${npcCalibration} nc on nc.user_id = p.author_id and u.is_actor and nc.resolved >= 3 and nc.brier is not null
       left join ${markets} m on m.id = p.related_question_id
       left join ${trades} pt on p.trade_kind = 'prediction' and pt.id = p.trade_id
       left join lateral (

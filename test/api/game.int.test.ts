@@ -315,9 +315,9 @@ describe('a failing step', () => {
       expect(res.body.npc).toEqual({ posts: 0, replies: 0, likes: 0, shares: 0, trades: 0 });
       expect(res.body.questions.active).toBeGreaterThanOrEqual(10);
       const steps = Object.keys(res.body.timings);
-      expect(steps.slice(0, 15)).toEqual(['funding', 'orders', 'news', 'prices', 'pricePoints', 'npc', 'pools', 'alerts', 'resolve', 'create', 'groups', 'selfDealing', 'identity', 'standings', 'leagues']);
+      expect(steps.slice(0, 16)).toEqual(['funding', 'orders', 'news', 'prices', 'pricePoints', 'npc', 'pools', 'alerts', 'resolve', 'create', 'storylines', 'groups', 'selfDealing', 'identity', 'standings', 'leagues']);
       // Then the pruning of what is kept only for a while.
-      expect(steps.slice(15)).toEqual(expect.arrayContaining(['prune', 'idempotencyKeys', 'a2aTasks', 'paymentRequests']));
+      expect(steps.slice(16)).toEqual(expect.arrayContaining(['prune', 'idempotencyKeys', 'a2aTasks', 'paymentRequests']));
       // The standing steps ran after the failure: the current season exists, as of game time.
       expect(res.body.leagues.season).toMatch(/^\d{4}-W\d{2}$/);
       // The standings step refreshed exactly the rows it stamped with this tick's time, the two

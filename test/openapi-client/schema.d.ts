@@ -3840,6 +3840,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/markets/predictions/{id}/story": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The storyline behind a question: its beats so far; once resolved, the whole arc with roles, truth and the NPCs’ calls
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["storylines.prediction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/markets/perps/tickers/{ticker}/story": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A ticker's developing storylines and its newest five resolved ones
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["storylines.ticker"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/actors/{actorId}/calibration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An NPC's calibration: resolved calls, right calls, Brier score and rank, and its newest resolved calls
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["world.actorCalibration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/actors/calibration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * NPCs ranked by calibration (Brier score ascending), those with at least 3 resolved calls
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["world.calibration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4438,6 +4526,11 @@ export interface operations {
                             created: number;
                             active: number;
                         };
+                        storylines: {
+                            beats: number;
+                            calls: number;
+                            published: number;
+                        };
                         groups: {
                             messages: number;
                             invites: number;
@@ -4624,6 +4717,11 @@ export interface operations {
                             resolvedYes: number;
                             created: number;
                             active: number;
+                        };
+                        storylines: {
+                            beats: number;
+                            calls: number;
+                            published: number;
                         };
                         groups: {
                             messages: number;
@@ -25815,6 +25913,10 @@ export interface operations {
                                 profileImageUrl: string | null;
                                 reputationPoints: number;
                                 isActor: boolean;
+                                calibration: {
+                                    brier: number;
+                                    resolved: number;
+                                } | null;
                             };
                             /** @description ISO 8601 UTC timestamp */
                             timestamp: string;
@@ -25998,6 +26100,10 @@ export interface operations {
                                 profileImageUrl: string | null;
                                 reputationPoints: number;
                                 isActor: boolean;
+                                calibration: {
+                                    brier: number;
+                                    resolved: number;
+                                } | null;
                             };
                             /** @description ISO 8601 UTC timestamp */
                             timestamp: string;
@@ -26153,6 +26259,10 @@ export interface operations {
                                 profileImageUrl: string | null;
                                 reputationPoints: number;
                                 isActor: boolean;
+                                calibration: {
+                                    brier: number;
+                                    resolved: number;
+                                } | null;
                             };
                             /** @description ISO 8601 UTC timestamp */
                             timestamp: string;
@@ -26320,6 +26430,10 @@ export interface operations {
                                 profileImageUrl: string | null;
                                 reputationPoints: number;
                                 isActor: boolean;
+                                calibration: {
+                                    brier: number;
+                                    resolved: number;
+                                } | null;
                             };
                             /** @description ISO 8601 UTC timestamp */
                             timestamp: string;
@@ -26968,6 +27082,10 @@ export interface operations {
                                 profileImageUrl: string | null;
                                 reputationPoints: number;
                                 isActor: boolean;
+                                calibration: {
+                                    brier: number;
+                                    resolved: number;
+                                } | null;
                             };
                             /** @description ISO 8601 UTC timestamp */
                             timestamp: string;
@@ -27127,6 +27245,10 @@ export interface operations {
                                 profileImageUrl: string | null;
                                 reputationPoints: number;
                                 isActor: boolean;
+                                calibration: {
+                                    brier: number;
+                                    resolved: number;
+                                } | null;
                             };
                             /** @description ISO 8601 UTC timestamp */
                             timestamp: string;
@@ -35226,6 +35348,506 @@ export interface operations {
             };
             /** @description Not found. Codes: NOT_FOUND. */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "storylines.prediction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        marketId: string;
+                        story: {
+                            id: string;
+                            marketId: string;
+                            question: string;
+                            title: string;
+                            theme: string;
+                            /** @enum {string} */
+                            status: "developing" | "published";
+                            organization: {
+                                id: string;
+                                name: string;
+                                ticker: string;
+                            } | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            startsAt: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            endsAt: string;
+                            outcome: ("YES" | "NO") | null;
+                            beats: {
+                                seq: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                                kind: string;
+                                headline: string;
+                                body: string;
+                                actor: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    avatarUrl: string;
+                                } | null;
+                                direction: ("YES" | "NO") | null;
+                                role: ("press" | "company" | "insider" | "deceiver" | "analyst") | null;
+                                truthful: boolean | null;
+                            }[];
+                            calls: {
+                                actor: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    avatarUrl: string;
+                                };
+                                probability: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                calledAt: string;
+                                right: boolean;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "storylines.ticker": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticker: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        ticker: string;
+                        developing: {
+                            id: string;
+                            marketId: string;
+                            question: string;
+                            title: string;
+                            theme: string;
+                            /** @enum {string} */
+                            status: "developing" | "published";
+                            organization: {
+                                id: string;
+                                name: string;
+                                ticker: string;
+                            } | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            startsAt: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            endsAt: string;
+                            outcome: ("YES" | "NO") | null;
+                            beats: {
+                                seq: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                                kind: string;
+                                headline: string;
+                                body: string;
+                                actor: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    avatarUrl: string;
+                                } | null;
+                                direction: ("YES" | "NO") | null;
+                                role: ("press" | "company" | "insider" | "deceiver" | "analyst") | null;
+                                truthful: boolean | null;
+                            }[];
+                            calls: {
+                                actor: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    avatarUrl: string;
+                                };
+                                probability: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                calledAt: string;
+                                right: boolean;
+                            }[];
+                        }[];
+                        resolved: {
+                            id: string;
+                            marketId: string;
+                            question: string;
+                            title: string;
+                            theme: string;
+                            /** @enum {string} */
+                            status: "developing" | "published";
+                            organization: {
+                                id: string;
+                                name: string;
+                                ticker: string;
+                            } | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            startsAt: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            endsAt: string;
+                            outcome: ("YES" | "NO") | null;
+                            beats: {
+                                seq: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                                kind: string;
+                                headline: string;
+                                body: string;
+                                actor: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    avatarUrl: string;
+                                } | null;
+                                direction: ("YES" | "NO") | null;
+                                role: ("press" | "company" | "insider" | "deceiver" | "analyst") | null;
+                                truthful: boolean | null;
+                            }[];
+                            calls: {
+                                actor: {
+                                    id: string;
+                                    username: string;
+                                    displayName: string;
+                                    avatarUrl: string;
+                                };
+                                probability: number;
+                                /** @description ISO 8601 UTC timestamp */
+                                calledAt: string;
+                                right: boolean;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "world.actorCalibration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                actorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        actorId: string;
+                        calibration: {
+                            resolved: number;
+                            right: number;
+                            brier: number | null;
+                            rank: number | null;
+                            ranked: number;
+                        };
+                        recent: {
+                            marketId: string;
+                            question: string;
+                            probability: number;
+                            /** @enum {string} */
+                            outcome: "YES" | "NO";
+                            right: boolean;
+                            /** @description ISO 8601 UTC timestamp */
+                            calledAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "world.calibration": {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        actors: {
+                            id: string;
+                            username: string;
+                            displayName: string;
+                            avatarUrl: string;
+                            resolved: number;
+                            right: number;
+                            brier: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

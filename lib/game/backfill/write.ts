@@ -56,6 +56,7 @@ import { POST_CHANCE as POOL_POST_CHANCE } from '../pools/plan';
 import { createRng } from '../rng';
 import { toRule, type TRuleColumns } from '../state';
 import { createRuledQuestion } from '../steps/questions';
+import { publishDueBeats, publishResolved } from '../storylines/service';
 import { CLOCK_ID } from '../tick';
 import { BACKFILL_QUESTION_LIQUIDITY, generateHistory, type TBackfillAction, type TBackfillWorld, type THistory } from './generate';
 
@@ -463,6 +464,9 @@ export async function backfillHistory(db: Db, opts: { days?: number; stepMinutes
   // The NPCs' plain posts and replies of every minute, at the live plan's counts.
   const chatter = await writeChatter(db, generateChatter({ seed: env().gameSeed, history, ...(await loadChatterWorld(db)) }), written.marketIds);
   await settlePresent(db, history);
+  // The storylines' past: every beat due by now (dated at its time), then the stories of resolved questions.
+  await publishDueBeats(db, end);
+  await publishResolved(db, end);
   const result: TBackfillResult = {
     skipped: false,
     ms: Math.round(performance.now() - started),

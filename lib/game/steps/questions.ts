@@ -18,6 +18,7 @@ import { resolveMarket } from '@/lib/markets/service/resolve-market';
 import { loadActors, loadOpenQuestions, loadOrganizations, toRule, type TRuleColumns } from '../state';
 import type { TTickContext } from '../types';
 import { GAME_QUESTION_LIQUIDITY } from '../depth';
+import { createStoryline } from '../storylines/service';
 import { planOutcome, type TQuestionOdds } from '../outcomes';
 import { planQuestion, questionsToCreate, resolveOutcome, type TQuestionRule } from '../world-rules';
 
@@ -50,6 +51,7 @@ export async function createRuledQuestion(
     eventAt: q.odds?.eventAt ?? null,
     createdAt: q.at,
   });
+  await createStoryline(tx, { marketId: market.id, text: q.text, rule: q.rule, odds: q.odds, at: q.at, resolutionDate: q.resolutionDate });
   return market.id;
 }
 /** Due questions resolved per tick at most; the rest wait for the next tick. */
