@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { LeaderboardView } from '@/components/standings/leaderboard-view';
+import { VoicesBoard } from '@/components/story/voices-board';
 import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Leaderboard' };
@@ -13,6 +14,10 @@ export default function LeaderboardPage() {
       <Suspense>
         <LeaderboardView />
       </Suspense>
+      {/* NPCs by the calibration of their calls on storyline questions. */}
+      <div className="mt-8">
+        <VoicesBoard />
+      </div>
     </>
   );
 }

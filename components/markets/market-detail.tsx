@@ -13,6 +13,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { formatCompactMoney, formatDateTime, formatShortDate } from '@/components/ui/format';
 import { MarketsIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StorySoFar } from '@/components/story/story-so-far';
 import { describeError, hasErrorCode } from '@/lib/client/queries/errors';
 import { useMarket, useMarketPositions, type TMarket } from '@/lib/client/queries/markets';
 import { useSession } from '@/lib/client/queries/users';
@@ -140,6 +141,7 @@ export const MarketDetail = ({ id, discussion }: { id: string; discussion?: Reac
         <>
           <PriceChart market={m} />
           <MarketAbout market={m} />
+          <StorySoFar marketId={m.id} />
         </>
       }
       aside={isResolved ? <ResolvedPanel market={m} /> : <TradePanel market={m} />}

@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { formatCompactMoney, formatDateTime } from '@/components/ui/format';
 import { PerpsIcon } from '@/components/ui/icons';
+import { TickerStories } from '@/components/story/ticker-stories';
 import { PercentChange } from '@/components/ui/percent-change';
 import { describeError } from '@/lib/client/queries/errors';
 import { usePerpTicker, type TPerpTicker } from '@/lib/client/queries/perps';
@@ -102,6 +103,7 @@ export const PerpDetail = ({ ticker }: { ticker: string }) => {
           <PerpPositions ticker={t.ticker} />
           <TickerOpenOrders ticker={t.ticker} />
           <PerpTape ticker={t.ticker} />
+          <TickerStories ticker={t.ticker} />
           <PerpOrderSheet ticker={t} />
         </>
       }

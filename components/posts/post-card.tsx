@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { ModerationMenu } from '@/components/moderation/moderation-menu';
+import { AuthorCalibration } from '@/components/story/calibration-badge';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -187,6 +188,7 @@ export const PostCard = ({
               <span className="truncate text-ink-muted">@{post.author.username}</span>
             </Link>
             {post.author.isActor && <Badge tone="accent">NPC</Badge>}
+            {post.author.isActor && <AuthorCalibration author={post.author} />}
             <span aria-hidden="true" className="text-ink-faint">
               ·
             </span>

@@ -6,6 +6,7 @@ import { FollowButton } from '@/components/follows/follow-button';
 import { LeagueHistory } from '@/components/leagues/league-history';
 import { ModerationMenu } from '@/components/moderation/moderation-menu';
 import { ReputationCard } from '@/components/reputation/reputation-card';
+import { ActorCalibration } from '@/components/story/actor-calibration';
 import { LinkButton } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -68,6 +69,8 @@ export const PublicProfile = ({ username }: { username: string }) => {
         <StatsGrid user={user} />
       </section>
       <TrackRecord userId={user.id} />
+      {/* An NPC's calls on questions (storylines) and how they turned out. */}
+      {user.isActor && <ActorCalibration actorId={user.id} />}
       <ReputationCard userId={user.id} />
       {/* NPC actors trade but are never seated in the league. */}
       {!user.isActor && <LeagueHistory userId={user.id} isOwn={isSelf} />}
