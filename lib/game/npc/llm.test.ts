@@ -8,9 +8,9 @@ const answer = (content: unknown, status = 200) => new Response(JSON.stringify({
 
 describe('writePostWithLlm (stubbed fetch, never the network)', () => {
   it('uses the model text when it answers in time and within 280 characters', async () => {
-    const fetchImpl = vi.fn(async () => answer('"Nexa ships v5 today. $NEXA #NEXA"'));
+    const fetchImpl = vi.fn(async () => answer('"Nexa ships the new version today. $NEXA #NEXA"'));
     const out = await writePostWithLlm({ llm, speaker, draft, fetchImpl });
-    expect(out).toEqual({ content: 'Nexa ships v5 today. $NEXA #NEXA', source: 'llm' });
+    expect(out).toEqual({ content: 'Nexa ships the new version today. $NEXA #NEXA', source: 'llm' });
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://llm.invalid/v1/chat/completions');
     expect(JSON.parse(String(init.body)).model).toBe('m');
@@ -54,5 +54,14 @@ describe('writePostWithLlm (stubbed fetch, never the network)', () => {
     } finally {
       timeout.mockRestore();
     }
+  });
+});
+
+describe('keepsFacts', () => {
+  it('accepts the draft\'s numbers, tickers and mentions, and refuses an invented one', async () => {
+    const { keepsFacts } = await import('./llm');
+    expect(keepsFacts('ok $ORBT still at 41.5, @ada', 'Running a long on $ORBT at 41.5 @ada')).toBe(true);
+    expect(keepsFacts('$ORBT to 60 soon', 'Running a long on $ORBT at 41.5')).toBe(false);
+    expect(keepsFacts('$NEXA looks better', 'Running a long on $ORBT')).toBe(false);
   });
 });

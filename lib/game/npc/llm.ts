@@ -1,11 +1,13 @@
 /**
  * Optional language-model posts: when env().llm names an OpenAI-compatible service, an NPC post
  * may be rewritten by it in the actor's voice. Any failure (no answer within the timeout, an HTTP
- * error, an empty or over-long text, a text that claims a trade: NPC posts report only trades
- * that happened, linked to them) returns the template's text, so the game never depends on the
+ * error, an empty or over-long text, a text that claims a trade (NPC posts report only trades
+ * that happened, linked to them) or states a number, ticker or mention the draft does not)
+ * returns the grammar's text (voice.ts, in the same persona), so the game never depends on the
  * service. I/O: one fetch per call; `fetchImpl` is injectable so tests never touch the network.
  */
 import { POST_MAX_CHARS, visibleLength } from '@/lib/posts/text';
+import { personaOf } from './grammar/persona';
 import type { TSpeaker } from './voice';
 
 export const LLM_TIMEOUT_MS = 3000;
@@ -16,6 +18,16 @@ export type TLlmConfig = { baseUrl: string; apiKey: string; model: string };
 
 /** Words that claim a trade was made: a rewritten post that says them falls back to the draft. */
 export const TRADE_CLAIM = /\b(bought|buying|sold|selling|opened|closed|aping|aped|longed|shorted)\b/i;
+
+/**
+ * Whether `text` states only the draft's facts: every number, $TICKER and @mention it holds is in
+ * the draft (a model that invents a price, a ticker or a person falls back to the grammar's text).
+ */
+export function keepsFacts(text: string, draft: string) {
+  const facts = (s: string) => new Set(s.match(/\$[A-Z][A-Z0-9]{1,9}\b|@[A-Za-z0-9_]+|\d+(?:[.,]\d+)?/g) ?? []);
+  const known = facts(draft);
+  return [...facts(text)].every((f) => known.has(f));
+}
 
 /**
  * The model's version of `draft` in the speaker's voice, or `draft` itself on any failure.
@@ -42,7 +54,7 @@ export async function writePostWithLlm(opts: {
         messages: [
           {
             role: 'system',
-            content: `You are ${speaker.displayName} (@${speaker.username}), ${speaker.role || 'a market commentator'}${speaker.orgName ? ` at ${speaker.orgName}` : ''}. ${speaker.personality ?? ''} Write one social post of at most ${POST_MAX_CHARS} characters in your own voice. Keep every @mention, $TICKER and #tag of the draft. Never say you bought, sold, opened or closed anything. Answer with the post only.`,
+            content: `You are ${speaker.displayName} (@${speaker.username}), ${speaker.role || 'a market commentator'}${speaker.orgName ? ` at ${speaker.orgName}` : ''}. ${speaker.personality ?? ''} Your voice: ${personaOf({ username: speaker.username, role: speaker.role, personality: speaker.personality, tier: speaker.tier }).description} Rewrite the draft, a fact sheet, as one social post of at most ${POST_MAX_CHARS} characters in your own voice. Keep every @mention, $TICKER, #tag and number of the draft and add none: no other prices, people, tickers or outcomes. Never say you bought, sold, opened or closed anything. Answer with the post only.`,
           },
           { role: 'user', content: `Draft: ${draft}` },
         ],
@@ -55,7 +67,7 @@ export async function writePostWithLlm(opts: {
     if (typeof text !== 'string') return { content: draft, source: 'template' };
     const content = text.trim().replace(/^"(.*)"$/s, '$1').trim();
     const n = visibleLength(content);
-    if (n < 1 || n > POST_MAX_CHARS || (TRADE_CLAIM.test(content) && !TRADE_CLAIM.test(draft))) return { content: draft, source: 'template' };
+    if (n < 1 || n > POST_MAX_CHARS || (TRADE_CLAIM.test(content) && !TRADE_CLAIM.test(draft)) || !keepsFacts(content, draft)) return { content: draft, source: 'template' };
     return { content, source: 'llm' };
   } catch {
     return { content: draft, source: 'template' };

@@ -43,8 +43,8 @@ const world = (over: Partial<TNpcWorld> = {}): TNpcWorld => ({
 
 /** The side a post takes on its question, from its words (null when it takes none). */
 const sideOfPost = (content: string): 'YES' | 'NO' | null => {
-  if (/YES looks cheap|is too low|(holding|Keeping my|My) YES/.test(content)) return 'YES';
-  if (/Leaning NO|is too high|(holding|Keeping my|My) NO/.test(content)) return 'NO';
+  if (/\b(?:Leaning|Lean|lean|holding|Keeping my|My) YES\b/.test(content)) return 'YES';
+  if (/\b(?:Leaning|Lean|lean|holding|Keeping my|My) NO\b/.test(content)) return 'NO';
   return null;
 };
 

@@ -10,12 +10,15 @@
 import type { TRng } from '@/lib/game/rng';
 import { COMMENT_MAX_CHARS, COMMENT_MIN_CHARS, POST_MAX_CHARS, visibleLength } from '@/lib/posts/text';
 import { hashName } from '@/lib/world/assets';
+import { expand, type TFacts, type TRules } from './grammar/expand';
+import { personaOf } from './grammar/persona';
+import { BASE_RULES } from './grammar/rules';
 
 export type TVoice = 'insider' | 'degen' | 'skeptic' | 'analyst' | 'hype';
 const VOICES: readonly TVoice[] = ['insider', 'degen', 'skeptic', 'analyst', 'hype'];
 
 /** Who an actor is, as far as its words go. */
-export type TSpeaker = { username: string; displayName: string; role: string; orgTicker: string | null; orgName: string | null };
+export type TSpeaker = { username: string; displayName: string; role: string; orgTicker: string | null; orgName: string | null; personality?: string | null; tier?: string | null };
 
 /** A voice from the role's words; an actor whose role says nothing gets one by name hash (stable). */
 export function voiceOf(s: Pick<TSpeaker, 'username' | 'role'>): TVoice {
@@ -63,49 +66,6 @@ export function fitReply(s: string) {
   return t;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Phrase banks per voice
-
-const BULLISH: Record<TVoice, readonly string[]> = {
-  insider: ['The team is executing.', 'We are only getting started.', 'Heads down, shipping.', 'The numbers speak for themselves.'],
-  degen: ['Sending it.', 'Longs eat tonight.', 'Size up or stay poor.', 'Up only, obviously.'],
-  skeptic: ['Fine, I admit it looks decent.', 'Credit where it is due.', 'I hate that this is working.'],
-  analyst: ['The fundamentals back it.', 'Momentum and earnings agree for once.', 'Base rates say this holds.'],
-  hype: ['Absolutely massive.', 'This is the one.', 'Generational setup.', 'Cannot stop thinking about this.'],
-};
-
-const BEARISH: Record<TVoice, readonly string[]> = {
-  insider: ['Noise. We stay focused.', 'Short-term wobble, long-term plan.', 'We have seen worse weeks.'],
-  degen: ['Got rekt, reloading.', 'Shorts are printing.', 'Pain. Eyeing the dip anyway.'],
-  skeptic: ['Told you so.', 'Nobody wants to hear it, but here we are.', 'The hype was always ahead of the product.'],
-  analyst: ['The model flagged this last week.', 'Priced for perfection, delivered less.', 'Mean reversion, as usual.'],
-  hype: ['Temporary. Zoom out.', 'Weak hands shaken out.', 'Discount season.'],
-};
-
-const SIGN_OFFS: Record<TVoice, readonly string[]> = {
-  insider: ['More soon.', '', 'Stay tuned.'],
-  degen: ['NFA.', 'LFG.', '', 'WAGMI.'],
-  skeptic: ['Prove me wrong.', '', 'Receipts in a week.'],
-  analyst: ['Thread later.', '', 'Calibrate accordingly.'],
-  hype: ['🚀', '', 'Bookmark this.'],
-};
-
-const AGREE: Record<TVoice, readonly string[]> = {
-  insider: ['Good read, and I would know.', 'This is the right take.'],
-  degen: ['Based. Could not agree more.', 'Finally someone gets it.'],
-  skeptic: ['Rare, but I agree with this one.', 'Hard to argue with, annoyingly.'],
-  analyst: ['Consistent with the data I track.', 'Agreed, the numbers line up.'],
-  hype: ['Yes! Exactly this!', 'Could not have said it better.'],
-};
-
-const DISAGREE: Record<TVoice, readonly string[]> = {
-  insider: ['Respectfully, you are missing context.', 'That is not what we see from the inside.'],
-  degen: ['Ngmi with that take.', 'Fading this hard.'],
-  skeptic: ['Source? Because this smells like a press release.', 'Bold claim, thin evidence.'],
-  analyst: ['The base rate disagrees with you.', 'Check the numbers again before posting.'],
-  hype: ['Nah, you will regret this one.', 'Wrong side, friend.'],
-};
-
 const pct = (p: number) => `${Math.round(Math.min(0.99, Math.max(0.01, p)) * 100)}%`;
 const money = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(2));
 const tagOf = (ticker: string) => `#${ticker}`;
@@ -126,74 +86,68 @@ const sectorTag = (sector: string) => {
   return word ? `#${word.toLowerCase()}` : '';
 };
 
+/**
+ * Writes with the speaker's persona (grammar/persona.ts) over the shared grammar (grammar/rules.ts):
+ * `start` expanded with the facts (verbatim: tickers, prices, questions, side claims) and the
+ * context's own rules (which way the news or the price went, whether the speaker is right).
+ */
+function speak(speaker: Pick<TSpeaker, 'username' | 'role' | 'personality' | 'tier'>, start: string, rng: TRng, facts: TFacts, context: TRules = {}) {
+  const persona = personaOf({ username: speaker.username, role: speaker.role, personality: speaker.personality, tier: speaker.tier });
+  return expand({ ...BASE_RULES, ...persona.rules, ...context }, start, rng, facts, persona.caseStyle);
+}
+
+/** The context rules of a direction: good news or a rising price reads as the persona's bull lines. */
+const moodRules = (good: boolean): TRules => ({
+  upOrDown: [good ? '{upWord}' : '{downWord}'],
+  orgStance: good ? ['{bull}', '{bullC}', '{bullC}'] : ['{bear}', '{bearC}', '{bearC}'],
+  newsTake: good ? ['{bull}', '{bullC}', '{bullC}'] : ['{bear}', '{bearC}', '{bearC}'],
+  newsTake2: ['{stanceAside}', '{myTic}.', '{doubt}'],
+  selfTake: good ? ['{bull}', '{bullC}'] : ['{bear}', '{bearC}'],
+  selfTake2: ['{stanceLine}', '{stanceAside}', '{doubt}'],
+  reaction: ['{stanceAside}', '{myTic}.', '{interject}.', '{doubt}'],
+  heldWhy: ['{heldWhyBase}', good ? '{bullC}' : '{bearC}', good ? '{bullC}' : '{doubt}'],
+  perpWhy: ['{perpWhyBase}', good ? '{bullC}' : '{bearC}', good ? '{bullC}' : '{bearC}'],
+  tradeWhy: ['{tradeWhyBase}', good ? '{bullC}' : '{bearC}', good ? '{bullC}' : '{bearC}'],
+  exitWhy: ['{exitWhyBase}', '{exitWhyBase} {why}.', '{doubt}'],
+  leanLine: ['{leanLineBase}', '{leanLineBase} {why}.', '{leanLineBase} {doubt}'],
+});
+
 /** A post in the speaker's voice about one topic; always within the post limit. */
 export function renderPost(speaker: TSpeaker, topic: TPostTopic, rng: TRng): string {
-  const voice = voiceOf(speaker);
-  const signOff = rng.pick(SIGN_OFFS[voice]);
   switch (topic.kind) {
     case 'org': {
       const up = topic.price >= topic.initialPrice;
       const move = topic.initialPrice > 0 ? ((topic.price - topic.initialPrice) / topic.initialPrice) * 100 : 0;
-      const own = speaker.orgTicker === topic.ticker;
-      const line = rng.pick(up ? BULLISH[voice] : BEARISH[voice]);
-      const lead = own
-        ? rng.pick([`Proud of the ${clip(topic.name, 40)} team this week.`, `Inside ${clip(topic.name, 40)}:`, `Quick ${clip(topic.name, 40)} update.`])
-        : rng.pick([`Watching $${topic.ticker} closely.`, `$${topic.ticker} at ${money(topic.price)}.`, `Thoughts on ${clip(topic.name, 40)}?`]);
-      return fitPost(`${lead} ${line} $${topic.ticker} ${move >= 0 ? '+' : ''}${move.toFixed(1)}% since listing. ${tagOf(topic.ticker)} ${sectorTag(topic.sector)} ${signOff}`);
+      const facts = { T: `$${topic.ticker}`, PX: money(topic.price), MOVE: `${move >= 0 ? '+' : ''}${move.toFixed(1)}%`, TAG: tagOf(topic.ticker), SECTOR: sectorTag(topic.sector), NAME: clip(topic.name, 40) };
+      return fitPost(speak(speaker, 'org', rng, facts, moodRules(up)));
     }
     case 'holding': {
-      const q = clip(topic.question, 140);
       const price = topic.side === 'YES' ? topic.yesPrice : 1 - topic.yesPrice;
-      return fitPost(
-        rng.pick([
-          `Still holding ${topic.side} on "${q}" at ${pct(price)}. ${rng.pick(BULLISH[voice])} #predictions ${signOff}`,
-          `My ${topic.side} position: "${q}" Market says ${pct(topic.yesPrice)} yes. I say the market is early. #markets`,
-          `Keeping my ${topic.side} on "${q}" ${signOff} #predictions`,
-        ]),
-      );
+      const held = rng.pick([`Still holding ${topic.side}`, `Keeping my ${topic.side}`, `My ${topic.side}`]);
+      const facts = { HELD: held, Q: `"${clip(topic.question, 140)}"`, PX: pct(price), MKT: pct(topic.yesPrice) };
+      // A holder believes in its side: its reasons read bullish; whether it is right so far follows the price.
+      return fitPost(speak(speaker, 'holding', rng, facts, { ...moodRules(true), rightOrWrong: [price >= 0.5 ? '{right}' : '{wrong}'] }));
     }
     case 'question': {
-      const q = clip(topic.question, 150);
       // A speaker with a view states it (its trades follow it); one without guesses near the market.
       const guess = topic.yesPrice + (rng.next() - 0.5) * 0.4;
       const mine = topic.view ?? Math.min(0.95, Math.max(0.05, guess));
-      return fitPost(
-        rng.pick([
-          `"${q}" Market: ${pct(topic.yesPrice)}. Me: ${pct(mine)}. ${mine > topic.yesPrice ? 'YES looks cheap.' : 'Leaning NO.'} #predictions`,
-          `Open question: ${q} I'd put it at ${pct(mine)}. ${signOff} #markets`,
-          `Everyone is sleeping on this one: "${q}" ${pct(topic.yesPrice)} is ${mine > topic.yesPrice ? 'too low' : 'too high'}. #predictions`,
-        ]),
-      );
+      const lean = mine > topic.yesPrice ? 'YES' : 'NO';
+      const facts = { Q: `"${clip(topic.question, 150)}"`, MKT: pct(topic.yesPrice), ME: pct(mine), LEAN: rng.pick([`Leaning ${lean}`, `Lean ${lean}`, `I lean ${lean}`]) };
+      return fitPost(speak(speaker, 'question', rng, facts, { ...moodRules(true), leanAdj: ['{cheap}'] }));
     }
     case 'event': {
-      const title = clip(topic.title, 120);
       const good = topic.impact >= 0;
-      const tick = topic.ticker ? ` $${topic.ticker} ${tagOf(topic.ticker)}` : '';
-      if (topic.aboutSelf) {
-        return fitPost(`${rng.pick(['Re the news:', 'On today\'s headline:', 'Yes, it is true:'])} ${title}. ${rng.pick(good ? BULLISH[voice] : BEARISH[voice])}${tick} ${signOff}`);
-      }
-      return fitPost(
-        rng.pick([
-          `Breaking: ${title}. ${rng.pick(good ? BULLISH[voice] : BEARISH[voice])}${tick} #news`,
-          `${title}. ${good ? 'Bullish' : 'Bearish'} and it is not close.${tick} ${signOff}`,
-          `Just saw this: ${title}. ${rng.pick(good ? BULLISH[voice] : BEARISH[voice])}${tick}`,
-        ]),
-      );
+      const facts = { TITLE: clip(topic.title, 120), T: topic.ticker ? `$${topic.ticker}` : '', TAG: topic.ticker ? tagOf(topic.ticker) : '' };
+      return fitPost(speak(speaker, topic.aboutSelf ? 'eventSelf' : 'event', rng, facts, moodRules(good)));
     }
     case 'mention': {
-      const tick = topic.ticker ? ` $${topic.ticker}` : '';
-      return fitPost(
-        rng.pick([
-          `@${topic.other} what is your read on${tick || ' the market'} today? ${signOff}`,
-          `Hey @${topic.other}, still on the other side of${tick || ' this trade'}? ${rng.pick(BULLISH[voice])}`,
-          `Agree with @${topic.other} for once.${tick} ${rng.pick(BULLISH[voice])}`,
-          `@${topic.other} ${rng.pick(DISAGREE[voice])}${tick}`,
-        ]),
-      );
+      const facts = { U: `@${topic.other}`, T: topic.ticker ? `$${topic.ticker}` : 'the market' };
+      return fitPost(speak(speaker, 'mention', rng, facts, moodRules(rng.chance(0.5))));
     }
     case 'perp': {
-      const line = rng.pick(topic.side === 'long' ? BULLISH[voice] : BEARISH[voice]);
-      return fitPost(`Running a ${topic.side} on $${topic.ticker}. ${line} ${tagOf(topic.ticker)} #perps ${signOff}`);
+      const facts = { RUN: `Running a ${topic.side} on $${topic.ticker}`, TAG: tagOf(topic.ticker) };
+      return fitPost(speak(speaker, 'perp', rng, facts, { ...moodRules(topic.side === 'long'), rightOrWrong: [topic.side === 'long' ? '{bull}' : '{bear}'] }));
     }
   }
 }
@@ -216,16 +170,40 @@ export const TRADE_QUESTION_CHARS = 150;
  * the trade succeeded, linked to it (lib/game/npc/index.ts).
  */
 export function renderTradePost(speaker: TSpeaker, t: TTradeTopic, rng: TRng): string {
-  const voice = voiceOf(speaker);
-  const signOff = rng.pick(SIGN_OFFS[voice]);
   if ('question' in t) {
-    const q = clip(t.question, TRADE_QUESTION_CHARS);
-    const line = rng.pick(t.kind === 'buy' ? BULLISH[voice] : ['Taking some off the table.', 'Locking it in.', 'Freeing up capital.']);
-    return fitPost(`${t.kind === 'buy' ? 'Bought' : 'Sold'} ${t.outcome} on "${q}" ${line} #predictions ${signOff}`);
+    const did = `${t.kind === 'buy' ? 'Bought' : 'Sold'} ${t.outcome} on "${clip(t.question, TRADE_QUESTION_CHARS)}"`;
+    return fitPost(speak(speaker, t.kind === 'buy' ? 'tradeBuy' : 'tradeSell', rng, { DID: did, TAG: '#predictions' }, { ...moodRules(t.kind === 'buy'), rightOrWrong: ['{stanceAside}'] }));
   }
   const lev = `${Number.isInteger(t.leverage) ? t.leverage : t.leverage.toFixed(1)}x`;
-  const line = rng.pick((t.side === 'long') === (t.kind === 'open') ? BULLISH[voice] : BEARISH[voice]);
-  return fitPost(`${t.kind === 'open' ? `Opened a ${lev}` : `Closed my ${lev}`} ${t.side} on $${t.ticker}. ${line} ${tagOf(t.ticker)} #perps ${signOff}`);
+  const did = `${t.kind === 'open' ? `Opened a ${lev}` : `Closed my ${lev}`} ${t.side} on $${t.ticker}`;
+  const good = (t.side === 'long') === (t.kind === 'open');
+  return fitPost(speak(speaker, t.kind === 'open' ? 'tradeOpen' : 'tradeClose', rng, { DID: did, TAG: tagOf(t.ticker) }, { ...moodRules(good), rightOrWrong: ['{stanceAside}'] }));
+}
+
+/** A pool manager's trade for its fund, as pools/plan.ts plans it. */
+export type TPoolTradeTopic =
+  | { kind: 'open'; ticker: string; side: 'long' | 'short'; leverage: number; reason: string | null }
+  | { kind: 'close'; ticker: string; side: 'long' | 'short'; pnl: number }
+  | { kind: 'buy'; outcome: 'YES' | 'NO'; questionNumber: number; price: number };
+
+/**
+ * The post announcing a pool's trade, in its manager's voice: the anchor names the trade exactly
+ * ("Added a 3x long on $ORBT to Reed Macro Fund", "Took profit on our $ORBT long in …: +12.5",
+ * "Reed Macro Fund bought YES on question #12 at 41¢"), the rest is the grammar's.
+ */
+export function renderPoolTradePost(manager: Pick<TSpeaker, 'username' | 'role'>, poolName: string, t: TPoolTradeTopic, rng: TRng): string {
+  const round2 = (x: number) => Math.floor(x * 100) / 100;
+  if (t.kind === 'open') {
+    const did = `${rng.pick(['Added a', 'Put on a', 'Opened a'])} ${t.leverage}x ${t.side} on $${t.ticker} ${rng.pick(['to', 'for', 'in'])} ${poolName}`;
+    const facts = { DID: did, TAG: tagOf(t.ticker), WHY: t.reason ? `after "${clip(t.reason, 90)}"` : '' };
+    return fitPost(speak(manager, 'poolOpen', rng, facts, { ...moodRules(t.side === 'long'), rightOrWrong: ['{stanceAside}'] }));
+  }
+  if (t.kind === 'close') {
+    const did = t.pnl >= 0 ? `Took profit on our $${t.ticker} ${t.side} in ${poolName}: +${round2(t.pnl)}` : `Cut the $${t.ticker} ${t.side} in ${poolName} at ${round2(t.pnl)}`;
+    return fitPost(speak(manager, 'poolClose', rng, { DID: did, TAG: tagOf(t.ticker) }, { ...moodRules(t.pnl >= 0), rightOrWrong: [t.pnl >= 0 ? '{right}' : '{wrong}'] }));
+  }
+  const did = `${poolName} bought ${t.outcome} on question #${t.questionNumber} at ${Math.round(t.price * 100)}¢`;
+  return fitPost(speak(manager, 'poolBuy', rng, { DID: did }, { ...moodRules(true), leanAdj: ['{cheap}'] }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -239,21 +217,21 @@ export function subjectOf(content: string): string | null {
 
 /** A reply in the speaker's voice to a post by `author`; always at least 10 characters. */
 export function renderReply(speaker: TSpeaker, post: { authorUsername: string; content: string }, rng: TRng): string {
-  const voice = voiceOf(speaker);
-  const agree = rng.chance(0.55);
-  const line = rng.pick(agree ? AGREE[voice] : DISAGREE[voice]);
   const subject = subjectOf(post.content);
-  const about = subject ? (/^[A-Z]{2,6}$/.test(subject) ? ` $${subject}` : ` #${subject}`) : '';
-  return fitReply(
-    rng.pick([
-      `@${post.authorUsername} ${line}${about}`,
-      `${line}${about ? ` On${about}:` : ''} ${rng.pick(agree ? BULLISH[voice] : BEARISH[voice])}`,
-      `@${post.authorUsername} ${line} ${rng.pick(SIGN_OFFS[voice])}`,
-    ]),
-  );
+  const subj = subject ? (/^[A-Z]{2,6}$/.test(subject) ? `$${subject}` : `#${subject}`) : '';
+  return fitReply(speak(speaker, 'reply', rng, { U: `@${post.authorUsername}`, SUBJ: subj }, moodRules(rng.chance(0.5))));
+}
+
+/**
+ * A reply from one NPC to another who holds the other side (a YES holder answering a NO holder, a
+ * long a short): it names both sides, in the speaker's voice.
+ */
+export function renderRebuttal(speaker: TSpeaker, post: { authorUsername: string; subject: string; mySide: string; theirSide: string }, rng: TRng): string {
+  const facts = { U: `@${post.authorUsername}`, SUBJ: post.subject, MYSIDE: post.mySide, THEIRSIDE: post.theirSide };
+  return fitReply(speak(speaker, 'rebut', rng, facts, moodRules(rng.chance(0.5))));
 }
 
 /** A short quote for a share, or null for a plain repost. */
 export function renderShareQuote(speaker: TSpeaker, rng: TRng): string | null {
-  return rng.chance(0.5) ? clip(rng.pick([...AGREE[voiceOf(speaker)], 'Worth a read.', 'Saving this one.']), 200) : null;
+  return rng.chance(0.5) ? clip(speak(speaker, 'quote', rng, {}, moodRules(true)), 200) : null;
 }

@@ -23,7 +23,7 @@ import type { TRng } from '@/lib/game/rng';
 import type { TWorldEvent } from '@/lib/game/types';
 import { depthBuyAmount, npcPostBudget, VALUE_EDGE, type TLivePool } from '@/lib/game/npc/plan';
 import { againstOwnFund, type TFundBook } from '@/lib/game/npc/fund';
-import { fitPost, voiceOf, type TVoice } from '@/lib/game/npc/voice';
+import { renderPoolTradePost } from '@/lib/game/npc/voice';
 import { newsDirections } from '@/lib/game/world-rules';
 import { prices, quoteBuy, toPool } from '@/lib/markets/cpmm';
 import { dec } from '@/lib/money/decimal';
@@ -81,28 +81,9 @@ export type TPoolTrade =
 /** A post announcing the trade at `tradeIndex` of the plan (written only if that trade went through). */
 export type TPoolPost = { poolId: string; managerId: string; managerUsername: string; content: string; tradeIndex: number };
 
-const round2 = (x: number) => Math.floor(x * 100) / 100;
 
-const postFor = (voice: TVoice, pool: TPlanPool, t: TPoolTrade, rng: TRng): string => {
-  if (t.kind === 'open') {
-    const why = t.reason ? ` after "${t.reason}"` : rng.pick([' Fair value says so.', ' The chart is lying to you.', ' Sized for the reserve.']);
-    const lead =
-      voice === 'degen'
-        ? `Aping ${pool.name} into a ${t.leverage}x ${t.side} on $${t.ticker}`
-        : voice === 'skeptic'
-          ? `Reluctantly opened a ${t.leverage}x ${t.side} on $${t.ticker} for ${pool.name}`
-          : `Added a ${t.leverage}x ${t.side} on $${t.ticker} to ${pool.name}`;
-    return fitPost(`${lead}${why}`);
-  }
-  if (t.kind === 'close') {
-    return fitPost(
-      t.pnl >= 0
-        ? `Took profit on our $${t.ticker} ${t.side} in ${pool.name}: +${round2(t.pnl)}. Discipline pays.`
-        : `Cut the $${t.ticker} ${t.side} in ${pool.name} at ${round2(t.pnl)}. Lesson logged, capital kept.`,
-    );
-  }
-  return fitPost(`${pool.name} bought ${t.outcome} on question #${t.questionNumber} at ${Math.round(t.price * 100)}¢. The odds are wrong.`);
-};
+const postFor = (pool: TPlanPool, t: TPoolTrade, rng: TRng): string =>
+  renderPoolTradePost(pool.manager, pool.name, t.kind === 'buy' ? { kind: 'buy', outcome: t.outcome, questionNumber: t.questionNumber, price: t.price } : t, rng);
 
 export function planPoolTrades(
   world: { pools: readonly TPlanPool[]; tickers: readonly TPlanTicker[]; questions: readonly TPlanQuestion[] },
@@ -133,7 +114,6 @@ export function planPoolTrades(
   for (const pool of [...world.pools].sort((a, b) => a.id.localeCompare(b.id))) {
     const r = rng.fork(pool.id);
     const style = TIER_STYLE[pool.tier];
-    const voice = voiceOf(pool.manager);
     let cash = pool.cash;
     const floor = pool.nav * style.reserve;
     let open = pool.perps.length;
@@ -253,7 +233,7 @@ export function planPoolTrades(
     // The feed's budget (npc/plan.ts NPC_POSTS_PER_TICK): the pool managers' share of it per tick.
     if (announced && posts.length < npcPostBudget(events).pool) {
       const tradeIndex = trades.length + mine.indexOf(announced);
-      posts.push({ poolId: pool.id, managerId: pool.manager.id, managerUsername: pool.manager.username, content: postFor(voice, pool, announced, r), tradeIndex });
+      posts.push({ poolId: pool.id, managerId: pool.manager.id, managerUsername: pool.manager.username, content: postFor(pool, announced, r), tradeIndex });
     }
     trades.push(...mine);
   }

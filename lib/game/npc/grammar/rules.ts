@@ -1,0 +1,181 @@
+/**
+ * The shared grammar of NPC posts (issue 34): what every voice can say, by post kind, with
+ * choices at several levels (openers, claims, hedges, reactions, sign-offs). A persona
+ * (persona.ts) adds its own stance lines, tics, openers and sign-offs on top (same rule names).
+ *
+ * Never in this prose (lib/game/README.md, coherence): "bought", "sold", "opened", "closed",
+ * "buying", "selling", "aping", "added a", "took profit", "cut the" (only a trade report's
+ * anchor, a fact, says those), nor "Still holding", "Keeping my", "My YES/NO", "Running a … on"
+ * (side claims: only the holding and perp anchors, facts, say them), nor digits.
+ */
+import type { TRules } from './expand';
+
+export const BASE_RULES: TRules = {
+  // ---- glue -------------------------------------------------------------------------------
+  pre: ['{myOpener}', '{myOpener}', '{interject}', '{myTic},', '{time},', ''],
+  interject: ['ok', 'so', 'right', 'look', 'alright', 'hm', 'well', 'listen', 'quick one', 'real talk', 'honest question', 'not gonna lie', 'for the record'],
+  time: ['this morning', 'tonight', 'today', 'this week', 'again', 'once more', 'for the third day running', 'before the bell', 'late night thought', 'midday check'],
+  end: ['{mySignoff}', '{mySignoff}', '{emoji}', '{hedge}', '', ''],
+  hedge: ['could be wrong', 'happy to be wrong', 'not advice', 'my two cents', 'grain of salt', 'maybe', 'we will see', 'time will tell', 'size accordingly', 'just saying', 'probably', 'do your own work', 'no promises', 'for now'],
+  emoji: ['{myEmoji}', '{myEmoji} {myEmoji}', ''],
+  really: ['really', 'genuinely', 'honestly', 'frankly', 'quietly', 'clearly', 'plainly', 'almost comically', 'stubbornly', 'weirdly'],
+  feel: ['feels', 'looks', 'reads', 'smells', 'seems'],
+  crowd: ['the crowd', 'the timeline', 'everyone', 'consensus', 'the tape', 'the market', 'the room', 'the herd', 'the feed'],
+  think: ['think', 'suspect', 'reckon', 'figure', 'would bet', 'keep telling myself', 'am fairly sure', 'have a hunch'],
+  // ---- market moves ------------------------------------------------------------------------
+  upWord: ['up', 'higher', 'green', 'climbing', 'grinding up', 'on a tear', 'bid', 'ripping', 'holding up well'],
+  downWord: ['down', 'lower', 'red', 'sliding', 'leaking lower', 'under pressure', 'offered', 'bleeding', 'soft'],
+  cheap: ['cheap', 'underpriced', 'too low', 'a bargain', 'mispriced on the low side', 'asleep', 'left for dead', 'lazy'],
+  rich: ['rich', 'overpriced', 'too high', 'stretched', 'mispriced on the high side', 'running hot', 'full of air', 'priced for a miracle'],
+  // ---- org posts ---------------------------------------------------------------------------
+  org: [
+    '{pre} [T] {atWord} [PX], [MOVE] {sinceListing}. {orgView} {end} [TAG] [SECTOR]',
+    '{pre} [NAME] {orgCheck}: [MOVE] {sinceListing}, {nowWord} [PX]. {orgView} [TAG] {end}',
+    '{orgView} [T] [MOVE] {sinceListing}, {lastWord} [PX]. {end} [SECTOR]',
+    '{pre} {orgQuestion} [T] {orgMoveLine} ([MOVE] {sinceListing}). {orgView} {end}',
+    '[T] {orgMoveLine}. [MOVE] {sinceListing}. {orgView} {hedge?} [TAG]',
+    '{pre} the [NAME] {chartWord}: [PX], [MOVE] {sinceListing}. {orgView} {end}',
+  ],
+  atWord: ['at', 'sitting at', 'printing', 'parked at', 'changing hands at', 'quoted at', 'last seen at', 'hovering near'],
+  sinceListing: ['since listing', 'since it listed', 'from the listing price', 'since day one', 'from where it started', 'on the season', 'lifetime', 'since launch'],
+  nowWord: ['now', 'today', 'at the moment', 'as I type', 'right now', 'this hour'],
+  lastWord: ['last', 'last print', 'latest', 'most recently', 'last trade', 'now'],
+  chartWord: ['chart', 'tape', 'picture', 'price', 'story in one number', 'scoreboard'],
+  orgCheck: ['check-in', 'update', 'snapshot', 'pulse check', 'temperature check', 'progress report', 'status'],
+  orgQuestion: ['where are we on', 'anyone else watching', 'thinking about', 'can we talk about', 'been staring at', 'who else is tracking'],
+  orgMoveLine: ['is {upOrDown}', 'keeps {upOrDown}', 'has been {upOrDown} {time}', '{upOrDown} and nobody asked why'],
+  orgView: ['{orgStance}', '{orgStance} {orgStance2?}', '{reaction} {orgStance}', '{orgStance} {reaction?}'],
+  orgStance2: ['{stanceAside}', '{hedge}.', '{myTic}.'],
+  // ---- holding posts (the anchor is a fact: "Still holding YES", "Keeping my YES", "My YES") ----
+  holding: [
+    '{pre} [HELD] on [Q]. {heldWhy} {heldReact} {end}',
+    '[HELD] on [Q] {withIt} [PX]. {heldReact} {end}',
+    '{pre} [HELD] on [Q], {mktRef} [MKT] {yesWord}. {heldWhy} {end}',
+    '[HELD] on [Q]. {heldReact} {heldWhy?} {end}',
+    '{pre} [HELD] on [Q] {withIt} [PX]. {heldWhy} {end}',
+    '{heldWhy} [HELD] on [Q], {mktRef} [MKT]. {end}',
+  ],
+  withIt: ['with it at', 'priced at', 'at', 'while it trades at', 'even at', 'with my side at', 'and it is at', 'sitting at'],
+  mktRef: ['market at', 'the board says', 'the crowd at', 'screen shows', 'consensus at', 'priced at', 'trading at', 'odds at'],
+  yesWord: ['yes', 'for yes', 'on yes', 'chance of yes', 'implied', 'odds'],
+  heldWhyBase: ['{crowd} {really} {thinkMarket}.', 'The thesis has not changed.', 'Nothing in the news changes the picture.', 'Patience is the whole trade here.', 'The {reason} still points my way.', '{crowd} is early, or I am late. {stanceAside}'],
+  thinkMarket: ['has not done the work', 'is pricing vibes', 'is asleep on it', 'is reading it wrong', 'is overthinking it', 'will come around', 'is too clever by half'],
+  reason: ['base rate', 'evidence', 'timeline', 'math', 'setup', 'story', 'data', 'calendar', 'incentive picture', 'paper trail'],
+  heldReact: ['{rightOrWrong}', '{rightOrWrong}', '{stanceAside}'],
+  // ---- question posts ---------------------------------------------------------------------
+  question: [
+    '{pre} [Q]: {mktWord} [MKT], {meWord} [ME]. {leanLine} {end}',
+    '{pre} [Q] {tradesAt} [MKT]. I {think} [ME]. {leanLine} {end}',
+    '{qOpen} [Q] {qPrice} {leanLine} {hedge?}',
+    '{pre} {qOpen} [Q] {qPrice} {end}',
+    '[Q]: the {mktWord} {saysWord} [MKT], {myNumber} [ME]. {leanLine} {end}',
+    '{pre} {myFair} [Q] {isWord} [ME] {againstWord} [MKT] {onScreen}. {leanLine}',
+    '{leanLine} [Q] {tradesAt} [MKT] {whileI} [ME]. {end}',
+  ],
+  mktWord: ['market', 'board', 'screen', 'crowd', 'price', 'consensus', 'tape'],
+  meWord: ['me', 'my number', 'my model', 'my gut', 'my estimate', 'my notes'],
+  tradesAt: ['trades at', 'sits at', 'is priced at', 'is quoted at', 'hangs around', 'is stuck at', 'changes hands at'],
+  saysWord: ['says', 'is at', 'prices it at', 'thinks', 'went with', 'settled on'],
+  myNumber: ['my number is', 'I have', 'I make it', 'my sheet says', 'I get', 'my model spits out'],
+  myFair: ['my fair value on', 'my estimate for', 'my number for', 'what I think of', 'my honest read on', 'the way I price'],
+  isWord: ['is', 'comes to', 'lands at', 'works out to', 'sits near', 'is roughly'],
+  againstWord: ['against', 'versus', 'compared with', 'while the market shows', 'next to', 'vs'],
+  onScreen: ['on the screen', 'on the board', 'in the book', 'out there', 'on the tape', 'in the market'],
+  whileI: ['while I have', 'and I say', 'but I think', 'where I see', 'my view:', 'I would pay for'],
+  qOpen: ['open question:', 'been thinking about', 'nobody is talking about', 'a market worth a look:', 'today in mispricings:', 'pricing check on', 'someone explain', 'small thread on', 'under the radar:', 'my homework tonight:'],
+  qPrice: ['at [MKT]? I {think} [ME].', 'sits at [MKT]; I make it [ME].', '[MKT] on the board, [ME] in my notebook.', 'is [MKT]. Fair is more like [ME].', 'at [MKT] while I have it near [ME].'],
+  leanLineBase: ['[LEAN]. That side {feel} {leanAdj}.', '[LEAN], it {feel} {leanAdj}.', '[LEAN]; edge {there}.', '[LEAN], {hedge}.', '[LEAN]. {why}.', '{leanAdj}, so [LEAN].'],
+  // ---- news --------------------------------------------------------------------------------
+  event: [
+    '{pre} {newsOpen} [TITLE]. {newsTake} [T] {end}',
+    '[TITLE]. {newsTake} {newsTake2?} [T] [TAG]',
+    '{newsOpen} [TITLE]. {newsTake} {end}',
+    '{pre} [TITLE]. {crowd} will {newsCrowd}. {newsTake} [T]',
+    '{newsOpen} [TITLE]. {newsTake} [TAG] {end}',
+  ],
+  eventSelf: [
+    '{selfOpen} [TITLE]. {selfTake} [T] {end}',
+    '{pre} {selfOpen} [TITLE]. {selfTake} {mySignoff?} [TAG]',
+    '[TITLE]. {selfTake} {selfTake2?} [T]',
+  ],
+  newsOpen: ['breaking:', 'just in:', 'headline:', 'this just crossed:', 'wire says:', 'heads up:', 'well then:', 'seeing this:', 'of course:', 'oh boy:', 'noted:', 'in case you missed it:', 'today\'s headline:'],
+  newsCrowd: ['overreact', 'shrug it off', 'pretend they saw it coming', 'argue about it all day', 'price it in by lunch', 'misread it', 'need a day to get it'],
+  selfOpen: ['re the news:', 'yes, it is true:', 'since people are asking:', 'on today\'s headline:', 'confirming:', 'for those asking:', 'about the news:'],
+  // ---- mentions ------------------------------------------------------------------------------
+  mention: [
+    '[U] {mentionAsk} [T]? {end}',
+    '{pre} [U], {mentionAsk} [T]? {stanceAside}',
+    '[U] {mentionJab} [T] {end}',
+    'curious what [U] {mentionThink} about [T]. {stanceAside}',
+    '{pre} [U] and I {mentionPair} [T]. {stanceAside} {end}',
+  ],
+  mentionAsk: ['what is your read on', 'still on the other side of', 'how are you thinking about', 'walk me through your view on', 'any update on your take on', 'where do you stand on'],
+  mentionJab: ['you were loud about', 'I remember your last call on', 'the receipts are in on', 'you owe me a coffee over', 'let us settle this:'],
+  mentionThink: ['makes of', 'thinks', 'is saying', 'would do', 'sees'],
+  mentionPair: ['keep disagreeing about', 'will never agree on', 'finally see eye to eye on', 'have a running bet on', 'argued for an hour about'],
+  // ---- perps (the anchor is a fact: "Running a long on $ORBT") -------------------------------
+  perp: [
+    '{pre} [RUN]. {perpWhy} {end} [TAG]',
+    '[RUN]. {perpWhy} {rightOrWrong?} [TAG] {end}',
+    '{pre} [RUN] {time}. {stanceAside} {end}',
+    '[RUN], {perpLead} {perpWhy} {end}',
+    '{perpWhy} [RUN], {perpLead}. [TAG]',
+  ],
+  perpLead: ['still', 'for now', 'no drama', 'quietly', 'sized small', 'sized sensibly', 'stops where they belong'],
+  perpWhyBase: ['The funding is fine for now.', 'The chart agrees with me.', 'The thesis is intact.', 'The {reason} has not changed.', '{crowd} is leaning the other way, good.', 'Risk is defined.', 'The setup is too clean to ignore.'],
+  // ---- trades (the anchor is a fact: "Bought YES on "…"", "Opened a 5x long on $ORBT") ------
+  tradeBuy: ['{tradePre?} [DID]. {tradeWhy} {end} [TAG]', '[DID]. {tradeWhy} {tradeWhy2?} [TAG]', '{tradePre} [DID] {tradeWhy} {end}'],
+  tradeSell: ['{tradePre?} [DID]. {exitWhy} {end} [TAG]', '[DID]. {exitWhy} [TAG] {end}', '{tradePre} [DID] {exitWhy}'],
+  tradeOpen: ['{tradePre?} [DID]. {tradeWhy} [TAG] {end}', '[DID]. {tradeWhy} {stanceAside?} [TAG]', '{tradePre} [DID] {tradeWhy} {end}'],
+  tradeClose: ['{tradePre?} [DID]. {exitWhy} [TAG] {end}', '[DID]. {exitWhy} {rightOrWrong?} [TAG]', '{tradePre} [DID] {exitWhy}'],
+  tradePre: ['{myOpener}', 'update:', 'position update:', 'for transparency:', 'logging it:', 'on the record:', 'done:', 'receipt:', 'book note:'],
+  tradeWhyBase: ['{stanceLine}', 'The {reason} says so.', 'Price finally matched my number.', '{crowd} is wrong on this one.', 'Sized to survive being wrong.', 'Conviction, not hope.', '{stanceLine} {hedge}.'],
+  tradeWhy2: ['{stanceAside}', '{myTic}.'],
+  exitWhyBase: ['Locking it in.', 'Freeing up capital.', 'The thesis played out.', 'Done with this one.', 'Risk off for now.', 'Better ideas elsewhere.', 'Lesson learned, moving on.', 'Off the table.', 'Back to flat on it.'],
+  // ---- replies -------------------------------------------------------------------------------
+  reply: ['[U] {replyLine} [SUBJ]', '{replyLine} [SUBJ] {end}', '[U] {replyLine} {end}', '{interject}, [U]: {replyLine}', '[U] {replyLine} {stanceAside?}'],
+  replyLine: ['{agreeLine}', '{agreeLine}', '{disagreeLine}'],
+  replyNo: ['[U] {disagreeLine} [SUBJ]', '{disagreeLine} [SUBJ] {end}', '[U] {disagreeLine} {end}', '{interject}, [U]: {disagreeLine}', '[U] {disagreeLine} {stanceAside?}'],
+  // disagreement between sides (a YES holder answering a NO holder, a long a short)
+  rebut: [
+    '[U] {rebutOpen} [MYSIDE] on [SUBJ] while you {rebutThem} [THEIRSIDE]. {rebutWhy} {end}',
+    '{interject}, [U]: you {rebutThem} [THEIRSIDE] on [SUBJ]? {rebutWhy} I am [MYSIDE].',
+    '[U] {rebutJab} I am [MYSIDE] on [SUBJ] and {rebutCalm}. {hedge?}',
+    '{rebutOpen} [MYSIDE] on [SUBJ], so [U], {rebutJab} {rebutWhy}',
+    '[U] {disagreeLine} [SUBJ] [MYSIDE] for me. {rebutWhy} {end}',
+  ],
+  rebutOpen: ['respectfully, I am', 'other side here: I am', 'counterpoint, I am', 'for balance, I am', 'I am sitting', 'happily'],
+  rebutThem: ['like', 'went', 'are leaning', 'chose', 'are sitting on', 'picked'],
+  rebutJab: ['we will see who is right.', 'one of us is going to be wrong.', 'bookmarking this.', 'this aged badly already.', 'love the confidence.', 'bold.', 'this is why markets exist.'],
+  rebutCalm: ['sleeping fine', 'not worried', 'comfortable', 'in no hurry', 'fine with that'],
+  rebutWhy: ['{stanceLine}', 'The {reason} disagrees with you.', '{crowd} is on your side, which worries me for you.', 'Check the {reason} again.', 'Your {reason} is a story, mine is a number.'],
+  quoteRebut: [
+    'other side of this: [MYSIDE] on [SUBJ]. {rebutWhy}',
+    '{rebutJab} [MYSIDE] here on [SUBJ]. {end}',
+    '{interject}, this is the [THEIRSIDE] case on [SUBJ]. I am [MYSIDE]. {rebutWhy}',
+    'respectfully no. [MYSIDE] on [SUBJ]. {hedge?}',
+    '{pre} counterpoint to this: [MYSIDE] on [SUBJ]. {rebutWhy}',
+  ],
+  quote: ['{agreeLine}', '{agreeLine} {end}', 'worth a read. {stanceAside?}', 'saving this one. {emoji}', '{interject}, {agreeLine}', 'this. {hedge?}', 'read this twice. {myTic}.'],
+  // ---- composed lines: a subject, a verb and an object drawn apart, so no two read alike ------
+  bullC: ['{subj} {bullVerb} {bullObj}.', '{subj} {bullVerb} {bullObj}, {why}.', '{why}, {subjLow} {bullVerb} {bullObj}.'],
+  bearC: ['{subj} {bearVerb} {bearObj}.', '{subj} {bearVerb} {bearObj}, {why}.', '{why}, {subjLow} {bearVerb} {bearObj}.'],
+  subj: ['This name', 'The chart', 'The setup', 'The story', 'The book', 'This one', 'The trend', 'The tape', 'The bid', 'Price', 'The sector', 'The narrative', 'Volume', 'The flow', 'It', 'This thing', 'My pick', 'The stock', 'This ticker', 'The crowd favourite'],
+  subjLow: ['this name', 'the chart', 'the setup', 'the story', 'the book', 'this one', 'the trend', 'the tape', 'the bid', 'price', 'the sector', 'the narrative', 'volume', 'the flow', 'it', 'this thing', 'the stock', 'this ticker'],
+  bullVerb: ['will', 'should', 'can', 'may', 'wants to', 'could', 'ought to', 'might', 'tends to', 'seems set to', 'is poised to', 'gets to', 'deserves to', 'looks like it will'],
+  bullObj: ['grind higher', 'surprise people', 'run', 'reprice', 'break out', 'squeeze shorts', 'climb', 'outrun doubters', 'rally', 'rip', 'trend up', 'extend', 'gap up', 'lift off', 'go higher', 'recover', 'firm up', 'push on', 'keep going', 'melt up'],
+  bearVerb: ['will', 'should', 'can', 'may', 'wants to', 'could', 'ought to', 'might', 'tends to', 'seems set to', 'is poised to', 'deserves to', 'looks like it will', 'is bound to'],
+  bearObj: ['roll over', 'disappoint', 'fade', 'reprice lower', 'break down', 'trap buyers', 'slide', 'retest lows', 'crack', 'sag', 'drift lower', 'unwind', 'gap down', 'deflate', 'wobble', 'stall', 'bleed', 'lose its bid', 'leak lower', 'cool off'],
+  why: ['{becauseWord} {evidence}', '{becauseWord} {evidence}', 'judging by {evidence}', 'if {evidence} means anything'],
+  becauseWord: ['given', 'thanks to', 'with', 'because of', 'what with', 'considering'],
+  evidence: ['the last two reports', 'how the week started', 'the guidance', 'the hiring freeze', 'the supplier chatter', 'the insider silence', 'the analyst day', 'the new contracts', 'the margin trend', 'the cash pile', 'the regulatory noise', 'the product reviews', 'the customer churn', 'the pricing power', 'the funding rate', 'the options skew', 'the short interest', 'the quarter so far', 'the debt load', 'the roadmap slip'],
+  doubt: ['{subj} {doubtVerb} {doubtObj}.', 'Not sure {subjLow} {doubtVerb} {doubtObj}.'],
+  doubtVerb: ['must', 'needs to', 'has to', 'still must', 'never did', 'will need to', 'should'],
+  doubtObj: ['prove itself', 'earn it', 'show numbers', 'deliver', 'justify the hype', 'convince me', 'answer critics', 'execute', 'ship', 'grow into it'],
+  // ---- pool managers' trades (the anchor is a fact) -----------------------------------------
+  poolOpen: ['{tradePre?} [DID] [WHY]. {tradeWhy} {end} [TAG]', '[DID]. {tradeWhy} {stanceAside?} [TAG]', '{tradePre} [DID] [WHY]. {tradeWhy}', '{tradeWhy} [DID]. {end}'],
+  poolClose: ['{tradePre?} [DID]. {exitWhy} {rightOrWrong?} [TAG]', '[DID]. {rightOrWrong} {end}', '{tradePre} [DID]. {exitWhy} {end}', '{rightOrWrong} [DID]. [TAG]'],
+  poolBuy: ['{tradePre?} [DID]. {poolOdds} {end}', '[DID]. {poolOdds} {why}.', '{tradePre} [DID]. {poolOdds}', '{poolOdds} [DID]. {end}'],
+  poolOdds: ['The odds are wrong.', 'The price is {cheap}.', 'That side {feel} {cheap}.', '{crowd} {really} {thinkMarket}.', 'Value, plain and simple.', 'The {reason} points there.'],
+  there: ['there', 'clear', 'real', 'obvious', 'small but real', 'present', 'decent', 'thin but there'],
+};
