@@ -20,7 +20,7 @@ import type { TWorldEvent } from '@/lib/game/types';
 import { newsDirections } from '@/lib/game/world-rules';
 import { againstOwnFund, type TFundBook } from './fund';
 import { personalView, VALUE_CEIL, VALUE_FLOOR } from './value';
-import { renderPost, renderReply, renderShareQuote, renderTradePost, type TPostTopic, type TSpeaker } from './voice';
+import { renderPost, renderRebuttal, renderReply, renderShareQuote, renderTradePost, subjectOf, type TPostTopic, type TSpeaker } from './voice';
 
 // Tunable per-tick activity. The whole tick aims at < 2 s with 200 NPCs and 50 markets, so the
 // counts stay small: each action is one service call (a transaction or two).
@@ -373,7 +373,15 @@ export function planNpcActivity(world: TNpcWorld, events: readonly TWorldEvent[]
     const pair = `${a.id}:${p.authorId}`;
     if (p.authorId === a.id || repliedPairs.has(pair)) continue;
     repliedPairs.add(pair);
-    plan.replies.push({ actorId: a.id, username: a.username, postId: p.id, replyToUserId: p.authorId, content: renderReply(a, p, replyRng) });
+    // Two who hold opposite sides of the post's ticker argue it out; others agree or not in their voice.
+    const ticker = subjectOf(p.content);
+    const mine = ticker ? world.perps.find((x) => x.userId === a.id && x.ticker === ticker) : undefined;
+    const theirs = mine ? world.perps.find((x) => x.userId === p.authorId && x.ticker === ticker && x.side !== mine.side) : undefined;
+    const content =
+      mine && theirs
+        ? renderRebuttal(a, { authorUsername: p.authorUsername, subject: `$${ticker}`, mySide: mine.side, theirSide: theirs.side }, replyRng)
+        : renderReply(a, p, replyRng);
+    plan.replies.push({ actorId: a.id, username: a.username, postId: p.id, replyToUserId: p.authorId, content });
   }
 
   const likeRng = rng.fork('likes');

@@ -99,3 +99,16 @@ describe('renderTradePost', () => {
     );
   });
 });
+
+describe('renderRebuttal', () => {
+  it('names both sides and the subject, in a reply of 10 to 280 characters', async () => {
+    const { renderRebuttal } = await import('./voice');
+    for (let i = 0; i < 30; i++) {
+      const text = renderRebuttal(ada, { authorUsername: 'rafael_cruz', subject: '$ORBT', mySide: 'long', theirSide: 'short' }, createRng(`rebut-${i}`));
+      expect(text).toContain('$ORBT');
+      expect(text).toMatch(/\blong\b/);
+      expect(visibleLength(text)).toBeGreaterThanOrEqual(10);
+      expect(visibleLength(text)).toBeLessThanOrEqual(280);
+    }
+  });
+});
