@@ -52,8 +52,8 @@ export const EVENT_RATE_PER_DAY: Record<TEventKind, number> = {
   executive_statement: 0.25,
 };
 
-/** The volatility (σ per tick) of a company with an ordinary news flow. */
-export const REFERENCE_VOLATILITY = 0.006;
+/** The volatility (σ per tick, a one-minute tick: ~2.3% a day) of a company with an ordinary news flow. */
+export const REFERENCE_VOLATILITY = 0.0006;
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 const roundProbability = (p: number) => Math.round(p * 10 ** PROBABILITY_PLACES) / 10 ** PROBABILITY_PLACES;

@@ -108,3 +108,60 @@ export function biasPush(strength: number, direction: 'YES' | 'NO', comparison: 
 export function biasTradeAmount(strength: number) {
   return (strength <= 0 ? 0 : Math.max(1, round(strength * 40, 2)));
 }
+
+/**
+ * Fundamentals. Every ticker has a fundamental value (organizations.fundamental_value): what the
+ * company is worth. Value-moving news (VALUE_NEWS_KINDS) and storyline beats move it for good; the
+ * fair value walks around it and is pulled back toward it in log space (Ornstein–Uhlenbeck), the
+ * pull growing with the game minutes a tick spans: 1 − 2^(−minutes / FUNDAMENTAL_HALF_LIFE_MINUTES).
+ * Other news (and market biases) move only the fair value, which the pull then takes back.
+ */
+export const FUNDAMENTAL_HALF_LIFE_MINUTES = 2 * 24 * 60;
+/** News kinds whose impact changes what the company is worth (the rest are noise on the fair value). */
+export const VALUE_NEWS_KINDS: ReadonlySet<string> = new Set([
+  'earnings_beat',
+  'earnings_miss',
+  'scandal',
+  'regulatory_probe',
+  'contract_win',
+  'partnership',
+  'product_launch',
+]);
+
+/**
+ * The share of a news item's impact that reaches the price. The world draws about a dozen news items
+ * a ticker a day at a one-minute cadence (world-rules NEWS_CHANCE), each ±1–8%: at full weight
+ * they alone moved a ticker ~15% a day. At this weight news adds ~1.4% a day, so with the walk a
+ * day's σ is ~2–3% (a real mid-cap). The news's own `impact` (shown, and the biases it sets) is unchanged.
+ */
+export const NEWS_PRICE_WEIGHT = 0.08;
+/** The same for a market bias's push on its question's organization, which repeats every tick while it lasts. */
+export const BIAS_PRICE_WEIGHT = 0.05;
+
+/** Share of the log gap to the fundamental a tick of `minutes` closes: in [0, 1), 0 for no time. */
+export function pullShare(minutes: number, halfLifeMinutes = FUNDAMENTAL_HALF_LIFE_MINUTES): number {
+  if (!(minutes > 0) || !(halfLifeMinutes > 0)) return 0;
+  return 1 - 2 ** (-minutes / halfLifeMinutes);
+}
+
+/** `fair` moved toward `fundamental` by pullShare(minutes) of their log gap (never past it). */
+export function pullToward(fair: number, fundamental: number, minutes: number, halfLifeMinutes = FUNDAMENTAL_HALF_LIFE_MINUTES): number {
+  if (!(fair > 0) || !(fundamental > 0)) return fair;
+  return fair * Math.exp(Math.log(fundamental / fair) * pullShare(minutes, halfLifeMinutes));
+}
+
+/**
+ * One tick of a ticker: the fundamental moves by `valuePush` (value-moving news), the fair value is
+ * pulled toward the new fundamental for `minutes`, then takes its random-walk step (σ per tick,
+ * whatever the tick's length: the walk counts ticks, lib/game/npc/value.ts) pushed by all news
+ * and biases (`push`, which includes `valuePush`). Deterministic given the rng.
+ */
+export function stepTicker(
+  input: { fairValue: number; fundamental: number; volatility: number; push: number; valuePush: number; minutes: number },
+  rng: TRng,
+): { fair: number; fundamental: number } {
+  const fundamental = Math.max(MIN_PRICE, round(input.fundamental * (1 + clampPush(input.valuePush)), 4));
+  const pulled = pullToward(input.fairValue, fundamental, input.minutes);
+  const fair = stepFairValue({ fairValue: pulled, volatility: input.volatility, push: input.push }, rng);
+  return { fair, fundamental };
+}

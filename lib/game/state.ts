@@ -6,14 +6,16 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@/db/client';
 import { actors, markets, organizations, perpMarkets, questionRules, users } from '@/db/schema';
-import type { TActorState, TEventKind, TOpenQuestion, TOrgState, TQuestionRule } from './world-rules';
+import { RECENT_QUESTION_DAYS, type TActorState, type TEventKind, type TOpenQuestion, type TOrgState, type TQuestionRule, type TRecentQuestion } from './world-rules';
 
-export type TOrgWorldState = TOrgState & { fairValue: number; volatility: number; markPrice: number | null };
+/** `fundamental`: organizations.fundamental_value, or the fair value (then the price) while it is still null. */
+export type TOrgWorldState = TOrgState & { fairValue: number; fundamental: number; volatility: number; markPrice: number | null };
 
 export async function loadOrganizations(db: DbOrTx): Promise<TOrgWorldState[]> {
-  const rows = rowsOf<{ id: string; name: string; ticker: string; price: string; fair: string; volatility: string; mark: string | null }>(
+  const rows = rowsOf<{ id: string; name: string; ticker: string; price: string; fair: string; fundamental: string; volatility: string; mark: string | null }>(
     await db.execute(sql`
-      select o.id, o.name, o.ticker, o.current_price as price, coalesce(o.fair_value, o.current_price) as fair, o.volatility, m.mark_price as mark
+      select o.id, o.name, o.ticker, o.current_price as price, coalesce(o.fair_value, o.current_price) as fair,
+        coalesce(o.fundamental_value, o.fair_value, o.current_price) as fundamental, o.volatility, m.mark_price as mark
       from ${organizations} o left join ${perpMarkets} m on m.ticker = o.ticker
       order by o.ticker`),
   );
@@ -23,6 +25,7 @@ export async function loadOrganizations(db: DbOrTx): Promise<TOrgWorldState[]> {
     ticker: r.ticker,
     price: Number(r.price),
     fairValue: Number(r.fair),
+    fundamental: Number(r.fundamental),
     volatility: Number(r.volatility),
     markPrice: r.mark === null ? null : Number(r.mark),
   }));
@@ -67,4 +70,19 @@ export async function loadOpenQuestions(db: DbOrTx, at: Date): Promise<TOpenQues
       where m.status = 'active' and m.resolution_date > ${at.toISOString()}::timestamptz
       order by m.question_number`),
   ).map((r) => ({ marketId: r.id, questionNumber: Number(r.question_number), rule: toRule(r) }));
+}
+
+/**
+ * Questions a new one must not repeat (world-rules planQuestion `recent`): open ones and those
+ * created within RECENT_QUESTION_DAYS of `at`, with their rules and texts, oldest first.
+ */
+export async function loadRecentQuestions(db: DbOrTx, at: Date): Promise<TRecentQuestion[]> {
+  const since = new Date(at.getTime() - RECENT_QUESTION_DAYS * 86_400_000);
+  return rowsOf<TRuleColumns & { id: string; text: string; status: string; created_at: string | Date }>(
+    await db.execute(sql`
+      select m.id, m.text, m.status, m.created_at, r.kind, r.organization_id, r.ticker, r.actor_id, r.event_kind, r.comparison, r.threshold
+      from ${markets} m left join ${questionRules} r on r.market_id = m.id
+      where m.status = 'active' or m.created_at >= ${since.toISOString()}::timestamptz
+      order by m.created_at, m.id`),
+  ).map((r) => ({ rule: toRule(r), text: r.text, open: r.status === 'active', createdAt: new Date(r.created_at) }));
 }

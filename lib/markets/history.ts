@@ -49,8 +49,14 @@ export type THistoryRefusal = { index: number; code: string };
 
 /** Rows per statement: each is one text[] per column, so the size, not the parameter count, bounds it. */
 const CHUNK = 5000;
-/** sell-shares.ts: a request within this of the whole position sells the whole position. */
-const SELL_ALL_DUST = dec('1e-9');
+/**
+ * A sale within this of the whole position sells the whole position (sell-shares.ts keeps 1e-9 for
+ * clients). The backfill's generator counts shares in six decimals over its own simulated pool,
+ * whose numbers can drift from the rows' (18 decimals) around the sixth place on a near-certain
+ * market; a sale of "all of it" then asks for a hair more than is held (seen: 1.05e-6 of a share).
+ * It never sells more than is held.
+ */
+const SELL_ALL_DUST = dec('1e-5');
 
 type TMarketState = { row: TMarketRow; pool: TPool; volume: TDecimal; touched: boolean };
 type TPositionState = {

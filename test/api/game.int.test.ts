@@ -28,7 +28,7 @@ import { seedUser } from '@/test/factories';
 import { seedWorld } from '@/lib/world/seed/world';
 import { resetClock, setFixedTime } from '@/lib/clock/clock';
 import { env, resetEnvCache } from '@/lib/env';
-import { stepFairValue } from '@/lib/game/prices';
+import { NEWS_PRICE_WEIGHT, stepTicker, VALUE_NEWS_KINDS } from '@/lib/game/prices';
 import { createRng } from '@/lib/game/rng';
 import { loadActors, loadOrganizations, type TOrgWorldState } from '@/lib/game/state';
 import { readGameClock, runGameTick } from '@/lib/game/tick';
@@ -129,8 +129,11 @@ describe('the game tick', () => {
     expect(stored).toMatchObject({ kind: first.kind, title: first.title, content: first.content, organizationId: first.organizationId });
     const after = await loadOrganizations(db);
     for (const o of orgsBefore) {
-      const push = events.filter((e) => e.organizationId === o.id).reduce((s, e) => s + Number(e.impact), 0);
-      const expected = stepFairValue({ fairValue: o.fairValue, volatility: o.volatility, push }, rng.fork('prices').fork(o.ticker));
+      // News reaches the price at NEWS_PRICE_WEIGHT; value-moving kinds move the fundamental too, and the fair value reverts toward it.
+      const own = events.filter((e) => e.organizationId === o.id);
+      const push = own.reduce((s, e) => s + Number(e.impact), 0) * NEWS_PRICE_WEIGHT;
+      const valuePush = own.filter((e) => VALUE_NEWS_KINDS.has(e.kind)).reduce((s, e) => s + Number(e.impact), 0) * NEWS_PRICE_WEIGHT;
+      const expected = stepTicker({ fairValue: o.fairValue, fundamental: o.fundamental, volatility: o.volatility, push, valuePush, minutes: 1 }, rng.fork('prices').fork(o.ticker)).fair;
       const now = after.find((x) => x.id === o.id)!;
       expect(now.fairValue).toBeCloseTo(expected, 4);
       expect(now.price).toBeCloseTo(expected, 4);

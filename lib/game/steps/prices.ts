@@ -1,6 +1,8 @@
 /**
- * Tick step: prices. Every organization's fair value takes one random-walk step with its own
- * volatility, pushed by this tick's news and by active biases on price questions about it; its
+ * Tick step: prices. Every organization's fair value is pulled toward its fundamental (more the
+ * longer the tick; value-moving news moves the fundamental too, written back) and takes one
+ * random-walk step with its own volatility, pushed by this tick's news and by active biases on
+ * price questions about it; its
  * current (index) price follows, and its perp mark drifts toward it. Those writes are two
  * set-based updates in one transaction (the marks with their `perp_update` announcements through
  * lib/perps `setMarks`); the liquidation sweep then closes what the new marks reached. Biases
@@ -18,7 +20,7 @@ import { buyShares } from '@/lib/markets/service/buy-shares';
 import { dec } from '@/lib/money/decimal';
 import { liquidateTicker } from '@/lib/perps/service/liquidate';
 import { setMarks } from '@/lib/perps/service/marks';
-import { biasPush, biasStrength, biasTradeAmount, driftMark, MAX_BIAS_TRADES, stepFairValue } from '../prices';
+import { BIAS_PRICE_WEIGHT, biasPush, biasStrength, biasTradeAmount, driftMark, MAX_BIAS_TRADES, NEWS_PRICE_WEIGHT, stepTicker, VALUE_NEWS_KINDS } from '../prices';
 import { loadOrganizations } from '../state';
 import type { TTickContext } from '../types';
 import { newsDirections } from '../world-rules';
@@ -83,25 +85,35 @@ export async function runPriceStep(ctx: TTickContext) {
 
   const push = new Map<string, number>();
   const add = (orgId: string | null, p: number) => orgId && push.set(orgId, (push.get(orgId) ?? 0) + p);
-  for (const e of ctx.newEvents) add(e.organizationId, e.impact);
+  // Value-moving news also moves the fundamental for good (the fair value is pulled toward it).
+  const valuePush = new Map<string, number>();
+  for (const e of ctx.newEvents) {
+    const impact = e.impact * NEWS_PRICE_WEIGHT;
+    add(e.organizationId, impact);
+    if (e.organizationId && VALUE_NEWS_KINDS.has(e.kind)) valuePush.set(e.organizationId, (valuePush.get(e.organizationId) ?? 0) + impact);
+  }
   for (const b of biases) {
-    if (b.strength > 0 && b.kind === 'price' && b.comparison) add(b.organization_id, biasPush(b.strength, b.direction, b.comparison, Number(b.price_impact)));
+    if (b.strength > 0 && b.kind === 'price' && b.comparison) add(b.organization_id, BIAS_PRICE_WEIGHT * biasPush(b.strength, b.direction, b.comparison, Number(b.price_impact)));
   }
 
   // Each ticker draws from its own fork: adding an organization never changes another's walk.
+  const minutes = Math.max(1, ctx.minutes ?? 1);
   const moves = orgs.map((o) => {
-    const fair = stepFairValue({ fairValue: o.fairValue, volatility: o.volatility, push: push.get(o.id) ?? 0 }, rng.fork(o.ticker));
-    return { id: o.id, ticker: o.ticker, fair, mark: o.markPrice === null ? null : driftMark(o.markPrice, fair) };
+    const { fair, fundamental } = stepTicker(
+      { fairValue: o.fairValue, fundamental: o.fundamental, volatility: o.volatility, push: push.get(o.id) ?? 0, valuePush: valuePush.get(o.id) ?? 0, minutes },
+      rng.fork(o.ticker),
+    );
+    return { id: o.id, ticker: o.ticker, fair, fundamental, mark: o.markPrice === null ? null : driftMark(o.markPrice, fair) };
   });
   const spent = biases.filter((b) => b.strength === 0).map((b) => b.id);
 
   if (moves.length || spent.length) {
     await withTransaction(async (tx) => {
       if (moves.length) {
-        const values = sql.join(moves.map((m) => sql`(${m.id}, ${m.fair.toFixed(4)}::numeric)`), sql`, `);
+        const values = sql.join(moves.map((m) => sql`(${m.id}, ${m.fair.toFixed(4)}::numeric, ${m.fundamental.toFixed(4)}::numeric)`), sql`, `);
         await tx.execute(sql`
-          update ${organizations} o set fair_value = v.fair, current_price = v.fair
-          from (values ${values}) as v(id, fair) where o.id = v.id`);
+          update ${organizations} o set fair_value = v.fair, current_price = v.fair, fundamental_value = v.fundamental
+          from (values ${values}) as v(id, fair, fundamental) where o.id = v.id`);
       }
       // The marks and their perp_update (with the new index) in one call; the tick records the
       // price points after this step.

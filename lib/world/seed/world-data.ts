@@ -3,14 +3,14 @@
  * An organization's volatility is its fair value's standard deviation per game tick (lib/game/prices).
  */
 export const ORGANIZATIONS = [
-  { id: 'org-nexa', name: 'Nexa Dynamics', ticker: 'NEXA', volatility: '0.005', sector: 'AI', price: '142.50', description: 'Builds reasoning engines for logistics and finance.' },
-  { id: 'org-qbit', name: 'Qubit Labs', ticker: 'QBIT', volatility: '0.008', sector: 'Quantum computing', price: '88.20', description: 'Racing to a thousand stable qubits.' },
-  { id: 'org-helx', name: 'Helix Biotherapeutics', ticker: 'HELX', volatility: '0.009', sector: 'Biotech', price: '54.75', description: 'Gene therapies with a flair for press releases.' },
-  { id: 'org-solr', name: 'Solaris Grid', ticker: 'SOLR', volatility: '0.006', sector: 'Energy', price: '31.10', description: 'Orbital solar and a very long roadmap.' },
-  { id: 'org-orbt', name: 'Orbital Freight', ticker: 'ORBT', volatility: '0.006', sector: 'Space', price: '212.00', description: 'Cargo to low orbit, on time most of the time.' },
-  { id: 'org-mntl', name: 'Mantle Mining', ticker: 'MNTL', volatility: '0.007', sector: 'Materials', price: '12.40', description: 'Deep-crust minerals and deeper controversies.' },
-  { id: 'org-vrse', name: 'Verse Media', ticker: 'VRSE', volatility: '0.004', sector: 'Media', price: '67.90', description: 'Every screen, every feed, every opinion.' },
-  { id: 'org-kldr', name: 'Kaleido Robotics', ticker: 'KLDR', volatility: '0.005', sector: 'Robotics', price: '99.99', description: 'Household robots that mostly fold laundry.' },
+  { id: 'org-nexa', name: 'Nexa Dynamics', ticker: 'NEXA', volatility: '0.0005', sector: 'AI', price: '142.50', description: 'Builds reasoning engines for logistics and finance.' },
+  { id: 'org-qbit', name: 'Qubit Labs', ticker: 'QBIT', volatility: '0.0007', sector: 'Quantum computing', price: '88.20', description: 'Racing to a thousand stable qubits.' },
+  { id: 'org-helx', name: 'Helix Biotherapeutics', ticker: 'HELX', volatility: '0.0008', sector: 'Biotech', price: '54.75', description: 'Gene therapies with a flair for press releases.' },
+  { id: 'org-solr', name: 'Solaris Grid', ticker: 'SOLR', volatility: '0.0006', sector: 'Energy', price: '31.10', description: 'Orbital solar and a very long roadmap.' },
+  { id: 'org-orbt', name: 'Orbital Freight', ticker: 'ORBT', volatility: '0.0005', sector: 'Space', price: '212.00', description: 'Cargo to low orbit, on time most of the time.' },
+  { id: 'org-mntl', name: 'Mantle Mining', ticker: 'MNTL', volatility: '0.0007', sector: 'Materials', price: '12.40', description: 'Deep-crust minerals and deeper controversies.' },
+  { id: 'org-vrse', name: 'Verse Media', ticker: 'VRSE', volatility: '0.0004', sector: 'Media', price: '67.90', description: 'Every screen, every feed, every opinion.' },
+  { id: 'org-kldr', name: 'Kaleido Robotics', ticker: 'KLDR', volatility: '0.0005', sector: 'Robotics', price: '99.99', description: 'Household robots that mostly fold laundry.' },
 ] as const;
 
 export const ACTORS = [
@@ -52,7 +52,7 @@ export const QUESTIONS: readonly {
   { id: 'seed-q-2', text: 'Will Qubit Labs demonstrate 1,000 stable qubits before year end?', yes: '300', no: '700', days: 45 },
   { id: 'seed-q-3', text: 'Will Orbital Freight complete three launches this month?', yes: '500', no: '500', days: 20 },
   { id: 'seed-q-4', text: 'Will Helix Biotherapeutics get approval for its flagship therapy?', yes: '400', no: '600', days: 60 },
-  { id: 'seed-q-5', text: 'Will $SOLR close above 40 by {date}?', yes: '350', no: '650', days: 40, price: { org: 'org-solr', ticker: 'SOLR', comparison: 'above', threshold: 40, probability: '0.185454' } },
+  { id: 'seed-q-5', text: 'Will $SOLR close above 40 by {date}?', yes: '350', no: '650', days: 40, price: { org: 'org-solr', ticker: 'SOLR', comparison: 'above', threshold: 40, probability: '0.034401' } },
   { id: 'seed-q-6', text: 'Will Verse Media be acquired within 90 days?', yes: '200', no: '800', days: 90 },
 ];
 
