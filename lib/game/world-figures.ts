@@ -13,9 +13,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@/db/client';
+import { maskQuestion } from './world-rules';
 import { commonestShapes, commonestShapeShare, distinctFourGramRatio } from './npc/voice-metrics';
 
 const DAY_MS = 86_400_000;
+export { maskQuestion };
 /** A question text may not come back within this many days (numbers and dates masked). */
 export const REPEAT_WINDOW_DAYS = 30;
 
@@ -44,20 +46,6 @@ export type TWorldFigures = {
   insiders: { calls: number; brier: number };
   deceivers: { calls: number; brier: number };
 };
-
-const WEEKDAYS = /\b(mon|tue|wed|thu|fri|sat|sun)(day|sday|nesday|rsday|urday)?\b\.?/gi;
-const MONTHS = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b\.?/gi;
-
-/** A question's text with its numbers and dates masked: what stays is what it asks. */
-export function maskQuestion(text: string) {
-  return text
-    .toLowerCase()
-    .replace(WEEKDAYS, '@')
-    .replace(MONTHS, '@')
-    .replace(/\d+(?:[.,]\d+)*/g, '#')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** Same masked text asked twice within the window (each pair once, in creation order). */
 export function repeatedQuestions(questions: readonly { text: string; createdAt: Date }[], windowDays = REPEAT_WINDOW_DAYS) {

@@ -187,7 +187,7 @@ describe('questions', () => {
         if (q.text.length > 200 || !q.text.endsWith('?')) return false;
         if (q.rule.kind === 'price') {
           const org = ORGS.find((o) => o.id === q.rule.organizationId)!;
-          return Math.abs(q.rule.threshold / org.price - 1) <= 0.07 && q.text.includes(`$${org.ticker} close ${q.rule.comparison} ${q.rule.threshold}`);
+          return Math.abs(q.rule.threshold / org.price - 1) <= 0.07 && q.text.includes(`$${org.ticker}`) && q.text.includes(` ${q.rule.comparison} ${q.rule.threshold} `);
         }
         return ASKABLE_KINDS.includes(q.rule.eventKind) && q.text.startsWith('Will ');
       }),
@@ -201,7 +201,7 @@ describe('questions', () => {
       if (q.rule.kind !== 'event' || q.rule.eventKind !== 'executive_statement') continue;
       seen++;
       const speaker = ACTORS.find((a) => a.id === (q.rule as { actorId: string }).actorId)!;
-      expect(q.text).toMatch(new RegExp(`^Will ${speaker.name} speak out on (Acme|Beta Labs) by `));
+      expect(q.text).toMatch(new RegExp(`^Will ${speaker.name} speak (out on|publicly about) (Acme|Beta Labs) by `));
     }
     expect(seen).toBeGreaterThan(5);
   });

@@ -293,41 +293,114 @@ export function roundThreshold(x: number) {
 
 export type TPlannedQuestion = { text: string; resolutionDate: Date; rule: TQuestionRule };
 
+/** A question already asked: open, or created within RECENT_QUESTION_DAYS (state.ts loadRecentQuestions). */
+export type TRecentQuestion = { rule: TQuestionRule | null; text: string; open?: boolean; createdAt?: Date };
+/** How far back (game days) a question's text (numbers and dates masked) may not be asked again. */
+export const RECENT_QUESTION_DAYS = 30;
 /**
- * A question from the world's state, resolving 1 to 7 days after `at` (on the hour): 60% "Will
- * $T close above/below X by <date>?" with X within ±6% of the current price, otherwise "Will <org>
- * <do something> by <date>?" about an event kind (by one of its actors for statements). An event
- * question that `collides` with one of the `open` rules (one event could fulfil both) is asked as
- * a price question about the same organization instead.
+ * How far back (game days) a closed question still blocks its subject and kind (an open one always
+ * does). Eight organizations with about nine kinds each are some 70 subjects: a month-long block
+ * would leave the world below its 10 open questions, so the subject rests a week and its wording a
+ * month.
+ */
+export const SUBJECT_REST_DAYS = 7;
+
+const WEEKDAYS = /\b(mon|tue|wed|thu|fri|sat|sun)(day|sday|nesday|rsday|urday)?\b\.?/gi;
+const MONTHS = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b\.?/gi;
+
+/** A question's text with its numbers and dates masked: what stays is what it asks. */
+export function maskQuestion(text: string) {
+  return text
+    .toLowerCase()
+    .replace(WEEKDAYS, '@')
+    .replace(MONTHS, '@')
+    .replace(/\d+(?:[.,]\d+)*/g, '#')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Phrasings of a price question: all ask for the price at the resolution date. */
+const PRICE_PHRASINGS: readonly ((t: string, cmp: string, x: number, date: string) => string)[] = [
+  (t, cmp, x, date) => `Will $${t} close ${cmp} ${x} by ${date}?`,
+  (t, cmp, x, date) => `Will $${t} trade ${cmp} ${x} on ${date}?`,
+  (t, cmp, x, date) => `Will the price of $${t} be ${cmp} ${x} on ${date}?`,
+  (t, cmp, x, date) => `Will $${t} be priced ${cmp} ${x} when ${date} comes?`,
+];
+/** Phrasings of an event question: all ask whether it happens by the resolution date. */
+const EVENT_PHRASINGS: readonly ((org: string, ask: string, date: string) => string)[] = [
+  (org, ask, date) => `Will ${org} ${ask} by ${date}?`,
+  (org, ask, date) => `Will ${org} ${ask} before ${date} is out?`,
+  (org, ask, date) => `Will ${org} ${ask} no later than ${date}?`,
+];
+const STATEMENT_PHRASINGS: readonly ((actor: string, org: string, date: string) => string)[] = [
+  (actor, org, date) => `Will ${actor} speak out on ${org} by ${date}?`,
+  (actor, org, date) => `Will ${actor} speak publicly about ${org} by ${date}?`,
+];
+
+/** Same subject and kind as a recent rule: price with the same comparison, event with the same kind and actor. */
+export function sameQuestionKind(a: TQuestionRule, b: TQuestionRule | null): boolean {
+  if (!b || a.organizationId !== b.organizationId || a.kind !== b.kind) return false;
+  if (a.kind === 'price' && b.kind === 'price') return a.comparison === b.comparison;
+  if (a.kind === 'event' && b.kind === 'event') return a.eventKind === b.eventKind && a.actorId === b.actorId;
+  return false;
+}
+
+/**
+ * A new question for the world, resolving 1 to 7 days after `at` (on the hour): 60% "Will $T close above/below X by <date>?" (one of
+ * PRICE_PHRASINGS) with X within ±3% of the current price (a 1–7 day move of a ticker whose day is ~2–3%), otherwise "Will <org> <do something>
+ * by <date>?" about an event kind (by one of its actors for statements). The rng picks the
+ * organization and kind; a candidate that repeats a `recent` question (same organization and kind,
+ * sameQuestionKind, or the same text once numbers and dates are masked) or whose event `collides`
+ * with an `open` rule is passed over for the next in a fixed order (the organizations from the
+ * picked one on, each with price above, price below, then the askable event kinds). None free: null.
  */
 export function planQuestion(
   rng: TRng,
-  world: { orgs: readonly TOrgState[]; actors: readonly TActorState[]; at: Date; open?: readonly (TQuestionRule | null)[] },): TPlannedQuestion | null {
+  world: { orgs: readonly TOrgState[]; actors: readonly TActorState[]; at: Date; open?: readonly (TQuestionRule | null)[]; recent?: readonly TRecentQuestion[] },
+): TPlannedQuestion | null {
   if (!world.orgs.length) return null;
   const days = rng.int(1, 7);
   const resolutionDate = new Date(Math.ceil((world.at.getTime() + days * 86_400_000) / 3_600_000) * 3_600_000);
   const label = DATE_LABEL.format(resolutionDate);
-  const org = rng.pick(world.orgs);
-  const priceQuestion = (): TPlannedQuestion => {
-    const comparison = rng.chance(0.5) ? 'above' : 'below';
-    const threshold = roundThreshold(org.price * (1 + rng.float(-0.06, 0.06)));
-    return {
-      text: `Will $${org.ticker} close ${comparison} ${threshold} by ${label}?`,
-      resolutionDate,
-      rule: { kind: 'price', organizationId: org.id, ticker: org.ticker, comparison, threshold },
-    };
+  const first = rng.int(0, world.orgs.length - 1);
+  type TKind = 'above' | 'below' | TEventKind;
+  const kinds: readonly TKind[] = ['above', 'below', ...ASKABLE_KINDS];
+  const pickedKind: TKind = rng.chance(0.6) ? (rng.chance(0.5) ? 'above' : 'below') : rng.pick(ASKABLE_KINDS);
+  const move = rng.float(-0.03, 0.03);
+  const phrasing = rng.float(0, 1);
+  const recent = world.recent ?? [];
+  const masked = new Set(recent.filter((r) => r.text).map((r) => maskQuestion(r.text)));
+  const build = (org: TOrgState, kind: TKind): TPlannedQuestion => {
+    if (kind === 'above' || kind === 'below') {
+      const threshold = roundThreshold(org.price * (1 + move));
+      const say = PRICE_PHRASINGS[Math.floor(phrasing * PRICE_PHRASINGS.length)]!;
+      return { text: say(org.ticker, kind, threshold, label), resolutionDate, rule: { kind: 'price', organizationId: org.id, ticker: org.ticker, comparison: kind, threshold } };
+    }
+    // The speaker is drawn from a fork per organization, so passing one over draws nothing else.
+    const actor = TEMPLATES[kind].byActor ? actorFor(rng.fork(`actor:${org.id}`), org, world.actors) : null;
+    const rule: TEventRule = { kind: 'event', organizationId: org.id, actorId: actor?.id ?? null, eventKind: kind };
+    // A statement question names its speaker first: "Will Ada Vance speak out on Nexa Dynamics…?"
+    const text = actor
+      ? STATEMENT_PHRASINGS[Math.floor(phrasing * STATEMENT_PHRASINGS.length)]!(actor.name, org.name, label)
+      : EVENT_PHRASINGS[Math.floor(phrasing * EVENT_PHRASINGS.length)]!(org.name, TEMPLATES[kind].ask!.replaceAll('{actor}', 'an executive'), label);
+    return { text, resolutionDate, rule };
   };
-  if (rng.chance(0.6)) return priceQuestion();
-  const eventKind = rng.pick(ASKABLE_KINDS);
-  let actor: TActorState | null = null;
-  if (TEMPLATES[eventKind].byActor) actor = actorFor(rng, org, world.actors);
-  const rule: TEventRule = { kind: 'event', organizationId: org.id, actorId: actor?.id ?? null, eventKind };
-  if ((world.open ?? []).some((r) => r?.kind === 'event' && collides(r, rule))) return priceQuestion();
-  // A statement question names its speaker first: "Will Ada Vance speak out on Nexa Dynamics…?"
-  const text = actor
-    ? `Will ${actor.name} speak out on ${org.name} by ${label}?`
-    : `Will ${org.name} ${TEMPLATES[eventKind].ask!.replaceAll('{actor}', 'an executive')} by ${label}?`;
-  return { text, resolutionDate, rule };
+  const free = (q: TPlannedQuestion) =>
+    !(q.rule.kind === 'event' && (world.open ?? []).some((r) => r?.kind === 'event' && collides(r, q.rule as TEventRule))) &&
+    !recent.some((r) => (r.open !== false || !r.createdAt || world.at.getTime() - r.createdAt.getTime() < SUBJECT_REST_DAYS * 86_400_000) && sameQuestionKind(q.rule, r.rule)) &&
+    !masked.has(maskQuestion(q.text));
+  const n = world.orgs.length;
+  // The rng's pick first; an event that collides falls back to a price question on the same
+  // organization (as before), then the fixed order.
+  const at = (i: number) => world.orgs[(first + i) % n]!;
+  const order: [TOrgState, TKind][] = [[at(0), pickedKind]];
+  if (pickedKind !== 'above' && pickedKind !== 'below') order.push([at(0), move >= 0 ? 'above' : 'below']);
+  for (let i = 0; i < n; i++) for (const k of kinds) order.push([at(i), k]);
+  for (const [org, kind] of order) {
+    const q = build(org, kind);
+    if (free(q)) return q;
+  }
+  return null;
 }
 
 /**

@@ -50,7 +50,7 @@ const REPLY_WINDOW_MS = HOUR;
 const RECENT_POSTS = 40;
 
 /** An NPC as its words need it (lib/game/npc/state.ts reads the same columns). */
-export type TChatterActor = { id: string; username: string; displayName: string; role: string; tier: TNpcActor['tier']; orgTicker: string | null; orgName: string | null };
+export type TChatterActor = { id: string; username: string; displayName: string; role: string; tier: TNpcActor['tier']; orgTicker: string | null; orgName: string | null; /** The persona's source with role and tier (lib/game/npc/grammar/persona.ts): the past speaks in the live voice. */ personality?: string };
 /** An organization: its ticker's name and sector; its price at each step comes from the history. */
 export type TChatterOrg = { id: string; ticker: string; name: string; sector: string; initialPrice: number };
 
@@ -213,9 +213,9 @@ export function generateChatter(input: TChatterInput): TChatter {
  * live snapshot reads them, lib/game/npc/state.ts), the organizations and the questions' texts.
  */
 export async function loadChatterWorld(db: Db): Promise<Pick<TChatterInput, 'actors' | 'orgs' | 'questionTexts'>> {
-  const npcs = rowsOf<{ id: string; username: string; display_name: string; role: string; tier: TNpcActor['tier']; ticker: string | null; org_name: string | null }>(
+  const npcs = rowsOf<{ id: string; username: string; display_name: string; role: string; personality: string; tier: TNpcActor['tier']; ticker: string | null; org_name: string | null }>(
     await db.execute(sql`
-      select u.id, u.username, u.display_name, a.role, a.tier, o.ticker, o.name as org_name
+      select u.id, u.username, u.display_name, a.role, a.personality, a.tier, o.ticker, o.name as org_name
       from ${actorsTable} a join ${users} u on u.id = a.user_id left join ${organizations} o on o.id = a.organization_id
       where not u.is_banned
       order by u.id`),
@@ -223,7 +223,7 @@ export async function loadChatterWorld(db: Db): Promise<Pick<TChatterInput, 'act
   const orgs = await db.select().from(organizations).orderBy(organizations.ticker);
   const questions = await db.select({ id: markets.id, text: markets.text }).from(markets);
   return {
-    actors: npcs.map((a) => ({ id: a.id, username: a.username, displayName: a.display_name, role: a.role, tier: a.tier, orgTicker: a.ticker, orgName: a.org_name })),
+    actors: npcs.map((a) => ({ id: a.id, username: a.username, displayName: a.display_name, role: a.role, personality: a.personality, tier: a.tier, orgTicker: a.ticker, orgName: a.org_name })),
     orgs: orgs.map((o) => ({ id: o.id, ticker: o.ticker, name: o.name, sector: o.sector, initialPrice: Number(o.initialPrice) })),
     questionTexts: new Map(questions.map((q) => [q.id, q.text])),
   };

@@ -45,6 +45,7 @@ import {
   planEventCount,
   planFulfillingEvent,
   planQuestion,
+  RECENT_QUESTION_DAYS,
   planWorldEvent,
   questionsToCreate,
   relatedQuestions,
@@ -235,6 +236,8 @@ export function generateHistory(input: TBackfillInput): THistory {
       createdThisStep: false,
     }));
   let questionCount = 0;
+  /** Questions this past asked, oldest first (kept while open or within RECENT_QUESTION_DAYS). */
+  const asked: { ref: TMarketRef; at: number; rule: TQuestionRule; text: string }[] = [];
   const questionNumbers = new Map<TMarketRef, number>();
   // Open perps, by trader (an NPC, or a pool's account).
   /** A market's YES price as a number (trade decisions), kept with its pool. */
@@ -372,6 +375,9 @@ export function generateHistory(input: TBackfillInput): THistory {
     const qRng = rng.fork('questions');
     const active = markets.length;
     const toCreate = active < MIN_ACTIVE_QUESTIONS ? questionsToCreate(qRng, active) : 0;
+    // Open and recent (RECENT_QUESTION_DAYS) questions: a new one never repeats them.
+    const since = t.getTime() - RECENT_QUESTION_DAYS * 86_400_000;
+    while (asked.length && asked[0]!.at < since && !markets.some((m) => m.ref === asked[0]!.ref)) asked.shift();
     for (let i = 0; i < toCreate; i++) {
       const one = qRng.fork(`question-${i}`);
       const q = planQuestion(one, {
@@ -379,12 +385,17 @@ export function generateHistory(input: TBackfillInput): THistory {
         actors: actorStates,
         at: t,
         open: markets.map((m) => m.rule),
+        recent: [
+          ...markets.map((m) => ({ rule: m.rule, text: asked.find((a) => a.ref === m.ref)?.text ?? '', open: true })),
+          ...asked.filter((a) => !markets.some((m) => m.ref === a.ref)).map((a) => ({ rule: a.rule, text: a.text, open: false, createdAt: new Date(a.at) })),
+        ],
       });
       if (!q) break;
       const org = orgOf(q.rule.organizationId);
       const odds = planOutcome(one.fork('outcome'), { rule: q.rule, org: { price: fair.get(org.id)!, volatility: org.volatility }, createdAt: t, resolutionDate: q.resolutionDate });
       const key = `bf-q-${++questionCount}`;
       questionNumbers.set(key, questionCount);
+      asked.push({ ref: key, at: t.getTime(), rule: q.rule, text: q.text });
       out.actions.push({ kind: 'create', at: t, key, text: q.text, resolutionDate: q.resolutionDate, rule: q.rule, odds });
       out.questions.push({ key, createdAt: t, resolutionDate: q.resolutionDate, rule: q.rule, odds, outcome: null, resolvedAt: null });
       markets.push({

@@ -15,7 +15,7 @@ import { markets, organizations, questionRules, worldEvents } from '@/db/schema'
 import { prices, toPool } from '@/lib/markets/cpmm';
 import { createMarket } from '@/lib/markets/service/create-market';
 import { resolveMarket } from '@/lib/markets/service/resolve-market';
-import { loadActors, loadOpenQuestions, loadOrganizations, toRule, type TRuleColumns } from '../state';
+import { loadActors, loadOpenQuestions, loadOrganizations, loadRecentQuestions, toRule, type TRuleColumns } from '../state';
 import type { TTickContext } from '../types';
 import { GAME_QUESTION_LIQUIDITY } from '../depth';
 import { createStoryline } from '../storylines/service';
@@ -157,11 +157,12 @@ export async function createQuestions(ctx: TTickContext) {
   const orgs = await loadOrganizations(db);
   const actors = await loadActors(db);
   const taken = open.map((q) => q.rule);
+  const recent = await loadRecentQuestions(db, ctx.at);
   let created = 0;
   for (let i = 0; i < count; i++) {
     if (performance.now() > ctx.deadline) break;
     const qRng = rng.fork(`question-${i}`);
-    const q = planQuestion(qRng, { orgs, actors, at: ctx.at, open: taken });
+    const q = planQuestion(qRng, { orgs, actors, at: ctx.at, open: taken, recent });
     if (!q) break;
     const org = orgs.find((o) => o.id === q.rule.organizationId)!;
     // Its own fork: the odds never shift what the question asks.
@@ -169,6 +170,7 @@ export async function createQuestions(ctx: TTickContext) {
     // The question, its announcements and its rule commit together: no question without its rule.
     await withTransaction((tx) => createRuledQuestion(tx, { ...q, liquidity: GAME_QUESTION_LIQUIDITY, at: ctx.at, odds }));
     taken.push(q.rule);
+    recent.push({ rule: q.rule, text: q.text, open: true, createdAt: ctx.at });
     created++;
   }
   return { active: open.length + created, created };
