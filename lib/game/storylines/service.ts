@@ -4,25 +4,24 @@
  * backfill, once at its end) publishes the beats whose time came (`publishDueBeats`): an NPC post by
  * the beat's actor, or a world event for press and company beats, each dated at the beat's time;
  * an NPC call for every beat by an actor with a direction; a beat's impact on its organization's
- * fundamental value; a bias toward its direction on the question for news beats. When a question
+ * fundamental value (a beat moves its market through that and the traders who read it, never a
+ * bias of its own: the backfill could not replay one, and its past would trade less than the
+ * live world). When a question
  * resolves, its storyline is published whole and the callers' calibration recomputed
  * (`publishResolved`).
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { rowsOf, unnestSql, type DbOrTx, type Tx } from '@/db/client';
-import { marketBiases, markets, npcCalibration, npcCalls, organizations, posts, storylineBeats, storylines } from '@/db/schema';
+import { markets, npcCalibration, npcCalls, organizations, posts, storylineBeats, storylines } from '@/db/schema';
 import { emitEvents } from '@/lib/events/outbox';
 import { env } from '@/lib/env';
 import { insertWorldEvents } from '@/lib/world/events';
 import type { TQuestionOdds } from '../outcomes';
-import { NEWS_BIAS_HOURS } from '../prices';
 import { createRng } from '../rng';
 import { loadActors } from '../state';
 import { planStoryline, type TStoryRule } from './plan';
 
-/** A news beat's bias on its question: weaker than a world event's (lib/game/steps/news.ts). */
-const STORY_BIAS = { adjustment: '0.040000', priceImpact: '0.005000', decay: '0.1' } as const;
 /** Due beats published per call at most (the next tick continues). */
 const MAX_BEATS = 500;
 
@@ -117,7 +116,7 @@ const iso = (d: string | Date) => new Date(d).toISOString();
 
 /**
  * Publishes the beats due at `at` (their time reached, not yet published), oldest first: posts
- * and world events dated at each beat's time, calls, fundamental shocks, biases, then marks them.
+ * and world events dated at each beat's time, calls, fundamental shocks, then marks them.
  */
 export async function publishDueBeats(db: DbOrTx, at: Date, opts: { deadline?: number } = {}) {
   // One transaction: a shock is applied once, with the beat it comes from marked.
@@ -213,23 +212,6 @@ const publishBeats = async (db: Tx, at: Date, opts: { deadline?: number }) => {
     await db.execute(sql`
       update ${organizations} o set fundamental_value = round(coalesce(o.fundamental_value, o.fair_value, o.current_price) * v.f::numeric, 8)
       from ${v} where o.id = v.id`);
-  }
-  // 5. News beats with a direction lean their question that way while the bias lasts.
-  const expires = (b: TDueBeat) => new Date(new Date(b.at).getTime() + NEWS_BIAS_HOURS * 3_600_000);
-  const biased = fresh.filter((b) => b.direction !== null && expires(b) > at);
-  if (biased.length) {
-    await db.insert(marketBiases).values(
-      biased.map((b) => ({
-        marketId: b.market_id,
-        direction: b.direction!,
-        adjustment: STORY_BIAS.adjustment,
-        priceImpact: STORY_BIAS.priceImpact,
-        decayRate: STORY_BIAS.decay,
-        reason: 'story',
-        expiresAt: expires(b),
-        createdAt: new Date(b.at),
-      })),
-    );
   }
   // 6. Marked published, with what they became.
   const v = unnestSql('v', {
