@@ -81,7 +81,9 @@ const withTickLock = async <T>(fn: () => Promise<T>): Promise<T | undefined> => 
     if (dbKind() === 'pglite' || env().dbPoolMax < 2) return await fn();
     let out: T | undefined;
     await db.transaction(async (tx) => {
-      const [r] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${TICK_LOCK_KEY}) as ok`));
+      // Keyed by the schema too: advisory locks are per database, and two worlds in two schemas of
+      // one database (the integration files on one PostgreSQL) are not one world.
+      const [r] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${TICK_LOCK_KEY}, hashtext(current_schema())) as ok`));
       if (r?.ok) out = await fn();
     });
     return out;

@@ -176,7 +176,7 @@ describe('the game tick', () => {
       // Another instance holding the advisory lock: this process's tick skips too.
       const db = await getDb();
       await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(7412002)`);
+        await tx.execute(sql`select pg_advisory_xact_lock(7412002, hashtext(current_schema()))`);
         const c = await tick(at(2));
         expect(c.body).toEqual({ success: true, skipped: true });
       });
