@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_CRON_SECRET } from '../fixtures/secret';
 
 /**
  * Storylines in the UI (issue 34), over the seeded world with its backfilled 30 days: a market
@@ -45,8 +46,26 @@ const findStories = async (request: APIRequestContext) => {
   return { developing, resolved };
 };
 
+/**
+ * The world a few game hours on (the scheduler's tick, as e2e/ui/chats.spec.ts runs it): later in a
+ * run, earlier specs' ticks may have resolved the stories whose beats had landed, and a new
+ * question's first beat lands hours after it is asked.
+ */
+const tickHoursLater = async (request: APIRequestContext, hours: number) => {
+  // The game clock as the public tick status tells it (the control read is for players): wall time if unknown.
+  const status = await request.get('/api/game/control', { headers: CLIENT });
+  const control = status.ok() ? ((await status.json()) as { gameTime?: string }) : {};
+  const gameTime = Math.max(Date.now(), control.gameTime ? Date.parse(control.gameTime) : 0);
+  const res = await request.post('/api/cron/game-tick', { headers: { Authorization: `Bearer ${E2E_CRON_SECRET}` }, data: { now: new Date(gameTime + hours * 3_600_000).toISOString() } });
+  expect(res.ok(), await res.text()).toBe(true);
+};
+
 test('a market with a developing story shows the story so far, and its ticker lists it', async ({ page }) => {
-  const { developing } = await findStories(page.request);
+  let { developing } = await findStories(page.request);
+  for (let i = 0; i < 4 && !developing; i++) {
+    await tickHoursLater(page.request, 6 * (i + 1));
+    ({ developing } = await findStories(page.request));
+  }
   expect(developing, 'the seeded world has a developing storyline with a landed beat').not.toBeNull();
   const { ticker, story } = developing!;
   // The market's own answer agrees with the ticker's.
