@@ -99,7 +99,11 @@ test('a resolved market tells how it happened, with the calls', async ({ page })
 
   await page.goto(`/markets/${story!.marketId}`);
   const panel = page.getByRole('region', { name: 'Story so far', exact: true });
-  await expect(panel.getByText('Revealed', { exact: true })).toBeVisible();
+  // A story published by a tick moments ago (the first test may tick): read the page again until it shows.
+  await expect(async () => {
+    await page.reload();
+    await expect(panel.getByText('Revealed', { exact: true })).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   const arc = panel.getByTestId('how-it-happened');
   await expect(arc.getByRole('heading', { name: 'How it happened' })).toBeVisible();
   await expect(arc.getByRole('list', { name: 'The full story, in order' }).getByTestId('story-beat')).toHaveCount(story!.beats.length);
@@ -120,7 +124,8 @@ test("an NPC's profile shows its calibration, and the leaderboard lists it among
   const own = await getJson(page.request, `/api/actors/${voice!.id}/calibration`);
 
   await page.goto(`/u/${voice!.username}`);
-  const card = page.getByRole('region', { name: 'Calibration', exact: true });
+  // The NPC's own card (its track record has a player-style "Calibration" region too).
+  const card = page.getByTestId('actor-calibration');
   await expect(card).toBeVisible();
   await expect(card.getByText(voice!.brier.toFixed(2), { exact: true })).toBeVisible();
   await expect(card.getByText(String(own.calibration.resolved), { exact: true }).first()).toBeVisible();
