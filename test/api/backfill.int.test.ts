@@ -171,8 +171,8 @@ describe('backfillHistory', () => {
     expect(clock!.n).toBe(0);
     setFixedTime(new Date(T0.getTime() + 60_000));
     // The steps' clock stopped, as in the live hour below: the tick does its whole work however busy the machine.
-    const clock = vi.spyOn(performance, 'now').mockReturnValue(0);
-    const tick = await runGameTick({}).finally(() => clock.mockRestore());
+    const stopped = vi.spyOn(performance, 'now').mockReturnValue(0);
+    const tick = await runGameTick({}).finally(() => stopped.mockRestore());
     expect(tick).toMatchObject({ skipped: false });
     const [points] = await q<{ n: number }>(sql`select count(*)::int as n from perp_price_points where source = 'tick' and created_at = ${new Date(T0.getTime() + 60_000).toISOString()}::timestamptz`);
     expect(points!.n).toBe(ORGANIZATIONS.length);
@@ -185,14 +185,14 @@ describe('backfillHistory', () => {
     // the next tick: on a loaded machine a step cut short changes what the hour does (a loaded CI run
     // on PostgreSQL counted 116 prediction trades where a quiet one counts 74), so the hour is counted
     // with the steps' clock stopped: every step does its whole work, as on a quiet machine.
-    const clock = vi.spyOn(performance, 'now').mockReturnValue(0);
+    const stopped = vi.spyOn(performance, 'now').mockReturnValue(0);
     try {
       for (let m = 2; m <= 60; m++) {
         setFixedTime(new Date(T0.getTime() + m * 60_000));
         expect(await runGameTick({})).toMatchObject({ skipped: false });
       }
     } finally {
-      clock.mockRestore();
+      stopped.mockRestore();
     }
     const end = new Date(T0.getTime() + 61 * 60_000);
     const hour = async (table: SQL, where: SQL, from: Date, to: Date) => {
