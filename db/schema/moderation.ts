@@ -114,9 +114,35 @@ export const userBans = pgTable(
     action: text('action', { enum: ['ban', 'unban'] }).notNull(),
     reason: text('reason'),
     reportId: text('report_id').references(() => reports.id),
+    /** A temporary ban's end (issue 35); null for a ban until lifted, and for an unban. */
+    endsAt: timestamptz('ends_at'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [index('user_bans_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * Every moderation action on content or a person (issue 35): a post or comment removed or restored,
+ * a warning, a ban (temporary or not) or its lifting, with who took it, why, and the report it
+ * answered. The audit trail administrators read; report_actions keeps a report's own history.
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: idColumn(),
+    actorId: text('actor_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action', { enum: ['remove_post', 'restore_post', 'remove_comment', 'restore_comment', 'warn', 'ban', 'unban'] }).notNull(),
+    targetUserId: text('target_user_id').references(() => users.id),
+    postId: text('post_id').references(() => posts.id),
+    commentId: text('comment_id'),
+    reportId: text('report_id').references(() => reports.id),
+    reason: text('reason'),
+    endsAt: timestamptz('ends_at'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [index('moderation_actions_created_idx').on(t.createdAt.desc(), t.id.desc()), index('moderation_actions_target_idx').on(t.targetUserId, t.createdAt.desc())],
 );
 
 export type TBlockRow = typeof blocks.$inferSelect;

@@ -1,5 +1,6 @@
 /** Notifications to a user (specification "Notification"); the social issue adds the routes. */
-import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { idColumn, timestamptz } from './columns';
 import { users } from './users';
 
@@ -25,9 +26,35 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull(),
     read: boolean('read').notNull().default(false),
+    /**
+     * Where the recipient wants this kind (issue 35, notification_preferences): `in_app` is listed and
+     * counted as unread; `digest` waits for the daily digest (the digest page, and one digest
+     * notification a day). A kind set to `off` is never written.
+     */
+    delivery: text('delivery', { enum: ['in_app', 'digest'] }).notNull().default('in_app'),
     createdAt: timestamptz('created_at').notNull(),
   },
-  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    // The daily digest reads the day's digest-delivered rows only: found by this index, not by a scan of the day's notifications.
+    index('notifications_digest_created_idx').on(t.createdAt).where(sql`delivery = 'digest'`),
+  ],
 );
+
+/** A player's choice per notification kind (issue 35): no row is the kind's default. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** A system kind (lib/notifications/kinds.ts) or a social type (comment, reply, mention, …). */
+    kind: text('kind').notNull(),
+    channel: text('channel', { enum: ['in_app', 'digest', 'off'] }).notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+export type TNotificationPreferenceRow = typeof notificationPreferences.$inferSelect;
 
 export type TNotificationRow = typeof notifications.$inferSelect;

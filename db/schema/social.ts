@@ -31,6 +31,10 @@ export const posts = pgTable(
     sharesCount: integer('shares_count').notNull().default(0),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
+    /** Removed by a moderator (issue 35): the row stays, its place shows the reason; restore clears these. */
+    removedAt: timestamptz('removed_at'),
+    removedById: text('removed_by_id').references(() => users.id),
+    removedReason: text('removed_reason'),
   },
   (t) => [
     // Keyset pagination: newest first, id breaks ties.
@@ -73,6 +77,10 @@ export const comments = pgTable(
     editedAt: timestamptz('edited_at'),
     /** A deleted comment keeps its row (and its replies' thread) with its content removed. */
     deletedAt: timestamptz('deleted_at'),
+    /** Removed by a moderator (issue 35): the row stays, its place shows the reason; restore clears these. */
+    removedAt: timestamptz('removed_at'),
+    removedById: text('removed_by_id').references(() => users.id),
+    removedReason: text('removed_reason'),
   },
   (t) => [
     index('comments_post_created_idx').on(t.postId, t.createdAt),

@@ -146,6 +146,10 @@ export const equitySnapshots = pgTable(
     lifetimePnL: money('lifetime_pnl').notNull(),
     /** The one P&L (lib/equity) at the close: equity − contributions so far. Null on closes before migration 0022. */
     pnl: money('pnl'),
+    /** The P&L by product at the close (issue 35: analytics split by product); null before migration 0027. */
+    pnlPredictions: money('pnl_predictions'),
+    pnlPerps: money('pnl_perps'),
+    pnlPools: money('pnl_pools'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] }), index('equity_snapshots_day_idx').on(t.day)],

@@ -32,6 +32,8 @@ export const users = pgTable(
     /** A pool's own trading account (db/schema/pools.ts): never signs in, never listed as a person. */
     isPoolAccount: boolean('is_pool_account').notNull().default(false),
     isBanned: boolean('is_banned').notNull().default(false),
+    /** A temporary ban's end (issue 35): the tick lifts it then; null while banned means until lifted. */
+    bannedUntil: timestamptz('banned_until'),
     profileComplete: boolean('profile_complete').notNull().default(false),
     onChainRegistered: boolean('on_chain_registered').notNull().default(false),
     hasSocialA: boolean('has_social_a').notNull().default(false),
@@ -51,6 +53,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_is_actor_idx').on(t.isActor),
     index('users_referred_by_idx').on(t.referredById),
+    // The tick lifts temporary bans at their end: found by this index, not by a scan of every player.
+    index('users_banned_until_idx').on(t.bannedUntil).where(sql`banned_until is not null`),
   ],
 );
 
