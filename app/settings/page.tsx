@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ApiKeysLink } from '@/components/api-keys/api-keys-link';
 import { SafetyLinks } from '@/components/moderation/safety-links';
+import { NotificationSettingsLink } from '@/components/notifications/notification-settings-link';
 import { LinkedAccounts } from '@/components/onboarding/linked-accounts';
 import { PageHeader } from '@/components/ui/page-header';
 import { WalletCard } from '@/components/wallets/connect-wallet';
@@ -25,6 +26,7 @@ export default function SettingsPage() {
       />
       <LinkedAccounts />
       <WalletCard />
+      <NotificationSettingsLink />
       <ApiKeysLink />
       <SafetyLinks />
     </div>

@@ -11,6 +11,7 @@ import { isChatInvitation, useChats, type TChat } from '@/lib/client/queries/cha
 import { describeError } from '@/lib/client/queries/errors';
 import { ChatAvatar } from './chat-avatar';
 import { ChatInvitationActions } from './chat-invitation';
+import { rowUnreadCount } from './chats-unread';
 import { chatTitle, personName, previewOf } from './format';
 
 /** A chat's unread count as a pill; the number is read out with the row ("2 unread"). */
@@ -48,7 +49,9 @@ const InvitationRow = ({ chat, myUserId }: { chat: TChat; myUserId: string | und
 );
 
 const ChatRow = ({ chat, myUserId, isActive }: { chat: TChat; myUserId: string | undefined; isActive: boolean }) => {
-  const isUnread = chat.unreadCount > 0;
+  // The open conversation shows no unread badge or weight while it is open (chats-unread.ts).
+  const unread = rowUnreadCount(chat.unreadCount, isActive);
+  const isUnread = unread > 0;
   return (
     <li>
       <Link
@@ -69,7 +72,7 @@ const ChatRow = ({ chat, myUserId, isActive }: { chat: TChat; myUserId: string |
           </span>
           <span className="mt-0.5 flex items-center gap-2">
             <span className={cn('min-w-0 flex-1 truncate text-sm', isUnread ? 'text-ink' : 'text-ink-muted')}>{previewOf(chat, myUserId)}</span>
-            <ChatUnreadPill count={chat.unreadCount} />
+            <ChatUnreadPill count={unread} />
           </span>
         </span>
       </Link>

@@ -16,3 +16,9 @@ export const useChatsUnreadTotal = () => {
 
 /** "Chats, 3 unread": the accessible name of a link to the chats. */
 export const chatsLinkName = (count: number) => (count > 0 ? `Chats, ${count} unread` : 'Chats');
+
+/**
+ * The unread count a chat row shows: none for the open conversation, which is being read (its
+ * count may lag a poll behind the read marker) — the badge must not stay on while it is open.
+ */
+export const rowUnreadCount = (unreadCount: number, isOpen: boolean) => (isOpen ? 0 : unreadCount);

@@ -61,10 +61,34 @@ const KINDS: Record<TNotificationKind, TLook> = {
   order_filled: { icon: <CheckIcon className="size-4" />, label: 'Order filled', tone: 'text-up bg-up-soft' },
   order_expired: { icon: <WalletIcon className="size-4" />, label: 'Order expired', tone: 'text-ink-muted bg-elevated' },
   order_triggered: { icon: <PerpsIcon className="size-4" />, label: 'Order triggered', tone: 'text-accent bg-accent-soft' },
+  report_outcome: { icon: <CheckIcon className="size-4" />, label: 'Report outcome', tone: 'text-ink-muted bg-elevated' },
+  moderation: { icon: <AlertIcon className="size-4" />, label: 'Moderation', tone: 'text-warn bg-warn-soft' },
+  digest: { icon: <BellIcon className="size-4" />, label: 'Daily digest', tone: 'text-accent bg-accent-soft' },
 };
 
+/** A chat message's notice: a `system` one from a person, titled "New message from …" or "New message in …" (lib/chats). */
+const isChatMessage = (n: TNotification) => n.type === 'system' && !n.kind && !!n.actor && n.title.startsWith('New message');
+
 /** How a notification looks: by its kind when it has one, else by its type. */
-const lookOf = (n: TNotification): TLook => (n.kind ? KINDS[n.kind] : undefined) ?? TYPES[n.type] ?? TYPES.system;
+const lookOf = (n: TNotification): TLook => {
+  if (n.kind) return KINDS[n.kind] ?? TYPES.system;
+  if (isChatMessage(n)) return { ...TYPES.comment, label: 'Message' };
+  return TYPES[n.type] ?? TYPES.system;
+};
+
+/**
+ * What a screen reader hears first: what the notification is, then whether it is unread —
+ * "Order filled, unread: …", "Direct message from Ada, unread: …", "Like from Bob: …".
+ */
+export const notificationKindText = (n: TNotification) => {
+  const who = n.actor ? n.actor.displayName || `@${n.actor.username}` : null;
+  let what: string;
+  if (isChatMessage(n)) what = n.title.startsWith('New message in') ? `Group message${who ? ` from ${who}` : ''}` : `Direct message${who ? ` from ${who}` : ''}`;
+  else if (n.kind) what = lookOf(n).label;
+  else if (n.type === 'system') what = 'Announcement';
+  else what = `${lookOf(n).label}${who ? ` from ${who}` : ''}`;
+  return `${what}${n.read ? '' : ', unread'}: `;
+};
 
 /**
  * Where a notification leads: its own link (a market, a ticker, the portfolio), else the post (at
@@ -100,8 +124,10 @@ const NotificationRow = ({ n, onOpen }: { n: TNotification; onOpen: (n: TNotific
       </span>
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline gap-2">
-          <span className={cn('text-sm', n.read ? 'font-medium text-ink' : 'font-semibold text-ink')}>{n.title}</span>
-          <span className="sr-only">({type.label}{n.read ? '' : ', unread'})</span>
+          <span className={cn('text-sm', n.read ? 'font-medium text-ink' : 'font-semibold text-ink')}>
+            <span className="sr-only" data-testid="notification-kind-text">{notificationKindText(n)}</span>
+            {n.title}
+          </span>
           <RelativeTime iso={n.createdAt} className="ml-auto shrink-0 text-xs text-ink-faint" />
         </span>
         <span className="mt-0.5 line-clamp-2 block text-sm break-words text-ink-muted">{n.message}</span>
@@ -123,6 +149,8 @@ const NotificationRow = ({ n, onOpen }: { n: TNotification; onOpen: (n: TNotific
   );
 };
 
+const headerLink = 'rounded-lg px-2 py-1.5 text-sm font-medium text-accent underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-accent/50 focus-visible:outline-none';
+
 /** The signed-in user's notifications, newest first; unread ones highlighted and read when opened. */
 export const NotificationList = () => {
   const session = useSession();
@@ -135,10 +163,20 @@ export const NotificationList = () => {
       title="Notifications"
       description={list.data ? (unread > 0 ? `${unread} unread` : 'You are all caught up.') : 'Follows, comments, likes, mentions, shares and your trades.'}
       actions={
-        session.isSignedIn && list.data ? (
-          <Button variant="secondary" size="sm" disabled={unread === 0} isLoading={mark.isPending && mark.variables && 'all' in mark.variables} onClick={() => mark.mutate({ all: true })}>
-            Mark all read
-          </Button>
+        session.isSignedIn ? (
+          <>
+            <Link href="/notifications/digest" className={headerLink}>
+              Digest
+            </Link>
+            <Link href="/settings/notifications" className={headerLink}>
+              Settings
+            </Link>
+            {list.data && (
+              <Button variant="secondary" size="sm" disabled={unread === 0} isLoading={mark.isPending && mark.variables && 'all' in mark.variables} onClick={() => mark.mutate({ all: true })}>
+                Mark all read
+              </Button>
+            )}
+          </>
         ) : undefined
       }
     />

@@ -98,7 +98,8 @@ test('a liquidation warning reaches the notifications page and links to the tick
   await expect(warning).toHaveCount(1);
   await expect(warning).toHaveAttribute('data-kind', 'liquidation_warning');
   await expect(warning).toContainText(`10x short on ${TICKER} is close to its liquidation price`);
-  await expect(warning).toContainText('(Liquidation warning, unread)');
+  // Screen readers hear what it is first (components/notifications: "Liquidation warning, unread: …").
+  await expect(warning.getByRole('link')).toHaveAccessibleName(new RegExp(`^Liquidation warning, unread: Liquidation warning: ${TICKER}`));
   await warning.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/perps/${TICKER}$`));
   await page.context().close();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZIdParam, ZSuccess, ZTimestamp, zQueryBool, zQueryInt, type TSame } from './common';
 import type { TNotification } from '@/lib/notifications/dto';
 import { NOTIFICATION_KINDS } from '@/lib/notifications/kinds';
+import { NOTIFICATION_CHANNELS, PREFERENCE_KINDS } from '@/lib/notifications/labels';
 import { defineEndpoint } from './endpoint';
 
 /** The finer kind of a `system` notification (lib/notifications/kinds.ts). */
@@ -37,7 +38,14 @@ export const notificationsList = defineEndpoint({
   tag: 'notifications',
   auth: 'user',
   requires: ['read'],
-  query: z.object({ unread: zQueryBool.optional(), limit: zQueryInt({ default: 50, min: 1, max: 100 }) }),
+  query: z.object({
+    unread: zQueryBool.optional(),
+    limit: zQueryInt({ default: 50, min: 1, max: 100 }),
+    delivery: z
+      .enum(['in_app', 'digest'])
+      .default('in_app')
+      .describe("which notifications: the in-app ones (default) or those kept for the daily digest; the unread count is always the in-app one's"),
+  }),
   response: z.object({ success: ZSuccess, notifications: z.array(ZNotification), unreadCount: z.number().int() }),
 });
 
@@ -73,8 +81,83 @@ export const notificationsMarkRead = defineEndpoint({
   response: ZMarkResponse,
 });
 
+/** A kind one sets a preference for: every system kind and the social types (lib/notifications/labels.ts). */
+export const ZPreferenceKind = z.enum(PREFERENCE_KINDS);
+export const ZNotificationChannel = z.enum(NOTIFICATION_CHANNELS).describe('in_app: listed and counted; digest: kept for the daily digest; off: not written');
+
+export const ZNotificationPreference = z.object({
+  kind: ZPreferenceKind,
+  label: z.string(),
+  description: z.string(),
+  channel: ZNotificationChannel,
+});
+
+const ZPreferencesResponse = z.object({ success: ZSuccess, preferences: z.array(ZNotificationPreference) });
+
+export const notificationPreferencesGet = defineEndpoint({
+  id: 'notifications.preferences.get',
+  method: 'GET',
+  path: '/api/notifications/preferences',
+  summary: "The caller's channel for each notification kind (in_app when never set)",
+  tag: 'notifications',
+  auth: 'user',
+  requires: ['read'],
+  response: ZPreferencesResponse,
+});
+
+export const notificationPreferencesSet = defineEndpoint({
+  id: 'notifications.preferences.set',
+  method: 'PUT',
+  path: '/api/notifications/preferences',
+  summary: "Set the caller's channel for some notification kinds (the others keep theirs)",
+  tag: 'notifications',
+  auth: 'user',
+  requires: ['account'],
+  body: z.strictObject({
+    preferences: z
+      .array(z.strictObject({ kind: ZPreferenceKind, channel: ZNotificationChannel }))
+      .min(1)
+      .max(PREFERENCE_KINDS.length * 2)
+      .refine((ps) => ps.every((p) => !(p.kind === 'digest' && p.channel === 'digest')), {
+        message: 'the daily digest itself is in_app or off',
+      })
+      // A moderator's warning, removal or ban must reach the player: it may wait for the digest, never be off.
+      .refine((ps) => ps.every((p) => !(p.kind === 'moderation' && p.channel === 'off')), {
+        message: 'moderation notices are in_app or digest',
+      }),
+  }),
+  response: ZPreferencesResponse,
+});
+
+export const ZDigestGroup = z.object({
+  kind: z.string().describe('the system kind, or the social type'),
+  label: z.string().describe('the kind\'s name ("Order filled")'),
+  summary: z.string().describe('"3 orders filled in “…”"'),
+  count: z.number().int(),
+  unread: z.number().int(),
+  link: z.string().nullable(),
+  latestTitle: z.string(),
+  latestMessage: z.string(),
+  latestAt: ZTimestamp,
+});
+
+export const notificationsDigest = defineEndpoint({
+  id: 'notifications.digest',
+  method: 'GET',
+  path: '/api/notifications/digest',
+  summary: "The caller's digest-delivered notifications of the last days, grouped by kind and subject",
+  tag: 'notifications',
+  auth: 'user',
+  requires: ['read'],
+  query: z.object({ days: zQueryInt({ default: 7, min: 1, max: 30 }) }),
+  response: z.object({ success: ZSuccess, days: z.number().int(), groups: z.array(ZDigestGroup) }),
+});
+
 export const notificationsEndpoints = [
   notificationsList,
   notificationsUpdate,
   notificationsMarkRead,
+  notificationPreferencesGet,
+  notificationPreferencesSet,
+  notificationsDigest,
 ] as const;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAINTENANCE_RATE, effectiveLiquidationPrice, liquidationPrice, quoteOpen } from '@/lib/perps/math';
 import { dec } from '@/lib/money/decimal';
-import { LIQUIDATION_RESET_RATIO, LIQUIDATION_WARN_RATIO, hasRecovered, isBigMove, isWarningDue, marginBufferRatio, markAtRatio } from './alerts-math';
+import { LIQUIDATION_RESET_RATIO, LIQUIDATION_WARN_RATIO, hasRecovered, isBigMove, isWarningDue, marginBufferRatio, markAtRatio, priceMoveForSide } from './alerts-math';
 
 describe('isBigMove', () => {
   it('is due at 10 points either way, not at 9.9', () => {
@@ -12,6 +12,18 @@ describe('isBigMove', () => {
   });
   it('is symmetric', () => {
     fc.assert(fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (a, b) => isBigMove(a, b) === isBigMove(b, a)));
+  });
+});
+
+describe('priceMoveForSide', () => {
+  it('a fall from 74% to 50% is up 24 points for a NO holder and down for a YES holder', () => {
+    expect(priceMoveForSide(0.74, 0.5, 'NO')).toBeCloseTo(0.24, 12);
+    expect(priceMoveForSide(0.74, 0.5, 'YES')).toBeCloseTo(-0.24, 12);
+    expect(priceMoveForSide(0.5, 0.6, 'YES')).toBeCloseTo(0.1, 12);
+  });
+  it('the two sides always see the same move with opposite signs', () => {
+    const p = fc.double({ min: 0, max: 1, noNaN: true });
+    fc.assert(fc.property(p, p, (a, b) => priceMoveForSide(a, b, 'YES') === -priceMoveForSide(a, b, 'NO')));
   });
 });
 

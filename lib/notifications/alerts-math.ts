@@ -31,6 +31,15 @@ export function isBigMove(from: number, to: number) {
   return Math.abs(to - from) >= PRICE_MOVE_POINTS - 1e-12;
 }
 
+/**
+ * A move of the YES price from `from` to `to` as the holder of `side` sees it: positive is in
+ * their favour (a YES holder when it rose, a NO holder when it fell). The price-move notice says
+ * "Up N points for your NO shares" when this is positive, else "Down".
+ */
+export function priceMoveForSide(from: number, to: number, side: 'YES' | 'NO') {
+  return side === 'YES' ? to - from : from - to;
+}
+
 export type TMarginPosition = {
   /** lib/perps MAINTENANCE_RATE. */
   maintenanceRate: number;

@@ -3,6 +3,10 @@
  * own action on your own content), listed newest first with the unread count, marked read by ids
  * or all at once.
  *
+ * Per-kind preferences (notification_preferences, ./preferences.ts): `notify` writes nothing of a
+ * kind the recipient turned off and marks the digest ones `delivery = 'digest'`; the list and the
+ * unread count show the in-app ones (the digest ones with `delivery=digest`, and ./digest.ts).
+ *
  * Blocks and mutes (lib/moderation/visibility canNotify) hold on both sides: `notify` writes no
  * notification whose actor is in a block with the recipient (either way) or muted by them, in
  * the insert itself; and the list and the unread count leave out the same ones, so notifications
@@ -11,10 +15,11 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, rowsOf, type DbOrTx } from '@/db/client';
-import { notifications, users } from '@/db/schema';
+import { notificationPreferences, notifications, users } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { canNotify } from '@/lib/moderation/visibility';
+import { preferenceKeySql } from './delivery';
 import { toNotificationDto, type TNotificationRowRaw } from './dto';
 import type { TNotificationKind } from './kinds';
 
@@ -50,25 +55,33 @@ export async function notify(db: DbOrTx, items: TNotify[]) {
     ),
     sql`, `,
   );
+  // The recipient's preference for the kind (the type for the social ones): off writes nothing,
+  // digest writes it for the daily digest (./delivery.ts).
   await db.execute(sql`
-    insert into ${notifications} (id, user_id, type, actor_id, post_id, comment_id, title, message, kind, link, read, created_at)
-    select v.id, v.user_id, v.type, v.actor_id, v.post_id, v.comment_id, v.title, v.message, v.kind, v.link, false, ${at}::timestamptz
+    insert into ${notifications} (id, user_id, type, actor_id, post_id, comment_id, title, message, kind, link, read, delivery, created_at)
+    select v.id, v.user_id, v.type, v.actor_id, v.post_id, v.comment_id, v.title, v.message, v.kind, v.link, false,
+      case when np.channel = 'digest' then 'digest' else 'in_app' end, ${at}::timestamptz
     from (values ${values}) as v(id, user_id, type, actor_id, post_id, comment_id, title, message, kind, link)
-    where ${canNotify(sql`v.user_id`, sql`v.actor_id`)}`);
+    left join ${notificationPreferences} np on np.user_id = v.user_id and np.kind = ${preferenceKeySql(sql`v.kind`, sql`v.type`)}
+    where ${canNotify(sql`v.user_id`, sql`v.actor_id`)} and np.channel is distinct from 'off'`);
 }
 
 /** The caller's notifications a listing shows: their own, from actors they may hear from. */
 const shownTo = (userId: string) => sql`n.user_id = ${userId} and ${canNotify(sql`n.user_id`, sql`n.actor_id`)}`;
 
+/** The unread count: in-app notifications only (the digest's wait for the digest). */
 const unreadCountOf = async (db: DbOrTx, userId: string) => {
   const [r] = rowsOf<{ n: number | string }>(
-    await db.execute(sql`select count(*) as n from ${notifications} n where ${shownTo(userId)} and n.read = false`),
+    await db.execute(sql`select count(*) as n from ${notifications} n where ${shownTo(userId)} and n.delivery = 'in_app' and n.read = false`),
   );
   return Number(r?.n ?? 0);
 };
 
-/** The caller's notifications newest first (only unread ones when asked), with the unread count. */
-export async function listNotifications(input: { caller: TCaller; unread?: boolean; limit: number }) {
+/**
+ * The caller's notifications newest first (only unread ones when asked), with the unread count:
+ * the in-app ones by default, the digest-delivered ones with `delivery: 'digest'`.
+ */
+export async function listNotifications(input: { caller: TCaller; unread?: boolean; limit: number; delivery?: 'in_app' | 'digest' }) {
   const { userId } = input.caller;
   const db = await getDb();
   const rows = rowsOf<TNotificationRowRaw>(
@@ -77,7 +90,7 @@ export async function listNotifications(input: { caller: TCaller; unread?: boole
         a.profile_image_url as actor_image, n.post_id, n.comment_id, n.title, n.message, n.read, n.created_at,
         n.kind, n.link
       from ${notifications} n left join ${users} a on a.id = n.actor_id
-      where ${shownTo(userId)} ${input.unread ? sql`and n.read = false` : sql``}
+      where ${shownTo(userId)} and n.delivery = ${input.delivery ?? 'in_app'} ${input.unread ? sql`and n.read = false` : sql``}
       order by n.created_at desc, n.id desc
       limit ${input.limit}`),
   );

@@ -3,7 +3,10 @@
  * the transaction of what causes it, never one statement per position:
  *
  * - `notifyPriceMoves` (the tick's alerts step): holders of a market whose YES price moved 10
- *   points or more from 24 hours earlier; once per market and holder within 24 hours.
+ *   points or more from 24 hours earlier; once per market and holder within 24 hours, framed by
+ *   the side held (a NO holder of a market that fell is told it is "up for you"; alerts-math
+ *   priceMoveForSide is the pure twin).
+ * Every writer applies the recipients' per-kind preferences (db/notification-delivery.ts).
  * - `warnNearLiquidation` (the tick's alerts step): open perps with a quarter or less of their
  *   margin buffer left (equity above the maintenance margin, against what it was at open) are
  *   warned once (perp_positions.liquidation_warned_at); a warned position that recovers above
@@ -13,10 +16,8 @@
  * A resolution's `payout` and `resolution` notices are written by lib/markets (service/notices.ts)
  * in the resolution's transaction, so lib/markets does not import this folder, which prices
  * holdings with lib/markets/sql.ts. The liquidation itself is notified by the sweep's statement
- * (lib/perps/service/liquidate.ts), with the funding the position paid or received. Funding has no
- * notification of its own any more (issue 20): a period moves each ticker's funding index and
- * touches no position, so telling every holder would cost a statement per holder; the close
- * answer and the liquidation notice state it.
+ * (lib/perps/service/liquidate.ts), with the funding the position paid or received. Funding is
+ * notified by the funding step's own statement, only over a threshold (lib/perps/service/funding.ts).
  * NPC actors never sign in, so none of these are written for them. Thresholds and their pure
  * twins: ./alerts-math.ts. I/O: the database, in the caller's transaction.
  */
@@ -26,6 +27,7 @@ import { rowsOf, type DbOrTx } from '@/db/client';
 import { marketPositions, marketPricePoints, markets, notifications, perpMarkets, perpPositions, users } from '@/db/schema';
 import { yesPriceSql } from '@/lib/markets/sql';
 import { LIQUIDATION_RESET_RATIO, LIQUIDATION_WARN_RATIO, PRICE_MOVE_POINTS } from './alerts-math';
+import { deliveryFor, wantsNotice } from '@/db/notification-delivery';
 
 const DAY = sql`interval '24 hours'`;
 const num = (x: number) => sql.raw(`${x}::numeric`);
@@ -53,7 +55,9 @@ export async function notifyPriceMoves(db: DbOrTx, at: Date) {
         where m.status = 'active' and r.then_p is not null and abs(c.now_p - r.then_p) >= ${num(PRICE_MOVE_POINTS)}
       ),
       holders as (
-        select distinct mp.user_id, moved.id, moved.text, moved.now_p, moved.then_p
+        -- One notice per holder and market, framed by the side they hold (the larger, if both).
+        select distinct on (mp.user_id, moved.id) mp.user_id, mp.side, moved.id, moved.text, moved.now_p, moved.then_p,
+          case when mp.side = 'YES' then moved.now_p - moved.then_p else moved.then_p - moved.now_p end as for_side
         from moved
         join ${marketPositions} mp on mp.market_id = moved.id and mp.shares > 0 and mp.settled_at is null
         join ${users} u on u.id = mp.user_id and not u.is_actor
@@ -61,14 +65,17 @@ export async function notifyPriceMoves(db: DbOrTx, at: Date) {
           select 1 from ${notifications} n
           where n.user_id = mp.user_id and n.created_at > ${ts} - ${DAY} and n.kind = 'price_move' and n.link = '/markets/' || moved.id
         )
+          and ${wantsNotice(sql`mp.user_id`, sql`'price_move'`)}
+        order by mp.user_id, moved.id, mp.shares desc, mp.side
       ),
       ins as (
-        insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
+        insert into ${notifications} (id, user_id, type, kind, link, title, message, read, delivery, created_at)
         select gen_random_uuid()::text, h.user_id, 'system', 'price_move', '/markets/' || h.id,
-          case when h.now_p > h.then_p then 'Up ' else 'Down ' end
-            || round(abs(h.now_p - h.then_p) * 100)::int || ' points in a market you hold',
-          ${quote(sql`h.text`)} || ' moved from ' || ${pct(sql`h.then_p`)} || ' to ' || ${pct(sql`h.now_p`)} || ' in 24 h.',
-          false, ${ts}
+          case when h.for_side > 0 then 'Up ' else 'Down ' end
+            || round(abs(h.now_p - h.then_p) * 100)::int || ' points for your ' || h.side || ' shares',
+          ${quote(sql`h.text`)} || ' moved from ' || ${pct(sql`h.then_p`)} || ' to ' || ${pct(sql`h.now_p`)} || ' YES in 24 h: '
+            || case when h.for_side > 0 then 'up for you, as you hold ' else 'down for you, as you hold ' end || h.side || '.',
+          false, ${deliveryFor(sql`h.user_id`, sql`'price_move'`)}, ${ts}
         from holders h
         returning id
       )
@@ -123,16 +130,17 @@ export async function warnNearLiquidation(db: DbOrTx, at: Date, maintenanceRate:
         returning p.id
       ),
       note as (
-        insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
+        insert into ${notifications} (id, user_id, type, kind, link, title, message, read, delivery, created_at)
         select gen_random_uuid()::text, w.user_id, 'system', 'liquidation_warning', '/perps/' || w.ticker,
           'Liquidation warning: ' || w.ticker,
           'Your ' || rtrim(rtrim(to_char(w.leverage, 'FM999990.0000'), '0'), '.') || 'x ' || w.side || ' on ' || w.ticker
             || ' is close to its liquidation price of ' || ${price(sql`w.liq`)} || ' (mark ' || ${price(sql`m.mark_price`)}
             || '). It is liquidated if the mark reaches it.',
-          false, ${ts}
+          false, ${deliveryFor(sql`w.user_id`, sql`'liquidation_warning'`)}, ${ts}
         from warn w
         join ${perpMarkets} m on m.ticker = w.ticker
         join ${users} u on u.id = w.user_id and not u.is_actor
+        where ${wantsNotice(sql`w.user_id`, sql`'liquidation_warning'`)}
       )
       select (select count(*) from warn) as warned, (select count(*) from reset) as reset`),
   );

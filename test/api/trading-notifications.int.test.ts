@@ -188,9 +188,12 @@ describe('price moves (tick step alerts)', () => {
     const notes = await ofKind(holder, 'price_move');
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ type: 'system', link: `/markets/${big.id}` });
-    expect(notes[0]!.title).toMatch(/^Up \d+ points in a market you hold$/);
-    expect(notes[0]!.message).toMatch(/moved from 50% to \d+% in 24 h\.$/);
-    expect(await ofKind(whale, 'price_move')).toHaveLength(1);
+    // The holder holds NO in a market that rose: told it moved against them, naming the side.
+    expect(notes[0]!.title).toMatch(/^Down \d+ points for your NO shares$/);
+    expect(notes[0]!.message).toMatch(/moved from 50% to \d+% YES in 24 h: down for you, as you hold NO\.$/);
+    const [w] = await ofKind(whale, 'price_move');
+    expect(w!.title).toMatch(/^Up \d+ points for your YES shares$/);
+    expect(w!.message).toMatch(/up for you, as you hold YES\.$/);
     expect(await ofKind(bystander, 'price_move')).toHaveLength(0);
     // The next tick the same day: nothing new.
     await tick();
@@ -254,7 +257,7 @@ describe('funding notifications', () => {
     return n;
   };
 
-  it('moves the index in the same number of statements at 3 or 9 holders, and notifies no holder', async () => {
+  it('moves the index in the same number of statements at 3 or 9 holders, and notifies no holder under the threshold', async () => {
     const db = await getDb();
     await payDueFunding(now());
     // Longs pay when the mark sits above the index.
@@ -287,5 +290,39 @@ describe('funding notifications', () => {
     expect(again!.fundingIndex).toBe(after!.fundingIndex);
     const rows = await db.select().from(notifications).where(and(eq(notifications.userId, more[0]!.id), eq(notifications.kind, 'funding')));
     expect(rows).toHaveLength(0);
+  });
+
+  it('tells a holder once their funding since the last notice reaches the threshold, not every period (issue 35)', async () => {
+    const db = await getDb();
+    await payDueFunding(now());
+    await setPrice('NEXA', 160);
+    const user = await seedUser({ balance: '30000' });
+    // 20x of 20,000: collateral about 1,000, so the threshold is 5 % of it (about 50), several periods at the capped rate.
+    await open(user, { ticker: 'NEXA', side: 'long', size: 20000, leverage: 20 });
+    const [m] = await db.select().from(perpMarkets).where(eq(perpMarkets.ticker, 'NEXA'));
+    const next = (k: number) => new Date(new Date(m!.lastFundingAt).getTime() + k * 8 * 3_600_000 + 60_000);
+    let k = 0;
+    const periodsUntilNotice = async (had: number) => {
+      const start = k;
+      while ((await ofKind(user, 'funding')).length === had && k - start < 30) await payDueFunding(next(++k));
+      return k - start;
+    };
+    const first = await periodsUntilNotice(0);
+    // More than one period: a notice is not a write per holder per period.
+    expect(first).toBeGreaterThan(1);
+    expect(first).toBeLessThan(30);
+    const [note] = await ofKind(user, 'funding');
+    expect(note).toMatchObject({ type: 'system', link: '/perps/NEXA', title: 'Funding paid: NEXA' });
+    expect(note!.message).toMatch(/^Your NEXA position has paid [\d,.]+ in funding since it opened \([\d.]+% of its collateral\)\.$/);
+    // The next period adds less than the threshold since that notice: nothing new.
+    await payDueFunding(next(++k));
+    expect(await ofKind(user, 'funding')).toHaveLength(1);
+    // Counting from the notice, the next one takes about as many periods again.
+    const second = await periodsUntilNotice(1);
+    expect(second + 1).toBeGreaterThanOrEqual(first - 1);
+    const notes = await ofKind(user, 'funding');
+    expect(notes).toHaveLength(2);
+    expect(notes[0]!.message).toContain('since your last funding notice');
+    await setPrice('NEXA', 100);
   });
 });

@@ -1,11 +1,24 @@
 /**
  * Notifications in the browser: the list, the unread count (polled, for the navigation badge)
- * and marking read (optimistic: the list and the badge change at once). queryOptions factories
+ * and marking read (optimistic: the list and the badge change at once); the caller's channel per
+ * kind (saved through PUT, optimistic, with the list and the badge refreshed since what they show
+ * depends on it) and the grouped digest. queryOptions factories
  * own every query key. I/O: the typed client only.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '@/lib/client/api';
-import { notificationsList, notificationsMarkRead, type TNotification } from '@/lib/contracts/notifications';
+import type { TEndpointResponse } from '@/lib/contracts/endpoint';
+import {
+  notificationPreferencesGet,
+  notificationPreferencesSet,
+  notificationsDigest,
+  notificationsList,
+  notificationsMarkRead,
+  type TNotification,
+  type ZNotificationChannel,
+  type ZPreferenceKind,
+} from '@/lib/contracts/notifications';
 
 export type { TNotification };
 export type TNotificationType = TNotification['type'];
@@ -76,4 +89,53 @@ export function useMarkNotificationsRead() {
     onSuccess: (res) => qc.setQueryData(keys.unread(), res.unreadCount),
     onSettled: () => qc.invalidateQueries({ queryKey: keys.all }),
   });
+}
+
+export type TPreferenceKind = z.infer<typeof ZPreferenceKind>;
+export type TNotificationChannel = z.infer<typeof ZNotificationChannel>;
+
+type TPreferences = TEndpointResponse<typeof notificationPreferencesGet>;
+
+const prefKeys = {
+  preferences: ['notification-preferences'] as const,
+  digest: (days: number) => [...keys.all, 'digest', days] as const,
+};
+
+export function getNotificationPreferencesQueryOptions() {
+  return queryOptions({ queryKey: prefKeys.preferences, queryFn: () => api(notificationPreferencesGet, {}) });
+}
+
+export function useNotificationPreferences({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...getNotificationPreferencesQueryOptions(), enabled: isEnabled });
+}
+
+/** Saves some kinds' channels; the answer (every kind) replaces the cached preferences. */
+export function useSetNotificationPreferences() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (preferences: { kind: TPreferenceKind; channel: TNotificationChannel }[]) => api(notificationPreferencesSet, { body: { preferences } }),
+    // Optimistic: the select shows the new channel at once (and keeps its focus); undone on error.
+    onMutate: async (preferences) => {
+      await qc.cancelQueries({ queryKey: prefKeys.preferences });
+      const before = qc.getQueryData<TPreferences>(prefKeys.preferences);
+      if (before) {
+        const next = new Map(preferences.map((p) => [p.kind, p.channel]));
+        qc.setQueryData<TPreferences>(prefKeys.preferences, { ...before, preferences: before.preferences.map((p) => ({ ...p, channel: next.get(p.kind) ?? p.channel })) });
+      }
+      return { before };
+    },
+    onError: (_e, _v, ctx) => {
+      if (ctx?.before) qc.setQueryData(prefKeys.preferences, ctx.before);
+    },
+    onSuccess: (res) => qc.setQueryData(prefKeys.preferences, res),
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+export function getNotificationDigestQueryOptions(days: number) {
+  return queryOptions({ queryKey: prefKeys.digest(days), queryFn: () => api(notificationsDigest, { query: { days } }) });
+}
+
+export function useNotificationDigest(days: number, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...getNotificationDigestQueryOptions(days), enabled: isEnabled });
 }

@@ -18,15 +18,69 @@
  * that of the positions the period charges: one opened after its boundary neither pays for it nor
  * weighs on its rate.
  *
+ * Funding over a threshold is notified in the period's statement (issue 35, fundingNoticeCte below):
+ * the open positions of the tickers paid are read once, and a holder is written a notice only when
+ * what they paid or received there since their last funding notice is large enough.
+ *
  * Each period is one transaction: lock the due tickers (so an open racing the step is either seen
  * by it, in the step and in the open interest, or takes the new index), then one statement.
  */
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
-import { organizations, perpFundingRates, perpMarkets, perpPositions } from '@/db/schema';
+import { deliveryFor, wantsNotice } from '@/db/notification-delivery';
+import { notifications, organizations, perpFundingRates, perpMarkets, perpPositions, users } from '@/db/schema';
 import { duePeriods } from '../math';
-import { fundingIndexStepSql, fundingRateSql } from './sql';
+import { accruedFundingSql, fundingIndexStepSql, fundingRateSql } from './sql';
+
+/**
+ * A holder is told about funding (kind `funding`, issue 35) when what their positions on a ticker
+ * paid or received since the last such notice (or since they opened) reaches the larger of
+ * FUNDING_NOTICE_MIN and FUNDING_NOTICE_SHARE of their collateral there: a notice when it matters,
+ * not one per period.
+ */
+export const FUNDING_NOTICE_MIN = 10;
+export const FUNDING_NOTICE_SHARE = 0.05;
+
+/** A money amount as "1,234.50" (its absolute value). */
+const moneyText = (x: SQL) => sql`trim(to_char(round(abs(${x}), 2), 'FM999,999,999,990.00'))`;
+
+/**
+ * The funding notices of period `p`, as a CTE over `rates` (the tickers it paid, with their new
+ * index). Per player and ticker: the funding accrued since the base, which is the index of the
+ * period their last funding notice there was dated (notices are dated at their period's start, so
+ * the period's rate row holds it), else each position's entry index. One INSERT … SELECT: a read
+ * of the open positions of the tickers paid (as the period's open interest reads them) and a write
+ * only for those over the threshold; the recipients' preferences apply (db/notification-delivery).
+ */
+const fundingNoticeCte = (p: SQL) => sql`funding_note as (
+    insert into ${notifications} (id, user_id, type, kind, link, title, message, read, delivery, created_at)
+    select gen_random_uuid()::text, a.user_id, 'system', 'funding', '/perps/' || a.ticker,
+      case when a.accrued > 0 then 'Funding paid: ' else 'Funding received: ' end || a.ticker,
+      'Your ' || a.ticker || case when a.n > 1 then ' positions have ' else ' position has ' end
+        || case when a.accrued > 0 then 'paid ' else 'received ' end || ${moneyText(sql`a.accrued`)} || ' in funding since '
+        || case when a.noticed then 'your last funding notice' else 'it opened' end
+        || ' (' || round(abs(a.accrued) / nullif(a.collateral, 0) * 100, 1)::text || '% of its collateral).',
+      false, ${deliveryFor(sql`a.user_id`, sql`'funding'`)}, ${p}
+    from (
+      select pp.user_id, pp.ticker, count(*) as n, bool_or(b.noticed) as noticed, sum(pp.collateral) as collateral,
+        sum(${accruedFundingSql(sql`pp.side`, sql`pp.units`, sql`rates.cumulative_index`, sql`b.base_index`)}) as accrued
+      from rates
+      join ${perpPositions} pp on pp.ticker = rates.ticker and pp.status = 'open' and pp.opened_at < ${p}
+      join ${users} u on u.id = pp.user_id and not u.is_actor
+      left join lateral (
+        select n.created_at as at from ${notifications} n
+        where n.user_id = pp.user_id and n.kind = 'funding' and n.link = '/perps/' || pp.ticker
+        order by n.created_at desc limit 1
+      ) last on true
+      left join ${perpFundingRates} fr on fr.ticker = pp.ticker and fr.period_start = last.at and last.at > pp.opened_at
+      cross join lateral (select fr.cumulative_index is not null as noticed, coalesce(fr.cumulative_index, pp.funding_index_entry) as base_index) b
+      group by pp.user_id, pp.ticker
+    ) a
+    where abs(a.accrued) >= greatest(${sql.raw(`${FUNDING_NOTICE_MIN}::numeric`)}, ${sql.raw(`${FUNDING_NOTICE_SHARE}::numeric`)} * a.collateral)
+      and ${wantsNotice(sql`a.user_id`, sql`'funding'`)}
+    returning id
+  )`;
 
 const rateSql = fundingRateSql(sql`m.mark_price`, sql`o.current_price`, sql`oi.oi_long`, sql`oi.oi_short`);
 
@@ -34,20 +88,21 @@ const rateSql = fundingRateSql(sql`m.mark_price`, sql`o.current_price`, sql`oi.o
 const openInterestOf = (side: 'long' | 'short') =>
   sql`coalesce(trunc(sum(p.units) filter (where p.side = ${side}) * m.mark_price, 8), 0)`;
 
-/** Pays every period boundary in (the oldest ticker's last funding, at]. Returns the periods paid. */
-export async function payDueFunding(at: Date) {
+/** Pays every period boundary in (the oldest ticker's last funding, at]. Returns the periods paid (and the funding notices written). */
+export async function payDueFunding(at: Date): Promise<{ periods: number; tickers: number; entriesMoved: number; fundingNotices?: number }> {
   const db = await getDb();
   const [oldest] = rowsOf<{ t: string | Date | null }>(await db.execute(sql`select min(last_funding_at) as t from ${perpMarkets}`));
-  if (!oldest?.t) return { periods: 0, tickers: 0, entriesMoved: 0 };
+  if (!oldest?.t) return { periods: 0, tickers: 0, entriesMoved: 0, fundingNotices: 0 };
   let tickers = 0;
   let entriesMoved = 0;
+  let fundingNotices = 0;
   const periods = duePeriods(new Date(oldest.t), at);
   for (const period of periods) {
     const p = sql`${period.toISOString()}::timestamptz`;
     const ts = sql`${at.toISOString()}::timestamptz`;
     const r = await withTransaction(async (tx) => {
       await tx.execute(sql`select ticker from ${perpMarkets} where last_funding_at < ${p} order by ticker for update`);
-      return rowsOf<{ tickers: number | string; moved: number | string }>(
+      return rowsOf<{ tickers: number | string; moved: number | string; noticed: number | string }>(
         await tx.execute(sql`
           with due as (
             select m.ticker, m.funding_index, m.mark_price, o.current_price, x.rate, ${fundingIndexStepSql(sql`m.mark_price`, sql`x.rate`)} as step
@@ -74,12 +129,14 @@ export async function payDueFunding(at: Date) {
             from rates join due on due.ticker = rates.ticker
             where pp.ticker = rates.ticker and pp.status = 'open' and pp.opened_at >= ${p}
             returning pp.id
-          )
-          select (select count(*) from rates) as tickers, (select count(*) from entered) as moved`),
+          ),
+          ${fundingNoticeCte(p)}
+          select (select count(*) from rates) as tickers, (select count(*) from entered) as moved, (select count(*) from funding_note) as noticed`),
       )[0];
     });
     tickers += Number(r?.tickers ?? 0);
     entriesMoved += Number(r?.moved ?? 0);
+    fundingNotices += Number(r?.noticed ?? 0);
   }
-  return { periods: periods.length, tickers, entriesMoved };
+  return { periods: periods.length, tickers, entriesMoved, fundingNotices };
 }

@@ -18,6 +18,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { executePrepared, rowsOf, type DbOrTx } from '@/db/client';
 import { notifications, perpMarkets, perpOrders, perpPositions, perpTrades } from '@/db/schema';
+import { deliveryFor, wantsNotice } from '@/db/notification-delivery';
 import { now } from '@/lib/clock/clock';
 import { realizedPnLBookingCte } from '@/lib/ledger/ledger';
 import { outboxChannelCtes, outboxNotified } from '@/lib/events/outbox';
@@ -42,14 +43,15 @@ export function liquidationRecordCtes(at: SQL) {
       from liq
     ),
     note as (
-      insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
+      insert into ${notifications} (id, user_id, type, kind, link, title, message, read, delivery, created_at)
       select gen_random_uuid()::text, liq.user_id, 'system', 'liquidation', '/perps/' || liq.ticker, 'Position liquidated',
         'Your ' || trim(to_char(liq.leverage, 'FM999990.####'), '.') || 'x ' || liq.side || ' on ' || liq.ticker
           || ' was liquidated at ' || trim(to_char(liq.exit_price, 'FM999999999990.00######'), '.') || '. Its margin is lost.'
           || case when liq.funding_paid > 0 then ' It had paid ' || ${money('liq.funding_paid')} || ' in funding.'
             when liq.funding_paid < 0 then ' It had received ' || ${money('liq.funding_paid')} || ' in funding.' else '' end,
-        false, ${at}
+        false, ${deliveryFor(sql`liq.user_id`, sql`'liquidation'`)}, ${at}
       from liq
+      where ${wantsNotice(sql`liq.user_id`, sql`'liquidation'`)}
     )`;
 }
 

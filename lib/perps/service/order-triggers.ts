@@ -30,6 +30,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { executePrepared, rowsOf, type DbOrTx } from '@/db/client';
 import { notifications, perpMarkets, perpOrders, perpPositions, perpTrades, users } from '@/db/schema';
+import { deliveryFor, wantsNotice } from '@/db/notification-delivery';
 import { outboxCtes, outboxNotified } from '@/lib/events/outbox';
 import { settlementCtes } from '@/lib/ledger/ledger';
 import { dec } from '@/lib/money/decimal';
@@ -237,14 +238,15 @@ export function buildStopFireStatement(c: TCandidate, at: Date) {
       update ${perpMarkets} m set volume = m.volume + calc.notional from calc, closed where m.ticker = calc.ticker
     ),
     note as (
-      insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
+      insert into ${notifications} (id, user_id, type, kind, link, title, message, read, delivery, created_at)
       select gen_random_uuid()::text, calc.user_id, 'system', 'order_triggered', '/perps/' || calc.ticker, ${`${label} triggered`},
         'Your ' || ${label.toLowerCase()} || ' at ' || ${priceText('calc.trigger_price')} || ' closed '
           || case when calc.whole then 'your ' else 'part of your ' end
           || ${leverageText('calc.leverage')} || 'x ' || calc.side || ' on ' || calc.ticker || ' at ' || ${priceText('calc.exit')}
           || case when calc.net < 0 then ', a loss of ' else ', a profit of ' end || ${moneyText('calc.net')} || ' after fees.',
-        false, ${ts}
+        false, ${deliveryFor(sql`calc.user_id`, sql`'order_triggered'`)}, ${ts}
       from calc, closed
+      where ${wantsNotice(sql`calc.user_id`, sql`'order_triggered'`)}
     ),
     ${outboxCtes(
       'order_event',
@@ -328,12 +330,13 @@ export function buildLimitFillStatement(c: TCandidate, at: Date) {
       update ${perpMarkets} m set volume = m.volume + pos.size from pos where m.ticker = pos.ticker
     ),
     note as (
-      insert into ${notifications} (id, user_id, type, kind, link, title, message, read, created_at)
+      insert into ${notifications} (id, user_id, type, kind, link, title, message, read, delivery, created_at)
       select gen_random_uuid()::text, pos.user_id, 'system', 'order_filled', '/perps/' || pos.ticker, 'Limit order filled',
         'Your limit order at ' || ${priceText('ord.trigger_price')} || ' opened a ' || ${leverageText('pos.leverage')} || 'x ' || pos.side
           || ' of ' || ${moneyText('pos.size')} || ' on ' || pos.ticker || ' at ' || ${priceText('pos.entry_price')} || '.',
-        false, ${ts}
+        false, ${deliveryFor(sql`pos.user_id`, sql`'order_filled'`)}, ${ts}
       from pos, ord
+      where ${wantsNotice(sql`pos.user_id`, sql`'order_filled'`)}
     ),
     ${outboxCtes('order_event', `user:${c.userId}`, 'order_update', orderUpdateRowsSql('ord', sql`'filled'`, at))}${referral}
     select (select status from ord) as order_status, (select id from pos) as position_id, ${outboxNotified('order_event')} as notified`;
