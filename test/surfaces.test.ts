@@ -245,6 +245,7 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
     },
   },
   user_bans: { owner: 'lib/admin/' },
+  moderation_actions: { owner: 'lib/admin/' },
   report_actions: { owner: 'lib/admin/' },
   reports: { owner: 'lib/moderation/', others: { 'lib/admin/': 'the queue acts on reports, and the self-dealing detector files system reports' } },
   blocks: { owner: 'lib/moderation/' },
@@ -256,10 +257,13 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
     others: {
       'lib/perps/service/liquidate.ts': "the liquidation notice, in the sweep statement (and the backfill's writer, lib/perps/history.ts, through the same CTEs)",
       'lib/perps/service/order-triggers.ts': 'the notice of a fired stop-loss or take-profit or a filled limit order, in the statement that fires it',
+      'lib/perps/service/funding.ts': "funding over a threshold (issue 35), in the funding period's statement",
       'lib/markets/service/notices.ts': "the resolution's payout notices, in its transaction (lib/markets does not import lib/notifications)",
       'lib/markets/orders/notices.ts': "a limit order's fill and expiry notices, in the transaction that filled or expired it",
+      'lib/admin/service/ban-user.ts': 'the notice that a temporary ban ended, in the one statement that lifts every ended ban (the tick)',
     },
   },
+  notification_preferences: { owner: 'lib/notifications/' },
   posts: {
     owner: 'lib/posts/',
     others: {
@@ -268,6 +272,7 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
       'lib/game/backfill/write.ts': "the backfill's NPC trade posts, bulk-inserted after the trades they name (the live tick posts through lib/posts)",
       'lib/game/backfill/chatter.ts': "the backfill's NPC chatter, bulk-inserted with comment counts that match its replies (the live tick posts through lib/posts)",
       'lib/game/storylines/service.ts': "storyline beats become their actors' posts, bulk-inserted and dated at each beat's time (the tick and the backfill alike)",
+      'lib/admin/service/moderate-content.ts': 'a moderator removes or restores a post (its removed_* columns), with the trail row, in one transaction',
     },
   },
   post_tags: { owner: 'lib/posts/', others: { 'lib/world/seed/world.ts': SEED, 'lib/game/backfill/chatter.ts': "the backfill chatter's tags, parsed as lib/posts parses them" } },
@@ -278,6 +283,7 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
     others: {
       'lib/posts/service/toggle-like.ts': 'one like toggle serves posts and comments',
       'lib/game/backfill/chatter.ts': "the backfill's NPC replies, bulk-inserted under the posts they answer (the live tick comments through lib/comments)",
+      'lib/admin/service/moderate-content.ts': 'a moderator removes or restores a comment (its removed_* columns), with the trail row, in one transaction',
     },
   },
   comment_likes: { owner: 'lib/comments/', others: { 'lib/posts/service/toggle-like.ts': 'one like toggle serves posts and comments' } },

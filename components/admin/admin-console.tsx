@@ -22,6 +22,7 @@ export const ShieldIcon = ({ className = 'size-5' }: { className?: string }) => 
 
 const SECTIONS: readonly { href: string; label: string; isAdminOnly: boolean }[] = [
   { href: '/admin', label: 'Reports', isAdminOnly: false },
+  { href: '/admin/moderation', label: 'Audit trail', isAdminOnly: false },
   { href: '/admin/users', label: 'Users', isAdminOnly: true },
   { href: '/admin/stats', label: 'Stats', isAdminOnly: true },
   { href: '/admin/trades', label: 'Trades', isAdminOnly: true },

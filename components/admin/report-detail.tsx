@@ -34,6 +34,7 @@ import { reportCategoryLabel } from '@/lib/client/queries/moderation';
 import { visibleLength } from '@/lib/client/queries/posts';
 import { profileHref } from '@/lib/users/links';
 import { NotAllowed } from './admin-console';
+import { ModerationPanel } from './moderation-panel';
 import { PRIORITY_LABEL, PRIORITY_TONE, SOURCE_LABEL, STATUS_LABEL, STATUS_TONE } from './format';
 
 const PersonLink = ({ person }: { person: { username: string; displayName: string } | null }) =>
@@ -53,7 +54,11 @@ const PostQuote = ({ post, isHighlighted }: { post: TAdminReportedPost; isHighli
     <p className="text-sm leading-relaxed break-words whitespace-pre-wrap text-ink">{post.content}</p>
     <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-ink-muted">
       <RelativeTime iso={post.createdAt} />
-      {!post.visible && <Badge tone="down">Hidden from feeds</Badge>}
+      {post.removed ? (
+        <Badge tone="down">Removed: {post.removed.reason ?? 'no reason given'}</Badge>
+      ) : (
+        !post.visible && <Badge tone="down">Hidden from feeds</Badge>
+      )}
       <Link href={`/posts/${encodeURIComponent(post.id)}`} className="text-accent hover:underline">
         Open post
       </Link>
@@ -147,7 +152,8 @@ const ActionPanel = ({ report }: { report: TAdminReport }) => {
   const submit = (action: TReportActionKind) => (e?: FormEvent) => {
     e?.preventDefault();
     setDone(null);
-    if (length === 0) return setProblem('Write what you decided and why: it is stored with the report.');
+    // A claim (review) needs no note; every other decision does.
+    if (length === 0 && action !== 'review') return setProblem('Write what you decided and why: it is stored with the report.');
     if (length > RESOLUTION_MAX) return setProblem(`Keep it under ${RESOLUTION_MAX} characters.`);
     setProblem(null);
     setChosen(action);
@@ -170,7 +176,7 @@ const ActionPanel = ({ report }: { report: TAdminReport }) => {
         <p className="text-sm text-ink-muted">This report is closed and there is nothing left to do.</p>
       ) : (
         <form onSubmit={submit(available.includes('resolve') ? 'resolve' : available[0]!)} noValidate className="flex flex-col gap-4">
-          <Field id={textId} label="Resolution" hint="What you decided and why. Stored with the report and shown in the audit trail." error={fieldError} counter={{ value: length, max: RESOLUTION_MAX }}>
+          <Field id={textId} label="Resolution" hint="What you decided and why (not needed to claim it with Review). Stored with the report and shown in the audit trail." error={fieldError} counter={{ value: length, max: RESOLUTION_MAX }}>
             <Textarea
               id={textId}
               value={resolution}
@@ -347,6 +353,7 @@ export const ReportDetail = ({ reportId }: { reportId: string }) => {
         </div>
         <div className="flex min-w-0 flex-col gap-5">
           <ActionPanel key={report.id} report={report} />
+          <ModerationPanel report={report} />
           <Card aria-labelledby="audit-title" className="flex flex-col gap-3">
             <CardTitle id="audit-title">Audit trail</CardTitle>
             <AuditTrail actions={actions} />

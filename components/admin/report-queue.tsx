@@ -64,7 +64,9 @@ const QueueTotals = () => {
 };
 
 const FilterSelect = ({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange: (v: string) => void; options: readonly { value: string; label: string }[] }) => (
-  <div className="flex min-w-0 flex-col gap-1">
+  // Each select is at least as wide as its longest option (11.5rem: "Players and system" with the
+  // chevron): the row wraps instead of truncating ("Any categc" at 1280 px before issue 35).
+  <div className="flex min-w-[11.5rem] flex-1 basis-[11.5rem] flex-col gap-1">
     <Label htmlFor={id} className="text-xs text-ink-muted">
       {label}
     </Label>
@@ -81,7 +83,7 @@ const FilterSelect = ({ id, label, value, onChange, options }: { id: string; lab
 const Filters = ({ filters, onChange }: { filters: TReportFilters; onChange: (f: TReportFilters) => void }) => {
   const set = <K extends keyof TReportFilters>(key: K, value: string) => onChange({ ...filters, [key]: value === '' ? undefined : value });
   return (
-    <div role="group" aria-label="Filter and sort reports" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+    <div role="group" aria-label="Filter and sort reports" className="flex flex-wrap gap-3">
       <FilterSelect
         id="queue-status"
         label="Status"

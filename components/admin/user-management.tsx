@@ -131,7 +131,7 @@ const RoleSelect = ({ user, isSelf, onResult }: { user: TAdminUser; isSelf: bool
         value={user.role}
         disabled={isSelf || setRole.isPending}
         title={isSelf ? 'You cannot change your own role' : undefined}
-        className="h-8 w-36 text-xs"
+        className="h-8 w-auto min-w-[9.5rem] shrink-0 text-xs"
         onChange={(e) => {
           const role = e.target.value as TUserRole;
           setRole.mutate(
@@ -208,7 +208,7 @@ export const UserManagement = () => {
       <h2 id="users-title" className="text-lg font-semibold tracking-tight text-ink">
         Users
       </h2>
-      <div role="search" className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+      <div role="search" className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(11rem,1fr)_minmax(11rem,1fr)]">
         <div className="flex flex-col gap-1">
           <Label htmlFor="users-search" className="text-xs text-ink-muted">
             Search

@@ -20,6 +20,7 @@ import {
   type TCommentNode,
 } from '@/lib/client/queries/comments';
 import { describeError } from '@/lib/client/queries/errors';
+import { removedText } from '@/lib/contracts/comments';
 import { profileHref } from '@/lib/users/links';
 import { CommentForm } from './comment-form';
 
@@ -36,6 +37,7 @@ const CommentItem = ({ comment, depth, ctx }: { comment: TCommentNode; depth: nu
   const remove = useDeleteComment(ctx.postId);
   const like = useToggleCommentLike(ctx.postId);
   const isOwn = ctx.viewerId !== null && comment.authorId === ctx.viewerId && !comment.deleted;
+  const removed = comment.deleted ? null : comment.removed;
   const name = comment.author.displayName || comment.author.username;
   const authorHref = profileHref(comment.author);
 
@@ -94,6 +96,16 @@ const CommentItem = ({ comment, depth, ctx }: { comment: TCommentNode; depth: nu
                     setMode('idle');
                   }}
                 />
+              ) : removed ? (
+                <>
+                  <p data-testid="comment-removed" className="mt-0.5 text-sm text-ink-muted italic">
+                    {removedText(removed.reason)}
+                  </p>
+                  {/* Moderators still get the text (everyone else an empty string): shown muted, for context. */}
+                  {comment.content && (
+                    <RichText text={comment.content} className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-ink-faint line-through" />
+                  )}
+                </>
               ) : (
                 <RichText text={comment.content} className="mt-0.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-ink" />
               )}
@@ -121,9 +133,11 @@ const CommentItem = ({ comment, depth, ctx }: { comment: TCommentNode; depth: nu
               </Button>
               {isOwn && (
                 <>
-                  <Button variant="ghost" size="sm" className="h-8 px-2 text-xs" onClick={() => setMode('edit')}>
-                    Edit
-                  </Button>
+                  {!removed && (
+                    <Button variant="ghost" size="sm" className="h-8 px-2 text-xs" onClick={() => setMode('edit')}>
+                      Edit
+                    </Button>
+                  )}
                   <Button variant="ghost" size="sm" className="h-8 px-2 text-xs" onClick={() => setMode('confirm-delete')} aria-expanded={mode === 'confirm-delete'}>
                     Delete
                   </Button>

@@ -53,7 +53,15 @@ export type TAdminReportRow = {
   reporter: TPersonCols | null;
   reported: (TPersonCols & { isBanned: boolean | null }) | null;
   resolver: TPersonCols | null;
-  post: { id: string | null; content: string | null; authorId: string | null; createdAt: Date | null; visible: boolean | null } | null;
+  post: {
+    id: string | null;
+    content: string | null;
+    authorId: string | null;
+    createdAt: Date | null;
+    visible: boolean | null;
+    removedAt: Date | null;
+    removedReason: string | null;
+  } | null;
   relatedCount: number;
 };
 
@@ -64,8 +72,10 @@ export type TReportedPost = {
   content: string;
   authorId: string;
   createdAt: string;
-  /** Whether the post still shows in feeds (its author is not banned). */
+  /** Whether the post still shows in feeds (its author is not banned, and no moderator removed it). */
   visible: boolean;
+  /** Removed by a moderator (issue 35): the reason and when; null otherwise. */
+  removed: { reason: string | null; at: string } | null;
 };
 
 /** A report as the queue shows it: the report and the people and post it names. */
@@ -119,14 +129,23 @@ export type TDetectorDetails =
       };
     };
 
-export function toReportedPost(p: { id: string; content: string; authorId: string; createdAt: Date | string; visible: boolean }): TReportedPost {
+export function toReportedPost(p: {
+  id: string;
+  content: string;
+  authorId: string;
+  createdAt: Date | string;
+  visible: boolean;
+  removedAt?: Date | string | null;
+  removedReason?: string | null;
+}): TReportedPost {
   return {
-  id: p.id,
-  content: p.content,
-  authorId: p.authorId,
-  createdAt: new Date(p.createdAt).toISOString(),
-  visible: !!p.visible,
-};
+    id: p.id,
+    content: p.content,
+    authorId: p.authorId,
+    createdAt: new Date(p.createdAt).toISOString(),
+    visible: !!p.visible,
+    removed: p.removedAt ? { reason: p.removedReason ?? null, at: new Date(p.removedAt).toISOString() } : null,
+  };
 }
 
 export function toAdminReport(r: TAdminReportRow): TAdminReport {
@@ -137,7 +156,15 @@ export function toAdminReport(r: TAdminReportRow): TAdminReport {
     reportedUser: reported ? { ...reported, isBanned: !!r.reported?.isBanned } : null,
     reportedPost: !r.post?.id
       ? null
-      : toReportedPost({ id: r.post.id, content: r.post.content ?? '', authorId: r.post.authorId ?? '', createdAt: r.post.createdAt!, visible: !!r.post.visible }),
+      : toReportedPost({
+          id: r.post.id,
+          content: r.post.content ?? '',
+          authorId: r.post.authorId ?? '',
+          createdAt: r.post.createdAt!,
+          visible: !!r.post.visible,
+          removedAt: r.post.removedAt,
+          removedReason: r.post.removedReason,
+        }),
     resolvedBy: personOrNull(r.resolver),
     relatedCount: Number(r.relatedCount),
   };

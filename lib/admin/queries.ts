@@ -19,7 +19,7 @@ const reported = alias(users, 'reported');
 const resolver = alias(users, 'resolver');
 
 /** Whether content by `authorCol` shows in public feeds: what an anonymous reader may see. */
-const visibleInFeeds = (authorCol: SQL) => sql<boolean>`${canSee(authorCol, null)}`;
+const visibleInFeeds = (authorCol: SQL) => sql<boolean>`(${canSee(authorCol, null)} and "posts"."removed_at" is null)`;
 
 /**
  * Other reports about the same target: the same post for a post report, the same user for a
@@ -56,6 +56,8 @@ export async function selectAdminReports(
         authorId: posts.authorId,
         createdAt: posts.createdAt,
         visible: visibleInFeeds(sql.raw('"posts"."author_id"')),
+        removedAt: posts.removedAt,
+        removedReason: posts.removedReason,
       },
       relatedCount,
     })
@@ -82,7 +84,15 @@ export async function findAdminReport(db: DbOrTx, reportId: string) {
 /** A user's newest posts (for a report's context), whoever may see them. */
 export async function findRecentPosts(db: DbOrTx, userId: string, limit: number) {
   const rows = await db
-    .select({ id: posts.id, content: posts.content, authorId: posts.authorId, createdAt: posts.createdAt, visible: visibleInFeeds(sql.raw('"posts"."author_id"')) })
+    .select({
+      id: posts.id,
+      content: posts.content,
+      authorId: posts.authorId,
+      createdAt: posts.createdAt,
+      visible: visibleInFeeds(sql.raw('"posts"."author_id"')),
+      removedAt: posts.removedAt,
+      removedReason: posts.removedReason,
+    })
     .from(posts)
     .where(eq(posts.authorId, userId))
     .orderBy(desc(posts.createdAt), desc(posts.id))

@@ -21,6 +21,12 @@ export type TComment = {
   likesCount: number;
   repliesCount: number;
   userReacted: boolean;
+  /**
+   * Removed by a moderator (issue 35): the reason and when; null otherwise. A removed comment's
+   * content is served only to moderators and administrators (empty for everyone else, its author
+   * included); its place shows "Removed by a moderator: <reason>".
+   */
+  removed: { reason: string | null; at: string } | null;
 };
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -37,16 +43,20 @@ export type TCommentRowRaw = TAuthorRaw & {
   edited_at: string | Date | null;
   deleted_at: string | Date | null;
   liked: boolean;
+  removed_at: string | Date | null;
+  removed_reason: string | null;
 };
 
 export const DELETED_COMMENT_TEXT = '[deleted]';
 
-export function toCommentDto(r: TCommentRowRaw): TComment {
+/** `showRemoved`: the reader moderates (a removed comment's text is served to them only). */
+export function toCommentDto(r: TCommentRowRaw, showRemoved = false): TComment {
   const likes = Number(r.likes_count);
   const deleted = r.deleted_at !== null;
+  const removed = !deleted && r.removed_at ? { reason: r.removed_reason ?? null, at: iso(r.removed_at) } : null;
   return {
     id: r.id,
-    content: deleted ? DELETED_COMMENT_TEXT : r.content,
+    content: deleted ? DELETED_COMMENT_TEXT : removed && !showRemoved ? '' : r.content,
     authorId: r.author_id,
     author: toAuthorDto(r),
     postId: r.post_id,
@@ -59,5 +69,6 @@ export function toCommentDto(r: TCommentRowRaw): TComment {
     likesCount: likes,
     repliesCount: Number(r.replies_count),
     userReacted: r.liked,
+    removed,
   };
 }

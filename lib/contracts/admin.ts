@@ -8,6 +8,7 @@ import { REPORT_ACTIONS } from '@/db/schema/moderation-values';
 import type { TAdminReport, TAdminReportsQuery, TAdminUsersQuery, TDetectorDetails } from '@/lib/admin/dto';
 import { ZDecimalString, ZIdParam, ZSuccess, ZTimestamp, zQueryInt, zText, ZUserIdParams, type TSame } from './common';
 import { defineEndpoint, type TEndpointQuery } from './endpoint';
+import { MODERATION_ACTIONS, MODERATION_REASONS } from '@/lib/moderation/reasons';
 import { tradesList } from './markets';
 import {
   ZOffsetPagination,
@@ -24,8 +25,10 @@ const ZReportedPost = z.object({
   content: z.string(),
   authorId: z.string(),
   createdAt: ZTimestamp,
-  /** Whether the post still shows in feeds (its author is not banned). */
+  /** Whether the post still shows in feeds (its author is not banned, and no moderator removed it). */
   visible: z.boolean(),
+  /** Removed by a moderator (issue 35): the reason and when; null otherwise. */
+  removed: z.object({ reason: z.string().nullable(), at: ZTimestamp }).nullable(),
 });
 
 export const ZAdminReport = ZReport.extend({
@@ -159,14 +162,19 @@ export const adminReportAction = defineEndpoint({
   method: 'POST',
   path: '/api/admin/reports/{reportId}',
   summary:
-    'Act on a report: review (pending → reviewing), resolve or dismiss (from pending or reviewing), escalate (priority critical), ban_user (administrators only: bans the reported user)',
+    'Act on a report: review (pending → reviewing, a claim: no resolution needed), resolve or dismiss (from pending or reviewing; the reporter is notified of the outcome), escalate (priority critical), ban_user (administrators only: bans the reported user, for durationHours when given)',
   tag: 'admin',
   auth: 'user',
   requires: ['moderate'],
   params: ZReportIdParams,
   body: z.strictObject({
     action: z.enum(['review', 'resolve', 'dismiss', 'escalate', 'ban_user']),
-    resolution: zText({ min: 1, max: 1000, description: '1 to 1000 characters: what was decided and why (stored, and shown in the audit trail)' }),
+    resolution: zText({
+      min: 1,
+      max: 1000,
+      description: '1 to 1000 characters: what was decided and why (stored, and shown in the audit trail); required for every action but review (a claim)',
+    }).optional(),
+    durationHours: z.number().int().min(1).max(24 * 365).optional().describe('ban_user only: a temporary ban of this many hours (none: until lifted)'),
   }),
   response: z.object({ success: ZSuccess, message: z.string(), report: ZAdminReport }),
   errors: ['REPORT_NOT_FOUND', 'INVALID_REPORT_STATE', 'FORBIDDEN', 'USER_NOT_FOUND'],
@@ -307,11 +315,19 @@ export const adminBanUser = defineEndpoint({
   body: z.strictObject({
     action: z.enum(['ban', 'unban']).default('ban'),
     reason: zText({ max: 500, description: 'why (up to 500 characters), kept in the ban history' }).optional(),
+    until: z.iso.datetime({ offset: true }).optional().describe('a temporary ban: when it ends (ISO 8601, in the future)'),
+    durationHours: z.number().int().min(1).max(24 * 365).optional().describe('a temporary ban: how many hours from now (not with until)'),
   }),
   response: z.object({
     success: ZSuccess,
     message: z.string(),
-    user: z.object({ id: z.string(), username: z.string(), isBanned: z.boolean() }),
+    user: z.object({
+      id: z.string(),
+      username: z.string(),
+      isBanned: z.boolean(),
+      /** A temporary ban's end; null for a ban until lifted, and when not banned. */
+      bannedUntil: ZTimestamp.nullable(),
+    }),
   }),
   errors: ['USER_NOT_FOUND', 'CANNOT_TARGET_SELF', 'FORBIDDEN'],
 });
@@ -330,6 +346,125 @@ export const adminSetRole = defineEndpoint({
   errors: ['USER_NOT_FOUND', 'CANNOT_TARGET_SELF'],
 });
 
+// ---------------------------------------------------------------------------------------------
+// Moderation that fits the offence (issue 35): remove or restore content, warn, the audit trail.
+
+const ZModerationBody = z.strictObject({
+  reason: zText({ min: 1, max: 500, description: 'why (1 to 500 characters): a canned reason\'s label or free text; shown to the author and in the content\'s place' }),
+  reportId: ZIdParam.optional().describe('the report this answers, when one'),
+});
+const ZRemoved = z.object({ reason: z.string().nullable(), at: ZTimestamp }).nullable().describe('null once restored');
+const ZIdParams = z.object({ id: ZIdParam });
+
+const ZModeratedPost = z.object({ id: z.string(), authorId: z.string(), removed: ZRemoved });
+const ZModeratedComment = z.object({ id: z.string(), postId: z.string(), authorId: z.string(), removed: ZRemoved });
+const REMOVE = (what: string) =>
+  `Remove a ${what} with a reason (moderators and administrators): its place shows the reason, the author is notified, the audit trail records it; 409 CONFLICT when already removed`;
+const RESTORE = (what: string) =>
+  `Restore a removed ${what} (moderators and administrators): the author is notified, the audit trail records it; 409 CONFLICT when not removed`;
+const moderationEndpoint = { method: 'POST', tag: 'admin', auth: 'user', requires: ['moderate'], params: ZIdParams } as const;
+
+export const adminPostRemove = defineEndpoint({
+  ...moderationEndpoint,
+  id: 'admin.postRemove',
+  path: '/api/admin/posts/{id}/remove',
+  summary: REMOVE('post'),
+  body: ZModerationBody,
+  response: z.object({ success: ZSuccess, message: z.string(), post: ZModeratedPost }),
+  errors: ['POST_NOT_FOUND', 'CONFLICT', 'REPORT_NOT_FOUND'],
+});
+export const adminPostRestore = defineEndpoint({
+  ...moderationEndpoint,
+  id: 'admin.postRestore',
+  path: '/api/admin/posts/{id}/restore',
+  summary: RESTORE('post'),
+  body: ZModerationBody.partial(),
+  response: z.object({ success: ZSuccess, message: z.string(), post: ZModeratedPost }),
+  errors: ['POST_NOT_FOUND', 'CONFLICT', 'REPORT_NOT_FOUND'],
+});
+export const adminCommentRemove = defineEndpoint({
+  ...moderationEndpoint,
+  id: 'admin.commentRemove',
+  path: '/api/admin/comments/{id}/remove',
+  summary: REMOVE('comment'),
+  body: ZModerationBody,
+  response: z.object({ success: ZSuccess, message: z.string(), comment: ZModeratedComment }),
+  errors: ['NOT_FOUND', 'CONFLICT', 'REPORT_NOT_FOUND'],
+});
+export const adminCommentRestore = defineEndpoint({
+  ...moderationEndpoint,
+  id: 'admin.commentRestore',
+  path: '/api/admin/comments/{id}/restore',
+  summary: RESTORE('comment'),
+  body: ZModerationBody.partial(),
+  response: z.object({ success: ZSuccess, message: z.string(), comment: ZModeratedComment }),
+  errors: ['NOT_FOUND', 'CONFLICT', 'REPORT_NOT_FOUND'],
+});
+
+export const adminWarnUser = defineEndpoint({
+  id: 'admin.warnUser',
+  method: 'POST',
+  path: '/api/admin/users/{userId}/warn',
+  summary: 'Warn a user (moderators and administrators): a notification naming the reason and a row in the audit trail; nothing else changes',
+  tag: 'admin',
+  auth: 'user',
+  requires: ['moderate'],
+  params: ZUserIdParams,
+  body: ZModerationBody,
+  response: z.object({ success: ZSuccess, message: z.string(), actionId: z.string(), user: z.object({ id: z.string(), username: z.string() }) }),
+  errors: ['USER_NOT_FOUND', 'CANNOT_TARGET_SELF', 'REPORT_NOT_FOUND'],
+});
+
+export const ZModerationActionKind = z.enum(MODERATION_ACTIONS);
+/** The canned reasons and the trail's action kinds, for the admin UI (components import contracts, not lib/moderation). */
+export { MODERATION_ACTIONS, MODERATION_REASONS };
+export type { TModerationAction } from '@/lib/moderation/reasons';
+
+export const ZModerationAction = z.object({
+  id: z.string(),
+  action: ZModerationActionKind,
+  actor: ZPersonRef,
+  targetUser: ZPersonRef.nullable(),
+  postId: z.string().nullable(),
+  commentId: z.string().nullable(),
+  reportId: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** A temporary ban's end. */
+  endsAt: ZTimestamp.nullable(),
+  createdAt: ZTimestamp,
+});
+
+export const adminModerationActions = defineEndpoint({
+  id: 'admin.moderationActions',
+  method: 'GET',
+  path: '/api/admin/moderation/actions',
+  summary: 'The moderation audit trail (removals, restorations, warnings, bans, lifted bans), newest first, by cursor; filter by target user and action',
+  tag: 'admin',
+  auth: 'user',
+  requires: ['read', 'moderate'],
+  query: z.object({
+    limit: zQueryInt({ default: 50, min: 1, max: 100 }),
+    cursor: z.string().min(1).max(500).optional().describe('nextCursor of the previous page'),
+    targetUserId: ZIdParam.optional(),
+    action: ZModerationActionKind.optional(),
+  }),
+  response: z.object({ success: ZSuccess, actions: z.array(ZModerationAction), nextCursor: z.string().nullable() }),
+});
+
+export const adminModerationReasons = defineEndpoint({
+  id: 'admin.moderationReasons',
+  method: 'GET',
+  path: '/api/admin/moderation/reasons',
+  summary: 'The canned reasons for removals, warnings and bans ("other" takes free text)',
+  tag: 'admin',
+  auth: 'user',
+  requires: ['read', 'moderate'],
+  response: z.object({
+    success: ZSuccess,
+    reasons: z.array(z.object({ code: z.enum(MODERATION_REASONS.map((r) => r.code) as [string, ...string[]]), label: z.string() })),
+  }),
+});
+
 export const adminEndpoints = [
   adminReports,
   adminReportStats,
@@ -340,4 +475,11 @@ export const adminEndpoints = [
   adminUsers,
   adminBanUser,
   adminSetRole,
+  adminPostRemove,
+  adminPostRestore,
+  adminCommentRemove,
+  adminCommentRestore,
+  adminWarnUser,
+  adminModerationActions,
+  adminModerationReasons,
 ] as const;

@@ -6,6 +6,9 @@ import { ZIdParam, ZSuccess, ZTimestamp, zText, type TSame } from './common';
 import { ZAuthor, ZLikeResponse, ZPostIdParams } from './posts';
 import { defineEndpoint } from './endpoint';
 
+/** What a removed comment's place shows (lib/moderation/reasons), for the comment thread. */
+export { removedText } from '@/lib/moderation/reasons';
+
 export const ZComment = z.object({
   id: z.string(),
   content: z.string(),
@@ -21,6 +24,8 @@ export const ZComment = z.object({
   likesCount: z.number().int(),
   repliesCount: z.number().int(),
   userReacted: z.boolean(),
+  /** Removed by a moderator: the reason and when (the content is then empty except for moderators); null otherwise. */
+  removed: z.object({ reason: z.string().nullable(), at: ZTimestamp }).nullable(),
 });
 
 // lib/comments/dto.ts owns the comment's shape; the schema documents exactly that (common.ts TSame).

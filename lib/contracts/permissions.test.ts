@@ -40,11 +40,14 @@ describe('the permissions of every operation', () => {
     }
   });
 
-  it("the administrators' paths require admin, the report queue moderate, and only those need a token", () => {
+  it("the administrators' paths require admin, the report queue and content moderation moderate, and only those need a token", () => {
     const adminPaths = withCaller.filter((e) => e.path.startsWith('/api/admin/'));
     expect(adminPaths.length).toBeGreaterThan(10);
+    // Moderators work reports and act on content (issue 35): remove or restore a post or comment, warn, the trail.
+    const moderated = (path: string) =>
+      /^\/api\/admin\/(reports|moderation|posts\/\{id\}\/(remove|restore)|comments\/\{id\}\/(remove|restore)|users\/\{userId\}\/warn)(\/|$)/.test(path);
     for (const e of adminPaths) {
-      if (e.path.startsWith('/api/admin/reports')) expect(e.requires, name(e)).toContain('moderate');
+      if (moderated(e.path)) expect(e.requires, name(e)).toContain('moderate');
       else expect(e.requires, name(e)).toContain('admin');
     }
     for (const e of withCaller.filter((x) => isPrivileged(x.requires))) expect(e.auth, name(e)).toBe('user');

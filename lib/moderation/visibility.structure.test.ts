@@ -48,6 +48,14 @@ const EXEMPT: Record<string, { reason: string; kind: 'writer' | 'other' }> = {
     kind: 'other',
     reason: "the trading alerts read only the holder's own earlier alerts (one price_move per market a day): a user's own notifications, naming nobody else",
   },
+  'lib/admin/service/moderate-content.ts': {
+    kind: 'other',
+    reason: 'moderators remove and restore any post or comment, whoever they may see: the row is read under lock to act on it, and nothing read is shown to anyone',
+  },
+  'lib/perps/service/funding.ts': {
+    kind: 'other',
+    reason: "the funding notice reads only the holder's own earlier funding notices (when the last one was): a user's own notifications, naming nobody else",
+  },
   'lib/moderation/service/reports.ts': {
     kind: 'other',
     reason: 'a report names a post whatever the reporter may still see of it: one reports what one has just blocked',

@@ -9,6 +9,7 @@
  * a revoked one is no credential at all, as a bearer (401) or a cookie (a visitor).
  */
 import 'server-only';
+import { now } from '@/lib/clock/clock';
 import { env } from '@/lib/env';
 import { provisionUser } from '@/lib/users/service/provision-user';
 import type { TUserRow } from '@/db/schema';
@@ -123,7 +124,8 @@ export async function principalFor(claims: TVerifiedClaims, via: TCredentials['v
     isAdmin,
     isAgent: user.isAgent,
     isModerator,
-    isBanned: user.isBanned,
+    // A temporary ban whose end has passed no longer binds, even before the tick lifts it (issue 35).
+    isBanned: user.isBanned && (user.bannedUntil == null || new Date(user.bannedUntil).getTime() > now().getTime()),
     // A key's calls may do what its scopes say and its owner's role allows, nothing more: never
     // `account` (keys, profile), `moderate` or `admin`.
     permissions: claims.apiKey ? new Set(claims.apiKey.scopes.filter((s) => rolePermissions.has(s))) : rolePermissions,

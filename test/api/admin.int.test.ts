@@ -500,7 +500,7 @@ describe('bans', () => {
       body: { reason: 'Spamming' },
     });
     expect(ban.status).toBe(200);
-    expect(ban.body.user).toEqual({ id: target.id, username: target.username, isBanned: true });
+    expect(ban.body.user).toEqual({ id: target.id, username: target.username, isBanned: true, bannedUntil: null });
     const refused = await call(createPostRoute, '/api/posts', { method: 'POST', token: await tokenOf(target), body: { content: 'After the ban' } });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('USER_BANNED');

@@ -13,6 +13,12 @@
  * Any other move is INVALID_REPORT_STATE (409). Every action, whatever it changed, writes one
  * report_actions row (actor, action, the resolution as its note, status and priority before and
  * after) and bumps updated_at: the audit trail the detail shows.
+ *
+ * Issue 35: a claim (review) needs no resolution (the note stays empty); every other action still
+ * requires one (the specification's 1 to 1000 characters, checked by the contract). ban_user may
+ * carry `durationHours` (a temporary ban). Resolving or dismissing a report a player filed sends
+ * the reporter one 'report_outcome' notification in the same transaction; it names neither the
+ * reporter to anyone nor the moderator, and the reported user is never told who reported them.
  */
 import 'server-only';
 import { eq } from 'drizzle-orm';
@@ -21,6 +27,7 @@ import { reportActions, reports, type TReportRow } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
+import { notify } from '@/lib/notifications/service';
 import { findAdminReport } from '../queries';
 import { applyBan } from './ban-user';
 
@@ -59,8 +66,23 @@ const MESSAGES: Record<TReportActionInput, string> = {
   ban_user: 'Reported user banned',
 };
 
-export async function actOnReport(input: { caller: TCaller; reportId: string; action: TReportActionInput; resolution: string }) {
-  const { caller, action, resolution } = input;
+/** The reporter's notification when their report is closed: what became of it, nothing about who decided. */
+const outcomeMessage = (r: TReportRow, status: 'resolved' | 'dismissed') => {
+  const what = r.reportType === 'post' ? 'the post you reported' : 'the account you reported';
+  return status === 'resolved'
+    ? { title: 'Your report was upheld', message: `Thank you: the moderators reviewed ${what} and took action.` }
+    : { title: 'Your report was reviewed', message: `The moderators reviewed ${what} and found no breach of the rules. Thank you for reporting.` };
+};
+
+export async function actOnReport(input: { caller: TCaller; reportId: string; action: TReportActionInput; resolution?: string; durationHours?: number }) {
+  const { caller, action } = input;
+  const resolution = input.resolution?.trim() || null;
+  if (action !== 'review' && !resolution) {
+    throw new AppError('VALIDATION_ERROR', 'A resolution is required for this action', { issues: [{ path: 'resolution', message: 'Required (1 to 1000 characters)' }] });
+  }
+  if (input.durationHours !== undefined && action !== 'ban_user') {
+    throw new AppError('VALIDATION_ERROR', 'durationHours only goes with ban_user', { issues: [{ path: 'durationHours', message: 'only for ban_user' }] });
+  }
   if (action === 'ban_user' && !caller.isAdmin) throw new AppError('FORBIDDEN', 'Only administrators can ban users');
   const report = await withTransaction(async (tx) => {
     // The report row first, then (ban_user) the user's: the one lock order of this module.
@@ -71,7 +93,8 @@ export async function actOnReport(input: { caller: TCaller; reportId: string; ac
       if (!r.reportedUserId) throw new AppError('USER_NOT_FOUND', 'This report names no user to ban', { reportId: r.id });
       // The caller is an administrator, and administrators cannot be banned: the same answer for oneself.
       if (r.reportedUserId === caller.userId) throw new AppError('FORBIDDEN', 'Administrators cannot be banned');
-      await applyBan(tx, { actorId: caller.userId, userId: r.reportedUserId, action: 'ban', reason: resolution, reportId: r.id });
+      const endsAt = input.durationHours === undefined ? null : new Date(now().getTime() + input.durationHours * 3_600_000);
+      await applyBan(tx, { actorId: caller.userId, userId: r.reportedUserId, action: 'ban', reason: resolution, reportId: r.id, endsAt });
     }
     const at = now();
     const closes = next.status !== r.status && (next.status === 'resolved' || next.status === 'dismissed');
@@ -95,6 +118,10 @@ export async function actOnReport(input: { caller: TCaller; reportId: string; ac
       toPriority: next.priority,
       createdAt: at,
     });
+    if (closes && r.reporterId) {
+      const outcome = outcomeMessage(r, next.status as 'resolved' | 'dismissed');
+      await notify(tx, [{ userId: r.reporterId, type: 'system', kind: 'report_outcome', ...outcome, link: null }]);
+    }
     return findAdminReport(tx, r.id);
   });
   return { message: MESSAGES[action], report: report! };

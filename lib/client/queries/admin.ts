@@ -217,7 +217,8 @@ export function useReportAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ reportId, action, resolution }: { reportId: string; action: TReportActionKind; resolution: string }) =>
-      api(adminReportAction, { params: { reportId }, body: { action, resolution: resolution.trim() } }),
+      // A claim (review) may go without a resolution (issue 35); every other action sends one.
+      api(adminReportAction, { params: { reportId }, body: { action, ...(resolution.trim() ? { resolution: resolution.trim() } : {}) } }),
     onSuccess: (_res, { action }) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: keys.reports() }),

@@ -20,6 +20,7 @@ export async function listComments(input: { caller: TCaller | null; postId: stri
     .from(posts)
     .where(and(eq(posts.id, input.postId), canSee(sql`${posts.authorId}`, callerId)));
   if (!p) throw new AppError('NOT_FOUND', 'Post not found', { postId: input.postId });
-  const list = await findPostComments(db, input.postId, callerId);
+  const showRemoved = !!(input.caller?.isAdmin || input.caller?.isModerator);
+  const list = await findPostComments(db, input.postId, callerId, showRemoved);
   return { comments: list, count: list.length };
 }
