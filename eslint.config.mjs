@@ -21,6 +21,8 @@ const allowOnly = (allowed, message) => {
 /** Pure modules (no I/O, nothing server-only behind them) that components use directly, named one by one. */
 const UI_PURE_MODULES = [
   '@/lib/posts/text', // rich text links #tags and @mentions with the server's own patterns
+  '@/lib/posts/feed-filter', // the home feed's filter tabs and ?filter= are the API's own filter names
+  '@/lib/posts/receipts', // NPC trade receipts folded into digest lines (pure, unit-tested beside it)
   '@/lib/users/names', // the sign-in form checks a username's shape as the server does
   '@/lib/users/links', // every link to a profile is built by one function, the server's too
   '@/lib/system/llms-txt', // the developer page's examples name the agent endpoints /llms.txt names

@@ -7,8 +7,9 @@ export default function FeedPage() {
   return (
     <>
       <PageHeader title="Feed" description="What players and NPC actors are saying and trading." />
-      <StatsStrip />
-      {/* The feed's filters live in the URL (useSearchParams). */}
+      {/* From 640 px up the stats lead the page; on a phone FeedHome puts a foldable copy after the first post. */}
+      <StatsStrip className="hidden sm:block" />
+      {/* The feed's filter lives in the URL (useSearchParams). */}
       <Suspense>
         <FeedHome />
       </Suspense>

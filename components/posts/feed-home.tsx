@@ -2,19 +2,20 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { SignInPrompt } from '@/components/auth/sign-in-prompt';
 import { useNewPosts } from '@/components/realtime/use-new-posts';
 import { LinkButton } from '@/components/ui/button';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FeedIcon, MarketsIcon, PoolsIcon, UserIcon } from '@/components/ui/icons';
+import { StatsStrip } from '@/components/stats/stats-strip';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, tabPanelProps } from '@/components/ui/tabs';
+import { tabPanelProps } from '@/components/ui/tabs';
 import { TrendingSidebar } from '@/components/widgets/trending-sidebar';
 import { useFeed, type TFeedFilter } from '@/lib/client/queries/posts';
 import { useSession } from '@/lib/client/queries/users';
+import { feedViewNeedsSignIn, feedViewSearch, parseFeedView, type TFeedView } from '@/lib/posts/feed-filter';
 import { Composer } from './composer';
-import { feedFilterSearch, FeedFilters, parseFeedFilter } from './feed-filters';
+import { FeedFilters } from './feed-filters';
 import { NewPostsBanner } from './new-posts-banner';
 import { PostList } from './post-list';
 
@@ -61,19 +62,21 @@ const Welcome = () => (
   </section>
 );
 
-type TTab = 'following' | 'latest' | 'favorites';
+const FEED_LABELS: Record<TFeedView, string> = {
+  everyone: 'Latest posts',
+  players: 'Latest posts by players',
+  mine: 'Posts about your markets',
+  following: 'Posts from people you follow',
+  favorites: 'Posts from your favorite profiles',
+};
 
-const TABS = [
-  { value: 'following', label: 'Following' },
-  { value: 'latest', label: 'Latest' },
-  { value: 'favorites', label: 'Favorites' },
-] as const;
-
-const isFiltered = (f: TFeedFilter) => !!(f.hideNpcs || f.held);
+/** The phone's stats (the page shows them above the feed from 640 px up): after the first post, foldable. */
+const PHONE_STATS = { label: 'World stats', className: 'sm:hidden', node: <StatsStrip isCollapsible /> };
 
 /**
- * Latest posts, with the "N new posts" pill for posts by others that went live since loading (not
- * while filtered: the pill counts every new post, the filtered feed only some).
+ * Everyone, Players and My markets: the latest posts, filtered, with NPC trade receipts folded
+ * into digest lines. Everyone has the "N new posts" pill for posts by others that went live since
+ * loading (the pill counts every new post; a filtered feed would show only some).
  */
 const LatestFeed = ({ filter }: { filter: TFeedFilter }) => {
   const feed = useFeed('latest', { filter });
@@ -94,13 +97,21 @@ const LatestFeed = ({ filter }: { filter: TFeedFilter }) => {
 
   return (
     <div ref={topRef} tabIndex={-1} className="flex scroll-mt-20 flex-col outline-none">
-      <NewPostsBanner count={isFiltered(filter) ? 0 : newPosts.count} isCapped={newPosts.isCapped} isLoading={newPosts.isShowing} onShow={showNewPosts} />
+      <NewPostsBanner count={filter === 'everyone' ? newPosts.count : 0} isCapped={newPosts.isCapped} isLoading={newPosts.isShowing} onShow={showNewPosts} />
       <PostList
         query={feed}
-        label="Latest posts"
+        label={FEED_LABELS[filter]}
+        foldReceipts
+        afterFirst={PHONE_STATS}
         empty={
-          isFiltered(filter) ? (
-            <EmptyState icon={<FeedIcon />} title="No posts match these filters" description={filteredEmpty(filter)} />
+          filter === 'mine' ? (
+            <EmptyState
+              icon={<FeedIcon />}
+              title="Nothing about your markets yet"
+              description="Nobody has posted about the markets and tickers you hold or have orders in. Everyone shows every post."
+            />
+          ) : filter === 'players' ? (
+            <EmptyState icon={<FeedIcon />} title="No player has posted yet" description="Everyone shows the NPC actors' posts too." />
           ) : (
             <EmptyState icon={<FeedIcon />} title="No posts yet" description="Be the first: share your call on a market, with a #tag so others can find it." />
           )
@@ -110,40 +121,30 @@ const LatestFeed = ({ filter }: { filter: TFeedFilter }) => {
   );
 };
 
-const filteredEmpty = (f: TFeedFilter) =>
-  f.held
-    ? 'Nobody has posted about the markets and tickers you hold yet. Turn the filter off to read everything.'
-    : 'No player has posted here yet. Turn "Hide NPCs" off to read the NPC actors too.';
-
-/** A feed that needs a signed-in reader: a sign-in prompt otherwise, and its own empty state. */
+/** A feed that needs a signed-in reader (the tabs only offer it then), with its own empty state. */
 const PersonalFeed = ({
   kind,
   label,
-  signedOut,
   empty,
   onShowLatest,
-  filter = {},
 }: {
   kind: 'following' | 'favorites';
-  filter?: TFeedFilter;
   label: string;
-  signedOut: { title: string; description: string };
   empty: { title: string; description: string };
   onShowLatest: () => void;
 }) => {
-  const session = useSession();
-  const feed = useFeed(kind, { isEnabled: session.isSignedIn, filter });
-  if (session.isPending) return <Skeleton className="h-40 w-full rounded-2xl" />;
-  if (!session.isSignedIn) return <SignInPrompt title={signedOut.title} description={signedOut.description} />;
+  const feed = useFeed(kind);
   return (
     <PostList
       query={feed}
       label={label}
+      foldReceipts
+      afterFirst={PHONE_STATS}
       empty={
         <EmptyState
           icon={<UserIcon />}
-          title={isFiltered(filter) ? 'No posts match these filters' : empty.title}
-          description={isFiltered(filter) ? filteredEmpty(filter) : empty.description}
+          title={empty.title}
+          description={empty.description}
           action={
             <Button variant="secondary" onClick={onShowLatest}>
               Browse the latest posts
@@ -155,51 +156,37 @@ const PersonalFeed = ({
   );
 };
 
-const FollowingFeed = ({ onShowLatest, filter }: { onShowLatest: () => void; filter: TFeedFilter }) => (
-  <PersonalFeed
-    kind="following"
-    filter={filter}
-    label="Posts from people you follow"
-    signedOut={{ title: 'See posts from people you follow', description: 'Sign in, follow players and NPC actors, and their posts and reposts gather here.' }}
-    empty={{
-      title: 'Nothing from people you follow yet',
-      description: 'Follow players from their profiles, or from a post, and their posts and reposts show up here.',
-    }}
-    onShowLatest={onShowLatest}
-  />
-);
-
-const FavoritesFeed = ({ onShowLatest }: { onShowLatest: () => void }) => (
-  <PersonalFeed
-    kind="favorites"
-    label="Posts from your favorite profiles"
-    signedOut={{ title: 'Your favorite profiles', description: 'Sign in and star profiles: their posts gather here.' }}
-    empty={{ title: 'No favorites yet', description: 'Star a profile with its Favorite button and its posts show up here.' }}
-    onShowLatest={onShowLatest}
-  />
-);
-
+/**
+ * The home feed: the composer (or the welcome), the filter tabs and the feed they choose. The
+ * filter lives in the URL (`?filter=players`, lib/posts/feed-filter) and in the React Query key
+ * (postKeys.feed). Signed out, the tabs are Everyone and Players, and a signed-in view in the URL
+ * shows Everyone until a session says otherwise.
+ */
 export const FeedHome = () => {
   const session = useSession();
-  const [tab, setTab] = useState<TTab>('latest');
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const here = params.toString();
-  // A flip not yet in the address (router.replace lands a moment later) shows at once, and a second
-  // flip builds on it rather than on the address it was made from.
-  const [pending, setPending] = useState<{ filter: TFeedFilter; from: string } | null>(null);
-  const urlFilter = pending && pending.from === here ? pending.filter : parseFeedFilter(params);
-  // "Only what I hold" reads the caller's positions: signed out, the URL's held=1 waits for a session.
-  const filter: TFeedFilter = { hideNpcs: urlFilter.hideNpcs, held: urlFilter.held && session.isSignedIn };
-  // Replace, not push: flipping a filter should not fill the history.
-  const onFilter = useCallback(
-    (next: TFeedFilter) => {
-      setPending({ filter: next, from: here });
-      router.replace(`${pathname}${feedFilterSearch(here, next)}`, { scroll: false });
+  // A change not yet in the address (router.replace lands a moment later) shows at once, and a
+  // second change builds on it rather than on the address it was made from.
+  const [pending, setPending] = useState<{ view: TFeedView; from: string } | null>(null);
+  const urlView = pending && pending.from === here ? pending.view : parseFeedView(params);
+  const view: TFeedView = feedViewNeedsSignIn(urlView) && !session.isSignedIn ? 'everyone' : urlView;
+  // Replace, not push: switching the filter should not fill the history.
+  const onView = useCallback(
+    (next: TFeedView) => {
+      setPending({ view: next, from: here });
+      router.replace(`${pathname}${feedViewSearch(here, next)}`, { scroll: false });
     },
     [router, pathname, here],
   );
+  const showEveryone = () => onView('everyone');
+  // A signed-in view waits for the session rather than flash Everyone, once: a guest's session read
+  // (401) is read again whenever a component that uses it mounts, so waiting again then would
+  // unmount the feed, whose mount reads it again: a loop that never showed the feed.
+  const isSessionKnown = session.dataUpdatedAt > 0 || session.errorUpdatedAt > 0;
+  const isWaiting = !isSessionKnown && session.isPending && feedViewNeedsSignIn(urlView);
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="flex min-w-0 flex-col gap-5">
@@ -210,15 +197,29 @@ export const FeedHome = () => {
         ) : (
           <Welcome />
         )}
-        <Tabs label="Feed" idPrefix="feed" value={tab} tabs={TABS} onChange={setTab} />
-        {tab !== 'favorites' && <FeedFilters filter={urlFilter} isSignedIn={session.isSignedIn} onChange={onFilter} />}
-        <div {...tabPanelProps('feed', tab)} tabIndex={0} className="rounded-2xl outline-none focus-visible:ring-2 focus-visible:ring-accent/40">
-          {tab === 'latest' ? (
-            <LatestFeed filter={filter} />
-          ) : tab === 'following' ? (
-            <FollowingFeed onShowLatest={() => setTab('latest')} filter={filter} />
+        <FeedFilters view={isWaiting ? urlView : view} isSignedIn={session.isSignedIn || isWaiting} onChange={onView} />
+        <div {...tabPanelProps('feed', isWaiting ? urlView : view)} tabIndex={0} className="rounded-2xl outline-none focus-visible:ring-2 focus-visible:ring-accent/40">
+          {isWaiting ? (
+            <Skeleton className="h-40 w-full rounded-2xl" />
+          ) : view === 'following' ? (
+            <PersonalFeed
+              kind="following"
+              label={FEED_LABELS.following}
+              empty={{
+                title: 'Nothing from people you follow yet',
+                description: 'Follow players from their profiles, or from a post, and their posts and reposts show up here.',
+              }}
+              onShowLatest={showEveryone}
+            />
+          ) : view === 'favorites' ? (
+            <PersonalFeed
+              kind="favorites"
+              label={FEED_LABELS.favorites}
+              empty={{ title: 'No favorites yet', description: 'Star a profile with its Favorite button and its posts show up here.' }}
+              onShowLatest={showEveryone}
+            />
           ) : (
-            <FavoritesFeed onShowLatest={() => setTab('latest')} />
+            <LatestFeed key={view} filter={view} />
           )}
         </div>
       </div>

@@ -135,6 +135,16 @@ export const PostActions = ({ post, commentHref }: { post: TPost; commentHref: s
 };
 
 /**
+ * In a removed post's place: who removed it and why. Everyone but a moderator gets no content with
+ * it (lib/posts/dto toPostDto); a moderator sees the content below it, set apart.
+ */
+const RemovedNotice = ({ removed }: { removed: NonNullable<TPost['removed']> }) => (
+  <p className="mt-1 rounded-lg bg-elevated/60 px-3 py-2 text-sm text-ink-muted italic" data-testid="post-removed">
+    {removed.reason ? `Removed by a moderator: ${removed.reason}` : 'Removed by a moderator.'}
+  </p>
+);
+
+/**
  * One post in a feed or on its own page: author, time, text with linked #tags, @mentions and
  * $TICKERs, the trade it reports, the image, the live card of the market it is about, a repost
  * header when someone the reader follows shared it, and the actions.
@@ -159,6 +169,7 @@ export const PostCard = ({
       aria-posinset={posInSet}
       aria-setsize={setSize}
       aria-label={`${repost ? `Repost by @${repost.user.username} of a post` : 'Post'} by ${name}`}
+      data-npc={post.author.isActor || undefined}
       className={cn('rounded-2xl border border-line bg-surface px-4 py-4 sm:px-5', isDetail && 'sm:px-6 sm:py-5')}
     >
       {repost && (
@@ -200,11 +211,19 @@ export const PostCard = ({
               </Link>
             )}
           </div>
-          <PostText
-            text={post.content}
-            tickers={post.tickers ?? []}
-            className={cn('mt-1 leading-relaxed break-words whitespace-pre-wrap text-ink', isDetail ? 'text-base sm:text-lg' : 'text-sm sm:text-[15px]')}
-          />
+          {post.removed && <RemovedNotice removed={post.removed} />}
+          {post.content && (
+            <PostText
+              text={post.content}
+              tickers={post.tickers ?? []}
+              className={cn(
+                'mt-1 leading-relaxed break-words whitespace-pre-wrap text-ink',
+                isDetail ? 'text-base sm:text-lg' : 'text-sm sm:text-[15px]',
+                // A moderator reads what was removed, set apart from what everyone reads.
+                post.removed && 'rounded-lg border border-dashed border-line px-3 py-2 text-ink-muted',
+              )}
+            />
+          )}
           {post.trade && <PostTradeChip trade={post.trade} className="mt-2" />}
           {post.imageUrl && (
             // eslint-disable-next-line @next/next/no-img-element -- uploaded images and remote URLs of any size

@@ -12,16 +12,22 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { ChatIcon, FeedIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCommentThread, useCreateComment } from '@/lib/client/queries/comments';
+import { useCommentThread, useCreateComment, type TCommentNode } from '@/lib/client/queries/comments';
 import { describeError, hasErrorCode } from '@/lib/client/queries/errors';
 import { usePost } from '@/lib/client/queries/posts';
 import { useSession } from '@/lib/client/queries/users';
 import { PostCard, PostCardSkeleton } from './post-card';
 
+/** The comments a loaded thread shows (deleted ones keep their place but are not counted, as the post's count does). */
+const countLiveComments = (nodes: readonly TCommentNode[]): number => nodes.reduce((n, c) => n + (c.deleted ? 0 : 1) + countLiveComments(c.replies), 0);
+
 const Comments = ({ postId, count }: { postId: string; count: number }) => {
   const router = useRouter();
   const session = useSession();
   const thread = useCommentThread(postId);
+  // The thread is the newer read (it refetches on its own, and a comment may have arrived since
+  // the post was read): once it is loaded, its count is the heading's.
+  const shown = thread.isSuccess ? countLiveComments(thread.data) : count;
   const create = useCreateComment(postId);
   const isLoaded = thread.isSuccess;
   // A notification links to "#comment-<id>": the thread renders after it loads, so scroll then.
@@ -32,7 +38,7 @@ const Comments = ({ postId, count }: { postId: string; count: number }) => {
   return (
     <section id="comments" aria-labelledby="comments-title" className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-4 sm:p-6">
       <h2 id="comments-title" className="text-base font-semibold text-ink">
-        Comments <span className="text-ink-muted tabular-nums">({count})</span>
+        Comments <span className="text-ink-muted tabular-nums">({shown})</span>
       </h2>
       {session.isPending ? (
         <Skeleton className="h-28 w-full rounded-xl" />

@@ -1,6 +1,7 @@
 /** Posts and feeds: the post itself, the feeds (latest, following, favorites, by author, by tag), likes and shares of posts, interactions. */
 import { z } from 'zod';
-import type { TPost, TPostMarket, TPostTrade } from '@/lib/posts/dto';
+import type { TPost, TPostMarket, TPostRemoved, TPostTrade } from '@/lib/posts/dto';
+import { FEED_FILTERS } from '@/lib/posts/feed-filter';
 import { POST_MAX_CHARS, QUOTE_MAX_CHARS } from '@/lib/posts/text';
 import { ZIdParam, ZPagination, ZSuccess, ZTimestamp, zQueryBool, zQueryInt, zQueryIntOptional, zText, ZUserIdParams, type TSame } from './common';
 import { defineEndpoint } from './endpoint';
@@ -83,10 +84,15 @@ export const ZPost = z.object({
   trade: ZPostTrade.nullable(),
   /** Perp tickers written as $TICKER in the content (links to /perps/{ticker}), uppercase, in order of first appearance. */
   tickers: z.array(z.string()),
+  /**
+   * Set when a moderator removed the post: it keeps its place in every feed, but for anyone but a
+   * moderator its content is '' and its image, tags, tickers, market and trade are left out.
+   */
+  removed: z.object({ reason: z.string().nullable(), at: ZTimestamp }).nullable(),
 });
 
 // lib/posts/dto.ts owns the post's shape (market and trade included); the schema documents exactly that (common.ts TSame).
-export type { TPost, TPostMarket, TPostTrade };
+export type { TPost, TPostMarket, TPostRemoved, TPostTrade };
 const _post: TSame<z.infer<typeof ZPost>, TPost> = true;
 
 export const ZPostIdParams = z.object({ id: ZIdParam });
@@ -107,7 +113,7 @@ export const postsList = defineEndpoint({
   method: 'GET',
   path: '/api/posts',
   summary:
-    'Posts newest first: all, by author (userId, actorId), of followed users with their reposts (following=true); without NPCs (hideNpcs=true), about what the caller holds (held=true); page/offset or cursor',
+    'Posts newest first: all, by author (userId, actorId), of followed users with their reposts (filter=following or following=true); players only (filter=players or hideNpcs=true), about what the caller holds or has orders in (filter=mine or held=true); page/offset or cursor',
   tag: 'posts',
   auth: 'public',
   requires: ['read'],
@@ -121,6 +127,12 @@ export const postsList = defineEndpoint({
     actorId: ZIdParam.optional().describe('the same filter as userId (its older name)'),
     type: z.enum(['post', 'article']).optional(),
     following: zQueryBool.optional(),
+    filter: z
+      .enum(FEED_FILTERS)
+      .optional()
+      .describe(
+        'everyone (the default: every post), players (no NPC actors\' posts), mine (posts about a market or ticker the caller holds or has an open order in; signed in only), following (the followed users\' posts and reposts; signed in only, as following=true); 401 for mine and following without a caller',
+      ),
     hideNpcs: zQueryBool.optional().describe('leave out posts by NPC actors (and, in the following feed, reposts by NPCs)'),
     held: zQueryBool
       .optional()

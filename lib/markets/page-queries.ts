@@ -184,7 +184,7 @@ type TPostRow = {
 
 /**
  * Posts whose relatedQuestion is this market, newest first, that the caller may see (blocks,
- * mutes, banned authors: lib/moderation/visibility). A summary per post; the post itself and its
+ * mutes, banned authors: lib/moderation/visibility), leaving out posts a moderator removed. A summary per post; the post itself and its
  * comment thread are the posts API's.
  */
 export async function findMarketPosts(db: DbOrTx, marketId: string, callerId: string | null, limit: number) {
@@ -193,7 +193,7 @@ export async function findMarketPosts(db: DbOrTx, marketId: string, callerId: st
       select p.id, p.author_id, u.username, u.display_name, u.profile_image_url, u.reputation_points, u.is_actor,
         p.content, p.comments_count, p.likes_count, p.created_at
       from ${posts} p join ${users} u on u.id = p.author_id
-      where p.related_question_id = ${marketId} and ${canSee(sql`p.author_id`, callerId)}
+      where p.related_question_id = ${marketId} and p.removed_at is null and ${canSee(sql`p.author_id`, callerId)}
       order by p.created_at desc, p.id desc
       limit ${limit}`),
   );

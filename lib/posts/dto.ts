@@ -83,7 +83,15 @@ export type TPost = {
   trade: TPostTrade | null;
   /** Perp tickers written as $TICKER in the content (links to /perps/{ticker}), uppercase, in order of first appearance. */
   tickers: string[];
+  /**
+   * Set when a moderator removed the post (posts.removed_at): it keeps its place, and for anyone
+   * but a moderator its content is '' and its image, tags, tickers, market and trade are left out.
+   */
+  removed: TPostRemoved | null;
 };
+
+/** Why and when a moderator removed a post (the reason may be unset). */
+export type TPostRemoved = { reason: string | null; at: string };
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -104,6 +112,9 @@ export type TPostRowRaw = TAuthorRaw & {
   /** The author's calibration when it is an NPC with at least 3 resolved calls (left join on npc_calibration). */
   author_brier: string | null;
   author_resolved: number | string | null;
+  /** Set when a moderator removed the post. */
+  removed_at: string | Date | null;
+  removed_reason: string | null;
 } & TPostTradingRaw;
 
 /** The related market, the author's position, the reported trade and the tickers (decimals as text). */
@@ -208,7 +219,21 @@ const tradeOf = (r: TPostTradingRaw): TPostTrade | null => {
   };
 };
 
-export function toPostDto(r: TPostRowRaw, repost?: TRepostRaw | null): TPost {
+/**
+ * A post row as the API shows it. A removed post (removed_at set) carries `removed`; unless
+ * `canSeeRemoved` (a moderator reads it), what the moderator removed is not served: content '',
+ * no image, tags, tickers, market, author position or trade. Its frame (author, time, counters,
+ * repost) stays, so it keeps its place in a feed.
+ */
+export function toPostDto(r: TPostRowRaw, repost?: TRepostRaw | null, opts: { canSeeRemoved?: boolean } = {}): TPost {
+  const dto = toVisiblePostDto(r, repost);
+  if (!r.removed_at) return dto;
+  const removed = { reason: r.removed_reason, at: iso(r.removed_at) };
+  if (opts.canSeeRemoved) return { ...dto, removed };
+  return { ...dto, removed, content: '', imageUrl: null, relatedQuestion: null, tags: [], tickers: [], market: null, authorPosition: null, trade: null };
+}
+
+function toVisiblePostDto(r: TPostRowRaw, repost?: TRepostRaw | null): TPost {
   const likes = Number(r.likes_count);
   return {
     id: r.id,
@@ -246,5 +271,6 @@ export function toPostDto(r: TPostRowRaw, repost?: TRepostRaw | null): TPost {
     authorPosition: authorPositionOf(r),
     trade: tradeOf(r),
     tickers: tagsOf(r.tickers),
+    removed: null,
   };
 }

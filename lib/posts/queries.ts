@@ -20,11 +20,13 @@ import {
   markets,
   npcCalibration,
   perpMarkets,
+  perpOrders,
   perpPositions,
   perpTrades,
   postLikes,
   posts,
   postTags,
+  predictionOrders,
   shares,
   trades,
   users,
@@ -35,11 +37,12 @@ import { encodeCursor, type TCursor } from './cursor';
 import { toPostDto, type TPostRowRaw, type TRepostRaw } from './dto';
 
 /**
- * Narrowing any feed: `hideNpcs` leaves out posts by NPC actors (users.is_actor; for a repost, an
- * NPC's post or an NPC's share); `heldBy` keeps only posts about what that user holds: a market
- * with an open position (shares > 0, not settled) named by the post's relatedQuestion or by the
- * prediction trade it reports, or a ticker with an open perp named by the perp trade it reports or
- * written as `$TICKER` in its text.
+ * Narrowing any feed (GET /api/posts `filter`: players is `hideNpcs`, mine is `heldBy`):
+ * `hideNpcs` leaves out posts by NPC actors (users.is_actor; for a repost, an NPC's post or an
+ * NPC's share); `heldBy` keeps only posts about what that user holds or has an open order in: a
+ * market with an open position (shares > 0, not settled) or an open limit order, named by the
+ * post's relatedQuestion or by the prediction trade it reports, or a ticker with an open perp or an
+ * open perp order, named by the perp trade it reports or written as `$TICKER` in its text.
  */
 export type TFeedFilter = { hideNpcs?: boolean; heldBy?: string };
 
@@ -61,20 +64,24 @@ const typeFilter = (type?: 'post' | 'article') => (type ? sql`and p.type = ${typ
 const notNpc = (authorColumn: SQL) => sql`not exists (select 1 from ${users} nu where nu.id = ${authorColumn} and nu.is_actor)`;
 
 /**
- * About what `userId` holds. The held markets and tickers are two small sets read once per
- * statement (`array(...)`: init plans over market_positions_user_market_side_idx and
- * perp_positions_user_status_idx); each post the page walks is then checked by its own columns, its
- * reported trade (a hashed set of the trades on held markets and tickers), and one `$TICKER` pattern.
+ * About what `userId` holds or has an open order in. The markets (open positions: shares > 0, not
+ * settled; open or partly filled limit orders) and the tickers (open perps, open perp orders) are
+ * two small sets read once per statement (`array(...)`: init plans over
+ * market_positions_user_market_side_idx, prediction_orders_user_idx, perp_positions_user_status_idx
+ * and perp_orders_user_idx); each post the page walks is then checked by its own columns, its
+ * reported trade (a primary-key probe of the trade), and one `$TICKER` pattern.
  */
 const aboutHoldings = (userId: string) => {
-  const heldMarkets = sql`array(select mp.market_id from ${marketPositions} mp where mp.user_id = ${userId} and mp.shares > 0 and mp.settled_at is null)`;
-  const openPerps = sql`from ${perpPositions} pp where pp.user_id = ${userId} and pp.status = 'open'`;
-  const heldTickers = sql`array(select distinct pp.ticker ${openPerps})`;
+  const heldMarkets = sql`array(select mp.market_id from ${marketPositions} mp where mp.user_id = ${userId} and mp.shares > 0 and mp.settled_at is null
+    union select po.market_id from ${predictionOrders} po where po.user_id = ${userId} and po.status in ('open', 'partially_filled'))`;
+  const tickerRows = sql`(select pp.ticker from ${perpPositions} pp where pp.user_id = ${userId} and pp.status = 'open'
+    union select xo.ticker from ${perpOrders} xo where xo.user_id = ${userId} and xo.status = 'open') ht`;
+  const heldTickers = sql`array(select ht.ticker from ${tickerRows})`;
   // One pattern for every held ticker (anything but letters and digits escaped), null when none is
   // held: each post costs one match, with the same token bounds as the `tickers` field below.
-  const tickerPattern = sql`(select '(^|[^A-Za-z0-9_$])[$](' || string_agg(distinct regexp_replace(pp.ticker, '([^A-Za-z0-9])', '\\\\\\1', 'g'), '|') || ')($|[^A-Za-z0-9_])' ${openPerps})`;
+  const tickerPattern = sql`(select '(^|[^A-Za-z0-9_$])[$](' || string_agg(distinct regexp_replace(ht.ticker, '([^A-Za-z0-9])', '\\\\\\1', 'g'), '|') || ')($|[^A-Za-z0-9_])' from ${tickerRows})`;
   return sql`(p.related_question_id = any(${heldMarkets})
-    or (p.trade_kind = 'prediction' and exists (select 1 from ${trades} ht where ht.id = p.trade_id and ht.market_id = any(${heldMarkets})))
+    or (p.trade_kind = 'prediction' and exists (select 1 from ${trades} htr where htr.id = p.trade_id and htr.market_id = any(${heldMarkets})))
     or (p.trade_kind = 'perp' and exists (select 1 from ${perpTrades} hx where hx.id = p.trade_id and hx.ticker = any(${heldTickers})))
     or p.content ~ ${tickerPattern})`;
 };
@@ -155,7 +162,7 @@ export function buildPostsQuery(ids: string[], callerId: string | null, at: Date
   const since = sql`${new Date(at.getTime() - DAY_MS).toISOString()}::timestamptz`;
   return sql`
     select p.id, p.type, p.content, p.image_url, p.related_question_id, p.likes_count, p.comments_count, p.shares_count,
-      p.created_at, p.author_id, u.username, u.display_name, u.profile_image_url, u.reputation_points, u.is_actor,
+      p.created_at, p.removed_at, p.removed_reason, p.author_id, u.username, u.display_name, u.profile_image_url, u.reputation_points, u.is_actor,
       nc.brier::text as author_brier, nc.resolved as author_resolved,
       array(select t.tag from ${postTags} t where t.post_id = p.id order by t.tag) as tags,
       exists(select 1 from ${postLikes} l where l.post_id = p.id and l.user_id = ${caller}) as liked,
@@ -194,8 +201,18 @@ export async function loadPosts(db: DbOrTx, ids: string[], callerId: string | nu
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** One page of a feed: the posts (reposts marked), the next cursor, and the total when asked. */
-export async function readFeed(db: DbOrTx, source: TFeedSource, page: TPageSpec, callerId: string | null, withTotal: boolean) {
+/**
+ * One page of a feed: the posts (reposts marked), the next cursor, and the total when asked.
+ * `canSeeRemoved` (a moderator reads) serves removed posts' content (lib/posts/dto toPostDto).
+ */
+export async function readFeed(
+  db: DbOrTx,
+  source: TFeedSource,
+  page: TPageSpec,
+  callerId: string | null,
+  withTotal: boolean,
+  opts: { canSeeRemoved?: boolean } = {},
+) {
   const items = rowsOf<TPageRow>(await db.execute(buildFeedPageQuery(source, page, callerId)));
   const byId = await loadPosts(
     db,
@@ -205,7 +222,7 @@ export async function readFeed(db: DbOrTx, source: TFeedSource, page: TPageSpec,
   const postsOut = items.flatMap((i) => {
     const row = byId.get(i.post_id);
     if (!row) return [];
-    return [toPostDto(row, i.share_id ? (i as TRepostRaw) : null)];
+    return [toPostDto(row, i.share_id ? (i as TRepostRaw) : null, opts)];
   });
   const last = items.at(-1);
   const nextCursor = last && items.length === page.limit ? encodeCursor({ at: new Date(last.at), id: last.item_id }) : null;

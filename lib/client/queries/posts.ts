@@ -47,8 +47,8 @@ export type { TPost, TPostMarket, TPostTrade };
 export { POST_MAX_CHARS, visibleLength };
 export type TFeedPage = TEndpointResponse<typeof postsList>;
 export type TFeedKind = 'latest' | 'following' | 'favorites';
-/** Narrowing the latest and following feeds (GET /api/posts hideNpcs, held); favorites ignores it. */
-export type TFeedFilter = { hideNpcs?: boolean; held?: boolean };
+/** Narrowing the latest feed (GET /api/posts `filter`: players, mine); `everyone` is the plain feed. Following and favorites ignore it. */
+export type TFeedFilter = 'everyone' | 'players' | 'mine';
 export type TInteractions = TEndpointResponse<typeof postsInteractions>;
 export type TUploadedImage = TEndpointResponse<typeof uploadImage>;
 
@@ -62,8 +62,8 @@ export const postKeys = {
   all: ['posts'] as const,
   feeds: () => [...postKeys.all, 'feed'] as const,
   /** A filtered feed sits under its unfiltered key, so what invalidates the feed reaches it too. */
-  feed: (kind: TFeedKind, filter: TFeedFilter = {}) =>
-    filter.hideNpcs || filter.held ? ([...postKeys.feeds(), kind, { hideNpcs: !!filter.hideNpcs, held: !!filter.held }] as const) : ([...postKeys.feeds(), kind] as const),
+  feed: (kind: TFeedKind, filter: TFeedFilter = 'everyone') =>
+    kind === 'latest' && filter !== 'everyone' ? ([...postKeys.feeds(), kind, { filter }] as const) : ([...postKeys.feeds(), kind] as const),
   post: (id: string) => [...postKeys.all, 'detail', id] as const,
   tagPosts: (tag: string) => [...postKeys.all, 'tag', tag.toLowerCase()] as const,
   userPosts: (userId: string) => [...postKeys.all, 'user', userId] as const,
@@ -82,14 +82,12 @@ const feedQuery = (kind: TFeedKind, cursor: string | undefined, filter: TFeedFil
     query: {
       limit: FEED_PAGE_SIZE,
       cursor,
-      ...(kind === 'following' ? { following: 'true' as const } : {}),
-      ...(filter.hideNpcs ? { hideNpcs: 'true' as const } : {}),
-      ...(filter.held ? { held: 'true' as const } : {}),
+      ...(kind === 'following' ? { filter: 'following' as const } : filter !== 'everyone' ? { filter } : {}),
     },
   });
 };
 
-export function getFeedQueryOptions(kind: TFeedKind, filter: TFeedFilter = {}) {
+export function getFeedQueryOptions(kind: TFeedKind, filter: TFeedFilter = 'everyone') {
   return infiniteQueryOptions({
     queryKey: postKeys.feed(kind, filter),
     queryFn: ({ pageParam }) => feedQuery(kind, pageParam, filter),
@@ -106,7 +104,7 @@ export function feedItemKey(p: TPost) {
 /** The items of all loaded pages, newest first; a post that moved between pages shows once. */
 const selectFeed = (data: InfiniteData<{ posts: TPost[] }, unknown>) => flattenUnique(data.pages, (page) => page.posts, feedItemKey);
 
-export function useFeed(kind: TFeedKind, { isEnabled = true, filter = {} }: { isEnabled?: boolean; filter?: TFeedFilter } = {}) {
+export function useFeed(kind: TFeedKind, { isEnabled = true, filter = 'everyone' }: { isEnabled?: boolean; filter?: TFeedFilter } = {}) {
   return useInfiniteQuery({ ...getFeedQueryOptions(kind, filter), enabled: isEnabled, select: selectFeed });
 }
 

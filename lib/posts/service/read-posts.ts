@@ -10,10 +10,14 @@ import type { TCaller } from '@/lib/auth/caller';
 import { AppError } from '@/lib/errors/app-error';
 import { findUserByIdentifier } from '@/lib/users/queries';
 import { decodeCursor } from '../cursor';
+import type { TFeedFilterName } from '../feed-filter';
 import { toPostDto } from '../dto';
 import { loadPosts, readFeed, type TFeedSource, type TPageSpec } from '../queries';
 
 const callerIdOf = (caller: TCaller | null) => caller?.userId ?? null;
+
+/** Moderators (every administrator is one) read a removed post's content; everyone else its place and reason. */
+const readOpts = (caller: TCaller | null) => ({ canSeeRemoved: !!caller && (caller.isModerator || caller.isAdmin) });
 
 /**
  * One post, with the caller's like and share flags; 404 when unknown, and the same 404 when the
@@ -24,7 +28,7 @@ export async function getPost(input: { caller: TCaller | null; postId: string })
   const db = await getDb();
   const row = (await loadPosts(db, [input.postId], callerIdOf(input.caller))).get(input.postId);
   if (!row) throw new AppError('NOT_FOUND', 'Post not found', { postId: input.postId });
-  return { post: toPostDto(row) };
+  return { post: toPostDto(row, null, readOpts(input.caller)) };
 }
 
 const pageSpec = (q: { limit: number; page?: number; offset?: number; cursor?: string }): TPageSpec =>
@@ -42,9 +46,12 @@ const authorIdOf = async (ident: string) => {
  * `userId` or `actorId` filters by author (an id or a username); `following` reads the caller's
  * following feed. A filter that names no user matches no post: an empty page, not a 404, as every
  * list filtered by a user in its query answers (the markets and trades lists too); a user named in
- * the path (GET /api/users/{userId}/posts) is a resource, and 404 when unknown. `hideNpcs` leaves
- * out NPCs' posts; `held` (signed in, as `following`; 401 otherwise) keeps the posts about the
- * markets and tickers the caller holds (lib/posts/queries.ts TFeedFilter). Both narrow every form.
+ * the path (GET /api/users/{userId}/posts) is a resource, and 404 when unknown.
+ * `filter` (lib/posts/feed-filter.ts): `players` leaves out NPCs' posts (as `hideNpcs`), `mine`
+ * keeps the posts about the markets and tickers the caller holds or has open orders in (as
+ * `held`), `following` reads the following feed (as `following`); the last two need a signed-in
+ * caller (401 otherwise). They narrow every form and combine with the booleans (lib/posts/queries.ts
+ * TFeedFilter): a page is still one statement for the items and one for the posts.
  */
 export async function listPosts(input: {
   caller: TCaller | null;
@@ -58,12 +65,15 @@ export async function listPosts(input: {
   following?: boolean;
   hideNpcs?: boolean;
   held?: boolean;
+  filter?: TFeedFilterName;
 }) {
   const { caller, ...q } = input;
-  if (q.held && !caller) throw new AppError('UNAUTHORIZED', 'Sign in to read the posts about what you hold');
-  const filter = { hideNpcs: q.hideNpcs === true, heldBy: q.held && caller ? caller.userId : undefined };
+  const held = q.held === true || q.filter === 'mine';
+  const following = q.following === true || q.filter === 'following';
+  if (held && !caller) throw new AppError('UNAUTHORIZED', 'Sign in to read the posts about what you hold');
+  const filter = { hideNpcs: q.hideNpcs === true || q.filter === 'players', heldBy: held && caller ? caller.userId : undefined };
   let source: TFeedSource;
-  if (q.following) {
+  if (following) {
     if (!caller) throw new AppError('UNAUTHORIZED', 'Sign in to read the posts of the people you follow');
     source = { kind: 'following', userId: caller.userId, type: q.type };
   } else if (q.userId || q.actorId) {
@@ -78,7 +88,7 @@ export async function listPosts(input: {
   const spec = pageSpec(q);
   const withTotal = !q.cursor;
   const db = await getDb();
-  const { posts: items, nextCursor, total } = await readFeed(db, { ...source, filter }, spec, callerIdOf(caller), withTotal);
+  const { posts: items, nextCursor, total } = await readFeed(db, { ...source, filter }, spec, callerIdOf(caller), withTotal, readOpts(caller));
   return {
     posts: items,
     nextCursor,
@@ -96,6 +106,7 @@ export async function listUserPosts(input: { caller: TCaller | null; userId: str
     { limit: input.limit, offset: (input.page - 1) * input.limit },
     callerIdOf(input.caller),
     true,
+    readOpts(input.caller),
   );
   return { posts: items, pagination: { page: input.page, limit: input.limit, total: total!, pages: Math.ceil(total! / input.limit) } };
 }
@@ -104,7 +115,7 @@ export async function listUserPosts(input: { caller: TCaller | null; userId: str
 export async function listFavoritesFeed(input: { caller: TCaller; limit: number; cursor?: string }) {
   const { caller, ...q } = input;
   const db = await getDb();
-  const { posts: items, nextCursor } = await readFeed(db, { kind: 'favorites', userId: caller.userId }, pageSpec(q), caller.userId, false);
+  const { posts: items, nextCursor } = await readFeed(db, { kind: 'favorites', userId: caller.userId }, pageSpec(q), caller.userId, false, readOpts(caller));
   return { posts: items, nextCursor };
 }
 
@@ -117,6 +128,7 @@ export async function listTagPosts(input: { caller: TCaller | null; tag: string;
     { limit: input.limit, offset: input.offset },
     callerIdOf(input.caller),
     true,
+    readOpts(input.caller),
   );
   return { tag: input.tag, posts: items, count: items.length, total: total! };
 }

@@ -55,7 +55,7 @@ export async function listTrendingPosts(input: { caller: TCaller | null; limit: 
       select p.id, p.content, p.likes_count, p.comments_count, p.shares_count, p.created_at, p.author_id,
         u.username, u.display_name, u.profile_image_url, u.reputation_points, u.is_actor
       from ${posts} p join ${users} u on u.id = p.author_id
-      where p.created_at > ${since}::timestamptz and ${canSee(sql`p.author_id`, input.caller?.userId ?? null)}
+      where p.created_at > ${since}::timestamptz and p.removed_at is null and ${canSee(sql`p.author_id`, input.caller?.userId ?? null)}
       order by (1 + p.likes_count + 2 * p.comments_count + 3 * p.shares_count)
         / power(greatest(extract(epoch from (${ts} - p.created_at)) / 3600.0, 0) + 2, 1.5) desc, p.id
       limit ${input.limit}`),
