@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useId, useState } from 'react';
+import { PnlHistoryCard } from '@/components/analytics/pnl-history-chart';
 import { SignInPrompt } from '@/components/auth/sign-in-prompt';
 import { formatCents, formatShares } from '@/components/markets/format';
 import { PortfolioOrders } from '@/components/orders/open-orders';
@@ -217,6 +218,7 @@ const PortfolioForUser = ({ userId }: { userId: string }) => {
   return (
     <div className="flex flex-col gap-6">
       {account && <AccountSummary account={account} />}
+      <PnlHistoryCard userId={userId} />
       {open.length > 0 && (
         <>
           <Totals value={totalValue} pnl={totalUnrealizedPnL} cost={totalCostBasis} count={open.length} />

@@ -35,6 +35,13 @@ export const formatCompactMoney = (value: number) => (Math.abs(value) >= 1000 ? 
 /** A change in percent points: "+1.23%" from 1.2345 (a ticker's or a pool's 24 h change). */
 export const formatChangePercent = (percent: number) => percent2.format(percent / 100);
 
+/**
+ * What screen readers hear for a signed move: the direction word and the figure without its sign
+ * ("Down 18.30%", never "Down +18.30%" or "Down -18.30%"), or "Unchanged".
+ */
+export const changeWords = (direction: -1 | 0 | 1, figure: string, suffix = '') =>
+  direction === 0 ? `Unchanged${suffix}` : `${direction > 0 ? 'Up' : 'Down'} ${figure.trim().replace(/^[+\-\u2212]\s*/, '')}${suffix}`;
+
 export const formatCount = (value: number) => (Math.abs(value) >= 10000 ? compact.format(value) : count.format(value));
 
 /** The sign of a decimal string, read from its text. */

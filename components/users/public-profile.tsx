@@ -1,5 +1,6 @@
 'use client';
 
+import { PnlHistoryCard } from '@/components/analytics/pnl-history-chart';
 import { MessageButton } from '@/components/chats/message-button';
 import { FavoriteButton } from '@/components/follows/favorite-button';
 import { FollowButton } from '@/components/follows/follow-button';
@@ -69,6 +70,8 @@ export const PublicProfile = ({ username }: { username: string }) => {
         <StatsGrid user={user} />
       </section>
       <TrackRecord userId={user.id} />
+      {/* P&L over time (public; equity figures only for the player themself). */}
+      <PnlHistoryCard userId={user.id} />
       {/* An NPC's calls on questions (storylines) and how they turned out. */}
       {user.isActor && <ActorCalibration actorId={user.id} />}
       <ReputationCard userId={user.id} />

@@ -87,7 +87,11 @@ const BalanceCard = ({
   </Card>
 );
 
-/** What an entry was about (its question, ticker or pool), as a link to that page when there is one. */
+/**
+ * What an entry was about (its question, ticker or pool), as a link to that page when there is one.
+ * It wraps (two lines at most) rather than truncating: a nowrap line's full width is the table
+ * cell's minimum, which pushed the table past the card and the balance column onto its edge.
+ */
 const EntrySubject = ({ t }: { t: TTransaction }) => {
   if (!t.subject) return null;
   if (!t.link) return <span className="mt-0.5 block text-xs text-ink-muted">{t.subject}</span>;
@@ -95,7 +99,7 @@ const EntrySubject = ({ t }: { t: TTransaction }) => {
     <Link
       href={t.link}
       data-testid="wallet-entry-link"
-      className="mt-0.5 block w-fit max-w-full truncate rounded text-xs font-medium text-accent hover:underline focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none"
+      className="mt-0.5 line-clamp-2 w-fit max-w-full rounded text-xs font-medium break-words text-accent hover:underline focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none"
     >
       {t.subject}
     </Link>
@@ -127,7 +131,7 @@ const TRANSACTION_COLUMNS: readonly TDataColumn<TTransaction>[] = [
     header: 'Description',
     cellClassName: 'align-top text-ink',
     cell: (t) => (
-      <div className="min-w-0 max-w-md">
+      <div className="max-w-md min-w-48 break-words">
         {t.description}
         <EntrySubject t={t} />
       </div>
@@ -145,7 +149,7 @@ const TRANSACTION_COLUMNS: readonly TDataColumn<TTransaction>[] = [
     header: 'Balance after',
     align: 'right',
     cellClassName: 'align-top whitespace-nowrap text-ink-muted tabular-nums',
-    cell: (t) => formatMoney(t.balanceAfter),
+    cell: (t) => <span data-testid="wallet-balance-after">{formatMoney(t.balanceAfter)}</span>,
   },
 ];
 

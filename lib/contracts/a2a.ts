@@ -12,6 +12,7 @@ import { orderCancel, ordersCancelMany, ordersList, perpOrderPlace, predictionOr
 import { moderationBlocksList, moderationMutesList, moderationReportCreate, usersBlock, usersBlockStatus, usersMute, usersMuteStatus } from './moderation';
 import { ZRegistryEntry } from './registry';
 import { usersBalance } from './users';
+import { usersPnlHistory } from './track-record';
 
 const ZAgentInterface = z.object({ url: z.string(), protocolBinding: z.string(), protocolVersion: z.string() });
 
@@ -143,6 +144,7 @@ export const A2A_RESULTS = {
   }),
   'a2a.getBalance': ZBalanceResult,
   'a2a.getPositions': ZPositionsResult,
+  'a2a.getPnlHistory': withoutSuccess(usersPnlHistory),
   'a2a.getUserWallet': z.object({ userId: z.string(), balance: ZBalanceResult, positions: ZPositionsResult }),
   'a2a.paymentRequest': z.object({
     requestId: z.string(),

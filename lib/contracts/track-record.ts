@@ -1,10 +1,10 @@
 /**
- * A user's public track record and trade history (additive endpoints beyond the specification).
+ * A user's public track record, trade history and P&L over time (additive endpoints beyond the specification).
  * Its own file because it is built from the markets and perps shapes, and markets' contract
  * imports users': kept in users.ts it would close an import cycle.
  */
 import { z } from 'zod';
-import { ZSuccess, ZUserIdParams, zQueryInt } from './common';
+import { ZDecimalString, ZSuccess, ZTimestamp, ZUserIdParams, zQueryInt } from './common';
 import { defineEndpoint } from './endpoint';
 import { ZPredictionPosition, tradesList } from './markets';
 import { ZPerpPosition } from './perps';
@@ -73,4 +73,47 @@ export const usersTrades = defineEndpoint({
   errors: ['USER_NOT_FOUND'],
 });
 
-export const trackRecordEndpoints = [usersTrackRecord, usersTrades] as const;
+const ZPnlPoint = z.object({
+  at: ZTimestamp.describe("the daily close's moment, or now for the live point"),
+  equity: ZDecimalString.nullable().describe('equity then (owner and administrators only; null for anyone else)'),
+  pnl: ZDecimalString.describe('the one P&L then: equity − contributions so far (lib/equity)'),
+  pnlPredictions: ZDecimalString.nullable().describe('its predictions part (null on closes before the split was recorded)'),
+  pnlPerps: ZDecimalString.nullable(),
+  pnlPools: ZDecimalString.nullable(),
+  isLive: z.boolean().describe('the live point (now), not a daily close'),
+});
+
+export const usersPnlHistory = defineEndpoint({
+  id: 'users.pnlHistory',
+  method: 'GET',
+  path: '/api/users/{userId}/pnl-history',
+  summary:
+    "A user's P&L over time: the daily closes in the range and a live point, split by product, with the range's P&L, ROI and maximum drawdown (equity figures for the owner and administrators only)",
+  tag: 'users',
+  auth: 'public',
+  requires: ['read'],
+  rateLimit: 'profileRead',
+  params: ZUserIdParams,
+  query: z.object({ range: z.enum(['day', 'week', 'month', 'all']).default('month') }),
+  response: z.object({
+    success: ZSuccess,
+    userId: z.string(),
+    range: z.enum(['day', 'week', 'month', 'all']),
+    showsEquity: z.boolean().describe('whether the equity figures are shown (the owner and administrators)'),
+    points: z.array(ZPnlPoint).describe('oldest first: the last close on or before the range start, the closes since, and now'),
+    summary: z.object({
+      pnl: ZDecimalString.describe('P&L made over the range (all: since the account began)'),
+      roi: ZDecimalString.describe('pnl ÷ (equity at the start + contributions during the range); all: pnl ÷ contributions; a fraction'),
+      maxDrawdown: z.object({
+        fraction: ZDecimalString.describe('the largest fall of equity from a running peak, as a fraction of the peak, in [0, 1]'),
+        amount: ZDecimalString.nullable().describe('the largest such fall in money (owner and administrators only)'),
+      }),
+      startEquity: ZDecimalString.nullable(),
+      endEquity: ZDecimalString.nullable(),
+      products: z.object({ predictions: ZDecimalString, perps: ZDecimalString, pools: ZDecimalString }).nullable().describe("the range's P&L by product (Σ = pnl)"),
+    }),
+  }),
+  errors: ['USER_NOT_FOUND'],
+});
+
+export const trackRecordEndpoints = [usersTrackRecord, usersTrades, usersPnlHistory] as const;

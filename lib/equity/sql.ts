@@ -141,3 +141,33 @@ export function accountNumbersSql(ids: SQL): SQL {
       offset 0
     ) n`;
 }
+
+/**
+ * A daily close of the account `u` (a lateral subquery: one row): its equity now, and its P&L in
+ * total and by product with the ledger rows until `until` (the close's moment). The same numbers
+ * as `equitySql`, `contributionsSql` and `accountNumbersSql`: pnl = equity − contributions;
+ * pnl_<product> = Σ the product's ledger amounts + its open value; the ledger's chain makes
+ * Σ products = pnl. One pass over the account's ledger rows (its index).
+ */
+export function closeNumbersSql(u: string, until: SQL): SQL {
+  const a = aliasOf(u);
+  const flows = sql.join(
+    PRODUCTS.map((p) => sql`coalesce(sum(bt.amount) filter (where bt.type in (${typeList(p)})), 0) as ${sql.raw(`flow_${p}`)}`),
+    sql`, `,
+  );
+  return sql`
+    select v.cash + v.predictions_value + v.perps_value + v.pools_value as equity,
+      v.cash + v.predictions_value + v.perps_value + v.pools_value - f.contributions as pnl,
+      f.flow_predictions + v.predictions_value as pnl_predictions,
+      f.flow_perps + v.perps_value as pnl_perps,
+      f.flow_pools + v.pools_value as pnl_pools
+    from (
+      select ${a}.virtual_balance as cash, ${predictionsValueSql(u)} as predictions_value, ${perpsValueSql(u)} as perps_value,
+        ${poolsValueSql(u)} as pools_value
+      offset 0
+    ) v
+    cross join (
+      select coalesce(sum(bt.amount) filter (where bt.type in (${typeList('contribution')})), 0) as contributions, ${flows}
+      from ${balanceTransactions} bt where bt.user_id = ${a}.id and bt.created_at <= ${until}
+    ) f`;
+}

@@ -16,7 +16,7 @@ import {
   trades,
   users,
 } from '@/db/schema';
-import { contributionsSql, equitySql } from '@/lib/equity/sql';
+import { closeNumbersSql } from '@/lib/equity/sql';
 import { CONTRIBUTION_TYPES } from '@/lib/ledger/account-numbers';
 
 /** Money that comes in or goes out otherwise than by trading: not part of a return (lib/equity's contributions). */
@@ -26,7 +26,8 @@ export const FLOW_TYPES = CONTRIBUTION_TYPES;
  * Records the close of `day` for every ranked account that has none: equity and P&L by lib/equity's
  * one definition (cash + open prediction shares at the price + open perps at their mark, with the
  * funding accrued, never below zero each + pool shares at the pool's share price; P&L = equity −
- * contributions so far), and the flows since the account's previous snapshot. Idempotent.
+ * contributions so far, and by product: lib/equity closeNumbersSql), and the flows since the account's
+ * previous snapshot. Idempotent.
  */
 export async function insertDailySnapshots(db: DbOrTx, day: string, at: Date, opts: { newPlayersSince?: Date } = {}) {
   const ts = sql`${at.toISOString()}::timestamptz`;
@@ -38,16 +39,16 @@ export async function insertDailySnapshots(db: DbOrTx, day: string, at: Date, op
   const flowTypes = sql.join(FLOW_TYPES.map((t) => sql`${t}`), sql`, `);
   const rows = rowsOf<{ user_id: string }>(
     await db.execute(sql`
-      insert into ${equitySnapshots} (user_id, day, equity, flows, lifetime_pnl, pnl, created_at)
+      insert into ${equitySnapshots} (user_id, day, equity, flows, lifetime_pnl, pnl, pnl_predictions, pnl_perps, pnl_pools, created_at)
       select u.id, ${day}::date,
         e.equity,
         coalesce((select sum(bt.amount) from ${balanceTransactions} bt
                   where bt.user_id = u.id and bt.type in (${flowTypes}) and bt.created_at <= ${ts}
                     and bt.created_at > prev.created_at), 0),
-        u.lifetime_pnl, e.equity - ${contributionsSql('u', { until: ts })}, ${ts}
+        u.lifetime_pnl, e.pnl, e.pnl_predictions, e.pnl_perps, e.pnl_pools, ${ts}
       from ${standings} s
       join ${users} u on u.id = s.user_id
-      cross join lateral (select ${equitySql('u')} as equity) e
+      cross join lateral (${closeNumbersSql('u', ts)}) e
       left join lateral (
         select es.created_at from ${equitySnapshots} es where es.user_id = u.id order by es.day desc limit 1
       ) prev on true

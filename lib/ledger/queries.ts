@@ -77,19 +77,35 @@ export function describeReference(
   }
 }
 
+/**
+ * Pure: a line's description that names what it was about (issue 35: buys read "Bought YES in a
+ * prediction market" while sells named the question). Kept as written when it already names its
+ * question, ticker or pool; a generic "in a prediction market" becomes the question; otherwise the
+ * subject follows the description.
+ */
+export function describeLine(description: string, subject: string | null, ref: Pick<TTransactionReference, 'question' | 'ticker' | 'poolName' | 'orderQuestion' | 'orderTicker'> = NO_REFERENCE): string {
+  if (!subject) return description;
+  const names = [subject, ref.question, ref.ticker, ref.poolName, ref.orderQuestion, ref.orderTicker].filter((n): n is string => !!n);
+  if (names.some((n) => description.includes(n))) return description;
+  const question = ref.question ?? ref.orderQuestion;
+  if (question && description.includes(' in a prediction market')) return description.replace(' in a prediction market', ` in "${question}"`);
+  return description ? `${description}: ${subject}` : subject;
+}
+
 export function toTransactionDto(r: typeof balanceTransactions.$inferSelect, ref: TTransactionReference = NO_REFERENCE): TTransactionDto {
+  const about = describeReference(r, ref);
   return {
   id: r.id,
   type: r.type,
   amount: toDecimalString(r.amount),
   balanceBefore: toDecimalString(r.balanceBefore),
   balanceAfter: toDecimalString(r.balanceAfter),
-  description: r.description,
+  description: describeLine(r.description, about.subject, ref),
   referenceType: r.referenceType,
   referenceId: r.referenceId,
   createdAt: r.createdAt.toISOString(),
   timestamp: r.createdAt.toISOString(),
-  ...describeReference(r, ref),
+  ...about,
 };
 }
 

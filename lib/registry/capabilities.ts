@@ -14,6 +14,7 @@ export const A2A_METHODS = [
   'a2a.getBalance',
   'a2a.getPositions',
   'a2a.getUserWallet',
+  'a2a.getPnlHistory',
   'a2a.paymentRequest',
   'a2a.paymentReceipt',
   'a2a.placeOrder',

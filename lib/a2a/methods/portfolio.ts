@@ -9,6 +9,8 @@ import { ZIdParam } from '@/lib/contracts/common';
 import { A2A_RESULTS } from '@/lib/contracts/a2a';
 import type { TCaller } from '@/lib/auth/caller';
 import { getBalanceWithNumbers, getPositionsWithNumbers } from '@/lib/equity/answers';
+import { getPnlHistory } from '@/lib/equity/history';
+import { PNL_RANGES } from '@/lib/equity/series';
 import { getProfile } from '@/lib/users/service/read-profile';
 import { aliasField, defineMethod } from './types';
 
@@ -66,5 +68,16 @@ export const portfolioMethods = [
       const balance = await balanceOf(caller, userId);
       return { userId, balance, positions: await positionsOf(caller, userId) };
     },
+  }),
+  defineMethod({
+    name: 'a2a.getPnlHistory',
+    summary: 'P&L over time (day, week, month, all) split by product, with ROI and drawdown, as GET /api/users/{userId}/pnl-history answers it',
+    group: 'portfolio',
+    kind: 'read',
+    requires: ['read'],
+    params: ZWho.extend({ range: z.enum(PNL_RANGES).default('month').describe('day, week, month or all') }),
+    normalize: who,
+    result: A2A_RESULTS['a2a.getPnlHistory'],
+    run: ({ caller }, p) => getPnlHistory({ caller, userId: p.userId ?? caller.userId, range: p.range }),
   }),
 ];
