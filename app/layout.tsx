@@ -3,15 +3,30 @@ import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { Providers } from '@/components/providers';
+import { ServiceWorkerRegistration } from '@/components/pwa/service-worker-registration';
 import { BreakingNewsTicker } from '@/components/realtime/breaking-news-ticker';
 import { BottomTabs, MobileHeader } from '@/components/shell/mobile-nav';
 import { Sidebar } from '@/components/shell/sidebar';
+import { siteMetadataBase } from '@/lib/og/metadata';
 
-export const metadata: Metadata = {
+const baseMetadata: Metadata = {
   title: { default: 'Playmoney: social trading with play money', template: '%s · Playmoney' },
   description: 'Trade prediction markets and perpetuals, back NPC-run pools and follow other players, all with virtual currency.',
   applicationName: 'Playmoney',
 };
+
+/**
+ * metadataBase (absolute Open Graph and share-image URLs): PUBLIC_BASE_URL when set, else the
+ * origin this request came to (lib/og/metadata.ts). Read per request, never at build.
+ */
+export async function generateMetadata(): Promise<Metadata> {
+  await connection();
+  try {
+    return { ...baseMetadata, metadataBase: await siteMetadataBase() };
+  } catch {
+    return baseMetadata; // a Host header that is no origin: relative URLs stay relative
+  }
+}
 
 export const viewport: Viewport = {
   themeColor: '#0b0d12',
@@ -43,6 +58,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             </div>
           </div>
           <BottomTabs />
+          <ServiceWorkerRegistration />
         </Providers>
       </body>
     </html>

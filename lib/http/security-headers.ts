@@ -63,7 +63,8 @@ export function preflightHeaders(methods: readonly string[]): Record<string, str
  * A page's policy. Scripts: only ours, by nonce ('strict-dynamic' lets them load the chunks they
  * import); development adds 'unsafe-eval' for React's dev tooling and websockets for hot reload.
  * Styles allow inline style attributes (charts and bars size themselves with them); images may
- * come from anywhere over https (profile pictures are user-supplied absolute URLs).
+ * come from anywhere over https (profile pictures are user-supplied absolute URLs). Workers and the
+ * manifest: our origin only.
  */
 export function pageCsp(nonce: string): string {
   const dev = !isProduction();
@@ -74,6 +75,9 @@ export function pageCsp(nonce: string): string {
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+    // The service worker (public/sw.js, the installable app's offline shell) and the web app manifest: ours only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -14,6 +14,9 @@ import { orNull } from './or-null';
 
 const metadataBase = async () => new URL(publicOrigin(await headers()));
 
+/** The root layout's metadataBase (PUBLIC_BASE_URL, else this request's origin), so no page falls back to localhost. */
+export const siteMetadataBase = metadataBase;
+
 const base = async (title: string, description?: string): Promise<Metadata> => ({
   metadataBase: await metadataBase(),
   title,
