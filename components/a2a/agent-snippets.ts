@@ -7,25 +7,32 @@
  */
 import { AGENT_PATHS, heartbeatPath } from '@/lib/system/llms-txt';
 
-export type TAgentSnippet = { id: string; title: string; language: 'bash' | 'ts' | 'json'; description: string; code: (origin: string) => string };
+/**
+ * A snippet's code for this origin; `marketId` (the developer page's example market, when one is
+ * picked) replaces the `<marketId>` placeholder so a copied example runs as is.
+ */
+export type TAgentSnippet = { id: string; title: string; language: 'bash' | 'ts' | 'json'; description: string; code: (origin: string, marketId?: string) => string };
+
+/** The placeholder a snippet shows until a market is picked. */
+export const MARKET_PLACEHOLDER = '<marketId>';
 
 /** The environment variable every snippet reads the key from. */
 export const KEY_ENV = 'PLAYMONEY_API_KEY';
 
-const curl = (origin: string) => `export ${KEY_ENV}="pm_…"   # the secret shown once when you created the key
+const curl = (origin: string, marketId: string = MARKET_PLACEHOLDER) => `export ${KEY_ENV}="pm_…"   # the secret shown once when you created the key
 
 # Who the key acts as (any scope)
 curl -s ${origin}${AGENT_PATHS.me} \\
   -H "Authorization: Bearer $${KEY_ENV}"
 
 # Preview a buy: dryRun answers what would happen and moves nothing
-curl -s -X POST ${origin}/api/markets/predictions/<marketId>/buy \\
+curl -s -X POST ${origin}/api/markets/predictions/${marketId}/buy \\
   -H "Authorization: Bearer $${KEY_ENV}" \\
   -H "Content-Type: application/json" \\
   -d '{"outcome": "YES", "amount": 10, "dryRun": true}'
 
 # Place it once: the same Idempotency-Key on a retry never buys twice
-curl -s -X POST ${origin}/api/markets/predictions/<marketId>/buy \\
+curl -s -X POST ${origin}/api/markets/predictions/${marketId}/buy \\
   -H "Authorization: Bearer $${KEY_ENV}" \\
   -H "Content-Type: application/json" \\
   -H "Idempotency-Key: $(uuidgen)" \\
@@ -37,7 +44,7 @@ curl -s -X POST ${origin}${heartbeatPath('<userId>', '<keyId>')} \\
   -H "Content-Type: application/json" \\
   -d '{"timeoutSeconds": 60}'`;
 
-const mcpSdk = (origin: string) => `// npm install @modelcontextprotocol/sdk
+const mcpSdk = (origin: string, marketId: string = MARKET_PLACEHOLDER) => `// npm install @modelcontextprotocol/sdk
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
@@ -51,12 +58,16 @@ await client.connect(transport);
 const { tools } = await client.listTools();
 console.log(tools.map((t) => t.name));
 
-const prices = await client.callTool({ name: 'a2a.getMarketPrices', arguments: { marketId: '<marketId>' } });
+const prices = await client.callTool({ name: 'a2a.getMarketPrices', arguments: { marketId: '${marketId}' } });
 console.log(prices.structuredContent ?? prices.content);
+
+// A trading tool (a trade-scope key): preview a 10-point YES buy; dryRun: true moves nothing
+const buy = await client.callTool({ name: 'a2a.buyShares', arguments: { marketId: '${marketId}', outcome: 'YES', amount: 10, dryRun: true } });
+console.log(buy.structuredContent ?? buy.content);
 
 await client.close();`;
 
-const a2aSdk = (origin: string) => `// npm install @a2a-js/sdk@^1
+const a2aSdk = (origin: string, marketId: string = MARKET_PLACEHOLDER) => `// npm install @a2a-js/sdk@^1
 import { Role } from '@a2a-js/sdk';
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 
@@ -88,7 +99,7 @@ const task = await client.sendMessage({
     role: Role.ROLE_USER,
     parts: [
       {
-        content: { $case: 'data', value: { method: 'a2a.getMarketPrices', params: { marketId: '<marketId>' } } },
+        content: { $case: 'data', value: { method: 'a2a.getMarketPrices', params: { marketId: '${marketId}' } } },
         metadata: undefined,
         filename: '',
         mediaType: '',
@@ -132,7 +143,7 @@ export const AGENT_SNIPPETS: readonly TAgentSnippet[] = [
     id: 'mcp-sdk',
     title: 'TypeScript, MCP SDK',
     language: 'ts',
-    description: 'The official Model Context Protocol SDK over Streamable HTTP: list the tools, call one.',
+    description: 'The official Model Context Protocol SDK over Streamable HTTP: list the tools, read a price, preview a buy.',
     code: mcpSdk,
   },
   {

@@ -74,9 +74,10 @@ const RULES: { title: string; body: ReactNode }[] = [
 /**
  * Developers → "API keys and MCP": how a player gets a key (in settings), the safety contract a
  * key is held to, and copyable examples (curl, the MCP and A2A SDKs, MCP client configs) on this
- * site's own origin, plus the machine-readable entry points (/llms.txt, OpenAPI, MCP).
+ * site's own origin and the page's example market (`marketId`, the placeholder until one is
+ * picked), plus the machine-readable entry points (/llms.txt, OpenAPI, MCP).
  */
-export const ApiKeysGuide = () => {
+export const ApiKeysGuide = ({ marketId = '' }: { marketId?: string }) => {
   const origin = useOrigin();
   return (
     <Card aria-labelledby="api-keys-guide-title" id="api-keys" className="flex scroll-mt-6 flex-col gap-6">
@@ -122,7 +123,7 @@ export const ApiKeysGuide = () => {
           3. Call it
         </h3>
         {AGENT_SNIPPETS.map((s) => {
-          const code = s.code(origin);
+          const code = s.code(origin, marketId || undefined);
           return (
             <section key={s.id} aria-labelledby={`snippet-${s.id}-title`} className="flex min-w-0 flex-col gap-2">
               <div className="flex flex-wrap items-center justify-between gap-2">

@@ -11,13 +11,23 @@ import { useUploadProfileImage } from '@/lib/client/queries/onboarding';
 import { imageFileProblem } from '@/lib/client/queries/posts';
 import { BuiltInAvatarGrid } from '@/components/users/avatars';
 
-/** The avatars served from public/avatars (the same set the profile editor offers). */
-
 /**
- * A profile image: upload one (sent as soon as it is picked), or pick a built-in avatar. The
- * chosen image is previewed; `value` is its URL ('' for none).
+ * A profile image: upload one (sent as soon as it is picked, the upload API of useUploadProfileImage), or
+ * pick a built-in avatar (public/avatars). The chosen image is previewed unless `preview` is false
+ * (the Edit profile form previews it in its own header); `value` is its URL ('' for none). Used by
+ * onboarding's profile step and by Edit profile (components/users/edit-profile-form.tsx).
  */
-export const AvatarPicker = ({ value, name, onChange }: { value: string; name: string; onChange: (url: string) => void }) => {
+export const AvatarPicker = ({
+  value,
+  name,
+  onChange,
+  preview = true,
+}: {
+  value: string;
+  name: string;
+  onChange: (url: string) => void;
+  preview?: boolean;
+}) => {
   const inputId = useId();
   const upload = useUploadProfileImage();
   const [problem, setProblem] = useState<string | null>(null);
@@ -39,7 +49,7 @@ export const AvatarPicker = ({ value, name, onChange }: { value: string; name: s
     <fieldset className="flex flex-col gap-3">
       <legend className="text-sm font-medium text-ink">Profile image</legend>
       <div className="flex flex-wrap items-center gap-4">
-        <Avatar src={value || null} name={name} size="lg" />
+        {preview && <Avatar src={value || null} name={name} size="lg" />}
         <div className="flex flex-col gap-1">
           <input id={inputId} type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="peer sr-only" onChange={onFile} />
           <label

@@ -6,15 +6,19 @@ import { ErrorState } from '@/components/ui/error-state';
 import { CheckIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/client/queries/errors';
+import { useOnchainStatus } from '@/lib/client/queries/identity';
 import { useOnboard } from '@/lib/client/queries/onboarding';
 import { useSession } from '@/lib/client/queries/users';
 import { OnchainStep } from './onchain-step';
 import { PointsEarned } from './points-earned';
 import { ProfileStep } from './profile-step';
+import { StartTradingStep } from './start-trading-step';
 
-const STEPS = ['Your profile', 'On-chain identity'] as const;
+const STEPS = ['Your profile', 'On-chain identity', 'Start trading'] as const;
 
-const StepList = ({ current }: { current: 0 | 1 }) => (
+type TStep = 0 | 1 | 2;
+
+const StepList = ({ current }: { current: TStep }) => (
   <ol className="flex flex-wrap gap-2 text-sm" aria-label="Onboarding steps">
     {STEPS.map((label, i) => {
       const isDone = i < current;
@@ -52,13 +56,18 @@ const WizardSkeleton = () => (
 
 /**
  * The onboarding wizard: step 1 completes the profile (and applies a referral code), step 2
- * follows the on-chain registration it started. A player whose profile is complete sees step 2.
+ * follows the on-chain registration it started, step 3 leads into the game (the markets). A player
+ * whose profile is complete sees steps 2 and 3 together: trading need not wait for the registry.
  */
 export const OnboardingWizard = () => {
   const session = useSession();
   // Owned here, not by the profile step: its success completes the profile and unmounts that step.
   const onboard = useOnboard();
   const result = onboard.data;
+  const profileDone = !!session.user?.profileComplete || !!result;
+  // The same query the on-chain step polls (one request): a finished registration moves the list to step 3.
+  const onchain = useOnchainStatus({ enabled: profileDone });
+  const registered = onchain.data?.onChainRegistered === true || onchain.data?.onboardingIntent?.status === 'COMPLETED';
 
   if (session.isPending) return <WizardSkeleton />;
   if (session.isSignedOut) return <SignInPrompt description="Sign in to set up your player profile." />;
@@ -66,7 +75,7 @@ export const OnboardingWizard = () => {
     return <ErrorState message={describeError(session.failure)} onRetry={() => session.refetch()} isRetrying={session.isFetching} />;
   }
   const user = session.user;
-  const step = user.profileComplete || result ? 1 : 0;
+  const step: TStep = !profileDone ? 0 : registered ? 2 : 1;
 
   return (
     <div className="flex flex-col gap-6">
@@ -77,6 +86,7 @@ export const OnboardingWizard = () => {
         <>
           {result && <PointsEarned userId={user.id} awarded={result.pointsAwarded} />}
           <OnchainStep />
+          <StartTradingStep />
         </>
       )}
     </div>

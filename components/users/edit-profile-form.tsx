@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { SignInPrompt } from '@/components/auth/sign-in-prompt';
 import { Avatar } from '@/components/ui/avatar';
 import { UsernameField } from '@/components/users/username-field';
-import { BuiltInAvatarGrid } from '@/components/users/avatars';
+import { AvatarPicker } from '@/components/onboarding/avatar-picker';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState, Notice } from '@/components/ui/error-state';
@@ -105,7 +105,7 @@ const EditProfileFormBody = ({ user }: { user: TUser }) => {
   const username = usernameMessage(usernameStatus, user);
   const usernameError = fieldErrors.username ?? username.error;
 
-  const imageHint = 'An https:// link to an image, or pick one of the built-in avatars below.';
+  const imageHint = 'An https:// link to an image, or upload one or pick a built-in avatar below.';
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
@@ -174,10 +174,13 @@ const EditProfileFormBody = ({ user }: { user: TUser }) => {
             aria-describedby={describedBy('profileImageUrl', { error: fieldErrors.profileImageUrl, hint: imageHint })}
           />
         </Field>
-        <fieldset>
-          <legend className="text-sm text-ink-muted">Built-in avatars</legend>
-          <BuiltInAvatarGrid value={values.profileImageUrl} onPick={(src) => setField('profileImageUrl', src)} />
-        </fieldset>
+        {/* The same upload (and built-in avatars) as onboarding's profile step. */}
+        <AvatarPicker
+          preview={false}
+          value={values.profileImageUrl}
+          name={values.displayName || values.username || user.username}
+          onChange={(url) => setField('profileImageUrl', url)}
+        />
       </Card>
 
       {update.isSuccess && (
