@@ -53,6 +53,8 @@ const PAGES: Record<string, { readers: Reader[]; path: (w: World) => string }> =
   '/portfolio': { readers: ['guest', 'player'], path: () => '/portfolio' },
   '/wallet': { readers: ['player'], path: () => '/wallet' },
   '/notifications': { readers: ['player'], path: () => '/notifications' },
+  '/notifications/digest': { readers: ['player'], path: () => '/notifications/digest' },
+  '/offline': { readers: ['guest'], path: () => '/offline' },
   '/leaderboard': { readers: ['guest', 'player'], path: () => '/leaderboard' },
   '/leagues': { readers: ['guest', 'player'], path: () => '/leagues' },
   '/points': { readers: ['player'], path: () => '/points' },
@@ -66,6 +68,7 @@ const PAGES: Record<string, { readers: Reader[]; path: (w: World) => string }> =
   '/profile/edit': { readers: ['player'], path: () => '/profile/edit' },
   '/settings': { readers: ['player'], path: () => '/settings' },
   '/settings/api-keys': { readers: ['player'], path: () => '/settings/api-keys' },
+  '/settings/notifications': { readers: ['player'], path: () => '/settings/notifications' },
   '/settings/blocks': { readers: ['player'], path: () => '/settings/blocks' },
   '/settings/mutes': { readers: ['player'], path: () => '/settings/mutes' },
   '/chats': { readers: ['guest', 'player'], path: () => '/chats' },
@@ -78,6 +81,7 @@ const PAGES: Record<string, { readers: Reader[]; path: (w: World) => string }> =
   '/admin/trades': { readers: ['admin'], path: () => '/admin/trades' },
   '/admin/stats': { readers: ['admin'], path: () => '/admin/stats' },
   '/admin/apps': { readers: ['admin'], path: () => '/admin/apps' },
+  '/admin/moderation': { readers: ['admin'], path: () => '/admin/moderation' },
 };
 
 /** Pages that are not a page.tsx: the 404 page (app/not-found.tsx), read by everyone. */

@@ -128,6 +128,8 @@ const ZTickSummary = z.object({
   orders: ZCounts(['expired']).describe('GTD limit orders past their expiry, refunded'),
   heartbeats: ZCounts(['keys', 'orders']).describe("API keys whose heartbeat stopped, and the open orders they placed, cancelled"),
   pushes: ZCounts(['delivered', 'retried', 'failed']).describe('A2A push notifications sent to agents\' webhooks'),
+  bansLifted: ZCount.describe('temporary bans whose end came, lifted (each with its audit row and notice)'),
+  digests: ZCount.describe("daily digest notifications written (in the first game hour of a UTC day: yesterday's digest-delivered notices)"),
   pricePoints: ZCounts(['perps', 'questions']),
   prices: ZCounts(['organizations', 'biasTrades', 'biasesExpired']),
   events: z.object({ created: ZCount, biases: ZCount, ids: z.array(z.string()) }),

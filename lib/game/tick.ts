@@ -9,13 +9,15 @@
  *   values, marks, liquidations, bias and news trades) → price points → NPC activity (posts, trades,
  *   perps) → pool managers trade, arbitrage brings every mark back within ARBITRAGE_BAND of its
  *   index, and each pool's NAV is recorded → alerts (price moves in held markets, liquidation
- *   warnings: lib/notifications/trading.ts) → questions (event questions an earlier tick's news
+ *   warnings: lib/notifications/trading.ts; in the first game hour of a UTC day, yesterday's daily
+ *   digests: lib/notifications/digest.ts) → questions (event questions an earlier tick's news
  *   fulfilled resolve YES, due ones from the world; top up to 10–20, each with its storyline) →
  *   storylines (due beats: posts, news, calls, shocks; resolved questions' stories published) → the self-dealing detector
  *   (hourly; files system reports, lib/admin/detector) → on-chain identities → standings (the
  *   leaderboard read model and reputation, for the accounts that changed) → leagues (the daily
  *   close, season ends, seating) → publish (prune the event log) → prune what is kept only for a
- *   while (idempotency keys, A2A tasks, unpaid payment requests).
+ *   while (idempotency keys, A2A tasks, unpaid payment requests) → API keys whose heartbeat stopped
+ *   → temporary bans whose end came (lib/admin) → A2A pushes due.
  * Deterministic for a given GAME_SEED and game time: one rng seeded by both, forked per step.
  * Each step gets a time budget (ctx.deadline) and reports counts; the whole tick stays well
  * inside the scheduler's 60 s.
@@ -48,6 +50,8 @@ import { runLeagueStep } from '@/lib/leagues/service/seasons';
 import { refreshAllStandings } from '@/lib/standings/refresh';
 import { expirePredictionOrders } from '@/lib/markets/orders/close-orders';
 import { sweepStoppedHeartbeats } from '@/lib/api-keys/service';
+import { liftExpiredBans } from '@/lib/admin/service/ban-user';
+import { writeDailyDigests } from '@/lib/notifications/digest';
 import { deliverPendingPushes } from '@/lib/a2a/push/deliver';
 import type { TTickContext } from './types';
 
@@ -181,6 +185,9 @@ const runSteps = async (requested: string | undefined) => {
   const npc = await step('npc', () => runNpcActivity(budget(STEP_BUDGET_MS.npc)), { posts: 0, replies: 0, likes: 0, shares: 0, trades: 0 });
   const poolStep = await step('pools', () => runPoolStep(budget(STEP_BUDGET_MS.pools)), { pools: 0, trades: 0, posts: 0, navPoints: 0 });
   await step('alerts', () => runAlertsStep(ctx), { priceMoves: 0, liquidationWarnings: 0, warningsReset: 0 });
+  // The daily digest of yesterday's digest-delivered notifications, in the first game hour of a UTC
+  // day (each tick of that hour retries; a player gets one a day whatever runs twice).
+  const digests = at.getUTCHours() === 0 ? await step('digests', async () => writeDailyDigests(await getDb(), at), 0) : 0;
   const resolutions = await step('resolve', () => resolveDueQuestions(budget(STEP_BUDGET_MS.resolve)), { due: 0, resolved: 0, yes: 0 });
   const questions = await step('create', () => createQuestions(budget(STEP_BUDGET_MS.create)), { active: 0, created: 0 });
   // The storylines' beats whose time came (posts, news, calls, shocks), then the stories of resolved questions.
@@ -216,6 +223,8 @@ const runSteps = async (requested: string | undefined) => {
   await step('authSessions', () => deleteExpiredSessions(new Date()), 0);
   // API keys whose heartbeat stopped (game time past its deadline): the orders they placed are cancelled.
   const heartbeats = await step('heartbeats', () => sweepStoppedHeartbeats({ limit: 200 }), { keys: 0, orders: 0 });
+  // Temporary bans whose end has come (game time) are lifted, each with its trail row and notice.
+  const bansLifted = await step('bans', async () => liftExpiredBans(await getDb(), at), 0);
   // A2A push notifications due (new, or a retry whose backoff has passed) to agents' webhooks.
   const pushes = await step('pushes', () => deliverPendingPushes({ limit: 50 }), { delivered: 0, retried: 0, failed: 0 });
 
@@ -230,6 +239,8 @@ const runSteps = async (requested: string | undefined) => {
     orders,
     heartbeats,
     pushes,
+    bansLifted,
+    digests,
     pricePoints,
     prices: { organizations: prices.organizations, biasTrades: prices.biasTrades, biasesExpired: prices.biasesExpired },
     events: { created: news.events, biases: news.biases, ids: ctx.newEvents.map((e) => e.id) },

@@ -235,7 +235,7 @@ export interface paths {
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          *
-         *     Routing: this route wins where it overlaps `/api/users/{userId}/profile`, `/api/users/{userId}/update-profile`, `/api/users/{userId}/balance`, `/api/users/{userId}/stats`, `/api/users/{userId}/is-new`, `/api/users/{userId}/track-record`, `/api/users/{userId}/trades`, `/api/users/{userId}/link-social`, `/api/users/{userId}/update-visibility`, `/api/users/{userId}/share`, `/api/users/{userId}/verify-share`, `/api/users/{userId}/points`, `/api/users/{userId}/referral-code`, `/api/users/{userId}/referrals`, `/api/users/{userId}/referral-fees`, `/api/users/{userId}/leagues`, `/api/users/{userId}/api-keys`, `/api/users/{userId}/posts`, `/api/users/{userId}/follow`, `/api/users/{userId}/followers`, `/api/users/{userId}/following`, `/api/users/{userId}/block`, `/api/users/{userId}/mute` (a static path segment wins over a parameter).
+         *     Routing: this route wins where it overlaps `/api/users/{userId}/profile`, `/api/users/{userId}/update-profile`, `/api/users/{userId}/balance`, `/api/users/{userId}/stats`, `/api/users/{userId}/is-new`, `/api/users/{userId}/track-record`, `/api/users/{userId}/trades`, `/api/users/{userId}/pnl-history`, `/api/users/{userId}/link-social`, `/api/users/{userId}/update-visibility`, `/api/users/{userId}/share`, `/api/users/{userId}/verify-share`, `/api/users/{userId}/points`, `/api/users/{userId}/referral-code`, `/api/users/{userId}/referrals`, `/api/users/{userId}/referral-fees`, `/api/users/{userId}/leagues`, `/api/users/{userId}/api-keys`, `/api/users/{userId}/posts`, `/api/users/{userId}/follow`, `/api/users/{userId}/followers`, `/api/users/{userId}/following`, `/api/users/{userId}/block`, `/api/users/{userId}/mute` (a static path segment wins over a parameter).
          */
         get: operations["users.byUsername"];
         put?: never;
@@ -442,6 +442,30 @@ export interface paths {
          *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
          */
         get: operations["users.trades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{userId}/pnl-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's P&L over time: the daily closes in the range and a live point, split by product, with the range's P&L, ROI and maximum drawdown (equity figures for the owner and administrators only)
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         *
+         *     Routing: `{userId}` = `by-username` is served by `/api/users/by-username/{username}` (a static path segment wins over a parameter).
+         */
+        get: operations["users.pnlHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2230,7 +2254,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Posts newest first: all, by author (userId, actorId), of followed users with their reposts (following=true); without NPCs (hideNpcs=true), about what the caller holds (held=true); page/offset or cursor
+         * Posts newest first: all, by author (userId, actorId), of followed users with their reposts (filter=following or following=true); players only (filter=players or hideNpcs=true), about what the caller holds or has orders in (filter=mine or held=true); page/offset or cursor
          * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
          *
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
@@ -2764,6 +2788,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's channel for each notification kind (in_app when never set)
+         * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["notifications.preferences.get"];
+        /**
+         * Set the caller's channel for some notification kinds (the others keep theirs)
+         * @description Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        put: operations["notifications.preferences.set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's digest-delivered notifications of the last days, grouped by kind and subject
+         * @description Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["notifications.digest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{userId}/block": {
         parameters: {
             query?: never;
@@ -2976,7 +3048,7 @@ export interface paths {
         get: operations["admin.report"];
         put?: never;
         /**
-         * Act on a report: review (pending → reviewing), resolve or dismiss (from pending or reviewing), escalate (priority critical), ban_user (administrators only: bans the reported user)
+         * Act on a report: review (pending → reviewing, a claim: no resolution needed), resolve or dismiss (from pending or reviewing; the reporter is notified of the outcome), escalate (priority critical), ban_user (administrators only: bans the reported user, for durationHours when given)
          * @description Moderators and administrators only (403 FORBIDDEN for others).
          *
          *     Request body at most 64 KiB (413 beyond).
@@ -3106,6 +3178,180 @@ export interface paths {
          *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
          */
         post: operations["admin.setRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/posts/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a post with a reason (moderators and administrators): its place shows the reason, the author is notified, the audit trail records it; 409 CONFLICT when already removed
+         * @description Moderators and administrators only (403 FORBIDDEN for others).
+         *
+         *     Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["admin.postRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/posts/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a removed post (moderators and administrators): the author is notified, the audit trail records it; 409 CONFLICT when not removed
+         * @description Moderators and administrators only (403 FORBIDDEN for others).
+         *
+         *     Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["admin.postRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/comments/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a comment with a reason (moderators and administrators): its place shows the reason, the author is notified, the audit trail records it; 409 CONFLICT when already removed
+         * @description Moderators and administrators only (403 FORBIDDEN for others).
+         *
+         *     Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["admin.commentRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/comments/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a removed comment (moderators and administrators): the author is notified, the audit trail records it; 409 CONFLICT when not removed
+         * @description Moderators and administrators only (403 FORBIDDEN for others).
+         *
+         *     Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["admin.commentRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userId}/warn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Warn a user (moderators and administrators): a notification naming the reason and a row in the audit trail; nothing else changes
+         * @description Moderators and administrators only (403 FORBIDDEN for others).
+         *
+         *     Request body at most 64 KiB (413 beyond).
+         *
+         *     Body type: application/json or application/*+json only (415 UNSUPPORTED_MEDIA_TYPE for any other, text/plain and forms included).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        post: operations["admin.warnUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The moderation audit trail (removals, restorations, warnings, bans, lifted bans), newest first, by cursor; filter by target user and action
+         * @description Moderators and administrators only (403 FORBIDDEN for others).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["admin.moderationActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The canned reasons for removals, warnings and bans ("other" takes free text)
+         * @description Moderators and administrators only (403 FORBIDDEN for others).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["admin.moderationReasons"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4493,6 +4739,10 @@ export interface operations {
                             retried: number;
                             failed: number;
                         };
+                        /** @description temporary bans whose end came, lifted (each with its audit row and notice) */
+                        bansLifted: number;
+                        /** @description daily digest notifications written (in the first game hour of a UTC day: yesterday's digest-delivered notices) */
+                        digests: number;
                         pricePoints: {
                             perps: number;
                             questions: number;
@@ -4685,6 +4935,10 @@ export interface operations {
                             retried: number;
                             failed: number;
                         };
+                        /** @description temporary bans whose end came, lifted (each with its audit row and notice) */
+                        bansLifted: number;
+                        /** @description daily digest notifications written (in the first game hour of a UTC day: yesterday's digest-delivered notices) */
+                        digests: number;
                         pricePoints: {
                             perps: number;
                             questions: number;
@@ -6630,6 +6884,133 @@ export interface operations {
                             limit: number;
                             total: number;
                             pages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: USER_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "users.pnlHistory": {
+        parameters: {
+            query?: {
+                range?: "day" | "week" | "month" | "all";
+            };
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        userId: string;
+                        /** @enum {string} */
+                        range: "day" | "week" | "month" | "all";
+                        /** @description whether the equity figures are shown (the owner and administrators) */
+                        showsEquity: boolean;
+                        /** @description oldest first: the last close on or before the range start, the closes since, and now */
+                        points: {
+                            /** @description the daily close's moment, or now for the live point */
+                            at: string;
+                            /** @description equity then (owner and administrators only; null for anyone else) */
+                            equity: string | null;
+                            /** @description the one P&L then: equity − contributions so far (lib/equity) */
+                            pnl: string;
+                            /** @description its predictions part (null on closes before the split was recorded) */
+                            pnlPredictions: string | null;
+                            pnlPerps: string | null;
+                            pnlPools: string | null;
+                            /** @description the live point (now), not a daily close */
+                            isLive: boolean;
+                        }[];
+                        summary: {
+                            /** @description P&L made over the range (all: since the account began) */
+                            pnl: string;
+                            /** @description pnl ÷ (equity at the start + contributions during the range); all: pnl ÷ contributions; a fraction */
+                            roi: string;
+                            maxDrawdown: {
+                                /** @description the largest fall of equity from a running peak, as a fraction of the peak, in [0, 1] */
+                                fraction: string;
+                                /** @description the largest such fall in money (owner and administrators only) */
+                                amount: string | null;
+                            };
+                            startEquity: string | null;
+                            endEquity: string | null;
+                            /** @description the range's P&L by product (Σ = pnl) */
+                            products: {
+                                predictions: string;
+                                perps: string;
+                                pools: string;
+                            } | null;
                         };
                     };
                 };
@@ -11831,6 +12212,47 @@ export interface operations {
                             }[];
                         } | {
                             userId: string;
+                            /** @enum {string} */
+                            range: "day" | "week" | "month" | "all";
+                            /** @description whether the equity figures are shown (the owner and administrators) */
+                            showsEquity: boolean;
+                            /** @description oldest first: the last close on or before the range start, the closes since, and now */
+                            points: {
+                                /** @description the daily close's moment, or now for the live point */
+                                at: string;
+                                /** @description equity then (owner and administrators only; null for anyone else) */
+                                equity: string | null;
+                                /** @description the one P&L then: equity − contributions so far (lib/equity) */
+                                pnl: string;
+                                /** @description its predictions part (null on closes before the split was recorded) */
+                                pnlPredictions: string | null;
+                                pnlPerps: string | null;
+                                pnlPools: string | null;
+                                /** @description the live point (now), not a daily close */
+                                isLive: boolean;
+                            }[];
+                            summary: {
+                                /** @description P&L made over the range (all: since the account began) */
+                                pnl: string;
+                                /** @description pnl ÷ (equity at the start + contributions during the range); all: pnl ÷ contributions; a fraction */
+                                roi: string;
+                                maxDrawdown: {
+                                    /** @description the largest fall of equity from a running peak, as a fraction of the peak, in [0, 1] */
+                                    fraction: string;
+                                    /** @description the largest such fall in money (owner and administrators only) */
+                                    amount: string | null;
+                                };
+                                startEquity: string | null;
+                                endEquity: string | null;
+                                /** @description the range's P&L by product (Σ = pnl) */
+                                products: {
+                                    predictions: string;
+                                    perps: string;
+                                    pools: string;
+                                } | null;
+                            };
+                        } | {
+                            userId: string;
                             balance: {
                                 balance: string;
                                 totalDeposited: string;
@@ -13242,6 +13664,47 @@ export interface operations {
                                             createdAt: string;
                                             closedAt: string | null;
                                         }[];
+                                    } | {
+                                        userId: string;
+                                        /** @enum {string} */
+                                        range: "day" | "week" | "month" | "all";
+                                        /** @description whether the equity figures are shown (the owner and administrators) */
+                                        showsEquity: boolean;
+                                        /** @description oldest first: the last close on or before the range start, the closes since, and now */
+                                        points: {
+                                            /** @description the daily close's moment, or now for the live point */
+                                            at: string;
+                                            /** @description equity then (owner and administrators only; null for anyone else) */
+                                            equity: string | null;
+                                            /** @description the one P&L then: equity − contributions so far (lib/equity) */
+                                            pnl: string;
+                                            /** @description its predictions part (null on closes before the split was recorded) */
+                                            pnlPredictions: string | null;
+                                            pnlPerps: string | null;
+                                            pnlPools: string | null;
+                                            /** @description the live point (now), not a daily close */
+                                            isLive: boolean;
+                                        }[];
+                                        summary: {
+                                            /** @description P&L made over the range (all: since the account began) */
+                                            pnl: string;
+                                            /** @description pnl ÷ (equity at the start + contributions during the range); all: pnl ÷ contributions; a fraction */
+                                            roi: string;
+                                            maxDrawdown: {
+                                                /** @description the largest fall of equity from a running peak, as a fraction of the peak, in [0, 1] */
+                                                fraction: string;
+                                                /** @description the largest such fall in money (owner and administrators only) */
+                                                amount: string | null;
+                                            };
+                                            startEquity: string | null;
+                                            endEquity: string | null;
+                                            /** @description the range's P&L by product (Σ = pnl) */
+                                            products: {
+                                                predictions: string;
+                                                perps: string;
+                                                pools: string;
+                                            } | null;
+                                        };
                                     } | {
                                         userId: string;
                                         balance: {
@@ -14668,6 +15131,47 @@ export interface operations {
                             }[];
                         } | {
                             userId: string;
+                            /** @enum {string} */
+                            range: "day" | "week" | "month" | "all";
+                            /** @description whether the equity figures are shown (the owner and administrators) */
+                            showsEquity: boolean;
+                            /** @description oldest first: the last close on or before the range start, the closes since, and now */
+                            points: {
+                                /** @description the daily close's moment, or now for the live point */
+                                at: string;
+                                /** @description equity then (owner and administrators only; null for anyone else) */
+                                equity: string | null;
+                                /** @description the one P&L then: equity − contributions so far (lib/equity) */
+                                pnl: string;
+                                /** @description its predictions part (null on closes before the split was recorded) */
+                                pnlPredictions: string | null;
+                                pnlPerps: string | null;
+                                pnlPools: string | null;
+                                /** @description the live point (now), not a daily close */
+                                isLive: boolean;
+                            }[];
+                            summary: {
+                                /** @description P&L made over the range (all: since the account began) */
+                                pnl: string;
+                                /** @description pnl ÷ (equity at the start + contributions during the range); all: pnl ÷ contributions; a fraction */
+                                roi: string;
+                                maxDrawdown: {
+                                    /** @description the largest fall of equity from a running peak, as a fraction of the peak, in [0, 1] */
+                                    fraction: string;
+                                    /** @description the largest such fall in money (owner and administrators only) */
+                                    amount: string | null;
+                                };
+                                startEquity: string | null;
+                                endEquity: string | null;
+                                /** @description the range's P&L by product (Σ = pnl) */
+                                products: {
+                                    predictions: string;
+                                    perps: string;
+                                    pools: string;
+                                } | null;
+                            };
+                        } | {
+                            userId: string;
                             balance: {
                                 balance: string;
                                 totalDeposited: string;
@@ -16079,6 +16583,47 @@ export interface operations {
                                             createdAt: string;
                                             closedAt: string | null;
                                         }[];
+                                    } | {
+                                        userId: string;
+                                        /** @enum {string} */
+                                        range: "day" | "week" | "month" | "all";
+                                        /** @description whether the equity figures are shown (the owner and administrators) */
+                                        showsEquity: boolean;
+                                        /** @description oldest first: the last close on or before the range start, the closes since, and now */
+                                        points: {
+                                            /** @description the daily close's moment, or now for the live point */
+                                            at: string;
+                                            /** @description equity then (owner and administrators only; null for anyone else) */
+                                            equity: string | null;
+                                            /** @description the one P&L then: equity − contributions so far (lib/equity) */
+                                            pnl: string;
+                                            /** @description its predictions part (null on closes before the split was recorded) */
+                                            pnlPredictions: string | null;
+                                            pnlPerps: string | null;
+                                            pnlPools: string | null;
+                                            /** @description the live point (now), not a daily close */
+                                            isLive: boolean;
+                                        }[];
+                                        summary: {
+                                            /** @description P&L made over the range (all: since the account began) */
+                                            pnl: string;
+                                            /** @description pnl ÷ (equity at the start + contributions during the range); all: pnl ÷ contributions; a fraction */
+                                            roi: string;
+                                            maxDrawdown: {
+                                                /** @description the largest fall of equity from a running peak, as a fraction of the peak, in [0, 1] */
+                                                fraction: string;
+                                                /** @description the largest such fall in money (owner and administrators only) */
+                                                amount: string | null;
+                                            };
+                                            startEquity: string | null;
+                                            endEquity: string | null;
+                                            /** @description the range's P&L by product (Σ = pnl) */
+                                            products: {
+                                                predictions: string;
+                                                perps: string;
+                                                pools: string;
+                                            } | null;
+                                        };
                                     } | {
                                         userId: string;
                                         balance: {
@@ -17739,6 +18284,47 @@ export interface operations {
                                 }[];
                             } | {
                                 userId: string;
+                                /** @enum {string} */
+                                range: "day" | "week" | "month" | "all";
+                                /** @description whether the equity figures are shown (the owner and administrators) */
+                                showsEquity: boolean;
+                                /** @description oldest first: the last close on or before the range start, the closes since, and now */
+                                points: {
+                                    /** @description the daily close's moment, or now for the live point */
+                                    at: string;
+                                    /** @description equity then (owner and administrators only; null for anyone else) */
+                                    equity: string | null;
+                                    /** @description the one P&L then: equity − contributions so far (lib/equity) */
+                                    pnl: string;
+                                    /** @description its predictions part (null on closes before the split was recorded) */
+                                    pnlPredictions: string | null;
+                                    pnlPerps: string | null;
+                                    pnlPools: string | null;
+                                    /** @description the live point (now), not a daily close */
+                                    isLive: boolean;
+                                }[];
+                                summary: {
+                                    /** @description P&L made over the range (all: since the account began) */
+                                    pnl: string;
+                                    /** @description pnl ÷ (equity at the start + contributions during the range); all: pnl ÷ contributions; a fraction */
+                                    roi: string;
+                                    maxDrawdown: {
+                                        /** @description the largest fall of equity from a running peak, as a fraction of the peak, in [0, 1] */
+                                        fraction: string;
+                                        /** @description the largest such fall in money (owner and administrators only) */
+                                        amount: string | null;
+                                    };
+                                    startEquity: string | null;
+                                    endEquity: string | null;
+                                    /** @description the range's P&L by product (Σ = pnl) */
+                                    products: {
+                                        predictions: string;
+                                        perps: string;
+                                        pools: string;
+                                    } | null;
+                                };
+                            } | {
+                                userId: string;
                                 balance: {
                                     balance: string;
                                     totalDeposited: string;
@@ -19203,6 +19789,47 @@ export interface operations {
                                     createdAt: string;
                                     closedAt: string | null;
                                 }[];
+                            } | {
+                                userId: string;
+                                /** @enum {string} */
+                                range: "day" | "week" | "month" | "all";
+                                /** @description whether the equity figures are shown (the owner and administrators) */
+                                showsEquity: boolean;
+                                /** @description oldest first: the last close on or before the range start, the closes since, and now */
+                                points: {
+                                    /** @description the daily close's moment, or now for the live point */
+                                    at: string;
+                                    /** @description equity then (owner and administrators only; null for anyone else) */
+                                    equity: string | null;
+                                    /** @description the one P&L then: equity − contributions so far (lib/equity) */
+                                    pnl: string;
+                                    /** @description its predictions part (null on closes before the split was recorded) */
+                                    pnlPredictions: string | null;
+                                    pnlPerps: string | null;
+                                    pnlPools: string | null;
+                                    /** @description the live point (now), not a daily close */
+                                    isLive: boolean;
+                                }[];
+                                summary: {
+                                    /** @description P&L made over the range (all: since the account began) */
+                                    pnl: string;
+                                    /** @description pnl ÷ (equity at the start + contributions during the range); all: pnl ÷ contributions; a fraction */
+                                    roi: string;
+                                    maxDrawdown: {
+                                        /** @description the largest fall of equity from a running peak, as a fraction of the peak, in [0, 1] */
+                                        fraction: string;
+                                        /** @description the largest such fall in money (owner and administrators only) */
+                                        amount: string | null;
+                                    };
+                                    startEquity: string | null;
+                                    endEquity: string | null;
+                                    /** @description the range's P&L by product (Σ = pnl) */
+                                    products: {
+                                        predictions: string;
+                                        perps: string;
+                                        pools: string;
+                                    } | null;
+                                };
                             } | {
                                 userId: string;
                                 balance: {
@@ -25876,6 +26503,8 @@ export interface operations {
                 actorId?: string;
                 type?: "post" | "article";
                 following?: "0" | "1" | "true" | "false";
+                /** @description everyone (the default: every post), players (no NPC actors' posts), mine (posts about a market or ticker the caller holds or has an open order in; signed in only), following (the followed users' posts and reposts; signed in only, as following=true); 401 for mine and following without a caller */
+                filter?: "everyone" | "players" | "mine" | "following";
                 /** @description leave out posts by NPC actors (and, in the following feed, reposts by NPCs) */
                 hideNpcs?: "0" | "1" | "true" | "false";
                 /** @description only posts about a market the caller holds shares in or a ticker the caller has an open perp on (its relatedQuestion, its reported trade, or a $TICKER in its text); signed in only (401 otherwise, as following) */
@@ -25984,6 +26613,11 @@ export interface operations {
                                 createdAt: string;
                             } | null;
                             tickers: string[];
+                            removed: {
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                            } | null;
                         }[];
                         pagination?: {
                             page: number;
@@ -26171,6 +26805,11 @@ export interface operations {
                                 createdAt: string;
                             } | null;
                             tickers: string[];
+                            removed: {
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                            } | null;
                         };
                     };
                 };
@@ -26330,6 +26969,11 @@ export interface operations {
                                 createdAt: string;
                             } | null;
                             tickers: string[];
+                            removed: {
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                            } | null;
                         };
                     };
                 };
@@ -26501,6 +27145,11 @@ export interface operations {
                                 createdAt: string;
                             } | null;
                             tickers: string[];
+                            removed: {
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                            } | null;
                         }[];
                         pagination?: {
                             page: number;
@@ -27153,6 +27802,11 @@ export interface operations {
                                 createdAt: string;
                             } | null;
                             tickers: string[];
+                            removed: {
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                            } | null;
                         }[];
                         count: number;
                         total: number;
@@ -27316,6 +27970,11 @@ export interface operations {
                                 createdAt: string;
                             } | null;
                             tickers: string[];
+                            removed: {
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                            } | null;
                         }[];
                         pagination: {
                             page: number;
@@ -27434,6 +28093,11 @@ export interface operations {
                             likesCount: number;
                             repliesCount: number;
                             userReacted: boolean;
+                            removed: {
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                            } | null;
                         }[];
                         count: number;
                     };
@@ -27560,6 +28224,11 @@ export interface operations {
                             likesCount: number;
                             repliesCount: number;
                             userReacted: boolean;
+                            removed: {
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                            } | null;
                         };
                     };
                 };
@@ -27689,6 +28358,11 @@ export interface operations {
                             likesCount: number;
                             repliesCount: number;
                             userReacted: boolean;
+                            removed: {
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                            } | null;
                         };
                     };
                 };
@@ -27814,6 +28488,11 @@ export interface operations {
                             likesCount: number;
                             repliesCount: number;
                             userReacted: boolean;
+                            removed: {
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                            } | null;
                         };
                     };
                 };
@@ -28028,6 +28707,11 @@ export interface operations {
                             likesCount: number;
                             repliesCount: number;
                             userReacted: boolean;
+                            removed: {
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                            } | null;
                         };
                     };
                 };
@@ -29029,6 +29713,8 @@ export interface operations {
             query?: {
                 unread?: "0" | "1" | "true" | "false";
                 limit?: number;
+                /** @description which notifications: the in-app ones (default) or those kept for the daily digest; the unread count is always the in-app one's */
+                delivery?: "in_app" | "digest";
             };
             header?: never;
             path?: never;
@@ -29066,7 +29752,7 @@ export interface operations {
                             read: boolean;
                             /** @description ISO 8601 UTC timestamp */
                             createdAt: string;
-                            kind: ("trade" | "price_move" | "liquidation_warning" | "liquidation" | "funding" | "resolution" | "payout" | "order_filled" | "order_expired" | "order_triggered") | null;
+                            kind: ("trade" | "price_move" | "liquidation_warning" | "liquidation" | "funding" | "resolution" | "payout" | "order_filled" | "order_expired" | "order_triggered" | "report_outcome" | "moderation" | "digest") | null;
                             link: string | null;
                         }[];
                         unreadCount: number;
@@ -29287,6 +29973,283 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "notifications.preferences.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        preferences: {
+                            /** @enum {string} */
+                            kind: "trade" | "price_move" | "liquidation_warning" | "liquidation" | "funding" | "resolution" | "payout" | "order_filled" | "order_expired" | "order_triggered" | "report_outcome" | "moderation" | "digest" | "comment" | "reply" | "mention" | "reaction" | "share" | "follow";
+                            label: string;
+                            description: string;
+                            /**
+                             * @description in_app: listed and counted; digest: kept for the daily digest; off: not written
+                             * @enum {string}
+                             */
+                            channel: "in_app" | "digest" | "off";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "notifications.preferences.set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    preferences: {
+                        /** @enum {string} */
+                        kind: "trade" | "price_move" | "liquidation_warning" | "liquidation" | "funding" | "resolution" | "payout" | "order_filled" | "order_expired" | "order_triggered" | "report_outcome" | "moderation" | "digest" | "comment" | "reply" | "mention" | "reaction" | "share" | "follow";
+                        /**
+                         * @description in_app: listed and counted; digest: kept for the daily digest; off: not written
+                         * @enum {string}
+                         */
+                        channel: "in_app" | "digest" | "off";
+                    }[];
+                };
+                "application/*+json": {
+                    preferences: {
+                        /** @enum {string} */
+                        kind: "trade" | "price_move" | "liquidation_warning" | "liquidation" | "funding" | "resolution" | "payout" | "order_filled" | "order_expired" | "order_triggered" | "report_outcome" | "moderation" | "digest" | "comment" | "reply" | "mention" | "reaction" | "share" | "follow";
+                        /**
+                         * @description in_app: listed and counted; digest: kept for the daily digest; off: not written
+                         * @enum {string}
+                         */
+                        channel: "in_app" | "digest" | "off";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        preferences: {
+                            /** @enum {string} */
+                            kind: "trade" | "price_move" | "liquidation_warning" | "liquidation" | "funding" | "resolution" | "payout" | "order_filled" | "order_expired" | "order_triggered" | "report_outcome" | "moderation" | "digest" | "comment" | "reply" | "mention" | "reaction" | "share" | "follow";
+                            label: string;
+                            description: string;
+                            /**
+                             * @description in_app: listed and counted; digest: kept for the daily digest; off: not written
+                             * @enum {string}
+                             */
+                            channel: "in_app" | "digest" | "off";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED; FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "notifications.digest": {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        days: number;
+                        groups: {
+                            /** @description the system kind, or the social type */
+                            kind: string;
+                            /** @description the kind's name ("Order filled") */
+                            label: string;
+                            /** @description "3 orders filled in “…”" */
+                            summary: string;
+                            count: number;
+                            unread: number;
+                            link: string | null;
+                            latestTitle: string;
+                            latestMessage: string;
+                            /** @description ISO 8601 UTC timestamp */
+                            latestAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -30502,6 +31465,11 @@ export interface operations {
                                 /** @description ISO 8601 UTC timestamp */
                                 createdAt: string;
                                 visible: boolean;
+                                removed: {
+                                    reason: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    at: string;
+                                } | null;
                             } | null;
                             resolvedBy: {
                                 id: string;
@@ -30733,6 +31701,11 @@ export interface operations {
                                 /** @description ISO 8601 UTC timestamp */
                                 createdAt: string;
                                 visible: boolean;
+                                removed: {
+                                    reason: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    at: string;
+                                } | null;
                             } | null;
                             resolvedBy: {
                                 id: string;
@@ -30832,6 +31805,11 @@ export interface operations {
                                 /** @description ISO 8601 UTC timestamp */
                                 createdAt: string;
                                 visible: boolean;
+                                removed: {
+                                    reason: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    at: string;
+                                } | null;
                             } | null;
                             resolvedBy: {
                                 id: string;
@@ -30868,6 +31846,11 @@ export interface operations {
                             /** @description ISO 8601 UTC timestamp */
                             createdAt: string;
                             visible: boolean;
+                            removed: {
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -30944,14 +31927,18 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     action: "review" | "resolve" | "dismiss" | "escalate" | "ban_user";
-                    /** @description 1 to 1000 characters: what was decided and why (stored, and shown in the audit trail) */
-                    resolution: string;
+                    /** @description 1 to 1000 characters: what was decided and why (stored, and shown in the audit trail); required for every action but review (a claim) */
+                    resolution?: string;
+                    /** @description ban_user only: a temporary ban of this many hours (none: until lifted) */
+                    durationHours?: number;
                 };
                 "application/*+json": {
                     /** @enum {string} */
                     action: "review" | "resolve" | "dismiss" | "escalate" | "ban_user";
-                    /** @description 1 to 1000 characters: what was decided and why (stored, and shown in the audit trail) */
-                    resolution: string;
+                    /** @description 1 to 1000 characters: what was decided and why (stored, and shown in the audit trail); required for every action but review (a claim) */
+                    resolution?: string;
+                    /** @description ban_user only: a temporary ban of this many hours (none: until lifted) */
+                    durationHours?: number;
                 };
             };
         };
@@ -31011,6 +31998,11 @@ export interface operations {
                                 /** @description ISO 8601 UTC timestamp */
                                 createdAt: string;
                                 visible: boolean;
+                                removed: {
+                                    reason: string | null;
+                                    /** @description ISO 8601 UTC timestamp */
+                                    at: string;
+                                } | null;
                             } | null;
                             resolvedBy: {
                                 id: string;
@@ -31452,6 +32444,13 @@ export interface operations {
                     action?: "ban" | "unban";
                     /** @description why (up to 500 characters), kept in the ban history */
                     reason?: string;
+                    /**
+                     * Format: date-time
+                     * @description a temporary ban: when it ends (ISO 8601, in the future)
+                     */
+                    until?: string;
+                    /** @description a temporary ban: how many hours from now (not with until) */
+                    durationHours?: number;
                 };
                 "application/*+json": {
                     /**
@@ -31461,6 +32460,13 @@ export interface operations {
                     action?: "ban" | "unban";
                     /** @description why (up to 500 characters), kept in the ban history */
                     reason?: string;
+                    /**
+                     * Format: date-time
+                     * @description a temporary ban: when it ends (ISO 8601, in the future)
+                     */
+                    until?: string;
+                    /** @description a temporary ban: how many hours from now (not with until) */
+                    durationHours?: number;
                 };
             };
         };
@@ -31483,6 +32489,7 @@ export interface operations {
                             id: string;
                             username: string;
                             isBanned: boolean;
+                            bannedUntil: string | null;
                         };
                     };
                 };
@@ -31646,6 +32653,794 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "admin.postRemove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description why (1 to 500 characters): a canned reason's label or free text; shown to the author and in the content's place */
+                    reason: string;
+                    /** @description the report this answers, when one */
+                    reportId?: string;
+                };
+                "application/*+json": {
+                    /** @description why (1 to 500 characters): a canned reason's label or free text; shown to the author and in the content's place */
+                    reason: string;
+                    /** @description the report this answers, when one */
+                    reportId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        post: {
+                            id: string;
+                            authorId: string;
+                            /** @description null once restored */
+                            removed: {
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: POST_NOT_FOUND; REPORT_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: CONFLICT. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "admin.postRestore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description why (1 to 500 characters): a canned reason's label or free text; shown to the author and in the content's place */
+                    reason?: string;
+                    /** @description the report this answers, when one */
+                    reportId?: string;
+                };
+                "application/*+json": {
+                    /** @description why (1 to 500 characters): a canned reason's label or free text; shown to the author and in the content's place */
+                    reason?: string;
+                    /** @description the report this answers, when one */
+                    reportId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        post: {
+                            id: string;
+                            authorId: string;
+                            /** @description null once restored */
+                            removed: {
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: POST_NOT_FOUND; REPORT_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: CONFLICT. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "admin.commentRemove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description why (1 to 500 characters): a canned reason's label or free text; shown to the author and in the content's place */
+                    reason: string;
+                    /** @description the report this answers, when one */
+                    reportId?: string;
+                };
+                "application/*+json": {
+                    /** @description why (1 to 500 characters): a canned reason's label or free text; shown to the author and in the content's place */
+                    reason: string;
+                    /** @description the report this answers, when one */
+                    reportId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        comment: {
+                            id: string;
+                            postId: string;
+                            authorId: string;
+                            /** @description null once restored */
+                            removed: {
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND; REPORT_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: CONFLICT. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "admin.commentRestore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description why (1 to 500 characters): a canned reason's label or free text; shown to the author and in the content's place */
+                    reason?: string;
+                    /** @description the report this answers, when one */
+                    reportId?: string;
+                };
+                "application/*+json": {
+                    /** @description why (1 to 500 characters): a canned reason's label or free text; shown to the author and in the content's place */
+                    reason?: string;
+                    /** @description the report this answers, when one */
+                    reportId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        comment: {
+                            id: string;
+                            postId: string;
+                            authorId: string;
+                            /** @description null once restored */
+                            removed: {
+                                reason: string | null;
+                                /** @description ISO 8601 UTC timestamp */
+                                at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: NOT_FOUND; REPORT_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. Codes: CONFLICT. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "admin.warnUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description why (1 to 500 characters): a canned reason's label or free text; shown to the author and in the content's place */
+                    reason: string;
+                    /** @description the report this answers, when one */
+                    reportId?: string;
+                };
+                "application/*+json": {
+                    /** @description why (1 to 500 characters): a canned reason's label or free text; shown to the author and in the content's place */
+                    reason: string;
+                    /** @description the report this answers, when one */
+                    reportId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        actionId: string;
+                        user: {
+                            id: string;
+                            username: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range); CANNOT_TARGET_SELF. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes); USER_BANNED. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. Codes: USER_NOT_FOUND; REPORT_NOT_FOUND. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "admin.moderationActions": {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                targetUserId?: string;
+                action?: "remove_post" | "restore_post" | "remove_comment" | "restore_comment" | "warn" | "ban" | "unban";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        actions: {
+                            id: string;
+                            /** @enum {string} */
+                            action: "remove_post" | "restore_post" | "remove_comment" | "restore_comment" | "warn" | "ban" | "unban";
+                            actor: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                            };
+                            targetUser: {
+                                id: string;
+                                username: string;
+                                displayName: string;
+                            } | null;
+                            postId: string | null;
+                            commentId: string | null;
+                            reportId: string | null;
+                            reason: string | null;
+                            endsAt: string | null;
+                            /** @description ISO 8601 UTC timestamp */
+                            createdAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "admin.moderationReasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        reasons: {
+                            /** @enum {string} */
+                            code: "spam" | "harassment" | "off_topic" | "misinformation" | "hate_speech" | "impersonation" | "other";
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
