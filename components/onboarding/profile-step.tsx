@@ -19,7 +19,7 @@ import {
   type useOnboard,
 } from '@/lib/client/queries/onboarding';
 import { useCheckUsername, useGenerateProfile, type TUsernameStatus } from '@/lib/client/queries/users';
-import { AvatarPicker } from './avatar-picker';
+import { AvatarPicker } from '@/components/users/avatar-picker';
 import { UsernameField } from '@/components/users/username-field';
 
 const DISPLAY_NAME_MAX = 50;

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { SignInPrompt } from '@/components/auth/sign-in-prompt';
 import { Avatar } from '@/components/ui/avatar';
 import { UsernameField } from '@/components/users/username-field';
-import { AvatarPicker } from '@/components/onboarding/avatar-picker';
+import { AvatarPicker } from './avatar-picker';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState, Notice } from '@/components/ui/error-state';

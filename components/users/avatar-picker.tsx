@@ -9,7 +9,7 @@ import { ImageIcon } from '@/components/ui/icons';
 import { describeError } from '@/lib/client/queries/errors';
 import { useUploadProfileImage } from '@/lib/client/queries/onboarding';
 import { imageFileProblem } from '@/lib/client/queries/posts';
-import { BuiltInAvatarGrid } from '@/components/users/avatars';
+import { BuiltInAvatarGrid } from './avatars';
 
 /**
  * A profile image: upload one (sent as soon as it is picked, the upload API of useUploadProfileImage), or
