@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { closeDb, getDb } from '@/db/client';
 import { resetClock } from '@/lib/clock/clock';
 import { resetEnvCache } from '@/lib/env';
+import { stopPushKicks } from '@/lib/a2a/push/outbox';
 import { setLimiter } from '@/lib/operations/rate-limit';
 import { setResponseCheck } from '@/lib/http/route';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
@@ -45,6 +46,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // A push delivery the file's last requests kicked would open a connection as the pool closes.
+  await stopPushKicks();
   await closeDb();
   await dropExtraDatabases();
   if (server && throwaway) {

@@ -24,7 +24,7 @@ import { getDb } from '@/db/client';
 import { a2aPushConfigs, a2aPushDeliveries } from '@/db/schema';
 import { now as clockNow } from '@/lib/clock/clock';
 import { env } from '@/lib/env';
-import { setPushKick } from './outbox';
+import { pushKicksOn, setPushKick } from './outbox';
 import { checkPushUrl, isInternalAddress } from './url';
 
 export const MAX_ATTEMPTS = 6;
@@ -112,6 +112,7 @@ const KICK_HORIZON_MS = 20_000;
 
 let running = false;
 let again = false;
+let inFlight: Promise<void> = Promise.resolve();
 
 async function kickRun() {
   if (running) {
@@ -119,8 +120,13 @@ async function kickRun() {
     return;
   }
   running = true;
+  inFlight = runRounds();
+  return inFlight;
+}
+
+async function runRounds() {
   try {
-    for (let round = 0; round < KICK_ROUNDS; round++) {
+    for (let round = 0; round < KICK_ROUNDS && pushKicksOn(); round++) {
       again = false;
       await deliverPendingPushes({ limit: KICK_LIMIT });
       if (again) continue;
@@ -132,7 +138,8 @@ async function kickRun() {
       if (!next) break;
       const wait = new Date(next).getTime() - clockNow().getTime();
       if (wait > KICK_HORIZON_MS) break;
-      await new Promise((r) => setTimeout(r, Math.max(wait, 50)).unref?.());
+      // In slices, so that kicks turned off (a closing process) end the wait soon.
+      for (let left = Math.max(wait, 50); left > 0 && pushKicksOn(); left -= 250) await new Promise((r) => setTimeout(r, Math.min(left, 250)).unref?.());
     }
   } catch (e) {
     console.error('[a2a] push delivery run failed:', e);
@@ -146,4 +153,4 @@ export function kickPushDeliveries() {
   void kickRun();
 }
 
-setPushKick(kickPushDeliveries);
+setPushKick(kickPushDeliveries, () => inFlight);

@@ -20,18 +20,39 @@ import { now } from '@/lib/clock/clock';
 export const MAX_PENDING_PER_OWNER = 100;
 
 const KICK = Symbol.for('playmoney.a2a.pushKick');
-type TKickHolder = { [KICK]?: () => void };
+const IDLE = Symbol.for('playmoney.a2a.pushIdle');
+type TKickHolder = { [KICK]?: () => void; [IDLE]?: () => Promise<void> };
 
-/** deliver.ts's kick, run after an enqueue (one per process, whichever bundle loaded it). */
-export function setPushKick(kick: (() => void) | undefined) {
+/**
+ * deliver.ts's kick, run after an enqueue (one per process, whichever bundle loaded it), and how to
+ * wait for a run in flight.
+ */
+export function setPushKick(kick: (() => void) | undefined, idle?: () => Promise<void>) {
   (globalThis as TKickHolder)[KICK] = kick;
+  (globalThis as TKickHolder)[IDLE] = idle;
+}
+
+/** Whether kicks are on (a run in flight stops between rounds once they are off). */
+export function pushKicksOn() {
+  return (globalThis as TKickHolder)[KICK] !== undefined;
+}
+
+/**
+ * Turns the kicks off and waits for a run in flight: before its database closes, a process (a test
+ * file's teardown) stops background deliveries, or one would open a connection as the pool closes.
+ */
+export async function stopPushKicks() {
+  const holder = globalThis as TKickHolder;
+  const idle = holder[IDLE];
+  holder[KICK] = undefined;
+  await idle?.();
 }
 
 /** Asks the registered deliverer to run soon (after the enqueuing transaction commits). */
 export function kickPushes(delayMs = 150) {
-  const kick = (globalThis as TKickHolder)[KICK];
-  if (!kick) return;
-  setTimeout(kick, delayMs).unref?.();
+  if (!pushKicksOn()) return;
+  // Read again when the timer fires: kicks turned off meanwhile (stopPushKicks) run nothing.
+  setTimeout(() => (globalThis as TKickHolder)[KICK]?.(), delayMs).unref?.();
 }
 
 /** Queues one body for each of the given configs (rows of a2a_push_configs) and trims their owners' backlogs. */
