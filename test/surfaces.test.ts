@@ -298,6 +298,8 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
   equity_snapshots: { owner: 'lib/leagues/' },
   league_seasons: { owner: 'lib/leagues/' },
   league_members: { owner: 'lib/leagues/' },
+  league_close_progress: { owner: 'lib/leagues/' },
+  detector_state: { owner: 'lib/admin/detector/' },
   standings: { owner: 'lib/standings/', others: { 'lib/api-keys/service.ts': "the bot mark's kind, at once, in the transaction that marks the account" } },
   standings_dirty: { owner: 'lib/standings/' },
   a2a_tasks: { owner: 'lib/a2a/' },

@@ -19,3 +19,4 @@ export * from './a2a';
 export * from './idempotency';
 export * from './api-keys';
 export * from './storylines';
+export * from './tick';

@@ -34,6 +34,13 @@ export const perpMarkets = pgTable('perp_markets', {
   updatedAt: timestamptz('updated_at').notNull(),
 });
 
+/** The generated buffer keys' expression (migration 0028) for a buffer ratio of `ratio`. */
+const bufferKeySql = (ratio: string) =>
+  `case when margin - 0.005 * size <= 0 or units <= 0 then (case when side = 'long' then 1e18 else -1e18 end) else liquidation_price - trunc(case when side = 'long' then funding_index_entry::numeric(80, 40) / (1 - 0.005) else funding_index_entry::numeric(80, 40) / (1 + 0.005) end, 18) + (case when side = 'long' then trunc((${ratio} * (margin - 0.005 * size))::numeric(80, 40) / (units * (1 - 0.005)), 18) else -trunc((${ratio} * (margin - 0.005 * size))::numeric(80, 40) / (units * (1 + 0.005)), 18) end) end`;
+/** The generated funding-notice keys' expression (migration 0028). */
+const fundingNoticeKeySql = (sign: '+' | '-') =>
+  `case when units > 0 then coalesce(funding_noticed_index, funding_index_entry) ${sign} trunc((0.05 * greatest(collateral, 0))::numeric(80, 40) / units, 18) end`;
+
 export const perpPositions = pgTable(
   'perp_positions',
   {
@@ -80,6 +87,23 @@ export const perpPositions = pgTable(
       .generatedAlwaysAs(
         sql`liquidation_price - trunc(case when side = 'long' then funding_index_entry::numeric(80, 40) / (1 - 0.005) else funding_index_entry::numeric(80, 40) / (1 + 0.005) end, 18)`,
       ),
+    /**
+     * The mark less the index's shift at which the margin buffer is down to a quarter
+     * (liquidation_warn_key) or back above half (liquidation_reset_key) of what it was at open
+     * (lib/notifications/alerts-math, m = 0.5%): the alerts step reads one range per ticker and
+     * side (long: warn key ≥ mark − shift, short: ≤). No buffer at open: ±1e18 (always warned,
+     * never reset). Generated, migration 0028.
+     */
+    liquidationWarnKey: quantity('liquidation_warn_key').generatedAlwaysAs(sql.raw(bufferKeySql('0.25'))),
+    liquidationResetKey: quantity('liquidation_reset_key').generatedAlwaysAs(sql.raw(bufferKeySql('0.5'))),
+    /** The ticker's funding index at the holder's last funding notice on it; null: none since the position opened. */
+    fundingNoticedIndex: quantity('funding_noticed_index'),
+    /**
+     * The funding indexes at which what the position paid or received since then (or since it
+     * opened) reaches 5% of its collateral: the funding notice's candidates (lib/perps/service/funding.ts).
+     */
+    fundingNoticeHi: quantity('funding_notice_hi').generatedAlwaysAs(sql.raw(fundingNoticeKeySql('+'))),
+    fundingNoticeLo: quantity('funding_notice_lo').generatedAlwaysAs(sql.raw(fundingNoticeKeySql('-'))),
     openFee: money('open_fee').notNull(),
     closeFee: money('close_fee'),
     exitPrice: quantity('exit_price'),
@@ -106,6 +130,20 @@ export const perpPositions = pgTable(
     // tick's worth), whose entry index moves past the period.
     index('perp_positions_open_opened_idx')
       .on(t.ticker, t.openedAt)
+      .where(sql`status = 'open'`),
+    // Liquidation warnings and their reset (lib/notifications/trading.ts): the positions whose threshold the mark crossed.
+    index('perp_positions_warn_idx')
+      .on(t.ticker, t.side, t.liquidationWarnKey)
+      .where(sql`status = 'open' and liquidation_warned_at is null`),
+    index('perp_positions_reset_idx')
+      .on(t.ticker, t.side, t.liquidationResetKey)
+      .where(sql`status = 'open' and liquidation_warned_at is not null`),
+    // Funding notices: the open positions whose notice threshold the period's index crossed.
+    index('perp_positions_funding_hi_idx')
+      .on(t.ticker, t.fundingNoticeHi)
+      .where(sql`status = 'open'`),
+    index('perp_positions_funding_lo_idx')
+      .on(t.ticker, t.fundingNoticeLo)
       .where(sql`status = 'open'`),
   ],
 );
@@ -191,5 +229,7 @@ export const perpPricePoints = pgTable(
 );
 
 export type TPerpMarketRow = typeof perpMarkets.$inferSelect;
-export type TPerpPositionRow = typeof perpPositions.$inferSelect;
+/** The alerts' and funding notices' keys (migration 0028): read by their statements only, optional in a row built by hand. */
+type TPerpPositionKeys = 'liquidationWarnKey' | 'liquidationResetKey' | 'fundingNoticedIndex' | 'fundingNoticeHi' | 'fundingNoticeLo';
+export type TPerpPositionRow = Omit<typeof perpPositions.$inferSelect, TPerpPositionKeys> & Partial<Pick<typeof perpPositions.$inferSelect, TPerpPositionKeys>>;
 export type TPerpTradeRow = typeof perpTrades.$inferSelect;

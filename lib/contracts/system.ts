@@ -146,6 +146,10 @@ const ZTickSummary = z.object({
   eventLogPruned: ZCount,
   storagePruned: ZCounts(['idempotencyKeys', 'a2aTasks', 'paymentRequests']).describe('rows dropped past their retention'),
   timings: z.record(z.string(), ZCount).describe('milliseconds each step took, by step'),
+  costs: z
+    .record(z.string(), ZCount)
+    .optional()
+    .describe('rows each step that once scanned every player or position read or wrote in this tick (funding, alerts, selfDealing, standings, leagues): it follows what changed, not totals'),
   errors: z
     .record(z.string(), z.string())
     .optional()
@@ -231,6 +235,26 @@ export const authSignOut = defineEndpoint({
   response: z.object({ success: ZSuccess }),
 });
 
+/**
+ * The framework floor (bench/floor.ts, docs/SCALING.md "The framework floor"): an empty route
+ * handler, `{}` with 200 only on a server started with BENCH_EMPTY_ROUTE=1; otherwise the usual
+ * JSON 404. Hidden: not an operation of the API, so not in the OpenAPI document nor the route table.
+ */
+export const benchEmpty = defineEndpoint({
+  id: 'system.benchEmpty',
+  method: 'GET',
+  path: '/api/bench/empty',
+  summary: 'Empty handler for measuring the framework floor (404 unless BENCH_EMPTY_ROUTE=1)',
+  tag: 'system',
+  auth: 'public',
+  // Not an operation: answers 404 to whoever asks (or {} on a bench server).
+  requires: [],
+  hidden: true,
+  readsBody: false,
+  response: z.never(),
+  errors: ['NOT_FOUND'],
+});
+
 export const systemEndpoints = [
   systemHealth,
   systemOpenApi,
@@ -240,4 +264,5 @@ export const systemEndpoints = [
   authSession,
   authDevSignIn,
   authSignOut,
+  benchEmpty,
 ] as const;

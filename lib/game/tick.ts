@@ -20,7 +20,8 @@
  *   → temporary bans whose end came (lib/admin) → A2A pushes due.
  * Deterministic for a given GAME_SEED and game time: one rng seeded by both, forked per step.
  * Each step gets a time budget (ctx.deadline) and reports counts; the whole tick stays well
- * inside the scheduler's 60 s.
+ * inside the scheduler's 60 s. `timings` is each step's milliseconds; the rows the steps read or
+ * wrote are TTickCosts (game_clock.last_summary.costs, lastTickCosts()).
  */
 import { deleteExpiredKeys } from '@/lib/idempotency/service';
 import { deleteOldTasks } from '@/lib/a2a/retention';
@@ -64,7 +65,23 @@ const TICK_BUDGET_MS = 40_000;
 const STEP_BUDGET_MS = { news: 5_000, prices: 8_000, npc: 10_000, pools: 6_000, resolve: 8_000, create: 5_000, storylines: 3_000, groups: 3_000, selfDealing: 3_000, identity: 5_000, standings: 3_000, leagues: 5_000 } as const;
 
 const RUNNING = Symbol.for('playmoney.gameTickRunning');
-type TGlobal = typeof globalThis & { [RUNNING]?: boolean };
+const LAST_COSTS = Symbol.for('playmoney.gameTickCosts');
+type TGlobal = typeof globalThis & { [RUNNING]?: boolean; [LAST_COSTS]?: TTickCosts };
+
+/**
+ * The rows each step that once scanned every player or position read or wrote in a tick, so that
+ * a reader sees the cost follow what changed (migration 0028): funding (tickers paid, entries
+ * moved, notice candidates), alerts (positions whose trigger the move crossed), selfDealing (new
+ * trades and what they touch, when it ran), standings (accounts refreshed), leagues (accounts
+ * closed or seated). Kept with the tick's summary in game_clock.last_summary (`costs`) and by
+ * lastTickCosts(), and in the tick's answer (`costs`).
+ */
+export type TTickCosts = { funding: number; alerts: number; selfDealing: number; standings: number; leagues: number };
+
+/** The costs of the last tick this process ran (undefined before one). */
+export function lastTickCosts(): TTickCosts | undefined {
+  return (globalThis as TGlobal)[LAST_COSTS];
+}
 
 /**
  * Runs fn unless a tick is already running (then undefined). In-process: a flag on globalThis
@@ -176,7 +193,7 @@ const runSteps = async (requested: string | undefined) => {
     }
   };
 
-  const funding = await step('funding', () => payDueFunding(at), { periods: 0, tickers: 0, entriesMoved: 0 });
+  const funding = await step('funding', () => payDueFunding(at), { periods: 0, tickers: 0, entriesMoved: 0, noticeCandidates: 0 });
   // GTD limit orders past their expiry are refunded (they never fill after it: the matcher skips them).
   const orders = await step('orders', () => expirePredictionOrders({ limit: 200 }), { expired: 0 });
   const news = await step('news', () => runNewsStep(budget(STEP_BUDGET_MS.news)), { events: 0, biases: 0 });
@@ -184,7 +201,7 @@ const runSteps = async (requested: string | undefined) => {
   const pricePoints = await step('pricePoints', () => recordTickPricePoints(at), { perps: 0, questions: 0 });
   const npc = await step('npc', () => runNpcActivity(budget(STEP_BUDGET_MS.npc)), { posts: 0, replies: 0, likes: 0, shares: 0, trades: 0 });
   const poolStep = await step('pools', () => runPoolStep(budget(STEP_BUDGET_MS.pools)), { pools: 0, trades: 0, posts: 0, navPoints: 0 });
-  await step('alerts', () => runAlertsStep(ctx), { priceMoves: 0, liquidationWarnings: 0, warningsReset: 0 });
+  const alerts = await step('alerts', () => runAlertsStep(ctx), { priceMoves: 0, liquidationWarnings: 0, warningsReset: 0, examined: 0 });
   // The daily digest of yesterday's digest-delivered notifications, in the first game hour of a UTC
   // day (each tick of that hour retries; a player gets one a day whatever runs twice).
   const digests = at.getUTCHours() === 0 ? await step('digests', async () => writeDailyDigests(await getDb(), at), 0) : 0;
@@ -202,14 +219,19 @@ const runSteps = async (requested: string | undefined) => {
     { beats: 0, calls: 0, published: 0 },
   );
   const groupStep = await step('groups', () => runGroupStep(budget(STEP_BUDGET_MS.groups)), { messages: 0, invites: 0 });
-  const selfDealing = await step('selfDealing', () => runSelfDealingStep(budget(STEP_BUDGET_MS.selfDealing)), { ran: false, findings: 0, filed: 0 });
+  const { cost: selfDealingCost = 0, ...selfDealing } = await step('selfDealing', () => runSelfDealingStep(budget(STEP_BUDGET_MS.selfDealing)), {
+    ran: false,
+    findings: 0,
+    filed: 0,
+    cost: 0,
+  });
   const identity = await step(
     'identity',
     () => processPendingRegistrations({ deadline: performance.now() + STEP_BUDGET_MS.identity }),
     { pending: 0, completed: 0, failed: 0 },
   );
   const standingsStep = await step('standings', () => refreshAllStandings(performance.now() + STEP_BUDGET_MS.standings), { refreshed: 0, reputations: 0, pnl: 0 });
-  const leagues = await step('leagues', () => runLeagueStep(at), { snapshots: 0, seasonsClosed: 0, seated: 0, season: '' });
+  const { cost: leaguesCost = 0, ...leagues } = await step('leagues', () => runLeagueStep(at), { snapshots: 0, seasonsClosed: 0, seated: 0, season: '', cost: 0 });
   // The log's created_at is the database's wall clock, not game time (a test clock may run days
   // ahead): prune by wall time, or a jump in game time would empty the replay log.
   const pruned = await step('prune', () => pruneEventLog(new Date(Date.now() - EVENT_LOG_KEEP_MS)), 0);
@@ -258,12 +280,20 @@ const runSteps = async (requested: string | undefined) => {
     timings,
     ...(Object.keys(errors).length ? { errors } : {}),
   };
+  const costs: TTickCosts = {
+    funding: funding.tickers + funding.entriesMoved + (funding.noticeCandidates ?? 0),
+    alerts: alerts.examined ?? 0,
+    selfDealing: selfDealingCost,
+    standings: standingsStep.refreshed + standingsStep.reputations + standingsStep.pnl,
+    leagues: leaguesCost,
+  };
   const db = await getDb();
   await db
     .update(gameClock)
-    .set({ tickCount: sql`${gameClock.tickCount} + 1`, lastRunAt: new Date(), lastTickMs: durationMs, lastSummary: summary })
+    .set({ tickCount: sql`${gameClock.tickCount} + 1`, lastRunAt: new Date(), lastTickMs: durationMs, lastSummary: { ...summary, costs } })
     .where(eq(gameClock.id, CLOCK_ID));
-  return summary;
+  (globalThis as TGlobal)[LAST_COSTS] = costs;
+  return { ...summary, costs };
 };
 
 /** One game tick (the scheduler's, the in-process timer's, or a test's with `now`). */

@@ -30,6 +30,21 @@ export const FLOW_TYPES = CONTRIBUTION_TYPES;
  * previous snapshot. Idempotent.
  */
 export async function insertDailySnapshots(db: DbOrTx, day: string, at: Date, opts: { newPlayersSince?: Date } = {}) {
+  return (await insertSnapshotsBatch(db, day, at, opts)).inserted;
+}
+
+/**
+ * As insertDailySnapshots, for at most `limit` listed accounts after `afterUserId` in id order
+ * (the standings' primary key): a batch of the daily close, so that the close of 100,000 accounts
+ * is spread over the day's first ticks rather than one statement. Returns the accounts snapshotted,
+ * the last account of the batch (the next batch's cursor) and how many accounts the batch read.
+ */
+export async function insertSnapshotsBatch(
+  db: DbOrTx,
+  day: string,
+  at: Date,
+  opts: { newPlayersSince?: Date; afterUserId?: string | null; limit?: number } = {},
+) {
   const ts = sql`${at.toISOString()}::timestamptz`;
   // Between daily closes, only players first ranked lately are looked at: their first close, so
   // they are seated the same minute rather than at midnight.
@@ -37,8 +52,12 @@ export async function insertDailySnapshots(db: DbOrTx, day: string, at: Date, op
     ? sql`and s.kind in ('user', 'agent') and s.created_at > ${opts.newPlayersSince.toISOString()}::timestamptz`
     : sql``;
   const flowTypes = sql.join(FLOW_TYPES.map((t) => sql`${t}`), sql`, `);
-  const rows = rowsOf<{ user_id: string }>(
+  const after = opts.afterUserId ? sql`and s.user_id > ${opts.afterUserId}` : sql``;
+  const limit = opts.limit ? sql`order by s.user_id limit ${opts.limit}` : sql``;
+  const [r] = rowsOf<{ ids: string[] | string | null; last: string | null; n: number | string }>(
     await db.execute(sql`
+      with batch as (select s.user_id from ${standings} s where s.listed ${only} ${after} ${limit}),
+      ins as (
       insert into ${equitySnapshots} (user_id, day, equity, flows, lifetime_pnl, pnl, pnl_predictions, pnl_perps, pnl_pools, created_at)
       select u.id, ${day}::date,
         e.equity,
@@ -46,17 +65,20 @@ export async function insertDailySnapshots(db: DbOrTx, day: string, at: Date, op
                   where bt.user_id = u.id and bt.type in (${flowTypes}) and bt.created_at <= ${ts}
                     and bt.created_at > prev.created_at), 0),
         u.lifetime_pnl, e.pnl, e.pnl_predictions, e.pnl_perps, e.pnl_pools, ${ts}
-      from ${standings} s
+      from batch s
       join ${users} u on u.id = s.user_id
       cross join lateral (${closeNumbersSql('u', ts)}) e
       left join lateral (
         select es.created_at from ${equitySnapshots} es where es.user_id = u.id order by es.day desc limit 1
       ) prev on true
-      where s.listed ${only} and not exists (select 1 from ${equitySnapshots} x where x.user_id = u.id and x.day = ${day}::date)
+      where not exists (select 1 from ${equitySnapshots} x where x.user_id = u.id and x.day = ${day}::date)
       on conflict (user_id, day) do nothing
-      returning user_id`),
+      returning user_id
+      )
+      select (select array_agg(user_id order by user_id) from ins) as ids, (select max(user_id) from batch) as last, (select count(*) from batch) as n`),
   );
-  return rows.map((r) => r.user_id);
+  const ids = Array.isArray(r?.ids) ? r.ids.map(String) : typeof r?.ids === 'string' ? r.ids.replace(/^\{|\}$/g, '').split(',').filter(Boolean) : [];
+  return { inserted: ids, last: r?.last ?? null, read: Number(r?.n ?? 0) };
 }
 
 /** Whether the close of `day` was recorded (the full close is one statement: all or nothing). */

@@ -37,10 +37,13 @@ const pct = (x: SQL) => sql`(round((${x}) * 100)::int)::text || '%'`;
 const price = (x: SQL) => sql`rtrim(rtrim(to_char(round(${x}, 4), 'FM999999999990.0000'), '0'), '.')`;
 const quote = (text: SQL) => sql`'“' || (case when length(${text}) > 80 then left(${text}, 79) || '…' else ${text} end) || '”'`;
 
-/** Holders of active markets that moved 10 points or more in 24 h, told once per market within 24 h. */
-export async function notifyPriceMoves(db: DbOrTx, at: Date) {
+/**
+ * notifyPriceMoves with its cost: the notices written, and the positions examined (those of the
+ * markets that moved 10 points or more: the positions whose trigger the move crossed).
+ */
+export async function notifyPriceMovesCounted(db: DbOrTx, at: Date) {
   const ts = sql`${at.toISOString()}::timestamptz`;
-  const rows = rowsOf<{ n: number | string }>(
+  const rows = rowsOf<{ n: number | string; examined: number | string }>(
     await db.execute(sql`
       with moved as (
         select m.id, m.text, c.now_p, r.then_p
@@ -54,19 +57,23 @@ export async function notifyPriceMoves(db: DbOrTx, at: Date) {
         ) r
         where m.status = 'active' and r.then_p is not null and abs(c.now_p - r.then_p) >= ${num(PRICE_MOVE_POINTS)}
       ),
-      holders as (
-        -- One notice per holder and market, framed by the side they hold (the larger, if both).
-        select distinct on (mp.user_id, moved.id) mp.user_id, mp.side, moved.id, moved.text, moved.now_p, moved.then_p,
-          case when mp.side = 'YES' then moved.now_p - moved.then_p else moved.then_p - moved.now_p end as for_side
+      held as (
+        select mp.user_id, mp.side, mp.shares, moved.id, moved.text, moved.now_p, moved.then_p
         from moved
         join ${marketPositions} mp on mp.market_id = moved.id and mp.shares > 0 and mp.settled_at is null
+      ),
+      holders as (
+        -- One notice per holder and market, framed by the side they hold (the larger, if both).
+        select distinct on (mp.user_id, mp.id) mp.user_id, mp.side, mp.id, mp.text, mp.now_p, mp.then_p,
+          case when mp.side = 'YES' then mp.now_p - mp.then_p else mp.then_p - mp.now_p end as for_side
+        from held mp
         join ${users} u on u.id = mp.user_id and not u.is_actor
         where not exists (
           select 1 from ${notifications} n
-          where n.user_id = mp.user_id and n.created_at > ${ts} - ${DAY} and n.kind = 'price_move' and n.link = '/markets/' || moved.id
+          where n.user_id = mp.user_id and n.created_at > ${ts} - ${DAY} and n.kind = 'price_move' and n.link = '/markets/' || mp.id
         )
           and ${wantsNotice(sql`mp.user_id`, sql`'price_move'`)}
-        order by mp.user_id, moved.id, mp.shares desc, mp.side
+        order by mp.user_id, mp.id, mp.shares desc, mp.side
       ),
       ins as (
         insert into ${notifications} (id, user_id, type, kind, link, title, message, read, delivery, created_at)
@@ -79,9 +86,14 @@ export async function notifyPriceMoves(db: DbOrTx, at: Date) {
         from holders h
         returning id
       )
-      select count(*) as n from ins`),
+      select (select count(*) from ins) as n, (select count(*) from held) as examined`),
   );
-  return Number(rows[0]?.n ?? 0);
+  return { notified: Number(rows[0]?.n ?? 0), examined: Number(rows[0]?.examined ?? 0) };
+}
+
+/** Holders of active markets that moved 10 points or more in 24 h, told once per market within 24 h: the notices written. */
+export async function notifyPriceMoves(db: DbOrTx, at: Date) {
+  return (await notifyPriceMovesCounted(db, at)).notified;
 }
 
 /**
@@ -102,6 +114,47 @@ const bufferRatioSql = (M: SQL, liq: SQL) => sql`case
       else pp.units * (1 + ${M}) * (${liq} - m.mark_price) end)::numeric(80, 40) / (pp.margin - ${M} * pp.size)
   end`;
 
+/** The maintenance rate the generated keys liquidation_warn_key / liquidation_reset_key are written with (migration 0028). */
+const KEYED_MAINTENANCE_RATE = '0.005';
+/** Slack on the candidates' key ranges (the keys are truncated to 18 places; the exact ratio decides). */
+const EPS = sql.raw('0.000000001::numeric');
+
+/**
+ * The open positions whose warning or reset threshold the mark (less the funding index's shift)
+ * has crossed, from index ranges per ticker and side (migration 0028): unwarned ones whose
+ * liquidation_warn_key the mark reached (perp_positions_warn_idx), and the unwarned ones whose
+ * effective liquidation price is clamped at 0 (perp_positions_liquidation_idx; there the key
+ * understates the warning mark); warned ones whose liquidation_reset_key the mark passed
+ * (perp_positions_reset_idx). A superset of the due ones: the exact ratio below decides. With
+ * another maintenance rate than the keys', every open position (the former scan).
+ */
+const candidatesSql = (maintenanceRate: string) => {
+  if (Number(maintenanceRate) !== Number(KEYED_MAINTENANCE_RATE)) return sql`select pp.id from ${perpPositions} pp where pp.status = 'open'`;
+  // The funding index's shift of the liquidation price (lib/perps/math liquidationShift), as liquidationPriceSql writes it.
+  const shift = (side: 'long' | 'short') =>
+    sql.raw(`trunc(m.funding_index::numeric(80, 40) / (1 ${side === 'long' ? '-' : '+'} ${KEYED_MAINTENANCE_RATE}), 18)`);
+  const x = (side: 'long' | 'short') => sql`(m.mark_price - ${shift(side)})`;
+  return sql`select c.id from ${perpMarkets} m cross join lateral (
+      select pp.id from ${perpPositions} pp where pp.ticker = m.ticker and pp.status = 'open' and pp.liquidation_warned_at is null
+        and pp.side = 'long' and pp.liquidation_warn_key >= ${x('long')} - ${EPS}
+      union all
+      select pp.id from ${perpPositions} pp where pp.ticker = m.ticker and pp.status = 'open' and pp.liquidation_warned_at is null
+        and pp.side = 'short' and pp.liquidation_warn_key <= ${x('short')} + ${EPS}
+      union all
+      select pp.id from ${perpPositions} pp where pp.ticker = m.ticker and pp.status = 'open'
+        and pp.side = 'long' and pp.liquidation_key < ${EPS} - ${shift('long')}
+      union all
+      select pp.id from ${perpPositions} pp where pp.ticker = m.ticker and pp.status = 'open'
+        and pp.side = 'short' and pp.liquidation_key < ${EPS} - ${shift('short')}
+      union all
+      select pp.id from ${perpPositions} pp where pp.ticker = m.ticker and pp.status = 'open' and pp.liquidation_warned_at is not null
+        and pp.side = 'long' and pp.liquidation_reset_key <= ${x('long')} + ${EPS}
+      union all
+      select pp.id from ${perpPositions} pp where pp.ticker = m.ticker and pp.status = 'open' and pp.liquidation_warned_at is not null
+        and pp.side = 'short' and pp.liquidation_reset_key >= ${x('short')} - ${EPS}
+    ) c`;
+};
+
 /**
  * Warns open perps near liquidation once per approach; resets the ones that recovered.
  * `maintenanceRate` is lib/perps' MAINTENANCE_RATE (a decimal string).
@@ -109,12 +162,13 @@ const bufferRatioSql = (M: SQL, liq: SQL) => sql`case
 export async function warnNearLiquidation(db: DbOrTx, at: Date, maintenanceRate: string) {
   const ts = sql`${at.toISOString()}::timestamptz`;
   const M = sql`${maintenanceRate}::numeric`;
-  const [r] = rowsOf<{ warned: number | string; reset: number | string }>(
+  const [r] = rowsOf<{ warned: number | string; reset: number | string; examined: number | string }>(
     await db.execute(sql`
-      with pos as (
+      with cand as (${candidatesSql(maintenanceRate)}),
+      pos as (
         select pp.id, pp.liquidation_warned_at as warned_at, l.liq, ${bufferRatioSql(M, sql`l.liq`)} as ratio
         from ${perpPositions} pp join ${perpMarkets} m on m.ticker = pp.ticker, lateral (select ${liquidationPriceSql(M)} as liq) l
-        where pp.status = 'open'
+        where pp.status = 'open' and pp.id in (select id from cand)
       ),
       warn as (
         update ${perpPositions} p set liquidation_warned_at = ${ts}
@@ -142,7 +196,7 @@ export async function warnNearLiquidation(db: DbOrTx, at: Date, maintenanceRate:
         join ${users} u on u.id = w.user_id and not u.is_actor
         where ${wantsNotice(sql`w.user_id`, sql`'liquidation_warning'`)}
       )
-      select (select count(*) from warn) as warned, (select count(*) from reset) as reset`),
+      select (select count(*) from warn) as warned, (select count(*) from reset) as reset, (select count(*) from pos) as examined`),
   );
-  return { warned: Number(r?.warned ?? 0), reset: Number(r?.reset ?? 0) };
+  return { warned: Number(r?.warned ?? 0), reset: Number(r?.reset ?? 0), examined: Number(r?.examined ?? 0) };
 }

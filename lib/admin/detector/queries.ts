@@ -12,9 +12,9 @@
  *                    through market_price_points_market_created_idx
  */
 import 'server-only';
-import { sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '@/db/client';
-import { balanceTransactions, marketPricePoints, markets, reports, trades, users } from '@/db/schema';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, textArray, type DbOrTx } from '@/db/client';
+import { balanceTransactions, detectorState, marketPricePoints, markets, reports, trades, users } from '@/db/schema';
 import { yesPriceSql } from '@/lib/markets/sql';
 import { RULES, type TPairTradeRow, type TReferralIncomeRow, type TRingTradeRow } from './rules';
 
@@ -25,7 +25,8 @@ const asArray = (v: unknown): string[] =>
   Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((s) => s.replace(/^"|"$/g, '')) : [];
 
 /** Referred accounts of referrers with 3+ recent referrals, and what each traded per question in the window. */
-export async function loadRingTrades(db: DbOrTx, at: Date): Promise<TRingTradeRow[]> {
+export async function loadRingTrades(db: DbOrTx, at: Date, onlyReferrers?: readonly string[]): Promise<TRingTradeRow[]> {
+  if (onlyReferrers && onlyReferrers.length === 0) return [];
   const cfg = RULES.referralRing;
   const signupSince = new Date(at.getTime() - cfg.signupLookbackMs);
   const tradeSince = new Date(at.getTime() - cfg.tradeWindowMs);
@@ -34,6 +35,7 @@ export async function loadRingTrades(db: DbOrTx, at: Date): Promise<TRingTradeRo
       with referred as (
         select u.id, u.username, u.referred_by_id, u.created_at from ${users} u
         where u.referred_by_id is not null and u.created_at > ${ts(signupSince)} and not u.is_actor and not u.is_pool_account
+          ${onlyReferrers ? sql`and u.referred_by_id = any(${textArray(onlyReferrers)})` : sql``}
       ),
       candidates as (
         select referred_by_id from referred group by referred_by_id having count(*) >= ${cfg.minAccounts}
@@ -93,7 +95,11 @@ const direction = (alias: string) => sql.raw(`(case when (${alias}.side = 'YES')
  * same question in opposite directions within 10 minutes of each other, at least 4 distinct
  * trades each, in the last 24 h; with each question's reference price (rules.ts TPairTradeRow).
  */
-export async function loadWashPairTrades(db: DbOrTx, at: Date): Promise<TPairTradeRow[]> {
+export async function loadWashPairTrades(db: DbOrTx, at: Date, onlyPairs?: readonly (readonly [string, string])[]): Promise<TPairTradeRow[]> {
+  if (onlyPairs && onlyPairs.length === 0) return [];
+  // Only these pairs (a < b): the trades of their first accounts, each matched with its partner's.
+  const pairA = onlyPairs ? textArray(onlyPairs.map((p) => p[0])) : undefined;
+  const pairB = onlyPairs ? textArray(onlyPairs.map((p) => p[1])) : undefined;
   const cfg = RULES.washPair;
   const since = ts(new Date(at.getTime() - cfg.windowMs));
   const until = ts(at);
@@ -104,6 +110,7 @@ export async function loadWashPairTrades(db: DbOrTx, at: Date): Promise<TPairTra
         select t.id, t.user_id, t.market_id, t.created_at, ${direction('t')} as dir
         from ${trades} t join ${users} u on u.id = t.user_id
         where t.created_at > ${since} and t.created_at <= ${until} and not u.is_actor and not u.is_pool_account
+          ${pairA ? sql`and t.user_id = any(${pairA})` : sql``}
       ),
       m as (
         select a.id as a_id, b.id as b_id, a.user_id as a_user, b.user_id as b_user
@@ -114,6 +121,7 @@ export async function loadWashPairTrades(db: DbOrTx, at: Date): Promise<TPairTra
           and b.user_id > a.user_id
           and ${direction('b')} <> a.dir
         join ${users} bu on bu.id = b.user_id and not bu.is_actor and not bu.is_pool_account
+        ${pairA && pairB ? sql`join unnest(${pairA}, ${pairB}) as cp(a, b) on cp.a = a.user_id and cp.b = b.user_id` : sql``}
       ),
       pairs as (
         select a_user, b_user from m group by a_user, b_user
@@ -171,4 +179,115 @@ export async function loadBlockingReports(db: DbOrTx, at: Date) {
       where source = 'system' and (status in ('pending', 'reviewing') or created_at > ${ts(dayAgo)})`),
   );
   return new Set(rows.map((r) => `${r.rule}:${r.key}`));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Incremental runs (migration 0028): a run reads the trades since the last run's watermark and
+// what left the rules' windows since then, and passes the rules only the pairs and referrers
+// those touch. A finding can only appear when its rows change (a pair's paired trades only grow
+// with new trades; the 24 h window's end only removes some), when its window drops rows that
+// held a ratio down (a ring's income), or when the report that blocked it stops blocking.
+
+const DETECTOR_STATE_ID = 'self_dealing';
+
+/** Trades up to this game time were looked at by the last run; undefined: never (a full run). */
+export async function loadWatermark(db: DbOrTx): Promise<Date | undefined> {
+  const [r] = rowsOf<{ t: string | Date }>(await db.execute(sql`select trades_through as t from ${detectorState} where id = ${DETECTOR_STATE_ID}`));
+  return r ? asDate(r.t) : undefined;
+}
+
+export async function saveWatermark(db: DbOrTx, at: Date) {
+  await db.execute(sql`
+    insert into ${detectorState} (id, trades_through, updated_at) values (${DETECTOR_STATE_ID}, ${ts(at)}, ${ts(at)})
+    on conflict (id) do update set trades_through = excluded.trades_through, updated_at = excluded.updated_at`);
+}
+
+/** Trades made in (from, to] (trades_created_idx). */
+export async function countTradesBetween(db: DbOrTx, from: Date, to: Date) {
+  const [r] = rowsOf<{ n: string | number }>(
+    await db.execute(sql`select count(*) as n from ${trades} where created_at > ${ts(from)} and created_at <= ${ts(to)}`),
+  );
+  return Number(r?.n ?? 0);
+}
+
+/** The keys of a rule's system reports that stopped blocking since `since`: resolved since, or 24 h old since. */
+const unblockedKeys = async (db: DbOrTx, rule: string, since: Date, at: Date) => {
+  const dayAgo = new Date(at.getTime() - 24 * 3_600_000);
+  const sinceDayAgo = new Date(since.getTime() - 24 * 3_600_000);
+  const rows = rowsOf<{ key: string | null }>(
+    await db.execute(sql`
+      select distinct details->>'key' as key from ${reports}
+      where source = 'system' and details->>'rule' = ${rule} and status not in ('pending', 'reviewing') and created_at <= ${ts(dayAgo)}
+        and (updated_at > ${ts(since)} or created_at > ${ts(sinceDayAgo)})`),
+  );
+  return rows.map((r) => r.key).filter((k): k is string => !!k);
+};
+
+/**
+ * The pairs (a < b) a run since `since` must look at: those with a trade made since then paired
+ * with one of the other's on the same question within 10 minutes in the window (the new trades
+ * through trades_created_idx, their neighbours through trades_market_created_idx), and those
+ * whose report stopped blocking.
+ */
+export async function loadChangedPairs(db: DbOrTx, since: Date, at: Date): Promise<[string, string][]> {
+  const cfg = RULES.washPair;
+  const from = ts(new Date(at.getTime() - cfg.windowMs));
+  const gap = sql.raw(`interval '${Math.round(cfg.pairGapMs / 1000)} seconds'`);
+  const rows = rowsOf<{ a: string; b: string }>(
+    await db.execute(sql`
+      select distinct least(n.user_id, o.user_id) as a, greatest(n.user_id, o.user_id) as b
+      from ${trades} n
+      join ${users} nu on nu.id = n.user_id and not nu.is_actor and not nu.is_pool_account
+      join ${trades} o on o.market_id = n.market_id
+        and o.created_at between n.created_at - ${gap} and n.created_at + ${gap}
+        and o.created_at > ${from} and o.created_at <= ${ts(at)}
+        and o.user_id <> n.user_id and ${direction('o')} <> ${direction('n')}
+      join ${users} ou on ou.id = o.user_id and not ou.is_actor and not ou.is_pool_account
+      where n.created_at > ${ts(since)} and n.created_at <= ${ts(at)} and n.created_at > ${from}`),
+  );
+  const pairs = new Map(rows.map((r) => [`${r.a}|${r.b}`, [String(r.a), String(r.b)] as [string, string]]));
+  for (const key of await unblockedKeys(db, 'wash_pair', since, at)) {
+    const [a, b] = key.split('|');
+    if (a && b) pairs.set(key, [a, b]);
+  }
+  return [...pairs.values()].sort((x, y) => (x[0] + x[1]).localeCompare(y[0] + y[1]));
+}
+
+/**
+ * The referrers a run since `since` must look at, among those with 3 or more referred accounts
+ * made in the last 30 days (the rule's candidates): one of those accounts traded since then, or a
+ * trade of theirs left the 7-day window since then; an account was made, or left the 30-day
+ * window, since then; the referrer's referral income gained or lost a row in the 7-day window
+ * since then (balance_transactions_user_seq_idx per candidate); or their report stopped blocking.
+ */
+export async function loadChangedReferrers(db: DbOrTx, since: Date, at: Date): Promise<string[]> {
+  const cfg = RULES.referralRing;
+  const signupSince = new Date(at.getTime() - cfg.signupLookbackMs);
+  const signupSincePrev = new Date(since.getTime() - cfg.signupLookbackMs);
+  const tradeSince = new Date(at.getTime() - cfg.tradeWindowMs);
+  const tradeSincePrev = new Date(since.getTime() - cfg.tradeWindowMs);
+  // In (since, at] or in (the window's start then, its start now]: what entered or left the window.
+  const changed = (col: SQL, prevStart: Date, start: Date) =>
+    sql`((${col} > ${ts(since)} and ${col} <= ${ts(at)}) or (${col} > ${ts(prevStart)} and ${col} <= ${ts(start)}))`;
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with referred as (
+        select u.id, u.referred_by_id, u.created_at from ${users} u
+        where u.referred_by_id is not null and u.created_at > ${ts(signupSincePrev)} and not u.is_actor and not u.is_pool_account
+      ),
+      candidates as (
+        select referred_by_id from referred where created_at > ${ts(signupSince)} group by referred_by_id having count(*) >= ${cfg.minAccounts}
+      )
+      select c.referred_by_id as id from candidates c
+      where exists (select 1 from referred r where r.referred_by_id = c.referred_by_id and ${changed(sql`r.created_at`, signupSincePrev, signupSince)})
+        or exists (
+          select 1 from referred r join ${trades} t on t.user_id = r.id
+          where r.referred_by_id = c.referred_by_id and r.created_at > ${ts(signupSince)} and ${changed(sql`t.created_at`, tradeSincePrev, tradeSince)})
+        or exists (
+          select 1 from ${balanceTransactions} bt where bt.user_id = c.referred_by_id and bt.type = 'referral_fee'
+            and ${changed(sql`bt.created_at`, tradeSincePrev, tradeSince)})`),
+  );
+  const ids = new Set(rows.map((r) => String(r.id)));
+  for (const key of await unblockedKeys(db, 'referral_ring', since, at)) ids.add(key);
+  return [...ids].sort();
 }

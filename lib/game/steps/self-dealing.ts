@@ -14,7 +14,8 @@ export const SELF_DEALING_INTERVAL_MS = 3_600_000;
 const LAST_RUN = Symbol.for('playmoney.selfDealingLastRun');
 type TGlobal = typeof globalThis & { [LAST_RUN]?: number };
 
-export type TSelfDealingStepResult = { ran: boolean; findings: number; filed: number };
+/** `cost`: the rows the run read (lib/admin/detector run.ts): the new trades and what they touch. */
+export type TSelfDealingStepResult = { ran: boolean; findings: number; filed: number; cost?: number };
 
 /** Forgets the last run (tests), so the next tick runs the detector. */
 export function resetSelfDealingSchedule() {
@@ -27,10 +28,10 @@ export async function runSelfDealingStep(ctx: TTickContext): Promise<TSelfDealin
   const t = ctx.at.getTime();
   // Game time never moves backwards, but a test may reset the clock: a time before the last run runs again.
   if ((last !== undefined && t >= last && t - last < SELF_DEALING_INTERVAL_MS) || performance.now() > ctx.deadline) {
-    return { ran: false, findings: 0, filed: 0 };
+    return { ran: false, findings: 0, filed: 0, cost: 0 };
   }
   // Recorded before running: a failing run waits for the next hour rather than retrying every minute.
   g[LAST_RUN] = t;
-  const { findings, filed } = await runSelfDealingDetector({ at: ctx.at });
-  return { ran: true, findings, filed };
+  const { findings, filed, cost } = await runSelfDealingDetector({ at: ctx.at });
+  return { ran: true, findings, filed, cost: cost ?? 0 };
 }

@@ -1,5 +1,6 @@
 /**
- * The league's part of the tick, in order: record the daily close (once per game day), close
+ * The league's part of the tick, in order: record the daily close (once per game day, in batches
+ * over the day's first ticks), close
  * every season whose end has passed (scores, ranks, promotion and relegation, in one transaction
  * under the season's row lock, so two ticks never close it twice), then seat the players who are
  * not yet in the current season: returning players in the tier their last outcome gives them,
@@ -8,11 +9,11 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb, rowsOf, textArray, type DbOrTx } from '@/db/client';
-import { equitySnapshots, leagueMembers, leagueSeasons, standings } from '@/db/schema';
+import { equitySnapshots, leagueCloseProgress, leagueMembers, leagueSeasons, standings } from '@/db/schema';
 import { env } from '@/lib/env';
 import { awardNpcActivity } from '@/lib/points/service/npc-activity';
 import { closedDayOf, dailyReturns, divisionsOf, nextTier, placementTier, qualifies, rankDivision, riskAdjusted, seasonOf, spreadTier } from '../math';
-import { hasDailyClose, insertDailySnapshots, loadMembers, loadSeasonSnapshots, loadSeasonTradeCounts } from '../queries';
+import { insertDailySnapshots, insertSnapshotsBatch, loadMembers, loadSeasonSnapshots, loadSeasonTradeCounts } from '../queries';
 
 const DAY_MS = 86_400_000;
 /** How far back an account first ranked counts as a newcomer between daily closes. */
@@ -52,7 +53,7 @@ const closeSeason = async (seasonId: string, at: Date) => {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [season] = await tx.select().from(leagueSeasons).where(and(eq(leagueSeasons.id, seasonId), eq(leagueSeasons.status, 'open'))).for('update');
-    if (!season) return false;
+    if (!season) return false as const;
     const members = await loadMembers(tx, seasonId);
     const division = new Map(members.map((m) => [m.user_id, m.division]));
     const scored = await scoreMembers(tx, season, members);
@@ -68,7 +69,7 @@ const closeSeason = async (seasonId: string, at: Date) => {
         where m.season_id = ${seasonId} and m.user_id = v.user_id`);
     }
     await tx.update(leagueSeasons).set({ status: 'closed', closedAt: at }).where(eq(leagueSeasons.id, seasonId));
-    return true;
+    return members.length;
   });
 };
 
@@ -141,26 +142,81 @@ const seatPlayers = async (seasonId: string, day: string, at: Date, onlyIds?: re
   });
 };
 
-/** The tick's league step. */
-export async function runLeagueStep(at: Date) {
+/** Accounts closed per tick while a day's close is under way (100,000 accounts: about 20 ticks). */
+export const DAILY_CLOSE_BATCH = 5_000;
+
+/**
+ * Takes the next batch of the close of `day`: creates its progress row on the day's first tick
+ * (then `first`), snapshots up to `batch` accounts after the cursor, and marks the day done when a
+ * batch comes short. Under the progress row's lock, so two ticks never take the same batch.
+ */
+const closeDayBatch = async (day: string, at: Date, batch: number) => {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const created = await tx.insert(leagueCloseProgress).values({ day, startedAt: at }).onConflictDoNothing().returning({ day: leagueCloseProgress.day });
+    const [row] = await tx.select().from(leagueCloseProgress).where(eq(leagueCloseProgress.day, day)).for('update');
+    if (!row || row.done) return { first: created.length > 0, inserted: [] as string[], read: 0, done: true, completedNow: false };
+    const r = await insertSnapshotsBatch(tx, day, at, { afterUserId: row.afterUserId, limit: batch });
+    const done = r.read < batch;
+    await tx
+      .update(leagueCloseProgress)
+      .set({ afterUserId: r.last ?? row.afterUserId, done, finishedAt: done ? at : null })
+      .where(eq(leagueCloseProgress.day, day));
+    return { first: created.length > 0, inserted: r.inserted, read: r.read, done, completedNow: done };
+  });
+};
+
+/**
+ * The tick's league step. The daily close is taken in batches of DAILY_CLOSE_BATCH accounts over
+ * the day's first ticks (league_close_progress, migration 0028); the accounts of a batch are
+ * seated as it is taken when the season already has its divisions, else (a new season) all at
+ * once when the close is complete, as are the seasons that ended. Between closes only new players
+ * get their first close and a seat. `cost`: the accounts and members the step read or wrote.
+ */
+export async function runLeagueStep(at: Date, opts: { batch?: number } = {}) {
   const db = await getDb();
   const day = closedDayOf(at);
-  // The full close once a day; between closes only new players get their first (and a seat below).
-  const isNewDay = !(await hasDailyClose(db, day));
-  const snapshots = isNewDay ? (await insertDailySnapshots(db, day, at)).length : 0;
+  const progress = await closeDayBatch(day, at, opts.batch ?? DAILY_CLOSE_BATCH);
+  const snapshots = progress.inserted.length;
   // NPCs earn their points for the closed day's activity (once per day: the award key).
-  if (isNewDay) await awardNpcActivity(day);
-  const newcomers = isNewDay ? [] : await insertDailySnapshots(db, day, at, { newPlayersSince: new Date(at.getTime() - NEWCOMER_WINDOW_MS) });
-  const due = await db
-    .select({ id: leagueSeasons.id })
-    .from(leagueSeasons)
-    .where(and(eq(leagueSeasons.status, 'open'), sql`${leagueSeasons.endsAt} <= ${at.toISOString()}::timestamptz`))
-    .orderBy(leagueSeasons.id);
+  if (progress.first) await awardNpcActivity(day);
+  // Players first ranked in the last minutes get their first close now (also while the day's
+  // batches run: the cursor may already be past their id).
+  const newcomers = progress.first ? [] : await insertDailySnapshots(db, day, at, { newPlayersSince: new Date(at.getTime() - NEWCOMER_WINDOW_MS) });
   let closed = 0;
-  for (const s of due) if (await closeSeason(s.id, at)) closed++;
+  let closedMembers = 0;
+  if (progress.done) {
+    const due = await db
+      .select({ id: leagueSeasons.id })
+      .from(leagueSeasons)
+      .where(and(eq(leagueSeasons.status, 'open'), sql`${leagueSeasons.endsAt} <= ${at.toISOString()}::timestamptz`))
+      .orderBy(leagueSeasons.id);
+    for (const s of due) {
+      const n = await closeSeason(s.id, at);
+      if (n !== false) {
+        closed++;
+        closedMembers += n;
+      }
+    }
+  }
   const current = seasonOf(at);
   await db.insert(leagueSeasons).values({ id: current.id, startsAt: current.startsAt, endsAt: current.endsAt, status: 'open' }).onConflictDoNothing();
-  const seated =
-    snapshots > 0 || closed > 0 ? await seatPlayers(current.id, day, at) : newcomers.length > 0 ? await seatPlayers(current.id, day, at, newcomers) : 0;
-  return { snapshots: snapshots + newcomers.length, seasonsClosed: closed, seated, season: current.id };
+  const fresh = [...progress.inserted, ...newcomers];
+  let seated = 0;
+  if (fresh.length > 0 || progress.completedNow || closed > 0) {
+    // A season with its divisions seats the accounts just closed, batch by batch; a new season's
+    // field is seated all at once when the close is complete (divisions split by size need it all).
+    const [has] = rowsOf<{ ok: boolean }>(
+      await db.execute(sql`select exists (select 1 from ${leagueMembers} where season_id = ${current.id}) as ok`),
+    );
+    if (has?.ok) seated = fresh.length > 0 ? await seatPlayers(current.id, day, at, fresh) : 0;
+    else if (progress.done) seated = await seatPlayers(current.id, day, at);
+  }
+  return {
+    snapshots: snapshots + newcomers.length,
+    seasonsClosed: closed,
+    seated,
+    season: current.id,
+    cost: progress.read + newcomers.length + seated + closedMembers,
+  };
 }

@@ -19,8 +19,9 @@
  * weighs on its rate.
  *
  * Funding over a threshold is notified in the period's statement (issue 35, fundingNoticeCte below):
- * the open positions of the tickers paid are read once, and a holder is written a notice only when
- * what they paid or received there since their last funding notice is large enough.
+ * only the open positions whose notice threshold the new index crossed are read (an index range
+ * per ticker, migration 0028), and a holder is written a notice only when what they paid or
+ * received there since their last funding notice is large enough.
  *
  * Each period is one transaction: lock the due tickers (so an open racing the step is either seen
  * by it, in the step and in the open interest, or takes the new index), then one statement.
@@ -46,14 +47,44 @@ export const FUNDING_NOTICE_SHARE = 0.05;
 const moneyText = (x: SQL) => sql`trim(to_char(round(abs(${x}), 2), 'FM999,999,999,990.00'))`;
 
 /**
- * The funding notices of period `p`, as a CTE over `rates` (the tickers it paid, with their new
+ * The funding notices of period `p`, as CTEs over `rates` (the tickers it paid, with their new
  * index). Per player and ticker: the funding accrued since the base, which is the index of the
- * period their last funding notice there was dated (notices are dated at their period's start, so
- * the period's rate row holds it), else each position's entry index. One INSERT … SELECT: a read
- * of the open positions of the tickers paid (as the period's open interest reads them) and a write
- * only for those over the threshold; the recipients' preferences apply (db/notification-delivery).
+ * period of their last funding notice there (perp_positions.funding_noticed_index, set on the
+ * positions open when it was written), else each position's entry index. Proportional to what
+ * crossed, not to the positions open (migration 0028): the candidates are the open positions whose
+ * own 5% threshold the new index reached (perp_positions_funding_hi_idx / _lo_idx, one range each
+ * per ticker paid); a holder's threshold, max(10, 5% of their collateral on the ticker), is at
+ * least 5% of the sum, so whenever the holder's total crosses it one of their positions crossed
+ * its own. Each candidate holder's open positions on the ticker are then summed as before, and a
+ * notice written only over the threshold; the recipients' preferences apply
+ * (db/notification-delivery). A notice moves the base of the holder's positions open across the
+ * period to the new index; so does a crossing of an NPC actor's (never notified), so that its
+ * positions are not candidates every period.
  */
-const fundingNoticeCte = (p: SQL) => sql`funding_note as (
+const fundingNoticeCte = (p: SQL) => sql`funding_cand as (
+    select distinct c.user_id, c.ticker from rates
+    cross join lateral (
+      select pp.user_id, pp.ticker from ${perpPositions} pp
+      where pp.ticker = rates.ticker and pp.status = 'open' and pp.funding_notice_hi <= rates.cumulative_index + ${EPS}
+      union
+      select pp.user_id, pp.ticker from ${perpPositions} pp
+      where pp.ticker = rates.ticker and pp.status = 'open' and pp.funding_notice_lo >= rates.cumulative_index - ${EPS}
+    ) c
+  ),
+  funding_due as (
+    select a.*, u.is_actor from (
+      select pp.user_id, pp.ticker, count(*) as n, bool_or(pp.funding_noticed_index is not null) as noticed, sum(pp.collateral) as collateral,
+        sum(${accruedFundingSql(sql`pp.side`, sql`pp.units`, sql`rates.cumulative_index`, sql`coalesce(pp.funding_noticed_index, pp.funding_index_entry)`)}) as accrued,
+        max(rates.cumulative_index) as idx
+      from funding_cand fc
+      join rates on rates.ticker = fc.ticker
+      join ${perpPositions} pp on pp.user_id = fc.user_id and pp.ticker = fc.ticker and pp.status = 'open' and pp.opened_at < ${p}
+      group by pp.user_id, pp.ticker
+    ) a
+    join ${users} u on u.id = a.user_id
+    where abs(a.accrued) >= greatest(${sql.raw(`${FUNDING_NOTICE_MIN}::numeric`)}, ${sql.raw(`${FUNDING_NOTICE_SHARE}::numeric`)} * a.collateral)
+  ),
+  funding_note as (
     insert into ${notifications} (id, user_id, type, kind, link, title, message, read, delivery, created_at)
     select gen_random_uuid()::text, a.user_id, 'system', 'funding', '/perps/' || a.ticker,
       case when a.accrued > 0 then 'Funding paid: ' else 'Funding received: ' end || a.ticker,
@@ -62,25 +93,20 @@ const fundingNoticeCte = (p: SQL) => sql`funding_note as (
         || case when a.noticed then 'your last funding notice' else 'it opened' end
         || ' (' || round(abs(a.accrued) / nullif(a.collateral, 0) * 100, 1)::text || '% of its collateral).',
       false, ${deliveryFor(sql`a.user_id`, sql`'funding'`)}, ${p}
-    from (
-      select pp.user_id, pp.ticker, count(*) as n, bool_or(b.noticed) as noticed, sum(pp.collateral) as collateral,
-        sum(${accruedFundingSql(sql`pp.side`, sql`pp.units`, sql`rates.cumulative_index`, sql`b.base_index`)}) as accrued
-      from rates
-      join ${perpPositions} pp on pp.ticker = rates.ticker and pp.status = 'open' and pp.opened_at < ${p}
-      join ${users} u on u.id = pp.user_id and not u.is_actor
-      left join lateral (
-        select n.created_at as at from ${notifications} n
-        where n.user_id = pp.user_id and n.kind = 'funding' and n.link = '/perps/' || pp.ticker
-        order by n.created_at desc limit 1
-      ) last on true
-      left join ${perpFundingRates} fr on fr.ticker = pp.ticker and fr.period_start = last.at and last.at > pp.opened_at
-      cross join lateral (select fr.cumulative_index is not null as noticed, coalesce(fr.cumulative_index, pp.funding_index_entry) as base_index) b
-      group by pp.user_id, pp.ticker
-    ) a
-    where abs(a.accrued) >= greatest(${sql.raw(`${FUNDING_NOTICE_MIN}::numeric`)}, ${sql.raw(`${FUNDING_NOTICE_SHARE}::numeric`)} * a.collateral)
-      and ${wantsNotice(sql`a.user_id`, sql`'funding'`)}
-    returning id
+    from funding_due a
+    where not a.is_actor and ${wantsNotice(sql`a.user_id`, sql`'funding'`)}
+    returning user_id, link
+  ),
+  funding_based as (
+    update ${perpPositions} pp set funding_noticed_index = d.idx
+    from funding_due d
+    where pp.user_id = d.user_id and pp.ticker = d.ticker and pp.status = 'open' and pp.opened_at < ${p}
+      and (d.is_actor or exists (select 1 from funding_note fn where fn.user_id = d.user_id and fn.link = '/perps/' || d.ticker))
+    returning pp.id
   )`;
+
+/** Slack on the candidates' index ranges (the keys are truncated to 18 places; the sums decide). */
+const EPS = sql.raw('0.000000001::numeric');
 
 const rateSql = fundingRateSql(sql`m.mark_price`, sql`o.current_price`, sql`oi.oi_long`, sql`oi.oi_short`);
 
@@ -89,20 +115,23 @@ const openInterestOf = (side: 'long' | 'short') =>
   sql`coalesce(trunc(sum(p.units) filter (where p.side = ${side}) * m.mark_price, 8), 0)`;
 
 /** Pays every period boundary in (the oldest ticker's last funding, at]. Returns the periods paid (and the funding notices written). */
-export async function payDueFunding(at: Date): Promise<{ periods: number; tickers: number; entriesMoved: number; fundingNotices?: number }> {
+export async function payDueFunding(
+  at: Date,
+): Promise<{ periods: number; tickers: number; entriesMoved: number; fundingNotices?: number; noticeCandidates?: number }> {
   const db = await getDb();
   const [oldest] = rowsOf<{ t: string | Date | null }>(await db.execute(sql`select min(last_funding_at) as t from ${perpMarkets}`));
-  if (!oldest?.t) return { periods: 0, tickers: 0, entriesMoved: 0, fundingNotices: 0 };
+  if (!oldest?.t) return { periods: 0, tickers: 0, entriesMoved: 0, fundingNotices: 0, noticeCandidates: 0 };
   let tickers = 0;
   let entriesMoved = 0;
   let fundingNotices = 0;
+  let noticeCandidates = 0;
   const periods = duePeriods(new Date(oldest.t), at);
   for (const period of periods) {
     const p = sql`${period.toISOString()}::timestamptz`;
     const ts = sql`${at.toISOString()}::timestamptz`;
     const r = await withTransaction(async (tx) => {
       await tx.execute(sql`select ticker from ${perpMarkets} where last_funding_at < ${p} order by ticker for update`);
-      return rowsOf<{ tickers: number | string; moved: number | string; noticed: number | string }>(
+      return rowsOf<{ tickers: number | string; moved: number | string; noticed: number | string; candidates: number | string; based: number | string }>(
         await tx.execute(sql`
           with due as (
             select m.ticker, m.funding_index, m.mark_price, o.current_price, x.rate, ${fundingIndexStepSql(sql`m.mark_price`, sql`x.rate`)} as step
@@ -131,12 +160,14 @@ export async function payDueFunding(at: Date): Promise<{ periods: number; ticker
             returning pp.id
           ),
           ${fundingNoticeCte(p)}
-          select (select count(*) from rates) as tickers, (select count(*) from entered) as moved, (select count(*) from funding_note) as noticed`),
+          select (select count(*) from rates) as tickers, (select count(*) from entered) as moved, (select count(*) from funding_note) as noticed,
+            (select count(*) from funding_cand) as candidates, (select count(*) from funding_based) as based`),
       )[0];
     });
     tickers += Number(r?.tickers ?? 0);
     entriesMoved += Number(r?.moved ?? 0);
     fundingNotices += Number(r?.noticed ?? 0);
+    noticeCandidates += Number(r?.candidates ?? 0);
   }
-  return { periods: periods.length, tickers, entriesMoved, fundingNotices };
+  return { periods: periods.length, tickers, entriesMoved, fundingNotices, noticeCandidates };
 }
