@@ -172,3 +172,21 @@ describe('SQL perps agree with lib/perps/math', () => {
     expect([dec(z!.empty).toFixed(), dec(z!.balanced).toFixed()]).toEqual(['0', '0']);
   });
 });
+
+describe('the sweep after a trade (sweep_due)', () => {
+  it("a fill that reaches a position liquidates it at once; a fill that reaches nothing leaves every position open", async () => {
+    const db = await getDb();
+    await db.update(perpMarkets).set({ markPrice: '100', depth: '10000000', fundingIndex: '0' }).where(eq(perpMarkets.ticker, 'HELX'));
+    const [risky, safe, mover] = [await seedUser({ balance: '100000' }), await seedUser({ balance: '100000' }), await seedUser({ balance: '1000000' })];
+    const a = await openPosition({ caller: callerOfUser(risky), ticker: 'HELX', side: 'long', size: '100', leverage: '100' });
+    const b = await openPosition({ caller: callerOfUser(safe), ticker: 'HELX', side: 'long', size: '100', leverage: '2' });
+    const status = async (id: string) => (await db.select({ s: perpPositions.status }).from(perpPositions).where(eq(perpPositions.id, id)))[0]!.s;
+    // A small short: the mark moves 0.01%, short of the 100x long's liquidation price (about 0.5% away).
+    await openPosition({ caller: callerOfUser(mover), ticker: 'HELX', side: 'short', size: '1', leverage: '1' });
+    expect(await status(a.position.id)).toBe('open');
+    // A short at the 1% impact cap: its fill passes the 100x long's liquidation price; the sweep after it liquidates it.
+    await openPosition({ caller: callerOfUser(mover), ticker: 'HELX', side: 'short', size: '100000', leverage: '1' });
+    expect(await status(a.position.id)).toBe('liquidated');
+    expect(await status(b.position.id)).toBe('open');
+  });
+});

@@ -7,7 +7,9 @@
  *   calc:   fill after impact, price PnL, closing fee, the two ledger legs (lib/perps/math in SQL)
  *   then the mark move, the position's final state, its open stop-loss and take-profit orders
  *   cancelled (order_update to the owner), the settlement (perp_close and the funding settlement as
- *   funding_paid, one balance update), the trade and a price point.
+ *   funding_paid, one balance update), the trade and a price point; and whether the new mark
+ *   reached a position or fired an order (sql.ts sweepDueCte): only then does the liquidation
+ *   sweep run after the commit.
  * Whichever close path runs, and however many at once, the position closes exactly once: the lock
  * and `status = 'open'` admit one statement, the others find nothing to close.
  */
@@ -28,7 +30,7 @@ import { outboxCtes, outboxNotified } from '@/lib/events/outbox';
 import { perpUpdateCtes } from './events';
 import { liquidateAfterTrade } from './liquidate';
 import { cancelPositionOrdersCte, orderUpdateRowsSql } from './order-sql';
-import { accruedFundingSql, closeFeeSql, fillPriceSql, impactSql, liquidationPriceSql, pricePnLSql } from './sql';
+import { accruedFundingSql, closeFeeSql, fillPriceSql, impactSql, liquidationPriceSql, pricePnLSql, sweepDueCte } from './sql';
 
 export function buildCloseStatement(o: {
   userId: string;
@@ -70,7 +72,7 @@ export function buildCloseStatement(o: {
       select * from ${perpPositions} where id = ${o.positionId} and user_id = ${o.userId} and status = 'open' for update
     ),
     mkt as (
-      select m.ticker, m.mark_price, m.depth, m.funding_index from ${perpMarkets} m where m.ticker = (select ticker from pos) for update
+      select m.ticker, m.mark_price, m.depth, m.funding_index, m.xmin::text as version from ${perpMarkets} m where m.ticker = (select ticker from pos) for update
     ),
     funded as (
       select pos.id, pos.user_id, pos.ticker, pos.side, pos.units, pos.entry_price, pos.margin, pos.open_fee,
@@ -115,18 +117,22 @@ export function buildCloseStatement(o: {
       select ${crypto.randomUUID()}, calc.user_id, calc.id, calc.ticker, calc.side, 'close', calc.notional, calc.exit, calc.fee, calc.net, ${ts}
       from calc
     ),
+    org as (
+      select o.name, o.current_price from ${organizations} o where o.ticker = (select ticker from mkt)
+    ),
     point as (
       insert into ${perpPricePoints} (id, ticker, mark_price, index_price, source, created_at)
-      select ${crypto.randomUUID()}, moved.ticker, moved.mark_price, o.current_price, 'trade', ${ts}
-      from moved join ${organizations} o on o.ticker = moved.ticker
-    )${referral}
-    select (select virtual_balance from paid) as balance_after, (select name from ${organizations} o where o.ticker = closed.ticker) as org_name,
-      ${outboxNotified('event')} as notified, ${outboxNotified('order_event')} as orders_notified, closed.*
+      select ${crypto.randomUUID()}, moved.ticker, moved.mark_price, org.current_price, 'trade', ${ts}
+      from moved, org
+    ),
+    ${sweepDueCte({ locked: 'mkt', moved: 'moved' })}${referral}
+    select (select virtual_balance from paid) as balance_after, (select name from org) as org_name,
+      ${outboxNotified('event')} as notified, ${outboxNotified('order_event')} as orders_notified, (select due from sweep_due) as sweep_due, closed.*
     from (select 1) one left join closed on true`;
   return { statement };
 }
 
-type TClosedRow = { balance_after: string | null; org_name: string | null } & Record<string, unknown>;
+type TClosedRow = { balance_after: string | null; org_name: string | null; sweep_due: boolean | null } & Record<string, unknown>;
 
 const fromRaw = (r: Record<string, unknown>): TPerpPositionRow => {
   const d = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
@@ -176,7 +182,8 @@ export async function closePosition(input: { caller: TCaller; positionId: string
     });
   }
   const pos = fromRaw(row);
-  await liquidateAfterTrade(pos.ticker);
+  // The fill moved the mark: the sweep runs when the statement found something due, or could not tell.
+  if (row.sweep_due !== false) await liquidateAfterTrade(pos.ticker);
   let balance = row.balance_after;
   if (balance === null) {
     const [u] = await db.select({ b: users.virtualBalance }).from(users).where(eq(users.id, caller.userId));

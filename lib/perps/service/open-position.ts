@@ -5,8 +5,10 @@
  *   calc:   impact, fill price (the new mark), units and liquidation price (lib/perps/math in SQL)
  *   then the mark move, the position (entering at the ticker's funding index: it accrues funding
  *   from here), the trade and a price point.
- * Nothing is written unless the ticker exists and the debit succeeded. After the commit, the
- * liquidation sweep runs for the ticker: the fill moved the mark.
+ * Nothing is written unless the ticker exists and the debit succeeded. The fill moved the mark:
+ * the statement also looks whether that reached an open position or fired a perp order
+ * (sql.ts sweepDueCte), and after the commit the liquidation sweep runs for the ticker when it did
+ * (or when the statement could not tell), not after every trade: two statements saved per trade.
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
@@ -24,7 +26,7 @@ import { toPerpPositionDto } from '../dto';
 import { outboxNotified } from '@/lib/events/outbox';
 import { perpUpdateCtes } from './events';
 import { liquidateAfterTrade } from './liquidate';
-import { fillPriceSql, impactSql, liquidationPriceSql } from './sql';
+import { fillPriceSql, impactSql, liquidationPriceSql, sweepDueCte } from './sql';
 
 /** The caller opens the position. */
 export type TOpenInput = { caller: TCaller; ticker: string; side: TPerpSide; size: number | string; leverage: number | string };
@@ -77,10 +79,11 @@ export function buildOpenStatement(o: {
           guard: sql`exists (select 1 from pos)`,
         })}`
       : sql``;
-  const buy = sql.raw(o.side === 'long' ? 'true' : 'false');
+  // The side is a parameter, not text: one statement (one prepare, one cached plan) for both sides.
+  const buy = sql`${o.side}::text = 'long'`;
   const statement = sql`
     with mkt as (
-      select ticker, mark_price, depth, funding_index from ${perpMarkets} where ticker = ${o.ticker} for update
+      select ticker, mark_price, depth, funding_index, xmin::text as version from ${perpMarkets} where ticker = ${o.ticker} for update
     ),
     ${debit},
     calc as (
@@ -102,20 +105,25 @@ export function buildOpenStatement(o: {
         ${liquidationPriceSql(sql`${o.side}::text`, sql`calc.entry`, sql`calc.units`, sql`${margin}::numeric`)},
         mkt.funding_index, ${fee}::numeric, 'open', ${o.apiKeyId ?? null}::text, ${ts}, ${ts}
       from calc, mkt
-      returning *
+      returning id, units, entry_price, liquidation_price, funding_index_entry, liquidation_key
     ),
     trade as (
       insert into ${perpTrades} (id, user_id, position_id, ticker, side, action, size, price, fee, created_at)
       select ${crypto.randomUUID()}, ${o.userId}, pos.id, ${o.ticker}, ${o.side}, 'open', ${size}::numeric, pos.entry_price, ${fee}::numeric, ${ts}
       from pos
     ),
+    org as (
+      select name, current_price from ${organizations} where ticker = ${o.ticker}
+    ),
     point as (
       insert into ${perpPricePoints} (id, ticker, mark_price, index_price, source, created_at)
-      select ${crypto.randomUUID()}, ${o.ticker}, moved.mark_price, o.current_price, 'trade', ${ts}
-      from moved, ${organizations} o where o.ticker = ${o.ticker}
-    )${referral}
+      select ${crypto.randomUUID()}, ${o.ticker}, moved.mark_price, org.current_price, 'trade', ${ts}
+      from moved, org
+    ),
+    ${sweepDueCte({ locked: 'mkt', moved: 'moved' })}${referral}
     select (select count(*) from mkt) as found, (select virtual_balance from debit) as balance_after,
-      (select name from ${organizations} where ticker = ${o.ticker}) as org_name, ${outboxNotified('event')} as notified, pos.*
+      (select name from org) as org_name, ${outboxNotified('event')} as notified, (select due from sweep_due) as sweep_due,
+      pos.id, pos.units, pos.entry_price, pos.liquidation_price, pos.funding_index_entry, pos.liquidation_key
     from (select 1) one left join pos on true`;
   return { statement, quote: q, positionId };
 }
@@ -123,24 +131,16 @@ export function buildOpenStatement(o: {
 type TOpenRow = {
   found: number | string;
   org_name: string | null;
+  /** Whether a liquidation or a perp order may now be due on the ticker (sweepDueCte). */
+  sweep_due: boolean | null;
   balance_after: string | null;
+  /** What the statement computed; the rest of the row is the order's (returned without a read). */
   id: string | null;
-  user_id: string;
-  ticker: string;
-  side: TPerpSide;
-  size: string;
   units: string;
   entry_price: string;
-  leverage: string;
-  margin: string;
-  collateral: string;
-  funding_paid: string;
   liquidation_price: string;
   funding_index_entry: string;
   liquidation_key: string;
-  open_fee: string;
-  status: 'open';
-  opened_at: string | Date;
 };
 
 export async function openPosition(input: TOpenInput) {
@@ -149,13 +149,14 @@ export async function openPosition(input: TOpenInput) {
   const db = await getDb();
   const size = toDecimalString(dec(input.size).toDecimalPlaces(8));
   const leverage = toDecimalString(dec(input.leverage));
+  const at = now();
   const { statement, quote } = buildOpenStatement({
     userId: input.caller.userId,
     ticker: input.ticker,
     side: input.side,
     size,
     leverage,
-    at: now(),
+    at,
     referrerId: input.caller.referredById,
     apiKeyId: input.caller.apiKeyId,
   });
@@ -164,25 +165,26 @@ export async function openPosition(input: TOpenInput) {
   if (row.balance_after === null || row.id === null) {
     return insufficientBalance(db, input.caller.userId, quote.cost);
   }
-  // The fill moved the mark: positions on the other side may now be due.
-  await liquidateAfterTrade(input.ticker);
+  // The fill moved the mark: positions on the other side, or perp orders, may now be due. The
+  // statement looked (sweep_due): the sweep runs when it found any, or could not tell.
+  if (row.sweep_due !== false) await liquidateAfterTrade(input.ticker);
   const position = toPerpPositionDto(
     {
       id: row.id,
-      userId: row.user_id,
-      ticker: row.ticker,
-      side: row.side,
-      size: row.size,
+      userId: input.caller.userId,
+      ticker: input.ticker,
+      side: input.side,
+      size: toDecimalString(quote.size),
       units: row.units,
       entryPrice: row.entry_price,
-      leverage: row.leverage,
-      margin: row.margin,
-      collateral: row.collateral,
-      fundingPaid: row.funding_paid,
+      leverage,
+      margin: toDecimalString(quote.margin),
+      collateral: toDecimalString(quote.margin),
+      fundingPaid: '0',
       liquidationPrice: row.liquidation_price,
       fundingIndexEntry: row.funding_index_entry,
       liquidationKey: row.liquidation_key,
-      openFee: row.open_fee,
+      openFee: toDecimalString(quote.fee),
       closeFee: null,
       exitPrice: null,
       realizedPnL: null,
@@ -190,12 +192,12 @@ export async function openPosition(input: TOpenInput) {
       status: 'open',
       liquidationWarnedAt: null,
       apiKeyId: input.caller.apiKeyId ?? null,
-      openedAt: new Date(row.opened_at),
+      openedAt: at,
       closedAt: null,
-      updatedAt: new Date(row.opened_at),
+      updatedAt: at,
     },
     // Just opened: nothing accrued yet (its entry is the ticker's index).
-    { markPrice: row.entry_price, name: row.org_name ?? row.ticker, fundingIndex: row.funding_index_entry },
+    { markPrice: row.entry_price, name: row.org_name ?? input.ticker, fundingIndex: row.funding_index_entry },
   );
   return { position, fee: toNumber(quote.fee), newBalance: toDecimalString(row.balance_after) };
 }

@@ -6,6 +6,7 @@
  */
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
+import { perpMarkets, perpOrders, perpPositions } from '@/db/schema';
 import { FUNDING_IMBALANCE_RATE, FUNDING_INTEREST_RATE, FUNDING_PREMIUM_CLAMP, FUNDING_RATE_CAP, MAINTENANCE_RATE, MAX_IMPACT, PERP_FEE_RATE, PRICE_SCALE } from '../math';
 
 const P = sql.raw(String(PRICE_SCALE));
@@ -82,4 +83,33 @@ export function effectiveLiquidationPriceSql(side: SQL, key: SQL, index: SQL) {
 export function fundedCollateralSql(p: string, index: SQL) {
   const a = sql.raw(p);
   return sql`(${a}.collateral - ${accruedFundingSql(sql`${a}.side`, sql`${a}.units`, index, sql`${a}.funding_index_entry`)})`;
+}
+
+/**
+ * `sweep_due`: whether the liquidation sweep that follows a trade (liquidate.ts liquidateAfterTrade)
+ * has anything to do, so a trade that reached nothing skips its two statements. `locked` is the
+ * trade's CTE that locked the ticker row (columns funding_index, and version = its xmin::text),
+ * `moved` the CTE that set its new mark (columns ticker, mark_price). Due when the new mark reaches
+ * an open position (liquidate.ts buildSweepStatement's ranges: liquidation_key against mark −
+ * liquidationShift(index)) or fires an open perp order (order-triggers.ts candidatesStatement's
+ * ranges), or when the statement cannot tell: the locked row is newer than the statement's
+ * snapshot (another trade or the funding tick committed while this one waited for the lock), so
+ * positions and orders that commit came with it may be unseen. False only when nothing is due;
+ * null when the trade wrote nothing.
+ */
+export function sweepDueCte(o: { locked: string; moved: string }) {
+  const l = sql.raw(o.locked);
+  const m = sql.raw(o.moved);
+  return sql`sweep_due as (
+      select ${l}.version is distinct from (select s.xmin::text from ${perpMarkets} s where s.ticker = ${m}.ticker)
+        or exists (select 1 from ${perpPositions} p where p.ticker = ${m}.ticker and p.side = 'long' and p.status = 'open'
+          and p.liquidation_key >= ${m}.mark_price - ${liquidationShiftSql(sql`'long'`, sql`${l}.funding_index`)})
+        or exists (select 1 from ${perpPositions} p where p.ticker = ${m}.ticker and p.side = 'short' and p.status = 'open'
+          and p.liquidation_key <= ${m}.mark_price - ${liquidationShiftSql(sql`'short'`, sql`${l}.funding_index`)})
+        or exists (select 1 from ${perpOrders} po where po.ticker = ${m}.ticker and po.status = 'open' and po.fires_when = 'below'
+          and po.trigger_price >= ${m}.mark_price)
+        or exists (select 1 from ${perpOrders} po where po.ticker = ${m}.ticker and po.status = 'open' and po.fires_when = 'above'
+          and po.trigger_price <= ${m}.mark_price) as due
+      from ${l}, ${m}
+    )`;
 }

@@ -4,14 +4,16 @@
  * at a time and each sees an exact NAV), NAV points and the pool_update event.
  */
 import 'server-only';
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@/db/client';
-import { poolNavPoints, pools, users, type TPoolRow } from '@/db/schema';
+import { marketPositions, markets, perpMarkets, perpPositions, poolNavPoints, pools, users, type TPoolRow } from '@/db/schema';
+import { yesPriceSql } from '@/lib/markets/sql';
+import { fundedCollateralSql, pricePnLSql } from '@/lib/perps/service/sql';
 import type { TCaller } from '@/lib/auth/caller';
 import { outboxCtes, outboxNotified } from '@/lib/events/outbox';
 import { AppError } from '@/lib/errors/app-error';
 import { dec, toDecimalString, toNumber, type TDecimal } from '@/lib/money/decimal';
-import { sharePriceOf, SHARE_SCALE } from '../math';
+import { INITIAL_SHARE_PRICE, MONEY_SCALE, sharePriceOf, SHARE_SCALE } from '../math';
 
 /** Locks a pool's row for the rest of the transaction; NOT_FOUND when there is no such pool. */
 export async function lockPool(tx: Tx, poolId: string): Promise<TPoolRow> {
@@ -110,4 +112,49 @@ export async function findActorPoolId(db: DbOrTx, actorId: string) {
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'This NPC actor manages no pool', { actorId });
   return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SQL twins of lib/pools/math.ts and holdings.ts, for the one-statement deposit (deposit.ts).
+// Same formulas, same truncation; lib/pools/pools-sql.int.test.ts holds them to the pure
+// functions digit for digit. Divisions cast the dividend to numeric(80,40), so PostgreSQL keeps
+// at least as many digits as decimal.js (precision 40) before the truncation.
+// ---------------------------------------------------------------------------------------------
+
+const sharesScale = sql.raw(String(SHARE_SCALE));
+const moneyScale = sql.raw(String(MONEY_SCALE));
+const initialPrice = sql.raw(`${INITIAL_SHARE_PRICE.toFixed()}::numeric`);
+
+/**
+ * navOf over what holdings.ts loadHoldings reads, for ONE pool account (`account`, a text SQL
+ * expression) whose cash is `cash`: cash + Σ max(0, funded collateral + price PnL at the mark)
+ * over its open perps (collateral with the funding accrued to the ticker's index, as
+ * withAccruedFunding) + Σ shares × the side's price over its live predictions (the price as
+ * holdings reads it: yes_shares / (yes_shares + no_shares), 1 − that for NO), truncated to 8.
+ */
+export function poolNavSql(account: SQL, cash: SQL) {
+  const perps = sql`select sum(greatest(0, ${fundedCollateralSql('pp', sql`pm.funding_index`)}
+      + ${pricePnLSql(sql`pp.side`, sql`pp.units`, sql`pp.entry_price`, sql`pm.mark_price`)}))
+    from ${perpPositions} pp join ${perpMarkets} pm on pm.ticker = pp.ticker
+    where pp.user_id = ${account} and pp.status = 'open'`;
+  const predictions = sql`select sum(mp.shares * (case when mp.side = 'YES' then ${yesPriceSql('mk')} else 1 - ${yesPriceSql('mk')} end))
+    from ${marketPositions} mp join ${markets} mk on mk.id = mp.market_id
+    where mp.user_id = ${account} and mp.shares > 0 and mp.settled_at is null and mk.status = 'active'`;
+  return sql`trunc((${cash}) + coalesce((${perps}), 0) + coalesce((${predictions}), 0), ${moneyScale})`;
+}
+
+/** sharePriceOf: nav / totalShares, INITIAL_SHARE_PRICE while no shares exist (untruncated). */
+export function sharePriceSql(nav: SQL, totalShares: SQL) {
+  return sql`(case when (${totalShares}) <= 0 then ${initialPrice} else (${nav})::numeric(80, 40) / (${totalShares}) end)`;
+}
+
+/** A share price as lots and NAV points store it: truncated to 18 places (toDecimalPlaces(18, ROUND_DOWN)). */
+export function storedSharePriceSql(nav: SQL, totalShares: SQL) {
+  return sql`trunc(${sharePriceSql(nav, totalShares)}, ${sharesScale})`;
+}
+
+/** quoteDeposit's shares: trunc(amount / INITIAL_SHARE_PRICE, 18) into an empty pool, else trunc(amount × totalShares / nav, 18). */
+export function depositSharesSql(nav: SQL, totalShares: SQL, amount: SQL) {
+  return sql`trunc(case when (${totalShares}) <= 0 then (${amount})::numeric(80, 40) / ${initialPrice}
+    else ((${amount}) * (${totalShares}))::numeric(80, 40) / (${nav}) end, ${sharesScale})`;
 }
