@@ -47,6 +47,39 @@ describe('connectionPlan', () => {
     expect(connectionPlan({ databaseUrl: DIRECT, databaseUrlUnpooled: DIRECT, dbPoolMax: 10 })!.pooler).toBe(false);
   });
 
+  it('no DATABASE_URL_REPLICA: no replica pools', () => {
+    expect(connectionPlan({ databaseUrl: DIRECT, dbPoolMax: 10 })!.replicas).toEqual([]);
+    expect(connectionPlan({ databaseUrl: DIRECT, databaseUrlReplicas: [], dbPoolMax: 10 })!.replicas).toEqual([]);
+  });
+
+  it('read replicas: one pool each, with the primary pool\'s options; LISTEN and migrations stay on the primary', () => {
+    const R1 = 'postgres://app@replica-1.example:5432/play';
+    const R2 = 'postgres://app@replica-2.example:5432/play';
+    const plan = connectionPlan({ databaseUrl: DIRECT, databaseUrlReplicas: [R1, R2], dbPoolMax: 7 })!;
+    expect(plan.replicas).toEqual([
+      { ...plan.pool, url: R1 },
+      { ...plan.pool, url: R2 },
+    ]);
+    expect(plan.replicas[0]!.prepare).toBe(true);
+    expect(plan.replicas[0]!.connection).toEqual({ statement_timeout: STATEMENT_TIMEOUT_MS });
+    expect(plan.pool.url).toBe(DIRECT);
+    expect(plan.listenUrl).toBe(DIRECT);
+    expect(plan.migrateUrl).toBe(DIRECT);
+  });
+
+  it('read replicas behind a pooler: prepared statements and startup parameters off there too', () => {
+    const R1 = 'postgres://app@replica-pooler.example:6432/play';
+    const plan = connectionPlan({ databaseUrl: POOLED, databaseUrlUnpooled: DIRECT, databaseUrlReplicas: [R1], dbPoolMax: 10 })!;
+    expect(plan.replicas).toEqual([{ ...plan.pool, url: R1 }]);
+    expect(plan.replicas[0]!.prepare).toBe(false);
+    expect(plan.replicas[0]!.connection).toEqual({});
+    expect(plan.listenUrl).toBe(DIRECT);
+  });
+
+  it('replicas without DATABASE_URL (PGlite): no plan at all', () => {
+    expect(connectionPlan({ databaseUrlReplicas: ['postgres://r/db'], dbPoolMax: 10 })).toBeUndefined();
+  });
+
   it('a request never waits for a connection as long as its own deadline', () => {
     expect(CONNECT_TIMEOUT_S * 1000).toBeLessThan(10_000);
   });

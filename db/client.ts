@@ -20,6 +20,14 @@
  * through the direct connection: every server connection the pooler opens starts with it, and no
  * pooler or database setup is needed. Why not ALTER DATABASE: it needs the database's owner, which
  * the managed services' roles not always are; any role may set its own defaults.
+ *
+ * Read replicas (DATABASE_URL_REPLICA, one URL or several): one pool per replica, with the
+ * primary pool's options, never migrated and never LISTENed on. Only an operation that declares
+ * `reads: 'replica'` (lib/contracts/endpoint.ts) reads there: lib/operations/read-routing.ts runs
+ * its handler inside `withReplicaReads`, and getDb() there (outside any transaction) hands out a
+ * replica, round robin. Everything else is on the primary: withTransaction, withRequestTransaction,
+ * executePrepared, LISTEN, the migrations, the tick, and any insert, update, delete, transaction
+ * or write through execute() a replica-routed handler makes (replicaDb below).
  */
 import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -49,21 +57,29 @@ export function reconnectDelaySeconds(attempt: number) {
   return Math.min(0.05 * 2 ** attempt, 1);
 }
 
+/** A postgres.js pool: its URL and options. */
+export type TPoolPlan = {
+  url: string;
+  max: number;
+  idle_timeout: number;
+  connect_timeout: number;
+  /** Named prepared statements live in a session: off behind a pooler. */
+  prepare: boolean;
+  /** Startup parameters: none behind a pooler, which refuses unknown ones. */
+  connection: Record<string, number>;
+};
+
 /** How the service reaches PostgreSQL, derived from the environment alone (db/client.test.ts). */
 export type TConnectionPlan = {
   /** DATABASE_URL goes through a transaction-mode pooler: DATABASE_URL_UNPOOLED is set and differs. */
   pooler: boolean;
   /** The pool every request and the tick use (postgres.js options). */
-  pool: {
-    url: string;
-    max: number;
-    idle_timeout: number;
-    connect_timeout: number;
-    /** Named prepared statements live in a session: off behind a pooler. */
-    prepare: boolean;
-    /** Startup parameters: none behind a pooler, which refuses unknown ones. */
-    connection: Record<string, number>;
-  };
+  pool: TPoolPlan;
+  /**
+   * One pool per read replica (DATABASE_URL_REPLICA), with the primary pool's options (the
+   * statement bound as a replica's role default is replicated from the primary's catalog).
+   */
+  replicas: TPoolPlan[];
   /** LISTEN (one connection that stays open): always direct. */
   listenUrl: string;
   /** The migrations and their session advisory lock: always direct. */
@@ -77,20 +93,22 @@ export type TConnectionPlan = {
 
 /** The connection plan for PostgreSQL; undefined without DATABASE_URL (embedded PGlite). */
 export function connectionPlan(
-  e: Pick<TEnv, 'databaseUrl' | 'databaseUrlUnpooled' | 'dbPoolMax'>,): TConnectionPlan | undefined {
+  e: Pick<TEnv, 'databaseUrl' | 'databaseUrlUnpooled' | 'dbPoolMax'> & Partial<Pick<TEnv, 'databaseUrlReplicas'>>,): TConnectionPlan | undefined {
   if (!e.databaseUrl) return undefined;
   const direct = e.databaseUrlUnpooled ?? e.databaseUrl;
   const pooler = direct !== e.databaseUrl;
+  const pool = (url: string): TPoolPlan => ({
+    url,
+    max: e.dbPoolMax,
+    idle_timeout: 30,
+    connect_timeout: CONNECT_TIMEOUT_S,
+    prepare: !pooler,
+    connection: pooler ? {} : { statement_timeout: STATEMENT_TIMEOUT_MS },
+  });
   return {
     pooler,
-    pool: {
-      url: e.databaseUrl,
-      max: e.dbPoolMax,
-      idle_timeout: 30,
-      connect_timeout: CONNECT_TIMEOUT_S,
-      prepare: !pooler,
-      connection: pooler ? {} : { statement_timeout: STATEMENT_TIMEOUT_MS },
-    },
+    pool: pool(e.databaseUrl),
+    replicas: (e.databaseUrlReplicas ?? []).map(pool),
     listenUrl: direct,
     migrateUrl: direct,
     statementTimeout: pooler ? 'role-default' : 'startup-parameter',
@@ -137,6 +155,10 @@ type THandle = {
   listen: TListen;
   /** Runs a raw statement as a prepared statement where the driver has them (postgres.js). */
   prepared?: TPrepared;
+  /** The read replicas' handles (replicaDb), empty without DATABASE_URL_REPLICA. */
+  replicas: Db[];
+  /** The round robin's position. */
+  nextReplica: number;
 };
 
 const KEY = Symbol.for('playmoney.db');
@@ -179,7 +201,7 @@ const lockPglite = (dir: string) => {
   return release;
 };
 
-const openPglite = async (): Promise<Omit<THandle, 'ready'> & { migrate: () => Promise<void> }> => {
+const openPglite = async (): Promise<Omit<THandle, 'ready' | 'replicas' | 'nextReplica'> & { migrate: () => Promise<void>; replicas?: Db[] }> => {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -211,7 +233,7 @@ const openPglite = async (): Promise<Omit<THandle, 'ready'> & { migrate: () => P
   };
 };
 
-const openPostgres = async (plan: TConnectionPlan): Promise<Omit<THandle, 'ready'> & { migrate: () => Promise<void> }> => {
+const openPostgres = async (plan: TConnectionPlan): Promise<Omit<THandle, 'ready' | 'replicas' | 'nextReplica'> & { migrate: () => Promise<void>; replicas?: Db[] }> => {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
@@ -222,8 +244,17 @@ const openPostgres = async (plan: TConnectionPlan): Promise<Omit<THandle, 'ready
   // backoff: after the database restarts, each connection retries within a second rather than
   // on postgres.js's default curve, which grows across the pool's attempts and held requests up
   // to 19 s past the restart in the fault test (test/ops/faults.test.ts).
-  const { url, ...poolOptions } = plan.pool;
-  const client = postgres(url, { ...poolOptions, onnotice: () => {}, backoff: reconnectDelaySeconds });
+  const observer = (g as TObserverGlobal)[OBSERVER];
+  const pool = ({ url, ...poolOptions }: TPoolPlan, name: string) =>
+    postgres(url, {
+      ...poolOptions,
+      onnotice: () => {},
+      backoff: reconnectDelaySeconds,
+      ...(observer ? { debug: (_connection: number, query: string) => (g as TObserverGlobal)[OBSERVER]?.(name, query) } : {}),
+    });
+  const client = pool(plan.pool, 'primary');
+  // Read replicas: pools of their own, never migrated, never listened on.
+  const replicaClients = plan.replicas.map((r, i) => pool(r, `replica${i}`));
   const direct = (directUrl: string) => postgres(directUrl, { max: 1, onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_S });
   // LISTEN needs a session: behind a pooler, its own client on the direct URL (opened on first use).
   let listenClient: ReturnType<typeof postgres> | undefined;
@@ -232,6 +263,7 @@ const openPostgres = async (plan: TConnectionPlan): Promise<Omit<THandle, 'ready
   const dialect = new PgDialect();
   return {
     db,
+    replicas: replicaClients.map((c) => replicaDb(drizzle(c, { schema }) as unknown as Db, db)),
     kind: 'postgres',
     // The same client drizzle wraps (its type parsers included), so rows match db.execute's.
     // Behind a pooler there are no prepared statements: executePrepared runs db.execute.
@@ -267,6 +299,7 @@ const openPostgres = async (plan: TConnectionPlan): Promise<Omit<THandle, 'ready
     },
     close: async () => {
       await listenClient?.end();
+      await Promise.all(replicaClients.map((c) => c.end()));
       await client.end();
     },
   };
@@ -277,6 +310,8 @@ const open = (): THandle => {
   let inner: { close: () => Promise<void>; listen: TListen; prepared?: TPrepared } | undefined;
   const handle: THandle = {
     db: undefined as unknown as Db,
+    replicas: [],
+    nextReplica: 0,
     kind: plan ? 'postgres' : 'pglite',
     ready: Promise.resolve(),
     close: async () => {
@@ -294,6 +329,8 @@ const open = (): THandle => {
     handle.db = opened.db;
     handle.prepared = opened.prepared;
     await opened.migrate();
+    // Replicas serve reads only once the primary is migrated (the replicas replay the migrations).
+    handle.replicas = opened.replicas ?? [];
   })();
   // Keep an unhandled rejection from crashing the process; callers await `ready` and see it.
   handle.ready.catch(() => {});
@@ -319,13 +356,107 @@ export async function executePrepared(statement: SQL): Promise<unknown> {
   return trackWrite(() => (h.prepared ? h.prepared(statement) : h.db.execute(statement)));
 }
 
-/** The migrated database. Every service awaits this (it is instant after the first time). */
+/**
+ * The migrated database. Every service awaits this (it is instant after the first time). Inside
+ * `withReplicaReads` and outside any transaction, a read replica when one is configured.
+ */
 export async function getDb(): Promise<Db> {
   const ambient = ambientTx();
   if (ambient) return ambient as unknown as Db;
   const h = handle();
   await h.ready;
+  if (h.replicas.length > 0 && readsStore().getStore() === true) return h.replicas[h.nextReplica++ % h.replicas.length]!;
   return h.db;
+}
+
+/** The primary's handle (or the request transaction): for what must never read a replica. */
+async function primaryDb(): Promise<Db> {
+  const ambient = ambientTx();
+  if (ambient) return ambient as unknown as Db;
+  const h = handle();
+  await h.ready;
+  return h.db;
+}
+
+/**
+ * Where reads may go: `true` inside withReplicaReads, `false` inside onPrimary. Held on globalThis
+ * (Next bundles routes separately).
+ */
+const READS = Symbol.for('playmoney.replicaReads');
+type TReadsGlobal = typeof globalThis & { [READS]?: AsyncLocalStorage<boolean> };
+const readsStore = () => ((globalThis as TReadsGlobal)[READS] ??= new AsyncLocalStorage<boolean>());
+
+/**
+ * Runs fn with its reads allowed on a read replica (a second or so behind the primary): getDb()
+ * then hands out a replica, round robin. A no-op without replicas (PGlite, no DATABASE_URL_REPLICA).
+ */
+export function withReplicaReads<T>(fn: () => Promise<T>): Promise<T> {
+  return readsStore().run(true, fn);
+}
+
+/** Runs fn with every read on the primary, also inside withReplicaReads (work that outlives the call). */
+export function onPrimary<T>(fn: () => Promise<T>): Promise<T> {
+  return readsStore().run(false, fn);
+}
+
+/** Whether getDb() here may hand out a replica (inside withReplicaReads, replicas configured). */
+export function readsMayUseReplica(): boolean {
+  return readsStore().getStore() === true && !ambientTx() && (g[KEY]?.replicas.length ?? 0) > 0;
+}
+
+/** Read replicas are configured: PostgreSQL with DATABASE_URL_REPLICA (from the environment alone). */
+export function replicasConfigured(e: Pick<TEnv, 'databaseUrl' | 'databaseUrlReplicas'> = env()): boolean {
+  return !!e.databaseUrl && e.databaseUrlReplicas.length > 0;
+}
+
+/**
+ * Tests: calls fn(pool, sql) for each statement a pool sends ('primary', 'replica0', …). Set it
+ * before the handle opens (closeDb, then getDb): postgres.js's `debug` hook is only installed on
+ * pools opened while an observer is set.
+ */
+type TQueryObserver = (pool: string, query: string) => void;
+const OBSERVER = Symbol.for('playmoney.db.queryObserver');
+type TObserverGlobal = typeof globalThis & { [OBSERVER]?: TQueryObserver };
+export function observeQueries(fn: TQueryObserver | undefined) {
+  (globalThis as TObserverGlobal)[OBSERVER] = fn;
+}
+
+/** Methods of a drizzle database that write or open a transaction: always on the primary. */
+const PRIMARY_ONLY = new Set<PropertyKey>(['insert', 'update', 'delete', 'transaction', 'refreshMaterializedView']);
+/** SQLSTATE read_only_sql_transaction: a write sent to a hot standby. */
+const READ_ONLY_SQL_TRANSACTION = '25006';
+
+/**
+ * A replica's drizzle handle that sends writes to the primary: insert, update, delete and
+ * transactions (also after `with(…)`) go to the primary's handle; a raw execute() runs on the
+ * replica and, when the replica refuses it as a write (25006, before doing anything), again on
+ * the primary. Selects, relational queries and counts read the replica.
+ */
+function replicaDb(replica: Db, primary: Db): Db {
+  const bind = (target: object, prop: PropertyKey) => {
+    const v = Reflect.get(target, prop, target) as unknown;
+    return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+  };
+  return new Proxy(replica, {
+    get(target, prop) {
+      if (PRIMARY_ONLY.has(prop)) return bind(primary, prop);
+      if (prop === 'execute') {
+        return (query: SQL) =>
+          Promise.resolve(target.execute(query)).catch((e: unknown) => {
+            if (pgCode(e) !== READ_ONLY_SQL_TRANSACTION) throw e;
+            return primary.execute(query);
+          });
+      }
+      if (prop === 'with') {
+        return (...ctes: never[]) => {
+          const onReplica = target.with(...ctes);
+          const primaryWith = primary.with(...ctes);
+          return new Proxy(onReplica, { get: (t, p) => (PRIMARY_ONLY.has(p) ? bind(primaryWith, p) : bind(t, p)) });
+        };
+      }
+      return bind(target, prop);
+    },
+  });
 }
 
 /**
@@ -411,7 +542,7 @@ export async function withTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>
   // the request's transaction decides whether anything is kept).
   const ambient = ambientTx();
   if (ambient) return ambient.transaction(fn);
-  const db = await getDb();
+  const db = await primaryDb();
   const run = () =>
     db.transaction(async (tx) => {
       const out = await fn(tx);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { boot } from './boot';
-import { EnvError, parseEnv, resetEnvCache } from './env';
+import { EnvError, parseEnv, resetEnvCache, splitDatabaseUrls } from './env';
 
 /** A production environment that starts: every secret 32 bytes or more, no two alike. */
 const PROD: Record<string, string | undefined> = {
@@ -12,6 +12,17 @@ const PROD: Record<string, string | undefined> = {
 const JWKS = { AUTH_JWKS_URL: 'https://idp.example/.well-known/jwks.json', AUTH_ISSUER: 'https://idp.example', AUTH_AUDIENCE: 'playmoney' };
 
 describe('parseEnv', () => {
+  it('reads DATABASE_URL_REPLICA as a list of URLs (none, one, several; multi-host URLs kept whole)', () => {
+    expect(parseEnv({ NODE_ENV: 'development' }).databaseUrlReplicas).toEqual([]);
+    expect(parseEnv({ NODE_ENV: 'development', DATABASE_URL_REPLICA: ' ' }).databaseUrlReplicas).toEqual([]);
+    expect(parseEnv({ NODE_ENV: 'development', DATABASE_URL_REPLICA: 'postgres://r1/db' }).databaseUrlReplicas).toEqual(['postgres://r1/db']);
+    expect(parseEnv({ NODE_ENV: 'development', DATABASE_URL_REPLICA: 'postgres://r1/db, postgresql://r2:5433/db,' }).databaseUrlReplicas).toEqual([
+      'postgres://r1/db',
+      'postgresql://r2:5433/db',
+    ]);
+    expect(splitDatabaseUrls('postgres://a:5432,b:5433/db,postgres://c/db')).toEqual(['postgres://a:5432,b:5433/db', 'postgres://c/db']);
+  });
+
   it('uses development secrets outside production', () => {
     const e = parseEnv({ NODE_ENV: 'development' });
     expect(e.jwtSecret).toBeTruthy();

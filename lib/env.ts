@@ -21,6 +21,7 @@ const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: optionalString,
   DATABASE_URL_UNPOOLED: optionalString,
+  DATABASE_URL_REPLICA: optionalString,
   DATA_DIR: z.string().default('./.data'),
   AUTH_JWKS_URL: optionalString,
   AUTH_ISSUER: optionalString,
@@ -54,6 +55,7 @@ const ZEnv = z.object({
   SOCIAL_A_INTROSPECTION_URL: optionalString,
   SOCIAL_B_INTROSPECTION_URL: optionalString,
   AGENT_CARD_SIGNING_KEY: optionalString,
+  METRICS_TOKEN: optionalString,
 });
 
 export type TEnv = {
@@ -65,6 +67,12 @@ export type TEnv = {
    * Neon's or Supabase's pooled URL): LISTEN, the migration lock and prepared statements use it.
    */
   databaseUrlUnpooled?: string;
+  /**
+   * DATABASE_URL_REPLICA: read-only streaming replicas of DATABASE_URL (one URL, or several
+   * separated by commas). Operations that declare `reads: 'replica'` read from them, round robin
+   * (db/client.ts, lib/operations/read-routing.ts); empty: every read goes to DATABASE_URL.
+   */
+  databaseUrlReplicas: string[];
   dataDir: string;
   jwksUrl?: string;
   issuer?: string;
@@ -85,6 +93,8 @@ export type TEnv = {
   upstashUrl?: string;
   upstashToken?: string;
   redisUrl?: string;
+  /** A Prometheus scraper's bearer token for GET /api/metrics (administrators' tokens work too); unset: admins only. */
+  metricsToken?: string;
   startingBalance: string;
   allowTestClock: boolean;
   publicBaseUrl?: string;
@@ -136,6 +146,21 @@ function parseSigningKey(raw: string | undefined): TPrivateJwk | undefined {
 
 export class EnvError extends Error {}
 
+/**
+ * A comma-separated list of PostgreSQL URLs. A part that does not start with a scheme belongs to
+ * the URL before it (a multi-host URL, `postgres://a:5432,b:5432/db`, has commas of its own).
+ */
+export function splitDatabaseUrls(raw: string | undefined): string[] {
+  const urls: string[] = [];
+  for (const part of (raw ?? '').split(',')) {
+    const p = part.trim();
+    if (!p) continue;
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(p) || urls.length === 0) urls.push(p);
+    else urls[urls.length - 1] += `,${p}`;
+  }
+  return urls;
+}
+
 type TRawEnv = z.infer<typeof ZEnv>;
 
 /**
@@ -157,6 +182,7 @@ const assertProductionSecrets = (e: TRawEnv) => {
     ['SESSION_SECRET', e.SESSION_SECRET],
     ['CRON_SECRET', e.CRON_SECRET],
     ['AUTH_JWT_SECRET', e.AUTH_JWT_SECRET],
+    ['METRICS_TOKEN', e.METRICS_TOKEN],
   ];
   for (const [name, value] of secrets) {
     if (value !== undefined && new TextEncoder().encode(value).length < MIN_SECRET_BYTES) {
@@ -205,6 +231,7 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
     isTest: e.NODE_ENV === 'test',
     databaseUrl: e.DATABASE_URL,
     databaseUrlUnpooled: e.DATABASE_URL_UNPOOLED,
+    databaseUrlReplicas: splitDatabaseUrls(e.DATABASE_URL_REPLICA),
     dataDir: e.DATA_DIR,
     jwksUrl: e.AUTH_JWKS_URL,
     issuer: e.AUTH_ISSUER,
@@ -217,6 +244,7 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
     upstashUrl: e.UPSTASH_REDIS_REST_URL,
     upstashToken: e.UPSTASH_REDIS_REST_TOKEN,
     redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
     startingBalance: e.STARTING_BALANCE,
     allowTestClock: e.ALLOW_TEST_CLOCK === '1',
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),

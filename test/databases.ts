@@ -4,20 +4,24 @@
  * a new in-memory one. When the server is reached through a transaction-mode pooler
  * (TEST_BASE_DATABASE_URL_UNPOOLED, taken from DATABASE_URL_UNPOOLED, is the direct URL), the
  * databases are created and dropped on the direct URL and a test file gets both URLs for its
- * database, as the service would in production (db/client.ts connectionPlan).
+ * database, as the service would in production (db/client.ts connectionPlan). With read replicas
+ * (TEST_BASE_DATABASE_URL_REPLICA, taken from DATABASE_URL_REPLICA: one URL or several, comma
+ * separated, of streaming replicas of the test server, as .ci/replica.sh makes), a database made
+ * on the server is replicated to them, and a test file gets its URL on each replica too.
  */
 import postgres from 'postgres';
 import { closeDb } from '@/db/client';
-import { resetEnvCache } from '@/lib/env';
+import { resetEnvCache, splitDatabaseUrls } from '@/lib/env';
 
 /** The server tests create their databases on; undefined: PGlite. */
-export type TTestServer = { url: string; unpooledUrl?: string };
+export type TTestServer = { url: string; unpooledUrl?: string; replicaUrls?: string[] };
 
 /** The test server from the environment setup-db recorded. */
 export const testServer = (): TTestServer | undefined => {
   const url = process.env.TEST_BASE_DATABASE_URL;
   if (!url) return undefined;
-  return { url, unpooledUrl: process.env.TEST_BASE_DATABASE_URL_UNPOOLED || undefined };
+  const replicaUrls = splitDatabaseUrls(process.env.TEST_BASE_DATABASE_URL_REPLICA);
+  return { url, unpooledUrl: process.env.TEST_BASE_DATABASE_URL_UNPOOLED || undefined, ...(replicaUrls.length ? { replicaUrls } : {}) };
 };
 
 const admin = (server: TTestServer) =>
@@ -38,6 +42,7 @@ export const createThrowawayDatabase = async (server: TTestServer, label: string
     name,
     url: withDatabase(server.url, name),
     unpooledUrl: server.unpooledUrl ? withDatabase(server.unpooledUrl, name) : undefined,
+    replicaUrls: server.replicaUrls?.map((u) => withDatabase(u, name)),
   };
 };
 
@@ -48,11 +53,16 @@ export const dropDatabases = async (server: TTestServer, names: readonly string[
   await sql.end();
 };
 
-/** Points the service (db/client.ts) at a database: its URL and, behind a pooler, its direct URL. */
-export const pointAtDatabase = (db: { url: string; unpooledUrl?: string }) => {
+/**
+ * Points the service (db/client.ts) at a database: its URL, behind a pooler its direct URL, and
+ * its URLs on the read replicas when there are any.
+ */
+export const pointAtDatabase = (db: { url: string; unpooledUrl?: string; replicaUrls?: string[] }) => {
   process.env.DATABASE_URL = db.url;
   if (db.unpooledUrl) process.env.DATABASE_URL_UNPOOLED = db.unpooledUrl;
   else delete process.env.DATABASE_URL_UNPOOLED;
+  if (db.replicaUrls?.length) process.env.DATABASE_URL_REPLICA = db.replicaUrls.join(',');
+  else delete process.env.DATABASE_URL_REPLICA;
   resetEnvCache();
 };
 

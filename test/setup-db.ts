@@ -4,6 +4,8 @@
  * leave nothing behind. Runs before each test file. With DATABASE_URL_UNPOOLED also set
  * (DATABASE_URL goes through a transaction-mode pooler, as in CI's PgBouncer step), the
  * throwaway database is made on the direct URL and the file gets both URLs (test/databases.ts).
+ * With DATABASE_URL_REPLICA (streaming replicas of that server, as CI's .ci/replica.sh step
+ * starts), the file also gets its database's URL on each replica.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { closeDb, getDb } from '@/db/client';
@@ -20,6 +22,8 @@ const baseUrl = process.env.TEST_BASE_DATABASE_URL ?? process.env.DATABASE_URL;
 const baseUnpooledUrl = process.env.TEST_BASE_DATABASE_URL_UNPOOLED ?? process.env.DATABASE_URL_UNPOOLED;
 process.env.TEST_BASE_DATABASE_URL = baseUrl ?? '';
 process.env.TEST_BASE_DATABASE_URL_UNPOOLED = (baseUrl && baseUnpooledUrl) || '';
+const baseReplicaUrl = process.env.TEST_BASE_DATABASE_URL_REPLICA ?? process.env.DATABASE_URL_REPLICA;
+process.env.TEST_BASE_DATABASE_URL_REPLICA = (baseUrl && baseReplicaUrl) || '';
 const server = testServer();
 let throwaway: string | undefined;
 
@@ -52,6 +56,6 @@ afterAll(async () => {
   await dropExtraDatabases();
   if (server && throwaway) {
     await dropDatabases(server, [throwaway]);
-    pointAtDatabase({ url: server.url, unpooledUrl: server.unpooledUrl });
+    pointAtDatabase({ url: server.url, unpooledUrl: server.unpooledUrl, replicaUrls: server.replicaUrls });
   }
 });

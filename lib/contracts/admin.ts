@@ -262,6 +262,7 @@ export const adminTrades = defineEndpoint({
   auth: 'user',
   requires: ['read', 'admin'],
   rateLimit: undefined,
+  reads: undefined,
 });
 
 export const ZAdminUser = z.object({

@@ -42,6 +42,7 @@ export const commentsList = defineEndpoint({
   tag: 'comments',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: ZPostIdParams,
   response: z.object({ success: ZSuccess, comments: z.array(ZComment), count: z.number().int() }),
   errors: ['NOT_FOUND'],

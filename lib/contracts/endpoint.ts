@@ -48,7 +48,7 @@ type TEndpointFields = {
   multipart?: boolean;
   response: z.ZodType;
   /** Media type of a success answer; application/json unless said otherwise (the SSE stream, image bytes). */
-  responseType?: 'application/json' | 'text/event-stream' | 'image/*';
+  responseType?: 'application/json' | 'text/event-stream' | 'text/plain' | 'image/*';
   /** Success status; 200 unless said otherwise. */
   status?: number;
   /** Whether the wrapper adds `success: true` (a few spec responses have no such field). */
@@ -103,6 +103,14 @@ type TEndpointFields = {
    * that sends neither (not a browser) is let through.
    */
   sameOrigin?: 'always';
+  /**
+   * 'replica': a read that tolerates a second of lag (public lists, feeds, market data, profiles,
+   * leaderboards) and may read a read replica (DATABASE_URL_REPLICA), unless the caller wrote in
+   * the last few seconds (lib/operations/read-routing.ts). Unset: every read on the primary. Never
+   * on what a caller must see current: their own account, balances and positions, notifications,
+   * chats, admin, auth, game control, the event stream.
+   */
+  reads?: 'replica';
 };
 
 export function defineEndpoint<const E extends TEndpoint>(e: E): E {

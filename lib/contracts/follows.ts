@@ -72,6 +72,7 @@ export const usersFollowers = defineEndpoint({
   tag: 'follows',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: ZUserIdParams,
   query: ZListQuery,
   response: followListResponse('followers'),

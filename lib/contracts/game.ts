@@ -60,6 +60,7 @@ export const gamesList = defineEndpoint({
   tag: 'game',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   response: z.object({
     success: ZSuccess,
     games: z.array(ZGameStatus.extend({ name: z.string(), description: z.string() })),

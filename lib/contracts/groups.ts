@@ -58,6 +58,7 @@ export const groupsList = defineEndpoint({
   tag: 'groups',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   query: z.object({
     search: z.string().trim().max(100).optional(),
     limit: zQueryInt({ default: 50, min: 1, max: 100 }),

@@ -15,6 +15,7 @@ import { identityEndpoints } from './identity';
 import { groupsEndpoints } from './groups';
 import { marketsEndpoints } from './markets';
 import { mcpEndpoints } from './mcp';
+import { metricsEndpoints } from './metrics';
 import { moderationEndpoints } from './moderation';
 import { notificationsEndpoints } from './notifications';
 import { onboardingEndpoints } from './onboarding';
@@ -76,4 +77,5 @@ export const endpoints: readonly TEndpoint[] = [
   ...gameEndpoints,
   ...worldEndpoints,
   ...storylinesEndpoints,
+  ...metricsEndpoints,
 ];

@@ -54,6 +54,7 @@ export const leaguesOverview = defineEndpoint({
   tag: 'standing',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   response: z.object({
     success: ZSuccess,
     season: ZSeason.nullable().describe('null before the first daily close of the world'),
@@ -73,6 +74,7 @@ export const leaguesDivision = defineEndpoint({
   tag: 'standing',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   query: z.object({
     season: z.string().regex(/^\d{4}-W\d{2}$/, 'an ISO week such as 2026-W48').optional(),
     tier: zQueryIntOptional({ min: 0, max: 4 }).describe('0 bronze … 4 diamond; absent: the default'),
@@ -99,6 +101,7 @@ export const userLeagueHistory = defineEndpoint({
   tag: 'standing',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: z.object({ userId: ZIdParam }),
   response: z.object({
     success: ZSuccess,

@@ -90,6 +90,7 @@ export const predictionsList = defineEndpoint({
   tag: 'markets',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   rateLimit: 'predictionsList',
   query: z.object({
     status: z.enum(['active', 'resolved', 'all']).default('active'),
@@ -136,6 +137,7 @@ export const predictionsGet = defineEndpoint({
   tag: 'markets',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   rateLimit: 'predictionsList',
   params: ZMarketIdParams,
   response: z.object({ success: ZSuccess, market: ZMarketDetail }),
@@ -159,6 +161,7 @@ export const predictionsHolders = defineEndpoint({
   tag: 'markets',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: ZMarketIdParams,
   query: z.object({ limit: zQueryInt({ default: 10, min: 1, max: 50 }) }),
   response: z.object({
@@ -192,6 +195,7 @@ export const predictionsNews = defineEndpoint({
   tag: 'markets',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: ZMarketIdParams,
   query: z.object({ limit: zQueryInt({ default: 10, min: 1, max: 50 }) }),
   response: z.object({ success: ZSuccess, marketId: z.string(), news: z.array(ZNewsItem), count: z.number().int() }),
@@ -206,6 +210,7 @@ export const predictionsPosts = defineEndpoint({
   tag: 'markets',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: ZMarketIdParams,
   query: z.object({ limit: zQueryInt({ default: 10, min: 1, max: 50 }) }),
   response: z.object({
@@ -329,6 +334,7 @@ export const predictionsHistory = defineEndpoint({
   tag: 'markets',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: ZMarketIdParams,
   query: z.object({ range: z.enum(['1h', '24h', '7d', '30d', 'all']).default('all') }),
   response: z.object({
@@ -402,6 +408,7 @@ export const tradesList = defineEndpoint({
   tag: 'markets',
   auth: 'user',
   requires: ['read'],
+  reads: 'replica',
   query: z.object({
     limit: zQueryInt({ default: 50, min: 1, max: 100 }),
     offset: zQueryInt({ default: 0, max: 10_000 }),

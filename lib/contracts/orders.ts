@@ -113,6 +113,7 @@ export const predictionOrderBook = defineEndpoint({
   tag: 'orders',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: ZMarketIdParams,
   response: z.object({
     success: ZSuccess,

@@ -96,6 +96,7 @@ export const perpsList = defineEndpoint({
   tag: 'perps',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   response: z.object({ success: ZSuccess, tickers: z.array(ZPerpTicker), markets: z.array(ZPerpTicker) }),
 });
 
@@ -188,6 +189,7 @@ export const perpsHistory = defineEndpoint({
   tag: 'perps',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: z.object({ ticker: z.string().min(1).max(20).transform((t) => t.toUpperCase()) }),
   query: z.object({ range: z.enum(['1h', '24h', '7d', '30d', 'all']).default('24h') }),
   response: z.object({
@@ -222,6 +224,7 @@ export const perpsCandles = defineEndpoint({
   tag: 'perps',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: ZTickerParams,
   query: z.object({
     interval: z.enum(['5m', '15m', '1h', '4h', '1d']).optional().describe('candle width; by default the one the range reads well with (1h: 5m, 24h: 1h, 7d: 4h, 30d and all: 1d)'),
@@ -263,6 +266,7 @@ export const perpsTickerTrades = defineEndpoint({
   tag: 'perps',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: ZTickerParams,
   query: z.object({ limit: zQueryInt({ default: 30, min: 1, max: 100 }) }),
   response: z.object({ success: ZSuccess, ticker: z.string(), trades: z.array(ZPerpTapeTrade) }),

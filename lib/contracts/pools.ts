@@ -152,6 +152,7 @@ export const poolsList = defineEndpoint({
   tag: 'pools',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   query: z.object({ tier: zCaseEnum(['S', 'A', 'B', 'C'], 'upper').optional().describe('only pools of this tier') }),
   response: z.object({ success: ZSuccess, pools: z.array(ZPool) }),
 });
@@ -164,6 +165,7 @@ export const poolsDetail = defineEndpoint({
   tag: 'pools',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: ZPoolIdParams,
   query: z.object({ range: z.enum(['24h', '7d', '30d', 'all']).default('7d').describe('the NAV history window') }),
   response: z.object({
@@ -279,6 +281,7 @@ export const npcPortfolio = defineEndpoint({
   tag: 'pools',
   auth: 'user',
   requires: ['read'],
+  reads: 'replica',
   params: ZActorIdParams,
   response: z.object({
     success: ZSuccess,

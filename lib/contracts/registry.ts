@@ -40,6 +40,7 @@ export const registryList = defineEndpoint({
   tag: 'standing',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   query: z.object({
     type: z.enum(REGISTRY_TYPES).optional(),
     search: zText({ max: 100, description: 'matches username, display name or app name (case-insensitive)' }).optional(),
@@ -62,6 +63,7 @@ export const registryAll = defineEndpoint({
   tag: 'standing',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   query: z.object({
     cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
     limit: zQueryInt({ default: 500, min: 1, max: 1000 }),

@@ -25,6 +25,7 @@ export const reputationGet = defineEndpoint({
   tag: 'standing',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: z.object({ userId: ZIdParam }),
   response: z.object({ success: ZSuccess, reputation: ZReputation }),
   errors: ['USER_NOT_FOUND'],
@@ -38,6 +39,7 @@ export const reputationBreakdownGet = defineEndpoint({
   tag: 'standing',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: z.object({ userId: ZIdParam }),
   response: z.object({
     success: ZSuccess,

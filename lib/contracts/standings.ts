@@ -38,6 +38,7 @@ export const leaderboardGet = defineEndpoint({
   tag: 'standing',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   query: z.object({
     page: zQueryInt({ default: 1, min: 1, max: 100_000 }),
     pageSize: zQueryInt({ default: 100, min: 1, max: 100 }),

@@ -51,6 +51,7 @@ export const predictionStory = defineEndpoint({
   tag: 'markets',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: z.object({ id: ZIdParam }),
   response: z.object({ success: ZSuccess, marketId: z.string(), story: ZStory.nullable() }),
   errors: ['NOT_FOUND'],
@@ -64,6 +65,7 @@ export const tickerStories = defineEndpoint({
   tag: 'perps',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: z.object({ ticker: z.string().min(1).max(20).transform((t) => t.toUpperCase()) }),
   response: z.object({ success: ZSuccess, ticker: z.string(), developing: z.array(ZStory), resolved: z.array(ZStory) }),
   errors: ['NOT_FOUND'],
@@ -77,6 +79,7 @@ export const actorCalibration = defineEndpoint({
   tag: 'world',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: z.object({ actorId: ZIdParam }),
   response: z.object({
     success: ZSuccess,
@@ -102,6 +105,7 @@ export const calibrationLeaderboard = defineEndpoint({
   tag: 'world',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   query: z.object({ limit: zQueryInt({ default: 20, min: 1, max: 100 }) }),
   response: z.object({
     success: ZSuccess,

@@ -25,6 +25,7 @@ export const usersTrackRecord = defineEndpoint({
   tag: 'users',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   rateLimit: 'profileRead',
   params: ZUserIdParams,
   response: z.object({
@@ -58,6 +59,7 @@ export const usersTrades = defineEndpoint({
   tag: 'users',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   rateLimit: 'profileRead',
   params: ZUserIdParams,
   query: z.object({
@@ -92,6 +94,7 @@ export const usersPnlHistory = defineEndpoint({
   tag: 'users',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   rateLimit: 'profileRead',
   params: ZUserIdParams,
   query: z.object({ range: z.enum(['day', 'week', 'month', 'all']).default('month') }),

@@ -92,6 +92,7 @@ export const waitlistLeaderboard = defineEndpoint({
   tag: 'waitlist',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   query: z.object({ limit: zQueryInt({ default: 50, min: 1, max: 200 }) }),
   response: z.object({
     success: ZSuccess,

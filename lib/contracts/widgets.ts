@@ -13,6 +13,7 @@ export const widgetsMarkets = defineEndpoint({
   tag: 'markets',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   response: z.object({ success: ZSuccess, markets: z.array(ZMarket) }),
 });
 
@@ -24,6 +25,7 @@ export const widgetsTrendingPosts = defineEndpoint({
   tag: 'widgets',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   query: z.object({ limit: zQueryInt({ default: 5, min: 1, max: 50 }) }),
   response: z.object({
     success: ZSuccess,
@@ -51,6 +53,7 @@ export const widgetsBreakingNews = defineEndpoint({
   tag: 'widgets',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   response: z.object({
     success: ZSuccess,
     news: z.array(z.object({ id: z.string(), title: z.string(), content: z.string(), relatedQuestions: z.array(z.number().int()), timestamp: ZTimestamp })),
@@ -65,6 +68,7 @@ export const widgetsStats = defineEndpoint({
   tag: 'widgets',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   response: z.object({
     success: ZSuccess,
     stats: z.object({
@@ -86,6 +90,7 @@ export const widgetsUpcomingEvents = defineEndpoint({
   tag: 'widgets',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   response: z.object({
     success: ZSuccess,
     events: z.array(z.object({ id: z.string(), type: z.enum(['resolution', 'funding']), title: z.string(), marketId: z.string().nullable(), date: ZTimestamp })),
@@ -100,6 +105,7 @@ export const trendingTags = defineEndpoint({
   tag: 'trending',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   query: z.object({ limit: zQueryInt({ default: 10, min: 1, max: 50 }) }),
   response: z.object({
     success: ZSuccess,

@@ -26,6 +26,7 @@ export const organizationsList = defineEndpoint({
   tag: 'world',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   response: z.object({ success: ZSuccess, organizations: z.array(ZOrganization), count: z.number().int() }),
 });
 
@@ -37,6 +38,7 @@ export const gameAssetsList = defineEndpoint({
   tag: 'world',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   response: z.object({
     success: ZSuccess,
     actors: z.array(z.object({ id: z.string(), username: z.string(), displayName: z.string(), avatarUrl: z.string() })),
@@ -52,6 +54,7 @@ export const actorStats = defineEndpoint({
   tag: 'world',
   auth: 'public',
   requires: ['read'],
+  reads: 'replica',
   params: z.object({ actorId: ZIdParam }),
   response: z.object({
     success: ZSuccess,

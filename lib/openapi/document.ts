@@ -248,6 +248,7 @@ const successContent = (e: TEndpoint): TJson => {
   const type = e.responseType ?? 'application/json';
   if (type === 'application/json') return { [type]: { schema: schemaOf(e.response, 'output') } };
   if (type === 'text/event-stream') return { [type]: { schema: { type: 'string', description: 'a stream of Server-Sent Events frames' } } };
+  if (type === 'text/plain') return { [type]: { schema: { type: 'string', description: e.response.description } } };
   // Image bytes, with the stored image's own media type.
   return Object.fromEntries(IMAGE_TYPES.map((t) => [t, { schema: { type: 'string', contentMediaType: t, description: e.response.description } }]));
 };

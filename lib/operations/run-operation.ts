@@ -23,7 +23,9 @@
  *     permissions → 403 FORBIDDEN; 403 USER_BANNED
  *     for a banned caller's writes (any method but GET, unless the operation says
  *     `allowBanned`: signing out)
- *     the operation's own function
+ *     the operation's own function, its reads on a read replica when the operation declares
+ *     `reads: 'replica'` and the caller has not just written (./read-routing.ts); a write that
+ *     succeeds keeps its caller's reads on the primary for a few seconds
  * The result is the function's value or a typed error, always with the rate-limit state the
  * transport reports (REST: X-RateLimit-* headers). Refusals for malformed input count against
  * the caller's bad-input budget.
@@ -49,12 +51,26 @@ import { DEFAULT_DEADLINE_MS, findBadText } from './bounds';
 import { PENALTY_PAUSE_MS, checkRateLimit, notePenalty, penaltyUntil, type TLimitResult } from './rate-limit';
 import { RATE_LIMITS } from '@/lib/contracts/rate-limits';
 import { noteCallCount, type TRequest } from './request';
+import { isWriteOperation, noteWrite, readsTarget, runReads } from './read-routing';
 import type { z } from 'zod';
 
 /** What the core needs of an operation: its declaration (a REST endpoint is one). */
 export type TOperation = Pick<
   TEndpoint,
-  'id' | 'method' | 'rateLimit' | 'params' | 'query' | 'body' | 'fieldErrors' | 'deadlineMs' | 'allowBanned' | 'idempotent' | 'status' | 'keyCaps'
+  | 'id'
+  | 'method'
+  | 'rateLimit'
+  | 'params'
+  | 'query'
+  | 'body'
+  | 'fieldErrors'
+  | 'deadlineMs'
+  | 'allowBanned'
+  | 'idempotent'
+  | 'status'
+  | 'keyCaps'
+  | 'reads'
+  | 'writesOnGet'
 > &
   TEndpointAccess;
 
@@ -255,8 +271,10 @@ export async function runOperation<T>(
       try {
         let value: T;
         // A dry run (`dryRun: true`, ./dry-run.ts) changes nothing: its key is neither stored nor replayed.
-        if (!idempotencyKey || !principal || dryRun) value = await fn(ctx);
-        else {
+        if (!idempotencyKey || !principal || dryRun) {
+          const reads = await readsTarget(op, principal?.userId ?? null);
+          value = await runReads(reads, () => fn(ctx), op.id);
+        } else {
           const fingerprint = requestFingerprint(op.id, rawParams, rawBody);
           const run = await runIdempotent({ userId: principal.userId, key: idempotencyKey, operation: op.id, fingerprint, status: op.status ?? 200 }, () => fn(ctx));
           replayed = run.replayed;
@@ -265,6 +283,8 @@ export async function runOperation<T>(
         }
         // An account that trades through a key shows as a bot from then on (once: the mark sticks).
         if (principal?.apiKey && !dryRun && !principal.user.botSince && op.requires?.includes('trade')) await markBot(principal.userId);
+        // Read-your-writes: this user's next reads stay on the primary a while (no-op without replicas).
+        if (principal && !dryRun && isWriteOperation(op)) await noteWrite(principal.userId);
         return value;
       } catch (e) {
         await release?.();

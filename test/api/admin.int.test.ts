@@ -7,7 +7,7 @@
  * not the players' report form.
  */
 import { eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GET as reportDetailRoute, POST as reportActionRoute } from '@/app/api/admin/reports/[reportId]/route';
 import { GET as reportsRoute } from '@/app/api/admin/reports/route';
 import { GET as perpsListRoute } from '@/app/api/markets/perps/route';
@@ -31,6 +31,7 @@ import { createPost } from '@/lib/posts/service/create-post';
 import { readAccountNumbers } from '@/lib/equity/service';
 import { seedPool, seedUser } from '@/test/factories';
 import { call, tokenFor } from '@/test/http';
+import { spyOnStatements } from '../db-spies';
 
 let admin: TUserRow;
 let admin2: TUserRow;
@@ -268,16 +269,13 @@ describe('GET /api/admin/reports', () => {
   it('reads a page of 20 in the same number of statements as a page of 2', async () => {
     const many = await seedUser();
     for (let i = 0; i < 20; i++) await insertReport({ reportedUserId: many.id, reporterId: i % 2 ? player.id : reporterB.id });
-    const db = await getDb();
     const token = await tokenOf(moderator);
     const count = async (limit: number) => {
-      const exec = vi.spyOn(db, 'execute');
-      const select = vi.spyOn(db, 'select');
+      const spies = await spyOnStatements();
       const res = await call(reportsRoute, '/api/admin/reports', { token, query: { reportedUserId: many.id, limit } });
       expect(res.body.reports).toHaveLength(limit);
-      const n = exec.mock.calls.length + select.mock.calls.length;
-      exec.mockRestore();
-      select.mockRestore();
+      const n = spies.execCalls().length + spies.selectCalls().length;
+      spies.restore();
       return n;
     };
     const small = await count(2);

@@ -9,7 +9,7 @@
  * an unfiltered one does. A post a moderator removed keeps its place with `removed` and no content
  * for everyone but a moderator.
  */
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GET as getPostRoute } from '@/app/api/posts/[id]/route';
 import { GET as listPosts } from '@/app/api/posts/route';
 import { POST as followRoute } from '@/app/api/users/[userId]/follow/route';
@@ -25,6 +25,7 @@ import { openPosition } from '@/lib/perps/service/open-position';
 import { seedWorld } from '@/lib/world/seed/world';
 import { seedUser } from '@/test/factories';
 import { call, tokenFor } from '@/test/http';
+import { spyOnStatements } from '../db-spies';
 
 type TPostOut = { id: string; authorId: string; market: { id: string } | null; trade: { marketId: string | null; ticker: string | null } | null; tickers: string[] };
 
@@ -286,23 +287,19 @@ describe('GET /api/posts filter (everyone, players, mine, following) and removed
   });
 
   it('a filtered page costs the statements of an unfiltered one (one for the page, one for its posts)', async () => {
-    const db = await getDb();
     const dialect = new PgDialect();
     const sqlOf = (q: unknown) => dialect.sqlToQuery(q as SQL).sql;
     const count = async (query: Record<string, string>, token: string) => {
-      const exec = vi.spyOn(db, 'execute');
-      const select = vi.spyOn(db, 'select');
+      const spies = await spyOnStatements();
       const first = await call(listPosts, '/api/posts', { token, query: { ...query, limit: '1' } });
       expect(first.body.nextCursor, JSON.stringify(query)).toBeTruthy();
-      exec.mockClear();
-      select.mockClear();
+      spies.clear();
       const res = await call(listPosts, '/api/posts', { token, query: { ...query, limit: '1', cursor: first.body.nextCursor } });
       expect(res.body.posts).toHaveLength(1);
       expect(res.status).toBe(200);
-      const postStatements = exec.mock.calls.filter(([q]) => sqlOf(q).includes('"posts"')).length;
-      const n = exec.mock.calls.length + select.mock.calls.length;
-      exec.mockRestore();
-      select.mockRestore();
+      const postStatements = spies.execCalls().filter(([q]) => sqlOf(q).includes('"posts"')).length;
+      const n = spies.execCalls().length + spies.selectCalls().length;
+      spies.restore();
       return { n, postStatements };
     };
     const fanToken = await tokenFor(fan);

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as createMarketRoute } from '@/app/api/admin/markets/route';
 import { POST as openPerpRoute } from '@/app/api/markets/perps/open/route';
 import { GET as getMarketRoute } from '@/app/api/markets/predictions/[id]/route';
@@ -17,6 +17,7 @@ import { setLimiter } from '@/lib/operations/rate-limit';
 import { seedWorld } from '@/lib/world/seed/world';
 import { seedUser } from '@/test/factories';
 import { call, pinnedLimiter, tokenFor } from '@/test/http';
+import { spyOnStatements } from '../db-spies';
 
 // The Post answer's trading fields: the related market priced as the market route prices it, the
 // author's open position from market_positions, the trade a post reports (trade_kind/trade_id),
@@ -208,14 +209,12 @@ describe('the Post answer: market, author position, trade, tickers', () => {
       if (i % 2) await db.update(posts).set({ tradeKind: 'prediction', tradeId: t!.id }).where(eq(posts.id, p.id));
     }
     const count = async (limit: number) => {
-      const exec = vi.spyOn(db, 'execute');
-      const select = vi.spyOn(db, 'select');
+      const spies = await spyOnStatements();
       const res = await call(listPostsRoute, '/api/posts', { query: { userId: author.id, limit } });
       expect(res.body.posts).toHaveLength(limit);
       expect(res.body.posts.every((p: { market: unknown; tickers: string[] }) => p.market !== null && p.tickers[0] === 'HELX')).toBe(true);
-      const n = exec.mock.calls.length + select.mock.calls.length;
-      exec.mockRestore();
-      select.mockRestore();
+      const n = spies.execCalls().length + spies.selectCalls().length;
+      spies.restore();
       return n;
     };
     const small = await count(2);

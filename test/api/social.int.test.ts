@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DELETE as deleteComment, PATCH as editComment } from '@/app/api/comments/[id]/route';
 import { DELETE as unlikeComment, POST as likeComment } from '@/app/api/comments/[id]/like/route';
 import { POST as commentReplies } from '@/app/api/comments/[id]/replies/route';
@@ -35,6 +35,7 @@ import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
 import { callerOfUser } from '@/lib/auth/caller';
 import { createPost as createPostService } from '@/lib/posts/service/create-post';
 import { call, tokenFor } from '@/test/http';
+import { spyOnStatements } from '../db-spies';
 
 beforeAll(async () => {
   await seedWorld(await getDb());
@@ -132,15 +133,12 @@ describe('posts', () => {
     const reader = await seedUser();
     for (let i = 0; i < 20; i++) await newPost(author, `Feed post ${i} with #tag${i % 3}`);
     await call(follow, `/api/users/${author.id}/follow`, { method: 'POST', token: await tokenFor(reader), params: { userId: author.id } });
-    const db = await getDb();
     const count = async (limit: number) => {
-      const exec = vi.spyOn(db, 'execute');
-      const select = vi.spyOn(db, 'select');
+      const spies = await spyOnStatements();
       const res = await call(listPosts, '/api/posts', { token: await tokenFor(reader), query: { following: 'true', limit } });
       expect(res.body.posts).toHaveLength(limit);
-      const n = exec.mock.calls.length + select.mock.calls.length;
-      exec.mockRestore();
-      select.mockRestore();
+      const n = spies.execCalls().length + spies.selectCalls().length;
+      spies.restore();
       return n;
     };
     const small = await count(2);

@@ -3,7 +3,7 @@
  * entries name and link their market, ticker or pool in a fixed number of statements.
  */
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as createMarketRoute } from '@/app/api/admin/markets/route';
 import { POST as resolveRoute } from '@/app/api/admin/markets/[id]/resolve/route';
 import { POST as adminPriceRoute } from '@/app/api/admin/perps/[ticker]/price/route';
@@ -23,6 +23,7 @@ import { loadReputationInputs } from '@/lib/reputation/inputs';
 import { seedWorld } from '@/lib/world/seed/world';
 import { seedPool, seedUser } from '@/test/factories';
 import { call, tokenFor } from '@/test/http';
+import { spyOnStatements } from '../db-spies';
 
 beforeAll(async () => {
   await seedWorld(await getDb());
@@ -147,15 +148,12 @@ describe('GET /api/users/{userId}/balance: wallet links', () => {
     expect(byType('pool_deposit')).toMatchObject({ subject: pool.name, link: `/pools/${pool.id}` });
     expect(byType('deposit')).toMatchObject({ subject: null, link: null });
 
-    const db = await getDb();
     const count = async (limit: number) => {
-      const select = vi.spyOn(db, 'select');
-      const exec = vi.spyOn(db, 'execute');
+      const spies = await spyOnStatements();
       const page = await call(balanceRoute, `/api/users/${user.id}/balance`, { token, params: { userId: user.id }, query: { limit } });
       expect(page.body.transactions).toHaveLength(limit);
-      const n = select.mock.calls.length + exec.mock.calls.length;
-      select.mockRestore();
-      exec.mockRestore();
+      const n = spies.selectCalls().length + spies.execCalls().length;
+      spies.restore();
       return n;
     };
     const small = await count(2);
