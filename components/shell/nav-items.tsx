@@ -12,6 +12,7 @@ import {
   PoolsIcon,
   PortfolioIcon,
   RegistryIcon,
+  SparkIcon,
   UserIcon,
   UserPlusIcon,
   UsersIcon,
@@ -37,6 +38,7 @@ export const NAV_ITEMS: readonly TNavItem[] = [
   { href: '/referrals', label: 'Referrals', icon: <UserPlusIcon /> },
   { href: '/registry', label: 'Registry', icon: <RegistryIcon /> },
   { href: '/developers', label: 'Developers', icon: <CodeIcon /> },
+  { href: '/status', label: 'Status', icon: <SparkIcon /> },
 ];
 
 /**

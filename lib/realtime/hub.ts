@@ -21,6 +21,7 @@
 import { getRootDb, listenToNotifications, type Db } from '@/db/client';
 import { EVENTS_NOTIFY_CHANNEL } from '@/lib/events/outbox';
 import { INTERNAL_CHANNELS } from '@/lib/events/types';
+import { observeSseDelivery } from '@/lib/metrics/recorder';
 import { formatPosition, type TPosition } from './position';
 import { readEventsAfter, readHeadPosition, type TLoggedEvent } from './reader';
 
@@ -143,6 +144,7 @@ const fanOut = (page: readonly TLoggedEvent[]) => {
   if (page.length === 0 || hub.subscribers.size === 0) return;
   const delivered = page.map(toDelivered);
   const batches = new Map<string, TBatch | null>();
+  const sseReceivers = new Map<TBatch, number>();
   for (const s of hub.subscribers) {
     let batch = batches.get(s.key!);
     if (batch === undefined) {
@@ -151,11 +153,17 @@ const fanOut = (page: readonly TLoggedEvent[]) => {
       batches.set(s.key!, batch);
     }
     if (!batch) continue;
+    if (s.kind === 'sse') sseReceivers.set(batch, (sseReceivers.get(batch) ?? 0) + 1);
     try {
       s.deliver(batch);
     } catch (err) {
       console.error('[realtime] subscriber failed:', err);
     }
+  }
+  // The delivery delay, from logging to the hand-off, once per event and batch, weighted by the SSE subscribers that got it.
+  const now = Date.now();
+  for (const [batch, n] of sseReceivers) {
+    for (const e of batch.events) if (e.loggedAt !== undefined && !isInternalChannel(e.channel)) observeSseDelivery(now - e.loggedAt, n, now);
   }
 };
 

@@ -11,9 +11,9 @@ import { eventLog } from '@/db/schema';
 import type { TPosition } from './position';
 
 /** One logged event; `data` is the JSON text of its data, as stored (jsonb text has no newlines). */
-export type TLoggedEvent = { position: TPosition; channel: string; type: string; data: string };
+export type TLoggedEvent = { position: TPosition; channel: string; type: string; data: string; /** When it was logged (Unix ms): the SSE delivery delay (lib/metrics). */ loggedAt?: number };
 
-type TRow = { xmin: string; id: string | null; tx_id: string | null; channel: string | null; type: string | null; data: string | null; pending: boolean };
+type TRow = { xmin: string; id: string | null; tx_id: string | null; channel: string | null; type: string | null; data: string | null; logged_at: number | string | null; pending: boolean };
 
 export async function readEventsAfter(
   db: DbOrTx,
@@ -25,6 +25,7 @@ export async function readEventsAfter(
     await db.execute(sql`
       with s as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
       select s.xmin::text as xmin, e.id::text as id, e.tx_id::text as tx_id, e.channel, e.type, e.data::text as data,
+        (extract(epoch from e.created_at) * 1000)::float8 as logged_at,
         exists (select 1 from ${eventLog} p where p.tx_id >= s.xmin) as pending
       from s left join lateral (
         select * from ${eventLog} e
@@ -36,7 +37,7 @@ export async function readEventsAfter(
   const events: TLoggedEvent[] = [];
   for (const r of rows) {
     if (r.id === null) continue;
-    events.push({ position: { txId: BigInt(r.tx_id!), id: BigInt(r.id) }, channel: r.channel!, type: r.type!, data: r.data! });
+    events.push({ position: { txId: BigInt(r.tx_id!), id: BigInt(r.id) }, channel: r.channel!, type: r.type!, data: r.data!, loggedAt: Number(r.logged_at) });
   }
   return { events, pending: rows[0]?.pending === true };
 }

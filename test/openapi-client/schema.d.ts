@@ -4174,6 +4174,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus text exposition (text/plain; version=0.0.4) of this instance: http_request_duration_seconds{route,group} histograms, http_requests_total{route,group,status_class}, sse_delivery_delay_seconds and process gauges. Administrators, or `Authorization: Bearer <METRICS_TOKEN>`
+         * @description Administrators only (403 FORBIDDEN for others).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["metrics.prometheus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Published latency: p50 and p99 per route group and of SSE delivery over the last hour, every instance, against the targets
+         * @description Public: a valid token, when sent, personalises the answer; an invalid one is refused (401).
+         *
+         *     Deadline 10 s (503 DEADLINE_EXCEEDED beyond).
+         */
+        get: operations["metrics.status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4817,6 +4861,10 @@ export interface operations {
                         timings: {
                             [key: string]: number;
                         };
+                        /** @description rows each step that once scanned every player or position read or wrote in this tick (funding, alerts, selfDealing, standings, leagues): it follows what changed, not totals */
+                        costs?: {
+                            [key: string]: number;
+                        };
                         /** @description the steps that failed, with their message: the tick went on without them, and the next one retries */
                         errors?: {
                             [key: string]: string;
@@ -5011,6 +5059,10 @@ export interface operations {
                         };
                         /** @description milliseconds each step took, by step */
                         timings: {
+                            [key: string]: number;
+                        };
+                        /** @description rows each step that once scanned every player or position read or wrote in this tick (funding, alerts, selfDealing, standings, leagues): it follows what changed, not totals */
+                        costs?: {
                             [key: string]: number;
                         };
                         /** @description the steps that failed, with their message: the tick went on without them, and the next one retries */
@@ -37611,6 +37663,180 @@ export interface operations {
                             resolved: number;
                             right: number;
                             brier: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (a token or session was sent and failed verification (none is required)). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "metrics.prometheus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad request. Codes: INVALID_PARAMETER (an invalid path or query parameter (text with control characters or lone surrogates included), or more than 50 query parameters); VALIDATION_ERROR (an invalid request body: malformed JSON, nested too deep, text with control characters or lone surrogates, a body where none is taken; or a value out of range). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden. Codes: FORBIDDEN (not allowed: another user's data, not an administrator, or a request another site could have made a signed-in browser send (a cookie-authenticated write, or GET that writes, not from this origin; a sign-in from another origin)); INSUFFICIENT_SCOPE (called with an API key whose scopes (read, trade, social) do not cover this operation; details: required, scopes). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "metrics.status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        windowMinutes: number;
+                        /**
+                         * @description redis: every instance; local: the instance that answered
+                         * @enum {string}
+                         */
+                        source: "redis" | "local";
+                        /** @description ISO 8601 UTC timestamp */
+                        generatedAt: string;
+                        groups: {
+                            /** @enum {string} */
+                            group: "trade" | "read" | "social" | "auth" | "admin" | "agent" | "other" | "sse";
+                            /** @description requests (sse: deliveries) measured */
+                            count: number;
+                            /** @description milliseconds; null when nothing was measured */
+                            p50Ms: number | null;
+                            /** @description milliseconds; null when nothing was measured */
+                            p99Ms: number | null;
+                            /** @description the published targets; null: none */
+                            target: {
+                                /** @description milliseconds; null when nothing was measured */
+                                p50Ms: number | null;
+                                /** @description milliseconds; null when nothing was measured */
+                                p99Ms: number | null;
+                            } | null;
+                            /** @description every target met; null: no target, or nothing measured */
+                            met: boolean | null;
+                        }[];
+                        targets: {
+                            /** @enum {string} */
+                            group: "trade" | "read" | "social" | "auth" | "admin" | "agent" | "other" | "sse";
+                            /** @enum {string} */
+                            percentile: "p50" | "p99";
+                            thresholdMs: number;
+                            /** @description milliseconds; null when nothing was measured */
+                            valueMs: number | null;
+                            met: boolean | null;
                         }[];
                     };
                 };
