@@ -12,6 +12,9 @@
  *  - Redis stopped: rate limiting goes on in the instance's memory (headers, and the 31st buy in a
  *    minute refused), with one warning; when Redis returns the counting goes back to it.
  *  - The SSE hub's LISTEN connection killed: the stream still gets every post, in order, once.
+ *  - kill -9 of one worker of a server with WEB_CONCURRENCY=2 under load: requests go on being
+ *    answered by the other, only those in flight at the kill may fail, the worker is replaced, the
+ *    same database checks hold, and SIGTERM to the primary stops every worker.
  * Everything runs on a throwaway PostgreSQL cluster and redis-server (test/ops/processes.ts), never
  * on the machine's shared ones. The tests share one cluster, database and server, in order.
  * Needs a production build (OPS_APP_DIR or the working directory; test/ops/servers.ts).
@@ -22,10 +25,11 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFrames, type TFrame } from '../sse';
 import { killHard, startPgCluster, startRedis, type TPgCluster, type TRedis } from './processes';
-import { opsToken, startServer, type TServer } from './servers';
+import { opsToken, startServer, workerPids, type TServer } from './servers';
 
 const PORT_A = 3410;
 const PORT_B = 3411;
+const PORT_WORKERS = 3412;
 /** The API's request deadline (10 s) plus slack: no answer may take longer, fault or not. */
 const ANSWER_WITHIN_MS = 15_000;
 const USERS = 24;
@@ -62,6 +66,8 @@ type TRecord = {
   status: number;
   res?: any;
   ms: number;
+  /** When it was sent (Date.now()). */
+  at: number;
   error?: string;
 };
 
@@ -101,15 +107,16 @@ const call = async (url: string, init: { method?: string; token?: string; body?:
 
 /** Sends one money request with a fresh Idempotency-Key and records what came back. */
 const send = async (user: TUser, kind: TKind, path: string, body?: unknown): Promise<TRecord> => {
-  const rec: TRecord = { user, kind, path, body, key: randomUUID(), status: 0, ms: 0 };
-  records.push(rec);
   const t0 = Date.now();
+  const rec: TRecord = { user, kind, path, body, key: randomUUID(), status: 0, ms: 0, at: t0 };
+  records.push(rec);
   try {
     const r = await call(`${base()}${path}`, { token: user.token, body, key: rec.key, method: 'POST' });
     rec.status = r.status;
     rec.res = r.body;
   } catch (e) {
-    rec.error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    const cause = e instanceof Error ? (e.cause as { code?: string; message?: string } | undefined) : undefined;
+    rec.error = e instanceof Error ? `${e.name}: ${e.message}${cause ? ` (${cause.code ?? cause.message})` : ''}` : String(e);
   }
   rec.ms = Date.now() - t0;
   return rec;
@@ -532,4 +539,85 @@ describe('faults: nothing answered is lost, nothing unanswered is half-applied',
       ac.abort();
     }
   }, 60_000);
+  it('kill -9 of one of two workers under load: the other answers, only in-flight requests fail, the worker is replaced', async () => {
+    const single = server;
+    const multi = await startServer({
+      port: PORT_WORKERS,
+      label: 'faults-workers',
+      env: { ...SERVER_ENV, DATABASE_URL: dbUrl, REDIS_URL: redis.url, WEB_CONCURRENCY: '2' },
+    });
+    extraServers.push(multi);
+    server = multi;
+    try {
+      await until('both workers listen', async () => workerPids(multi).length === 2, 60_000);
+      const [victim, survivor] = workerPids(multi) as [number, number];
+      const from = records.length;
+      const load = startLoad(12);
+      // Reads alongside the money load: every one sent after the kill must be answered.
+      const reads: { at: number; status: number; code?: string; error?: string }[] = [];
+      let readsStop = false;
+      const readLoop = (async () => {
+        for (let i = 0; !readsStop; i++) {
+          const at = Date.now();
+          try {
+            const r = await call(`${base()}/api/users/me`, { token: users[i % users.length]!.token });
+            reads.push({ at, status: r.status, code: r.body?.error?.code });
+          } catch (e) {
+            reads.push({ at, status: 0, error: String(e) });
+          }
+        }
+      })();
+      await until('a mix of answered operations', async () => new Set(records.slice(from).filter((r) => r.status === 200).map((r) => r.kind)).size >= 4, 20_000, 100);
+      const killedAt = Date.now();
+      process.kill(victim, 'SIGKILL');
+      await until('the dead worker is replaced', async () => workerPids(multi).filter((p) => p !== victim && p !== survivor).length === 1, 90_000);
+      const replacedAt = Date.now();
+      // And the load runs on a while with two workers again.
+      await new Promise((r) => setTimeout(r, 2_000));
+      await load.stop();
+      readsStop = true;
+      await readLoop;
+      const sent = records.slice(from);
+      console.info(`[faults] worker kill -9 (replaced in ${replacedAt - killedAt} ms):`, JSON.stringify(summary(sent)), `reads ${reads.length}`);
+      expect(multi.logs()).toMatch(new RegExp(`worker ${victim} exited \\(SIGKILL\\); starting a replacement`));
+      expect(multi.proc.exitCode, 'the primary lives on').toBeNull();
+      expect(workerPids(multi)).toContain(survivor);
+      // In flight on the dead worker: sent before the kill, or soon after it on a pooled keep-alive
+      // socket to that worker (the client sees it closed only when it reads the socket's end, and
+      // the primary hands a new connection to it until it has seen the worker exit): 2 s of grace.
+      const GRACE_MS = 2_000;
+      const inFlight = (at: number) => at < killedAt + GRACE_MS;
+      const lost = [...sent.filter((r) => r.status === 0), ...reads.filter((r) => r.status === 0)];
+      const describe = (r: { at: number; error?: string }) => `${'kind' in r ? r.kind : 'read'} sent ${r.at - killedAt} ms after the kill: ${r.error}`;
+      console.info(`[faults] worker kill -9: unanswered: ${JSON.stringify(lost.map(describe))}`);
+      expect(lost.filter((r) => !inFlight(r.at)).map(describe), 'unanswered after the kill').toEqual([]);
+      // Each of the 13 loops (12 load, 1 read) loses at most its request in flight and one sent on
+      // another kept-alive socket to the dead worker before the client has seen that socket close.
+      expect(lost.length, 'at most the requests in flight on the dead worker').toBeLessThanOrEqual(26);
+      // Answers are the API's: 2xx, 4xx, or 503 when the loaded machine misses the request deadline; never a 500.
+      const failed = [...sent.map((r) => ({ status: r.status, code: r.res?.error?.code })), ...reads.map((r) => ({ status: r.status, code: r.code }))];
+      expect(failed.filter((r) => r.status >= 500 && !(r.status === 503 && ['SERVICE_UNAVAILABLE', 'DEADLINE_EXCEEDED'].includes(r.code))), 'no 5xx but 503').toEqual([]);
+      // Answered while one worker was down: the survivor took every new connection.
+      expect(reads.filter((r) => r.at >= killedAt + GRACE_MS && r.at < replacedAt && r.status === 200).length).toBeGreaterThan(0);
+      expect(reads.filter((r) => r.at >= replacedAt && r.status === 200).length).toBeGreaterThan(0);
+      expect(await checkDatabase(sent)).toEqual([]);
+      // Resent with their keys, the unanswered move money at most once.
+      for (const r of sent.filter((x) => x.status === 0)) {
+        const again = await call(`${base()}${r.path}`, { token: r.user.token, body: r.body, key: r.key, method: 'POST' });
+        expect(again.status, `${r.kind} resent: ${JSON.stringify(again.body).slice(0, 300)}`).toBeLessThan(500);
+        r.status = again.status;
+        r.res = again.body;
+      }
+      expect(await checkDatabase(sent)).toEqual([]);
+      // SIGTERM to the primary stops every worker through its own handler (exit code 0).
+      const workers = workerPids(multi);
+      const exited = new Promise<number | null>((resolve) => multi.proc.once('exit', (code) => resolve(code)));
+      multi.proc.kill('SIGTERM');
+      expect(await exited, 'the primary exits cleanly').toBe(0);
+      expect(workers.filter((pid) => workerPids({ ...multi, logs: () => `(worker ${pid})` }).length > 0), 'workers left running').toEqual([]);
+    } finally {
+      server = single;
+      await multi.stop().catch(() => {});
+    }
+  }, 240_000);
 });

@@ -96,7 +96,7 @@ export const waitForHealth = async (base: string, proc: ChildProcess, timeoutMs:
 
 /**
  * Starts `node server.mjs` in production mode on `port` with the suite's secrets, no in-process
- * scheduler and the test clock allowed; `env` adds to (or overrides) that, and a key set to
+ * scheduler, the test clock allowed and one process (WEB_CONCURRENCY=1); `env` adds to (or overrides) that, and a key set to
  * undefined removes a default (the security suite runs without the test clock). Resolves once healthy.
  */
 export const startServer = async (opts: { port: number; env: Record<string, string | undefined>; label?: string; timeoutMs?: number }): Promise<TServer> => {
@@ -120,6 +120,9 @@ export const startServer = async (opts: { port: number; env: Record<string, stri
     LOCAL_SCHEDULER: '0',
     ALLOW_TEST_CLOCK: '1',
     DATA_DIR: path.join(dir, `.data-ops-${opts.port}`),
+    // One process, as these suites count on (in-memory rate limits without Redis, kill -9 of
+    // `proc`); a test of server.mjs's workers sets WEB_CONCURRENCY itself.
+    WEB_CONCURRENCY: '1',
     ...opts.env,
   };
   const proc = spawn(process.execPath, ['server.mjs'], {
@@ -150,6 +153,22 @@ export const startServer = async (opts: { port: number; env: Record<string, stri
     throw e;
   }
   return { base, port: opts.port, proc, logs, stop };
+};
+
+/**
+ * The live worker processes of a server started with WEB_CONCURRENCY > 1 (server.mjs runs them
+ * under node:cluster; each logs "(worker <pid>)" once it listens), oldest first.
+ */
+export const workerPids = (server: TServer): number[] => {
+  const pids = [...server.logs().matchAll(/\(worker (\d+)\)/g)].map((m) => Number(m[1]));
+  return [...new Set(pids)].filter((pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 };
 
 /** An HS256 bearer token for a subject, as the servers started here verify them. */
