@@ -7,8 +7,9 @@
  * Environment: BENCH_DATABASE_URL (server to create the throwaway database on; default the local
  * PostgreSQL), BENCH_SECONDS (per figure, default 10), BENCH_POOL (database connections of the
  * server and of the reference, default 8), BENCH_SKIP_BUILD=1 to reuse .next, BENCH_ONLY=a,b to run
- * only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, a2a, mcp, api-keys, hostile, leaderboard, dbcost;
- * dbcost alone starts no server: bench/dbcost.ts), BENCH_NODE_ARGS to pass
+ * only the named figures (floor, users-me, buy, perps, pools, sweep, feed, tick, sse, chats, a2a, mcp, api-keys, hostile, leaderboard, dbcost;
+ * dbcost alone starts no server: bench/dbcost.ts; million, only when named, builds a million-player
+ * world on a database of its own, no server: bench/million.ts), BENCH_NODE_ARGS to pass
  * flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a figure),
  * BENCH_DEV=1 to drive the development server instead (no build; checks that a figure runs, its
  * numbers mean little).
@@ -37,7 +38,10 @@ import { BENCH_CRON_SECRET, benchTick } from './tick';
 import { benchDbCost } from './dbcost';
 import { benchHistoryWrite } from './history';
 import { benchOrders } from './orders';
+import { benchMillion } from './million';
 import { driveLoops, type TFigure } from './figures';
+import { benchFloor } from './floor';
+import { benchWorkers } from './workers';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -389,14 +393,13 @@ const main = async () => {
 
   const dev = process.env.BENCH_DEV === '1';
   // dbcost and history call the services in this process on a database of their own: alone, they need no server.
-  const needsServer = !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').some((x) => !['dbcost', 'history', 'orders'].includes(x.trim()));
+  const needsServer = !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').some((x) => !['dbcost', 'history', 'orders', 'million'].includes(x.trim()));
   if (needsServer && process.env.BENCH_SKIP_BUILD !== '1' && !dev) {
     console.log('Building the production server…');
     execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   }
-  const server = !needsServer ? undefined : spawn('node', [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'server.mjs', ...(dev ? ['--dev'] : [])], {
-    env: {
-      ...process.env,
+  const serverEnv: Record<string, string> = {
+      ...(process.env as Record<string, string>),
       NODE_ENV: dev ? 'development' : 'production',
       PORT: String(PORT),
       DATABASE_URL: databaseUrl,
@@ -410,7 +413,14 @@ const main = async () => {
       STARTING_BALANCE: '1000000',
       ADMIN_SUBJECTS: 'bench|admin',
       NEXT_TELEMETRY_DISABLED: '1',
-    },
+      // One worker, so every figure compares with its reference as before; the workers figure
+      // starts its own servers with one and with every worker (bench/workers.ts).
+      WEB_CONCURRENCY: '1',
+      // The framework floor: an empty route handler in the same build (404 without this).
+      BENCH_EMPTY_ROUTE: '1',
+  };
+  const server = !needsServer ? undefined : spawn('node', [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'server.mjs', ...(dev ? ['--dev'] : [])], {
+    env: serverEnv as NodeJS.ProcessEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${PORT}`;
@@ -429,10 +439,12 @@ const main = async () => {
     }
 
     const subjects = Array.from({ length: USERS }, (_, i) => `bench|${i}`);
-    // BENCH_ONLY=tick,feed,… runs only the named figures (users-me, buy, perps, pools, sweep, feed, tick, sse, chats, a2a, mcp, api-keys, hostile, leaderboard, dbcost, history, orders).
+    // BENCH_ONLY=tick,feed,… runs only the named figures (floor, users-me, buy, perps, pools, sweep, feed, tick, sse, chats, a2a, mcp, api-keys, hostile, leaderboard, workers, dbcost, history, orders; million only when named).
     const only = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
     const runs = (name: string) => !only || only.includes(name);
 
+    // First: the empty handler, and beside it health, users/me and the markets list as ratios of it.
+    if (runs('floor')) await benchFloor({ base, tokens, figures, seconds: SECONDS, serverPid: server?.pid });
     if (runs('users-me')) await benchUsersMe({ base, sql, tokens, subjects });
     if (runs('buy')) await benchPredictionBuy({ base, sql, tokens, subjects });
     if (runs('perps')) await benchPerpRoundTrip({ base, sql, tokens, subjects });
@@ -449,6 +461,9 @@ const main = async () => {
     if (runs('dbcost')) await benchDbCost({ baseUrl: BASE_URL, figures, poolMax: POOL });
     if (runs('history')) await benchHistoryWrite({ baseUrl: BASE_URL, figures, poolMax: POOL });
     if (runs('orders')) await benchOrders({ baseUrl: BASE_URL, figures, poolMax: POOL });
+    if (runs('workers')) await benchWorkers({ env: serverEnv, tokens, figures, seconds: SECONDS });
+    // Only when named: minutes of building a million-player world (bench/million.ts).
+    if (only?.includes('million')) await benchMillion({ baseUrl: BASE_URL, figures, poolMax: POOL });
     // Last: its 100,000 players would weigh on the figures above (the tick's daily snapshot).
     if (runs('leaderboard')) await benchLeaderboard({ base, sql, figures, databaseUrl, seconds: SECONDS, poolMax: POOL, token });
   } finally {
