@@ -23,7 +23,7 @@ export const metricsPrometheus = defineEndpoint({
     'Administrators, or `Authorization: Bearer <METRICS_TOKEN>`',
   tag: 'system',
   auth: 'user',
-  requires: ['admin'],
+  requires: ['read', 'admin'],
   response: z.string().describe('Prometheus text exposition format 0.0.4 (text/plain)'),
   envelope: false,
   responseType: 'text/plain',

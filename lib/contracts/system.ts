@@ -247,8 +247,8 @@ export const benchEmpty = defineEndpoint({
   summary: 'Empty handler for measuring the framework floor (404 unless BENCH_EMPTY_ROUTE=1)',
   tag: 'system',
   auth: 'public',
-  // Not an operation: answers 404 to whoever asks (or {} on a bench server).
-  requires: [],
+  // Not an operation: answers 404 to whoever may read (or {} on a bench server).
+  requires: ['read'],
   hidden: true,
   readsBody: false,
   response: z.never(),

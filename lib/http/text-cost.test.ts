@@ -31,7 +31,7 @@ const expectLinear = (label: string, n: number, rule: (text: string) => unknown)
   const small = hostile(n);
   const large = hostile(n * 10);
   for (const kind of Object.keys(small)) {
-    const ratio = costRatio(() => rule(small[kind]!), () => rule(large[kind]!));
+    const ratio = settledRatio(() => rule(small[kind]!), () => rule(large[kind]!));
     expect(ratio, `${label}: ${kind} × ${n * 10} against × ${n}`).toBeLessThan(SCALE_LIMIT);
   }
 };
@@ -92,6 +92,17 @@ const costRatio = (small: () => unknown, large: () => unknown) => {
   return bestLarge / Math.max(bestSmall, Number.EPSILON);
 };
 
+/**
+ * costRatio, measured again while over the limit (up to three times), the lowest counting: a busy
+ * machine can stall one measurement (86 once in CI, the collector running in the large half), while
+ * quadratic work is over the limit every time.
+ */
+const settledRatio = (small: () => unknown, large: () => unknown) => {
+  let ratio = Infinity;
+  for (let attempt = 0; attempt < 3 && ratio >= SCALE_LIMIT; attempt++) ratio = Math.min(ratio, costRatio(small, large));
+  return ratio;
+};
+
 describe('text rules cost linear time', () => {
   // The services' text rules run on schema-checked text: at most the longest raw text a schema
   // accepts (a comment). The schemas and the wrapper's checks see anything up to the body limit.
@@ -120,7 +131,7 @@ describe('text rules cost linear time', () => {
     const deep = '['.repeat(1_000_000);
     expect(jsonDepthExceeds(deep, MAX_JSON_DEPTH)).toBe(true);
     const tenth = '['.repeat(100_000);
-    expect(costRatio(() => jsonDepthExceeds(tenth, MAX_JSON_DEPTH), () => jsonDepthExceeds(deep, MAX_JSON_DEPTH))).toBeLessThan(SCALE_LIMIT);
+    expect(settledRatio(() => jsonDepthExceeds(tenth, MAX_JSON_DEPTH), () => jsonDepthExceeds(deep, MAX_JSON_DEPTH))).toBeLessThan(SCALE_LIMIT);
   });
 
   it('every request schema answers fast for every hostile string in every string field', () => {

@@ -52,10 +52,6 @@ const EXEMPT: Record<string, { reason: string; kind: 'writer' | 'other' }> = {
     kind: 'other',
     reason: 'moderators remove and restore any post or comment, whoever they may see: the row is read under lock to act on it, and nothing read is shown to anyone',
   },
-  'lib/perps/service/funding.ts': {
-    kind: 'other',
-    reason: "the funding notice reads only the holder's own earlier funding notices (when the last one was): a user's own notifications, naming nobody else",
-  },
   'lib/moderation/service/reports.ts': {
     kind: 'other',
     reason: 'a report names a post whatever the reporter may still see of it: one reports what one has just blocked',
