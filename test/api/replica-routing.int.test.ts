@@ -54,7 +54,9 @@ beforeAll(async () => {
   if (!onPostgres) return;
   // The file's database (setup-db), reopened with pools that report their statements.
   await closeDb();
-  if (!process.env.DATABASE_URL_REPLICA) process.env.DATABASE_URL_REPLICA = replicaUrlFor(process.env.DATABASE_URL!);
+  // The stand-in replica is a read-only session on the direct server: behind a pooler (CI's
+  // PgBouncer step) DATABASE_URL is the pooler, which refuses the startup parameter.
+  if (!process.env.DATABASE_URL_REPLICA) process.env.DATABASE_URL_REPLICA = replicaUrlFor(process.env.DATABASE_URL_UNPOOLED || process.env.DATABASE_URL!);
   resetEnvCache();
   observeQueries((pool) => counts.set(pool, (counts.get(pool) ?? 0) + 1));
   await getDb();
