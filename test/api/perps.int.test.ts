@@ -341,7 +341,10 @@ describe('funding through the game tick and the test clock', () => {
     const lRow = await positionRow(l.id);
     const sRow = await positionRow(s.id);
     expect(lRow.fundingIndexEntry).toBe(m.fundingIndex);
-    const later = new Date(now().getTime() + 24 * 3_600_000).toISOString();
+    // At the start of a game minute: game time runs on with the wall clock after the tick, and the
+    // repeat below must fall in the same minute however slowly the checks between run (a later
+    // second of the minute once let a loaded CI machine cross into the next one).
+    const later = new Date(Math.ceil((now().getTime() + 24 * 3_600_000) / 60_000) * 60_000).toISOString();
     const first = await tick(later);
     expect(first.status).toBe(200);
     expect(first.body.funding.periods).toBeGreaterThanOrEqual(3);
