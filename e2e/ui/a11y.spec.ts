@@ -61,6 +61,7 @@ const PAGES: Record<string, { readers: Reader[]; path: (w: World) => string }> =
   '/referrals': { readers: ['player'], path: () => '/referrals' },
   '/registry': { readers: ['guest', 'player'], path: () => '/registry' },
   '/developers': { readers: ['guest', 'player'], path: () => '/developers' },
+  '/status': { readers: ['guest'], path: () => '/status' },
   '/posts/[id]': { readers: ['guest', 'player'], path: (w) => `/posts/${w.postId}` },
   '/tags/[tag]': { readers: ['guest', 'player'], path: (w) => `/tags/${w.tag}` },
   '/u/[username]': { readers: ['guest', 'player'], path: (w) => `/u/${w.username}` },
@@ -227,7 +228,7 @@ test.describe('axe over every page', () => {
   });
 
   test('signed in, a player’s pages have no serious accessibility violation', async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const found = await checkPages(player.page.context(), 'player', world);
     // On a phone the navigation beyond the tab bar is a menu: read it open as well.
     const { page } = player;
