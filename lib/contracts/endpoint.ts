@@ -16,8 +16,10 @@ export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * public: anyone; a valid token, when sent, personalises the answer.
  * user: a valid token (bearer header or session cookie).
  * cron: the scheduler's secret as the bearer token.
+ * metrics: a valid token with `requires` (an administrator's), or the scrape secret METRICS_TOKEN as
+ *   the bearer token (no principal: a Prometheus scraper is no user).
  */
-export type TAuthKind = 'public' | 'user' | 'cron';
+export type TAuthKind = 'public' | 'user' | 'cron' | 'metrics';
 
 /**
  * The caller's authentication and what it must be allowed to do. `requires`: the permissions
@@ -27,7 +29,7 @@ export type TAuthKind = 'public' | 'user' | 'cron';
  * ['admin'] for an administrator's route and so on. The scheduler's operations have no principal.
  */
 export type TEndpointAccess =
-  | { auth: 'public' | 'user'; requires: readonly TPermission[] }
+  | { auth: 'public' | 'user' | 'metrics'; requires: readonly TPermission[] }
   | { auth: 'cron'; requires?: never };
 
 export type TEndpoint = TEndpointFields & TEndpointAccess;

@@ -11,7 +11,7 @@ export const METRICS_GROUPS = ['trade', 'read', 'social', 'auth', 'admin', 'agen
 /**
  * GET /api/metrics: text, not JSON (Prometheus text exposition 0.0.4, `text/plain; version=0.0.4`).
  * Administrators with their usual token, or a scraper with `Authorization: Bearer <METRICS_TOKEN>`
- * (the route answers that one before the wrapper, which would take it for an access token).
+ * (`auth: 'metrics'`: the wrapper admits either, with its rate limit and logging).
  */
 export const metricsPrometheus = defineEndpoint({
   id: 'metrics.prometheus',
@@ -22,7 +22,7 @@ export const metricsPrometheus = defineEndpoint({
     'histograms, http_requests_total{route,group,status_class}, sse_delivery_delay_seconds and process gauges. ' +
     'Administrators, or `Authorization: Bearer <METRICS_TOKEN>`',
   tag: 'system',
-  auth: 'user',
+  auth: 'metrics',
   requires: ['read', 'admin'],
   response: z.string().describe('Prometheus text exposition format 0.0.4 (text/plain)'),
   envelope: false,

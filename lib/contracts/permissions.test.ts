@@ -50,7 +50,9 @@ describe('the permissions of every operation', () => {
       if (moderated(e.path)) expect(e.requires, name(e)).toContain('moderate');
       else expect(e.requires, name(e)).toContain('admin');
     }
-    for (const e of withCaller.filter((x) => isPrivileged(x.requires))) expect(e.auth, name(e)).toBe('user');
+    // A privileged operation needs a token; the metrics scrape also admits its own secret, never an anonymous caller.
+    for (const e of withCaller.filter((x) => isPrivileged(x.requires))) expect(['user', 'metrics'], name(e)).toContain(e.auth);
+    expect(endpoints.filter((e) => e.auth === 'metrics').map((e) => e.id)).toEqual(['metrics.prometheus']);
   });
 
   it('a money-moving call requires trade and accepts an Idempotency-Key; every call that moves money or points requires trade, account or admin', () => {

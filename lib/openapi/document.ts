@@ -181,6 +181,7 @@ const UNAUTHORIZED_NOTES: Record<TEndpoint['auth'], string> = {
   public: 'a token or session was sent and failed verification (none is required)',
   user: 'missing or invalid token or session',
   cron: 'missing or wrong scheduler secret',
+  metrics: 'missing or invalid token or session, and not the metrics secret',
 };
 
 /** Error answers every route (or every route that reads a body) can give, whatever it does. */
@@ -388,6 +389,7 @@ const requestBodyOf = (e: TEndpoint) => {
 const SECURITY = {
   user: [{ bearer: [] }, { session: [] }],
   cron: [{ cronSecret: [] }],
+  metrics: [{ bearer: [] }, { session: [] }, { metricsToken: [] }],
   // Anyone; a valid token, when sent, personalises the answer (and an invalid one is refused).
   public: [{}, { bearer: [] }, { session: [] }],
 } as const;
@@ -499,6 +501,7 @@ export function buildOpenApiDocument(version: string, registry: readonly TEndpoi
           description: `The web session cookie POST /api/auth/session sets: ${SESSION_COOKIE_SECURE} (Secure, HttpOnly, SameSite=Lax) in production, ${SESSION_COOKIE} outside it; POST /api/auth/sign-out revokes the session.`,
         },
         cronSecret: { type: 'http' as const, scheme: 'bearer', description: 'CRON_SECRET' },
+        metricsToken: { type: 'http' as const, scheme: 'bearer', description: 'METRICS_TOKEN: a Prometheus scraper, no user' },
       },
     },
   };

@@ -206,12 +206,17 @@ export async function runOperation<T>(
     // input costs no database round trips.
     let claims: TTokenClaims | null = null;
     let cronOk = false;
+    // `auth: 'metrics'`: the scrape secret as the bearer admits the call without a user.
+    let scrapeOk = false;
     const cred = call.credentials;
     if (op.auth === 'cron') cronOk = !!cred && cred.via === 'bearer' && secretsEqual(cred.token, cfg.cronSecret);
-    else claims = call.request ? call.request.claims : await verifyCredentials(cred);
+    else {
+      if (op.auth === 'metrics') scrapeOk = !!cred && cred.via === 'bearer' && !!cfg.metricsToken && secretsEqual(cred.token, cfg.metricsToken);
+      if (!scrapeOk) claims = call.request ? call.request.claims : await verifyCredentials(cred);
+    }
 
     // One user, one counter: the token's subject names the user (users.auth_subject is unique).
-    identity = claims ? `s:${claims.subject}` : cronOk ? 'cron' : `ip:${call.ip}`;
+    identity = claims ? `s:${claims.subject}` : cronOk ? 'cron' : scrapeOk ? 'metrics' : `ip:${call.ip}`;
     const penalty = penaltyUntil(identity);
     if (penalty !== undefined) {
       // The tarpit: the caller waits, the server does not work.
@@ -222,7 +227,7 @@ export async function runOperation<T>(
         reset: Math.ceil(penalty / 1000),
       });
     }
-    limit = await checkRateLimit(op.rateLimit ?? (claims || cronOk ? 'authenticated' : 'public'), identity);
+    limit = await checkRateLimit(op.rateLimit ?? (claims || cronOk || scrapeOk ? 'authenticated' : 'public'), identity);
     if (!limit.success) {
       throw new AppError('RATE_LIMIT_EXCEEDED', 'Too many requests', { limit: limit.limit, reset: Math.ceil(limit.reset / 1000) });
     }
@@ -231,10 +236,10 @@ export async function runOperation<T>(
     // A client that sends a bearer token means to be that user: a bad one is refused everywhere,
     // public reads included, rather than answered as if anonymous. (An expired session cookie,
     // which the browser sends by itself, just reads public pages as a visitor.)
-    if (op.auth !== 'cron' && cred?.via === 'bearer' && !claims) {
+    if (op.auth !== 'cron' && !scrapeOk && cred?.via === 'bearer' && !claims) {
       throw new AppError('UNAUTHORIZED', cred.token ? 'Invalid or expired token' : 'Authorization must be "Bearer <token>"');
     }
-    if (op.auth === 'user' && !claims) throw new AppError('UNAUTHORIZED', 'Missing or invalid token');
+    if ((op.auth === 'user' || op.auth === 'metrics') && !claims && !scrapeOk) throw new AppError('UNAUTHORIZED', 'Missing or invalid token');
     call.transportChecks?.(claims);
 
     let replayed = false;

@@ -112,11 +112,13 @@ describe('GET /api/metrics', () => {
     expect((await call(metricsPost, '/api/metrics', { method: 'POST' })).status).toBe(405);
   });
 
-  it('accepts Authorization: Bearer <METRICS_TOKEN>, and only that token', () =>
+  it('accepts Authorization: Bearer <METRICS_TOKEN>, and only that token, through the one wrapper (rate-limited, with a request id)', () =>
     withEnv({ METRICS_TOKEN }, async () => {
       await someCalls();
       const res = await call(metricsRoute, '/api/metrics', { token: METRICS_TOKEN });
       expect(res.status).toBe(200);
+      expect(res.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
+      expect(res.headers.get('x-request-id')).toBeTruthy();
       expect(sample(res.body as string, 'http_request_duration_seconds_count{route="predictions.list",group="read"}')).toBe(3);
       expect((await call(metricsRoute, '/api/metrics', { token: `${METRICS_TOKEN}x` })).status).toBe(401);
     }));

@@ -37747,7 +37747,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session). */
+            /** @description Unauthorized. Codes: UNAUTHORIZED (missing or invalid token or session, and not the metrics secret). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
