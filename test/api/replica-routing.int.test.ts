@@ -13,6 +13,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { POST as a2aRoute } from '@/app/api/a2a/route';
+import { POST as mcpRoute } from '@/app/api/mcp/route';
 import { GET as listPosts, POST as createPost } from '@/app/api/posts/route';
 import { closeDb, executePrepared, getDb, getRootDb, observeQueries, readsMayUseReplica, replicasConfigured, withReplicaReads, withRequestTransaction, withTransaction } from '@/db/client';
 import { users, type TUserRow } from '@/db/schema';
@@ -128,6 +130,37 @@ if (onPostgres) describe('reads on a replica (PostgreSQL)', () => {
     resetWriteMarkers();
     const later = await sentBy(async () => expect((await call(listPosts, '/api/posts', { token, query: { userId: author.id } })).status).toBe(200));
     expect(later.replica).toBeGreaterThan(0);
+  });
+
+  it('agents read there too: an A2A and an MCP read declared `reads` run on the replica, their writes and undeclared reads on the primary', async () => {
+    resetWriteMarkers();
+    const agent = await seedUser();
+    const token = await tokenFor(agent);
+    const a2a = (method: string, params: unknown) =>
+      call(a2aRoute, '/api/a2a', { method: 'POST', token, body: { jsonrpc: '2.0', id: 1, method, params } });
+    const mcp = (name: string, args: unknown) =>
+      call(mcpRoute, '/api/mcp', {
+        method: 'POST',
+        token,
+        headers: { accept: 'application/json, text/event-stream' },
+        body: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: args } },
+      });
+
+    let answer: TCallResult | undefined;
+    const listed = await sentBy(async () => (answer = await a2a('a2a.getPredictions', {})));
+    expect(answer!.status).toBe(200);
+    expect(answer!.body.error).toBeUndefined();
+    expect(listed.replica).toBeGreaterThan(0);
+
+    const viaMcp = await sentBy(async () => (answer = await mcp('a2a.getPerpetuals', {})));
+    expect(answer!.status).toBe(200);
+    expect(answer!.body.result?.isError).not.toBe(true);
+    expect(viaMcp.replica).toBeGreaterThan(0);
+
+    // The caller's own balance is not declared: the primary.
+    const own = await sentBy(async () => (answer = await a2a('a2a.getBalance', {})));
+    expect(answer!.body.error).toBeUndefined();
+    expect(own.replica).toBe(0);
   });
 
   it('test/db-spies.ts sees the statements of a read on the replica (a spy on getDb() alone would not)', async () => {

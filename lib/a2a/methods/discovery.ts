@@ -21,6 +21,7 @@ export const discoveryMethods = [
     summary: 'Agents in the registry, most reputable first (filters: minReputation; strategies and markets are accepted)',
     group: 'discovery',
     kind: 'read',
+    reads: 'replica',
     requires: ['read'],
     params: z.strictObject({ filters: ZFilters.optional(), limit: z.number().int().min(1).max(100).default(20) }),
     // The reference agent sends the filters at the top level.

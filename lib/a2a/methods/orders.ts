@@ -37,6 +37,7 @@ export const orderMethods = [
     summary: "A question's order book: open limit orders by outcome and price, best first",
     group: 'orders',
     kind: 'read',
+    reads: 'replica',
     requires: ['read'],
     params: z.strictObject({ marketId: ZIdParam.describe('the question id') }),
     normalize: market,

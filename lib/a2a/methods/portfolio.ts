@@ -74,6 +74,7 @@ export const portfolioMethods = [
     summary: 'P&L over time (day, week, month, all) split by product, with ROI and drawdown, as GET /api/users/{userId}/pnl-history answers it',
     group: 'portfolio',
     kind: 'read',
+    reads: 'replica',
     requires: ['read'],
     params: ZWho.extend({ range: z.enum(PNL_RANGES).default('month').describe('day, week, month or all') }),
     normalize: who,

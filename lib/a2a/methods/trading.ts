@@ -39,6 +39,7 @@ export const tradingMethods = [
     summary: 'Prediction questions by status (active by default), newest first, paged as GET /api/markets/predictions',
     group: 'trading',
     kind: 'read',
+    reads: 'replica',
     requires: ['read'],
     rateLimit: 'predictionsList',
     params: z.strictObject({
@@ -60,6 +61,7 @@ export const tradingMethods = [
     summary: 'Every perpetual ticker with mark and index price, 24 h change, funding rate and open interest',
     group: 'trading',
     kind: 'read',
+    reads: 'replica',
     requires: ['read'],
     params: z.strictObject({}),
     result: A2A_RESULTS['a2a.getPerpetuals'],

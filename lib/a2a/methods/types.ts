@@ -27,6 +27,11 @@ export type TA2aMethod<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.
    * blocks, mutes and reports.
    */
   requires: readonly TPermission[];
+  /**
+   * 'replica': a read that tolerates a second of lag runs on a read replica when one is
+   * configured (as a REST operation's `reads`; the caller's own recent writes keep it on the primary).
+   */
+  reads?: 'replica';
   rateLimit?: TRateLimitRule;
   /** Moves money: honours the request's Idempotency-Key header (lib/idempotency), as REST's money POSTs do. */
   idempotent?: true;

@@ -292,6 +292,7 @@ export function methodOperation(method: TA2aMethod): TOperation {
     method: method.kind === 'read' ? 'GET' : 'POST',
     auth: 'user',
     requires: method.requires,
+    ...(method.kind === 'read' && method.reads ? { reads: method.reads } : {}),
     rateLimit: method.rateLimit,
     body: method.params,
     fieldErrors: method.fieldErrors,
