@@ -38,6 +38,8 @@ export const notifications = pgTable(
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     // The daily digest reads the day's digest-delivered rows only: found by this index, not by a scan of the day's notifications.
     index('notifications_digest_created_idx').on(t.createdAt).where(sql`delivery = 'digest'`),
+    // The price-move alerts read the notices turning a day old since their last run (migration 0029).
+    index('notifications_price_move_created_idx').on(t.createdAt).where(sql`kind = 'price_move'`),
   ],
 );
 
@@ -53,7 +55,11 @@ export const notificationPreferences = pgTable(
     channel: text('channel', { enum: ['in_app', 'digest', 'off'] }).notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    // The price-move alerts read the price_move choices changed since their last run (migration 0029).
+    index('notification_preferences_price_move_updated_idx').on(t.updatedAt).where(sql`kind = 'price_move'`),
+  ],
 );
 export type TNotificationPreferenceRow = typeof notificationPreferences.$inferSelect;
 

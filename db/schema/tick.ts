@@ -6,8 +6,10 @@ import { boolean, date, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 
 /**
- * The self-dealing detector's watermark (lib/admin/detector): trades up to `tradesThrough` (game
- * time) were looked at; the next run reads only newer ones and the pairs and referrers they touch.
+ * The self-dealing detector's watermark (lib/admin/detector, row 'self_dealing'): trades up to
+ * `tradesThrough` (game time) were looked at; the next run reads only newer ones and the pairs and
+ * referrers they touch. Row 'price_moves' (lib/notifications/trading.ts, migration 0029): the
+ * game time of the last price-move alerts run.
  */
 export const detectorState = pgTable('detector_state', {
   id: text('id').primaryKey(),
@@ -25,4 +27,14 @@ export const leagueCloseProgress = pgTable('league_close_progress', {
   done: boolean('done').notNull().default(false),
   startedAt: timestamptz('started_at').notNull(),
   finishedAt: timestamptz('finished_at'),
+});
+
+/**
+ * The markets whose YES price had moved 10 points or more in 24 h at the last price-move alerts
+ * run (lib/notifications/trading.ts, migration 0029), since when: a market not here that moved
+ * now has all its holders read; the others, only what changed.
+ */
+export const priceMoveMarkets = pgTable('price_move_markets', {
+  marketId: text('market_id').primaryKey(),
+  since: timestamptz('since').notNull(),
 });

@@ -5,7 +5,9 @@
  * - `notifyPriceMoves` (the tick's alerts step): holders of a market whose YES price moved 10
  *   points or more from 24 hours earlier; once per market and holder within 24 hours, framed by
  *   the side held (a NO holder of a market that fell is told it is "up for you"; alerts-math
- *   priceMoveForSide is the pure twin).
+ *   priceMoveForSide is the pure twin). Incremental: each run reads only what changed since the
+ *   last one (markets that newly moved, trades, notices turning a day old, preference changes),
+ *   with the markets moved at the last run in price_move_markets and its time in detector_state.
  * Every writer applies the recipients' per-kind preferences (db/notification-delivery.ts).
  * - `warnNearLiquidation` (the tick's alerts step): open perps with a quarter or less of their
  *   margin buffer left (equity above the maintenance margin, against what it was at open) are
@@ -24,7 +26,19 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@/db/client';
-import { marketPositions, marketPricePoints, markets, notifications, perpMarkets, perpPositions, users } from '@/db/schema';
+import {
+  detectorState,
+  marketPositions,
+  marketPricePoints,
+  markets,
+  notificationPreferences,
+  notifications,
+  perpMarkets,
+  perpPositions,
+  priceMoveMarkets,
+  trades,
+  users,
+} from '@/db/schema';
 import { yesPriceSql } from '@/lib/markets/sql';
 import { LIQUIDATION_RESET_RATIO, LIQUIDATION_WARN_RATIO, PRICE_MOVE_POINTS } from './alerts-math';
 import { deliveryFor, wantsNotice } from '@/db/notification-delivery';
@@ -37,15 +51,9 @@ const pct = (x: SQL) => sql`(round((${x}) * 100)::int)::text || '%'`;
 const price = (x: SQL) => sql`rtrim(rtrim(to_char(round(${x}, 4), 'FM999999999990.0000'), '0'), '.')`;
 const quote = (text: SQL) => sql`'“' || (case when length(${text}) > 80 then left(${text}, 79) || '…' else ${text} end) || '”'`;
 
-/**
- * notifyPriceMoves with its cost: the notices written, and the positions examined (those of the
- * markets that moved 10 points or more: the positions whose trigger the move crossed).
- */
-export async function notifyPriceMovesCounted(db: DbOrTx, at: Date) {
-  const ts = sql`${at.toISOString()}::timestamptz`;
-  const rows = rowsOf<{ n: number | string; examined: number | string }>(
-    await db.execute(sql`
-      with moved as (
+/** The active markets whose YES price moved 10 points or more from 24 hours before `ts`: M(ts). */
+const movedSql = (ts: SQL) => sql`
+      moved as (
         select m.id, m.text, c.now_p, r.then_p
         from ${markets} m
         cross join lateral (select ${yesPriceSql('m')}::numeric as now_p) c
@@ -56,12 +64,15 @@ export async function notifyPriceMovesCounted(db: DbOrTx, at: Date) {
           ) as then_p
         ) r
         where m.status = 'active' and r.then_p is not null and abs(c.now_p - r.then_p) >= ${num(PRICE_MOVE_POINTS)}
-      ),
-      held as (
-        select mp.user_id, mp.side, mp.shares, moved.id, moved.text, moved.now_p, moved.then_p
-        from moved
-        join ${marketPositions} mp on mp.market_id = moved.id and mp.shares > 0 and mp.settled_at is null
-      ),
+      )`;
+
+/**
+ * From `held` (positions of moved markets, with the market's text and prices): one notice per
+ * holder and market not told within 24 h, framed by the side held; then M(ts) kept in
+ * price_move_markets and the watermark `ts` in detector_state (row 'price_moves'), in the same
+ * statement.
+ */
+const noticesSql = (ts: SQL) => sql`
       holders as (
         -- One notice per holder and market, framed by the side they hold (the larger, if both).
         select distinct on (mp.user_id, mp.id) mp.user_id, mp.side, mp.id, mp.text, mp.now_p, mp.then_p,
@@ -85,10 +96,118 @@ export async function notifyPriceMovesCounted(db: DbOrTx, at: Date) {
           false, ${deliveryFor(sql`h.user_id`, sql`'price_move'`)}, ${ts}
         from holders h
         returning id
-      )
+      ),
+      left_m as (delete from ${priceMoveMarkets} k where k.market_id not in (select id from moved)),
+      entered_m as (
+        insert into ${priceMoveMarkets} (market_id, since) select id, ${ts} from moved
+        on conflict (market_id) do nothing
+      ),
+      mark as (
+        insert into ${detectorState} (id, trades_through, updated_at) values (${PRICE_MOVES_STATE}, ${ts}, ${ts})
+        on conflict (id) do update set trades_through = excluded.trades_through, updated_at = excluded.updated_at
+      )`;
+
+/** detector_state's row for this step: `trades_through` is the `at` of the last run. */
+const PRICE_MOVES_STATE = 'price_moves';
+/**
+ * Trades and preference changes dated up to this long before the watermark are read again: a
+ * trade takes its time (now()) before it commits, possibly after the run that set the watermark.
+ */
+const IN_FLIGHT = sql`interval '2 minutes'`;
+const DAY_MS = 24 * 3_600_000;
+
+/** The `at` of the last run (undefined: never). */
+async function loadPriceMoveWatermark(db: DbOrTx): Promise<Date | undefined> {
+  const [r] = rowsOf<{ t: string | Date }>(await db.execute(sql`select trades_through as t from ${detectorState} where id = ${PRICE_MOVES_STATE}`));
+  return r ? (r.t instanceof Date ? r.t : new Date(String(r.t))) : undefined;
+}
+
+/**
+ * The full run: every holder of every market in M(at) is read (`examined`). What every run did
+ * before the watermark; now the run without one (or after the clock went back, or a day's gap).
+ */
+export async function notifyPriceMovesFull(db: DbOrTx, at: Date) {
+  const ts = sql`${at.toISOString()}::timestamptz`;
+  const rows = rowsOf<{ n: number | string; examined: number | string }>(
+    await db.execute(sql`
+      with ${movedSql(ts)},
+      held as (
+        select mp.user_id, mp.side, mp.shares, moved.id, moved.text, moved.now_p, moved.then_p
+        from moved
+        join ${marketPositions} mp on mp.market_id = moved.id and mp.shares > 0 and mp.settled_at is null
+      ),
+      ${noticesSql(ts)}
       select (select count(*) from ins) as n, (select count(*) from held) as examined`),
   );
-  return { notified: Number(rows[0]?.n ?? 0), examined: Number(rows[0]?.examined ?? 0) };
+  return { notified: Number(rows[0]?.n ?? 0), examined: Number(rows[0]?.examined ?? 0), incremental: false };
+}
+
+/**
+ * The incremental run since the last one at `prev` (less than a day before `at`): that run told
+ * every holder then due, so a holder due now became due since, in one of four ways, and only
+ * those candidates are read (`examined`):
+ *   (a) the market entered M since prev (not in price_move_markets): all its holders;
+ *   (b) the holder's position changed: every change writes a trades row dated at the change
+ *       (buy-shares, sell-shares, orders/engine and take), read by trades_market_created_idx (the
+ *       backfill, lib/markets/history.ts, dates its rows in the past, but trades for NPCs only);
+ *   (c) their last notice for the market turned 24 h old: notices dated in (prev - 24 h, at - 24 h]
+ *       (notifications_price_move_created_idx);
+ *   (d) they turned the kind back on: price_move preference rows changed since prev
+ *       (notification_preferences_price_move_updated_idx).
+ * (b) and (d) look IN_FLIGHT further back, for writes that committed after the last run. The
+ * candidates then pass the full run's rule: the same notices as notifyPriceMovesFull.
+ */
+async function notifyPriceMovesIncremental(db: DbOrTx, at: Date, prev: Date) {
+  const ts = sql`${at.toISOString()}::timestamptz`;
+  const since = sql`${prev.toISOString()}::timestamptz`;
+  const rows = rowsOf<{ n: number | string; examined: number | string }>(
+    await db.execute(sql`
+      with ${movedSql(ts)},
+      fresh as (select id from moved where id not in (select market_id from ${priceMoveMarkets})),
+      kept as (select id from moved where id in (select market_id from ${priceMoveMarkets})),
+      by_fresh as (
+        select mp.user_id, mp.market_id from fresh join ${marketPositions} mp on mp.market_id = fresh.id and mp.shares > 0 and mp.settled_at is null
+      ),
+      by_trade as (
+        select t.user_id, t.market_id from kept join ${trades} t on t.market_id = kept.id and t.created_at > ${since} - ${IN_FLIGHT}
+      ),
+      by_expiry as (
+        select n.user_id, n.link from ${notifications} n
+        where n.kind = 'price_move' and n.created_at > ${since} - ${DAY} and n.created_at <= ${ts} - ${DAY}
+      ),
+      by_pref as (
+        select np.user_id from ${notificationPreferences} np where np.kind = 'price_move' and np.updated_at > ${since} - ${IN_FLIGHT}
+      ),
+      cand as (
+        select user_id, market_id from by_fresh
+        union select user_id, market_id from by_trade
+        union select e.user_id, kept.id from by_expiry e join kept on e.link = '/markets/' || kept.id
+        union select mp.user_id, mp.market_id from by_pref p
+          join ${marketPositions} mp on mp.user_id = p.user_id and mp.market_id in (select id from kept)
+      ),
+      held as (
+        select mp.user_id, mp.side, mp.shares, moved.id, moved.text, moved.now_p, moved.then_p
+        from cand c
+        join ${marketPositions} mp on mp.user_id = c.user_id and mp.market_id = c.market_id and mp.shares > 0 and mp.settled_at is null
+        join moved on moved.id = c.market_id
+      ),
+      ${noticesSql(ts)}
+      select (select count(*) from ins) as n,
+        (select count(*) from by_fresh) + (select count(*) from by_trade) + (select count(*) from by_expiry) + (select count(*) from by_pref) as examined`),
+  );
+  return { notified: Number(rows[0]?.n ?? 0), examined: Number(rows[0]?.examined ?? 0), incremental: true };
+}
+
+/**
+ * notifyPriceMoves with its cost: the notices written, and the rows examined. Incremental from the
+ * last run's watermark (what changed since: notifyPriceMovesIncremental), so a quiet minute reads
+ * nothing whatever the number of holders; the full run (every holder of every moved market) when
+ * there is no watermark, the clock went back, or the last run is a day old or more.
+ */
+export async function notifyPriceMovesCounted(db: DbOrTx, at: Date) {
+  const prev = await loadPriceMoveWatermark(db);
+  if (!prev || at.getTime() <= prev.getTime() || at.getTime() - prev.getTime() >= DAY_MS) return notifyPriceMovesFull(db, at);
+  return notifyPriceMovesIncremental(db, at, prev);
 }
 
 /** Holders of active markets that moved 10 points or more in 24 h, told once per market within 24 h: the notices written. */
