@@ -151,7 +151,7 @@ const endpointsByExport = async () => {
   return out;
 };
 
-describe('declared error codes', () => {
+describe('declared error codes', { timeout: 120_000 }, () => {
   it('every code a route can throw is declared by its operation', async () => {
     const { routes, usedCuts } = readThrownCodes(CUTS);
     const byExport = await endpointsByExport();

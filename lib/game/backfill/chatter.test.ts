@@ -52,7 +52,9 @@ const QUIET_POSTS = meanOf(POSTS_PER_TICK, npcPostBudget([]).npc - 1);
 const NEWS_POSTS = meanOf(NEWS_POSTS_PER_TICK, npcPostBudget([{}]).npc - 1);
 const REPLIES = meanOf(REPLIES_PER_TICK);
 
-describe('generateChatter', () => {
+// Timeouts: CPU-bound generation of whole months takes seconds on an idle machine and a minute or
+// more on a loaded one (CI's two cores under the suite's two workers); the benchmark times it.
+describe('generateChatter', { timeout: 240_000 }, () => {
   it('is deterministic for a seed and differs between seeds', () => {
     const a = generateChatter(input('s1', 2));
     const b = generateChatter(input('s1', 2));

@@ -43,7 +43,9 @@ const bySeries = <T extends { at: Date }>(rows: readonly T[], key: (r: T) => str
 const seeds = fc.string({ minLength: 1, maxLength: 12 });
 const ends = fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2032, 0, 1) }).map((ms) => new Date(ms));
 
-describe('generateHistory', () => {
+// Timeouts: CPU-bound generation of whole months takes seconds on an idle machine and a minute or
+// more on a loaded one (CI's two cores under the suite's two workers); the benchmark times it.
+describe('generateHistory', { timeout: 240_000 }, () => {
   it('walks 30 days of the seeded world: trades, news, questions resolved, prices landing on today’s', () => {
     const h = run('playmoney', END, 30);
     expect(h.start.getTime()).toBe(END.getTime() - 30 * DAY);
@@ -132,7 +134,7 @@ describe('generateHistory', () => {
   });
 });
 
-describe('event questions in the past follow the world’s draw', () => {
+describe('event questions in the past follow the world’s draw', { timeout: 240_000 }, () => {
   it('a YES gets its news before its date and resolves YES then; a NO never gets its news and resolves NO at its date', () => {
     const h = run('draws', END, 30);
     const events = h.questions.filter((q) => q.rule.kind === 'event' && q.outcome !== null);
@@ -163,7 +165,7 @@ describe('normalCdf', () => {
   });
 });
 
-describe('density: every day of the past as busy as a live day', () => {
+describe('density: every day of the past as busy as a live day', { timeout: 240_000 }, () => {
   const h = run('playmoney', END, 30);
   /** Rows per game day, day 0 the last 24 hours before END. */
   const perDay = <T>(rows: readonly T[], at: (r: T) => Date) => {
