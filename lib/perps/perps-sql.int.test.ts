@@ -6,10 +6,10 @@
  * and open-interest imbalance), the index step and the effective liquidation price.
  */
 import fc from 'fast-check';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb, rowsOf } from '@/db/client';
-import { balanceTransactions, perpMarkets, perpPositions } from '@/db/schema';
+import { balanceTransactions, perpMarkets, perpOrders, perpPositions } from '@/db/schema';
 import { seedUser } from '@/test/factories';
 import { callerOfUser } from '@/lib/auth/caller';
 import { seedWorld } from '@/lib/world/seed/world';
@@ -36,7 +36,9 @@ import {
   fundingRateSql,
   liquidationPriceSql,
   liquidationShiftSql,
+  sweepDueCte,
 } from './service/sql';
+import { isTriggered } from './orders';
 
 const arbSide = fc.constantFrom<TPerpSide>('long', 'short');
 const arbPrice = fc.integer({ min: 1_0000, max: 900_0000 }).map((c) => dec(c).div(1e4));
@@ -188,5 +190,59 @@ describe('the sweep after a trade (sweep_due)', () => {
     await openPosition({ caller: callerOfUser(mover), ticker: 'HELX', side: 'short', size: '100000', leverage: '1' });
     expect(await status(a.position.id)).toBe('liquidated');
     expect(await status(b.position.id)).toBe('open');
+  });
+});
+
+describe('sweep_due agrees with the positions and orders a mark reaches', () => {
+  it("property: due exactly when the mark reaches an open position's key (mark − liquidationShift(index)) or fires an open order (isTriggered)", async () => {
+    const db = await getDb();
+    const ticker = 'HELX';
+    // A ticker of its own state: open longs and shorts of several leverages, and open orders both ways.
+    await db.update(perpMarkets).set({ markPrice: '50', depth: '100000000', fundingIndex: '0.25' }).where(eq(perpMarkets.ticker, ticker));
+    const trader = await seedUser({ balance: '10000000' });
+    for (const [side, leverage] of [['long', 3], ['long', 40], ['short', 5], ['short', 60]] as const) {
+      await openPosition({ caller: callerOfUser(trader), ticker, side, size: '100', leverage });
+    }
+    const at = new Date();
+    for (const [firesWhen, trigger] of [['below', '41.5'], ['above', '58.25']] as const) {
+      await db.insert(perpOrders).values({
+        id: crypto.randomUUID(),
+        userId: trader.id,
+        ticker,
+        type: 'limit',
+        side: 'long',
+        size: '10',
+        leverage: '2',
+        triggerPrice: trigger,
+        firesWhen,
+        status: 'open',
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
+    const positions = await db.select().from(perpPositions).where(and(eq(perpPositions.ticker, ticker), eq(perpPositions.status, 'open')));
+    const orders = await db.select().from(perpOrders).where(and(eq(perpOrders.ticker, ticker), eq(perpOrders.status, 'open')));
+    const arbMark = fc.integer({ min: 1, max: 120_0000 }).map((c) => dec(c).div(1e4));
+    const arbDueIndex = fc.integer({ min: -5_0000, max: 5_0000 }).map((c) => dec(c).div(1e4));
+    await fc.assert(
+      fc.asyncProperty(arbMark, arbDueIndex, async (mark, index) => {
+        // `locked` as the trade's lock saw the row (its version current), `moved` with the new mark.
+        const [row] = rowsOf<{ due: boolean }>(
+          await db.execute(sql`with mkt as (
+              select ticker, ${index.toFixed()}::numeric as funding_index, xmin::text as version from ${perpMarkets} where ticker = ${ticker}
+            ),
+            moved as (select ticker, ${mark.toFixed()}::numeric as mark_price from mkt),
+            ${sweepDueCte({ locked: 'mkt', moved: 'moved' })}
+            select due from sweep_due`),
+        );
+        const expected =
+          positions.some((p) => {
+            const reach = mark.minus(liquidationShift(p.side, index));
+            return p.side === 'long' ? dec(p.liquidationKey).gte(reach) : dec(p.liquidationKey).lte(reach);
+          }) || orders.some((o) => isTriggered({ firesWhen: o.firesWhen as 'below' | 'above', triggerPrice: o.triggerPrice }, mark));
+        expect(row!.due).toBe(expected);
+      }),
+      { numRuns: 60 },
+    );
   });
 });

@@ -10,13 +10,16 @@
  *   funding_paid, one balance update), the trade and a price point; and whether the new mark
  *   reached a position or fired an order (sql.ts sweepDueCte): only then does the liquidation
  *   sweep run after the commit.
+ * A position with no open stop-loss or take-profit (most) is closed by the statement without the
+ * cancellation (`withOrders: false`, guarded by the absence of such orders under the same snapshot
+ * as the cancellation reads); one with any is left untouched by it, and the full statement runs.
  * Whichever close path runs, and however many at once, the position closes exactly once: the lock
  * and `status = 'open'` admit one statement, the others find nothing to close.
  */
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { executePrepared, getDb, rowsOf } from '@/db/client';
-import { organizations, perpMarkets, perpPositions, perpPricePoints, perpTrades, users, type TPerpPositionRow } from '@/db/schema';
+import { organizations, perpMarkets, perpOrders, perpPositions, perpPricePoints, perpTrades, users, type TPerpPositionRow } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
@@ -32,13 +35,23 @@ import { liquidateAfterTrade } from './liquidate';
 import { cancelPositionOrdersCte, orderUpdateRowsSql } from './order-sql';
 import { accruedFundingSql, closeFeeSql, fillPriceSql, impactSql, liquidationPriceSql, pricePnLSql, sweepDueCte } from './sql';
 
+/** Whether the position has an open order attached (perp_orders_position_idx). */
+const openOrdersOf = (positionId: string) => sql`exists (select 1 from ${perpOrders} po where po.position_id = ${positionId} and po.status = 'open')`;
+
 export function buildCloseStatement(o: {
   userId: string;
   positionId: string;
   at: Date;
   /** The trader's referrer, who earns half of the closing fee actually collected. */
   referrerId?: string | null;
+  /**
+   * false: the statement for a position with no open stop-loss or take-profit, without the
+   * order cancellation: it closes the position only while none is open (else it writes nothing and
+   * answers has_orders), so the caller then issues the full statement.
+   */
+  withOrders?: boolean;
 }) {
+  const withOrders = o.withOrders ?? true;
   const ts = sql`${o.at.toISOString()}::timestamptz`;
   const settlement = settlementCtes({
     name: 'paid',
@@ -67,24 +80,27 @@ export function buildCloseStatement(o: {
         guard: sql`exists (select 1 from closed)`,
       })}`
     : sql``;
+  // funded, c1 and c2 are MATERIALIZED: inlined, each reference to exit, pnl and fee in calc would
+  // copy the whole expression beneath it (planned and evaluated again each time).
   const statement = sql`
     with pos as (
-      select * from ${perpPositions} where id = ${o.positionId} and user_id = ${o.userId} and status = 'open' for update
+      select * from ${perpPositions} where id = ${o.positionId} and user_id = ${o.userId} and status = 'open'${withOrders ? sql`` : sql`
+        and not ${openOrdersOf(o.positionId)}`} for update
     ),
     mkt as (
       select m.ticker, m.mark_price, m.depth, m.funding_index, m.xmin::text as version from ${perpMarkets} m where m.ticker = (select ticker from pos) for update
     ),
-    funded as (
+    funded as materialized (
       select pos.id, pos.user_id, pos.ticker, pos.side, pos.units, pos.entry_price, pos.margin, pos.open_fee,
         pos.collateral - a.accrued as collateral, pos.funding_paid + a.accrued as funding_paid, mkt.funding_index
       from pos, mkt,
         lateral (select ${accruedFundingSql(sql`pos.side`, sql`pos.units`, sql`mkt.funding_index`, sql`pos.funding_index_entry`)} as accrued) a
     ),
-    c1 as (
+    c1 as materialized (
       select funded.*, x.notional, ${fillPriceSql(sql`mkt.mark_price`, sql`funded.side = 'short'`, impactSql(sql`x.notional`, sql`mkt.depth`))} as exit
       from funded, mkt, lateral (select trunc(funded.units * mkt.mark_price, 8) as notional) x
     ),
-    c2 as (
+    c2 as materialized (
       select c1.*, ${pricePnLSql(sql`c1.side`, sql`c1.units`, sql`c1.entry_price`, sql`c1.exit`)} as pnl,
         ${closeFeeSql(sql`c1.units`, sql`c1.exit`)} as fee
       from c1
@@ -109,8 +125,12 @@ export function buildCloseStatement(o: {
       from calc where ${perpPositions}.id = calc.id
       returning ${perpPositions}.*
     ),
-    ${cancelPositionOrdersCte({ name: 'orders_off', closedPositions: 'closed', note: 'its position was closed', at: o.at })},
-    ${outboxCtes('order_event', `user:${o.userId}`, 'order_update', orderUpdateRowsSql('orders_off', sql`'cancelled'`, o.at))},
+    ${
+      withOrders
+        ? sql`${cancelPositionOrdersCte({ name: 'orders_off', closedPositions: 'closed', note: 'its position was closed', at: o.at })},
+    ${outboxCtes('order_event', `user:${o.userId}`, 'order_update', orderUpdateRowsSql('orders_off', sql`'cancelled'`, o.at))},`
+        : sql``
+    }
     ${settlement},
     trade as (
       insert into ${perpTrades} (id, user_id, position_id, ticker, side, action, size, price, fee, realized_pnl, created_at)
@@ -127,12 +147,13 @@ export function buildCloseStatement(o: {
     ),
     ${sweepDueCte({ locked: 'mkt', moved: 'moved' })}${referral}
     select (select virtual_balance from paid) as balance_after, (select name from org) as org_name,
-      ${outboxNotified('event')} as notified, ${outboxNotified('order_event')} as orders_notified, (select due from sweep_due) as sweep_due, closed.*
+      ${outboxNotified('event')} as notified, ${withOrders ? sql`${outboxNotified('order_event')} as orders_notified` : sql`case when closed.id is null then ${openOrdersOf(o.positionId)} end as has_orders`},
+      (select due from sweep_due) as sweep_due, closed.*
     from (select 1) one left join closed on true`;
   return { statement };
 }
 
-type TClosedRow = { balance_after: string | null; org_name: string | null; sweep_due: boolean | null } & Record<string, unknown>;
+type TClosedRow = { balance_after: string | null; org_name: string | null; sweep_due: boolean | null; has_orders?: boolean | null } & Record<string, unknown>;
 
 const fromRaw = (r: Record<string, unknown>): TPerpPositionRow => {
   const d = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
@@ -170,8 +191,12 @@ const fromRaw = (r: Record<string, unknown>): TPerpPositionRow => {
 export async function closePosition(input: { caller: TCaller; positionId: string }) {
   const { caller } = input;
   const db = await getDb();
-  const { statement } = buildCloseStatement({ userId: caller.userId, positionId: input.positionId, at: now(), referrerId: caller.referredById });
-  const row = rowsOf<TClosedRow>(await executePrepared(statement))[0]!;
+  const close = (withOrders: boolean) =>
+    buildCloseStatement({ userId: caller.userId, positionId: input.positionId, at: now(), referrerId: caller.referredById, withOrders }).statement;
+  // Most positions carry no stop-loss or take-profit: the statement without the cancellation runs
+  // first; when the position has an open order it wrote nothing, and the full statement closes it.
+  let row = rowsOf<TClosedRow>(await executePrepared(close(false)))[0]!;
+  if (row.has_orders === true) row = rowsOf<TClosedRow>(await executePrepared(close(true)))[0]!;
   if (row.id === null || row.id === undefined) {
     const [p] = await db.select({ userId: perpPositions.userId, status: perpPositions.status }).from(perpPositions).where(eq(perpPositions.id, input.positionId));
     if (!p) throw new AppError('NOT_FOUND', 'Position not found', { positionId: input.positionId });

@@ -100,16 +100,20 @@ export function fundedCollateralSql(p: string, index: SQL) {
 export function sweepDueCte(o: { locked: string; moved: string }) {
   const l = sql.raw(o.locked);
   const m = sql.raw(o.moved);
+  // Each range as the first key of its partial index in the range's direction (a one-row index
+  // probe, whatever the statistics say) compared once with the reach: the same answer as an EXISTS
+  // over the range (keys and trigger prices are never null), without a scan that evaluates the
+  // reach per row. ORDER BY … LIMIT 1 rather than max/min: the same plan for less planning.
   return sql`sweep_due as (
       select ${l}.version is distinct from (select s.xmin::text from ${perpMarkets} s where s.ticker = ${m}.ticker)
-        or exists (select 1 from ${perpPositions} p where p.ticker = ${m}.ticker and p.side = 'long' and p.status = 'open'
-          and p.liquidation_key >= ${m}.mark_price - ${liquidationShiftSql(sql`'long'`, sql`${l}.funding_index`)})
-        or exists (select 1 from ${perpPositions} p where p.ticker = ${m}.ticker and p.side = 'short' and p.status = 'open'
-          and p.liquidation_key <= ${m}.mark_price - ${liquidationShiftSql(sql`'short'`, sql`${l}.funding_index`)})
-        or exists (select 1 from ${perpOrders} po where po.ticker = ${m}.ticker and po.status = 'open' and po.fires_when = 'below'
-          and po.trigger_price >= ${m}.mark_price)
-        or exists (select 1 from ${perpOrders} po where po.ticker = ${m}.ticker and po.status = 'open' and po.fires_when = 'above'
-          and po.trigger_price <= ${m}.mark_price) as due
+        or coalesce((select p.liquidation_key from ${perpPositions} p where p.ticker = ${m}.ticker and p.side = 'long' and p.status = 'open' order by p.liquidation_key desc limit 1)
+          >= ${m}.mark_price - ${liquidationShiftSql(sql`'long'`, sql`${l}.funding_index`)}, false)
+        or coalesce((select p.liquidation_key from ${perpPositions} p where p.ticker = ${m}.ticker and p.side = 'short' and p.status = 'open' order by p.liquidation_key limit 1)
+          <= ${m}.mark_price - ${liquidationShiftSql(sql`'short'`, sql`${l}.funding_index`)}, false)
+        or coalesce((select po.trigger_price from ${perpOrders} po where po.ticker = ${m}.ticker and po.fires_when = 'below' and po.status = 'open' order by po.trigger_price desc limit 1)
+          >= ${m}.mark_price, false)
+        or coalesce((select po.trigger_price from ${perpOrders} po where po.ticker = ${m}.ticker and po.fires_when = 'above' and po.status = 'open' order by po.trigger_price limit 1)
+          <= ${m}.mark_price, false) as due
       from ${l}, ${m}
     )`;
 }
