@@ -11,10 +11,12 @@ import type { TCaller } from '@/lib/auth/caller';
 import { getUserPositions } from '@/lib/markets/service/read-markets';
 import { AppError } from '@/lib/errors/app-error';
 import { toNumber } from '@/lib/money/decimal';
+import type { TAccountNumbers } from '@/lib/ledger/account-numbers';
 import type { TUserDto } from '@/lib/users/dto';
 import { getBalance } from '@/lib/users/service/get-balance';
-import { getCurrentUser, getProfile, getProfileByUsername, getUserStats } from '@/lib/users/service/read-profile';
-import { readAccountNumbers } from './service';
+import { statsOfCounts } from '@/lib/users/queries';
+import { getProfile, getProfileByUsername, getUserStats, userDtoWithStats } from '@/lib/users/service/read-profile';
+import { readAccountNumbers, readAccountNumbersWithStatsCounts } from './service';
 
 /** GET /api/users/{userId}/balance: lifetimePnL is the one P&L, `account` its whole story. */
 export async function getBalanceWithNumbers(input: { caller: TCaller; userId: string; limit: number; offset: number }) {
@@ -25,7 +27,10 @@ export async function getBalanceWithNumbers(input: { caller: TCaller; userId: st
 }
 
 async function withNumbers(user: TUserDto, self: boolean): Promise<TUserDto> {
-  const account = await readAccountNumbers(user.id);
+  return withAccount(user, await readAccountNumbers(user.id), self);
+}
+
+function withAccount(user: TUserDto, account: TAccountNumbers | null, self: boolean): TUserDto {
   if (!account) return user;
   const pnl = toNumber(account.pnl);
   return { ...user, lifetimePnL: pnl, stats: { ...user.stats, lifetimePnL: pnl }, ...(self ? { account } : {}) };
@@ -33,7 +38,14 @@ async function withNumbers(user: TUserDto, self: boolean): Promise<TUserDto> {
 
 /** GET /api/users/me. */
 export async function getCurrentUserWithNumbers(input: { caller: TCaller; user: TUserRow }) {
-  return withNumbers(await getCurrentUser(input), true);
+  // The row sign-in loaded, and one statement for its stats and its account's numbers.
+  const { account, counts } = await readAccountNumbersWithStatsCounts(input.user.id);
+  const user = await userDtoWithStats(input.user, statsOfCounts(input.user, counts), {
+    self: true,
+    isAdmin: input.caller.isAdmin,
+    isModerator: input.caller.isModerator,
+  });
+  return withAccount(user, account, true);
 }
 
 /** GET /api/users/{userId}/profile. */

@@ -4,8 +4,9 @@
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { getDb, rowsOf, textArray, type DbOrTx } from '@/db/client';
+import { getDb, preparedQuery, rowsOf, textArray, type Db, type DbOrTx } from '@/db/client';
 import { accountNumbersOf, type TAccountNumbers } from '@/lib/ledger/account-numbers';
+import { statsCountFields } from '@/lib/users/queries';
 import { accountNumbersSql } from './sql';
 
 type TRow = {
@@ -61,7 +62,52 @@ export async function readAccountNumbersMany(userIds: readonly string[], db?: Db
   return out;
 }
 
+const text = (column: keyof TRow) => sql<string>`${sql.raw(`a.${column}`)}::text`;
+
+/**
+ * One account's statement, prepared once per database handle: every signed-in page and
+ * GET /api/users/me reads it, and drizzle would otherwise build its long SQL on every call.
+ * The same statement as readAccountNumbersMany's, for an array of one id.
+ */
+const accountFields = () => ({
+      user_id: sql<string>`a.user_id`,
+      cash: text('cash'),
+      predictions_value: text('predictions_value'),
+      perps_value: text('perps_value'),
+      pools_value: text('pools_value'),
+      contributions: text('contributions'),
+      predictions_cost: text('predictions_cost'),
+      perps_cost: text('perps_cost'),
+      pools_cost: text('pools_cost'),
+      flow_predictions: text('flow_predictions'),
+      flow_perps: text('flow_perps'),
+      flow_pools: text('flow_pools'),
+});
+
+const oneAccountFrom = () => sql`(${accountNumbersSql(sql`unnest(array[${sql.placeholder('userId')}]::text[])`)}) a`;
+
+const oneAccount = (db: Db) => db.select(accountFields()).from(oneAccountFrom()).prepare('account_numbers_one');
+
+/** The account's numbers and the user's stats counts (lib/users statsCountFields) in one statement: GET /api/users/me. */
+const oneAccountWithStats = (db: Db) =>
+  db
+    .select({ ...accountFields(), ...statsCountFields(sql.placeholder('userId')) })
+    .from(oneAccountFrom())
+    .prepare('account_numbers_and_stats_one');
+
+/**
+ * One account's numbers (null for an unknown account) and its user's stats counts (undefined
+ * then), read together: the caller's own page needs both.
+ */
+export async function readAccountNumbersWithStatsCounts(userId: string) {
+  const [row] = await preparedQuery(await getDb(), 'account_numbers_and_stats_one', oneAccountWithStats).execute({ userId });
+  return { account: row ? numbersOfRow(row) : null, counts: row };
+}
+
 /** One account's numbers (null for an unknown account). */
 export async function readAccountNumbers(userId: string, db?: DbOrTx): Promise<TAccountNumbers | null> {
-  return (await readAccountNumbersMany([userId], db)).get(userId) ?? null;
+  if (db) return (await readAccountNumbersMany([userId], db)).get(userId) ?? null;
+  const conn = await getDb();
+  const [row] = await preparedQuery(conn, 'account_numbers_one', oneAccount).execute({ userId });
+  return row ? numbersOfRow(row) : null;
 }

@@ -44,23 +44,6 @@ export async function findDescribableRule(db: DbOrTx, marketId: string): Promise
   return null;
 }
 
-/** Topic (sector) and ticker of each question that has a rule, by market id. */
-export async function findMarketTopics(db: DbOrTx, marketIds: readonly string[]) {
-  const out = new Map<string, { topic: string | null; ticker: string | null }>();
-  if (marketIds.length === 0) return out;
-  const rows = rowsOf<{ market_id: string; sector: string | null; ticker: string | null }>(
-    await db.execute(sql`
-      select r.market_id, o.sector, o.ticker
-      from ${questionRules} r join ${organizations} o on o.id = r.organization_id
-      where r.market_id in (${sql.join(
-        marketIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`),
-  );
-  for (const r of rows) out.set(r.market_id, { topic: r.sector || null, ticker: r.ticker });
-  return out;
-}
-
 /** The topics and tickers questions are about (sorted), for a listing's filters. */
 export async function findMarketFacets(db: DbOrTx) {
   const rows = rowsOf<{ sector: string; ticker: string }>(

@@ -1,13 +1,13 @@
 /** Read side of prediction markets: listings, history, positions, trades, biases. Reads only. */
-import { and, asc, count, desc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import { and, asc, count, desc, eq, gt, gte, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { preparedQuery, type Db, type DbOrTx } from '@/db/client';
 import { marketBiases, marketPositions, marketPricePoints, markets, organizations, questionRules, trades, users, type TMarketRow } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { dec, toNumber } from '@/lib/money/decimal';
 import { toUserSummary } from '@/lib/users/dto';
 import { toMarketDto, toPositionDto } from './dto';
-import { findMarketTopics } from './page-queries';
+import { findMarketFacets } from './page-queries';
 import { marketYesPriceSql } from './sql';
 
 const DAY_MS = 86_400_000;
@@ -88,15 +88,77 @@ const listOrder = (sort: TMarketSort, since: SQL): SQL[] => {
   }
 };
 
+/** The filters' choices as one text value: the distinct (topic, ticker) pairs of the questions' rules, as JSON. */
+const facetPairsSql = sql<string>`(select coalesce(json_agg(json_build_array(fo.sector, fo.ticker)), '[]')::text
+      from (select distinct o.sector, o.ticker from ${questionRules} r join ${organizations} o on o.id = r.organization_id) fo)`;
+
+/** Topics and tickers (each distinct, sorted) of those pairs, as findMarketFacets answers them. */
+const facetsOfPairs = (pairs: readonly (readonly [string, string])[]) => ({
+  topics: [...new Set(pairs.map(([sector]) => sector).filter(Boolean))].sort(),
+  tickers: [...new Set(pairs.map(([, ticker]) => ticker))].sort(),
+});
+
+/** The topic (sector) and ticker of the organization a question's rule is about (a rule per question at most). */
+const ruleOrgSql = (column: 'sector' | 'ticker') =>
+  sql<string | null>`(select ${sql.raw(`o.${column}`)} from ${questionRules} r join ${organizations} o on o.id = r.organization_id where r.market_id = ${MARKET_ID})`;
+
+/**
+ * One statement for a page: the market columns with their 24 h numbers, the question's topic and
+ * ticker, how many questions pass the filters (a window over the filtered rows, taken before
+ * LIMIT) and the filters' choices (an uncorrelated subquery: PostgreSQL runs it once).
+ */
+const listPage = (db: DbOrTx, since: SQL, where: SQL | undefined, order: SQL[], limit: number | Placeholder, offset: number | Placeholder) =>
+  db
+    .select({
+      market: markets,
+      volume24h: sql<string>`coalesce((select sum(t.amount) from ${trades} t where t.market_id = ${MARKET_ID} and t.created_at > ${since}), 0)`,
+      yesPrice24hAgo: yesPrice24hAgoSql(since, MARKET_ID),
+      topic: ruleOrgSql('sector'),
+      ticker: ruleOrgSql('ticker'),
+      total: sql<string>`count(*) over ()`,
+      facets: facetPairsSql,
+    })
+    .from(markets)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+
+/**
+ * The pages of the plain listing (a status or all, a sort, no words, topic or ticker: what the
+ * markets page and most API callers ask), prepared once per database handle so that drizzle does
+ * not build their SQL on every request.
+ */
+const preparedPage = (db: Db, status: 'active' | 'resolved' | 'all', sort: TMarketSort) =>
+  preparedQuery(db, `markets_page_${status === 'all' ? 'all' : 'status'}_${sort}`, (d) => {
+    const since = sql`${sql.placeholder('since')}::timestamptz`;
+    const where = status === 'all' ? undefined : eq(markets.status, sql.placeholder('status'));
+    return listPage(d, since, where, listOrder(sort, since), sql.placeholder('limit'), sql.placeholder('offset')).prepare(
+      `markets_page_${status === 'all' ? 'all' : 'status'}_${sort}`,
+    );
+  });
+
+/** A page of questions with the filters' total and choices: one statement (two more only for a page past the end). */
 export async function findMarkets(db: DbOrTx, opts: TMarketListOptions) {
   const since = new Date(now().getTime() - DAY_MS);
+  const sort = opts.sort ?? 'newest';
+  const offset = (opts.page - 1) * opts.limit;
+  const plain = !opts.q && !opts.topic && !opts.ticker;
   const where = listFilters(opts);
-  const rows = await withExtras(db, since)
-    .where(where)
-    .orderBy(...listOrder(opts.sort ?? 'newest', sinceSql(since)))
-    .limit(opts.limit)
-    .offset((opts.page - 1) * opts.limit);
-  const [{ total }] = (await db.select({ total: count() }).from(markets).where(where)) as [{ total: number }];
+  const rows = plain
+    ? await preparedPage(db as Db, opts.status, sort).execute({ since: since.toISOString(), status: opts.status, limit: opts.limit, offset })
+    : await listPage(db, sinceSql(since), where, listOrder(sort, sinceSql(since)), opts.limit, offset);
+  let total: number;
+  let facets: { topics: string[]; tickers: string[] };
+  if (rows.length > 0) {
+    total = Number(rows[0]!.total);
+    facets = facetsOfPairs(JSON.parse(rows[0]!.facets) as [string, string][]);
+  } else {
+    // No row carries the window or the choices: a page past the end, or nothing passes the filters.
+    const [[counted], choices] = await Promise.all([db.select({ total: count() }).from(markets).where(where), findMarketFacets(db)]);
+    total = Number(counted!.total);
+    facets = choices;
+  }
   const positions = new Map<string, ReturnType<typeof toPositionDto>>();
   if (opts.userId && rows.length > 0) {
     const held = await db
@@ -117,14 +179,13 @@ export async function findMarkets(db: DbOrTx, opts: TMarketListOptions) {
       if (!prev || dto.shares > prev.shares) positions.set(p.marketId, dto);
     }
   }
-  const topics = await findMarketTopics(db, rows.map((r) => r.market.id));
   const questions = rows.map((r) => ({
     ...toMarketDto(r.market, { volume24h: r.volume24h, yesPrice24hAgo: r.yesPrice24hAgo }),
-    topic: topics.get(r.market.id)?.topic ?? null,
-    ticker: topics.get(r.market.id)?.ticker ?? null,
+    topic: r.topic || null,
+    ticker: r.ticker ?? null,
     ...(opts.userId ? { userPosition: positions.get(r.market.id) ?? null } : {}),
   }));
-  return { questions, total: Number(total) };
+  return { questions, total, facets };
 }
 
 export async function findMarket(db: DbOrTx, id: string) {

@@ -1,5 +1,5 @@
 /** Read queries for users. Reads only; callers pass the database or their transaction. */
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { balanceTransactions, comments, follows, marketPositions, perpPositions, postLikes, posts, socialLinks, users, type TUserRow } from '@/db/schema';
 import { preparedQuery, type Db, type DbOrTx } from '@/db/client';
 import { containsPattern, escapeLike } from '@/db/like';
@@ -59,11 +59,10 @@ const TRADE_TYPES = ['pred_buy', 'pred_sell', 'perp_open', 'perp_close'];
 /**
  * A user's stats. Counts that later features feed (follows, posts, reactions) read zero until
  * their tables exist; each feature extends this one query rather than adding its own.
+ * The columns of those counts for the user id `id` (a placeholder in the prepared statements:
+ * this one, and GET /api/users/me's, which reads them with the account's numbers).
  */
-const statsCounts = (db: Db) => {
-  const id = sql.placeholder('userId');
-  return db
-    .select({
+export const statsCountFields = (id: SQL | Placeholder) => ({
       referralCount: sql<number>`(select count(*)::int from ${users} r where r.referred_by_id = ${id})`,
       tradesCount: sql<number>`(select count(*)::int from ${balanceTransactions} t where t.user_id = ${id} and t.type in (${sql.join(
         TRADE_TYPES.map((t) => sql`${t}`),
@@ -76,10 +75,15 @@ const statsCounts = (db: Db) => {
       reactions: sql<number>`(select count(*)::int from ${postLikes} l where l.user_id = ${id})`,
       positions: sql<number>`((select count(*)::int from ${marketPositions} mp where mp.user_id = ${id} and mp.shares > 0 and mp.settled_at is null)
         + (select count(*)::int from ${perpPositions} pp where pp.user_id = ${id} and pp.status = 'open'))`,
-    })
+});
+
+type TStatsCounts = { [K in keyof ReturnType<typeof statsCountFields>]: number };
+
+const statsCounts = (db: Db) =>
+  db
+    .select(statsCountFields(sql.placeholder('userId')))
     .from(sql`(select 1) as one`)
     .prepare('user_stats_counts');
-};
 
 /** The handles of a user's linked social accounts, by platform. */
 export async function findSocialHandles(db: DbOrTx, userId: string): Promise<TSocialHandles> {
@@ -89,6 +93,11 @@ export async function findSocialHandles(db: DbOrTx, userId: string): Promise<TSo
 
 export async function computeUserStats(db: Db, user: TUserRow): Promise<TUserStats> {
   const [row] = await preparedQuery(db, 'user_stats_counts', statsCounts).execute({ userId: user.id });
+  return statsOfCounts(user, row);
+}
+
+/** A user's stats from their row and the counts of statsCountFields (all zero when `row` is missing). */
+export function statsOfCounts(user: TUserRow, row: TStatsCounts | undefined): TUserStats {
   const tradesCount = Number(row?.tradesCount ?? 0);
   const referralCount = Number(row?.referralCount ?? 0);
   const followers = Number(row?.followers ?? 0);

@@ -7,7 +7,7 @@ import { dec, toNumber } from '@/lib/money/decimal';
 import { findPerpTrades, findUserPerpPositions } from '@/lib/perps/service/read';
 import type { TCaller } from '@/lib/auth/caller';
 import { describeMarket } from '../describe';
-import { findDescribableRule, findMarketFacets, findMarketPosts, findRelatedNews, findTopHolders } from '../page-queries';
+import { findDescribableRule, findMarketPosts, findRelatedNews, findTopHolders } from '../page-queries';
 import {
   findActiveBiases,
   findMarketWithRow,
@@ -23,8 +23,7 @@ import {
 
 /** A page of questions, filtered (status, search, topic, ticker) and sorted, with the filters' choices. */
 export async function listPredictions(opts: TMarketListOptions) {
-  const db = await getDb();
-  const [{ questions, total }, facets] = await Promise.all([findMarkets(db, opts), findMarketFacets(db)]);
+  const { questions, total, facets } = await findMarkets(await getDb(), opts);
   return {
     facets,
     questions,

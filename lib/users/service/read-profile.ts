@@ -4,11 +4,19 @@ import { getDb } from '@/db/client';
 import type { TUserRow } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
 import { AppError } from '@/lib/errors/app-error';
-import { toUserDto, type TUserDto } from '../dto';
+import { toUserDto, type TUserDto, type TUserStats } from '../dto';
 import { computeUserStats, findSocialHandles, findUserByIdentifier, findUserByUsername } from '../queries';
 
+type TUserDtoOptions = { self: boolean; isAdmin?: boolean; isModerator?: boolean };
+
+/** getUserDto for stats the caller has already read (statsOfCounts): only the linked accounts, if any, are read. */
+export async function userDtoWithStats(user: TUserRow, stats: TUserStats, opts: TUserDtoOptions): Promise<TUserDto> {
+  const social = user.hasSocialA || user.hasSocialB ? await findSocialHandles(await getDb(), user.id) : {};
+  return toUserDto(user, stats, { ...opts, social });
+}
+
 /** A user as the API shows it; `self` adds email and referral code. */
-export async function getUserDto(user: TUserRow, opts: { self: boolean; isAdmin?: boolean; isModerator?: boolean }): Promise<TUserDto> {
+export async function getUserDto(user: TUserRow, opts: TUserDtoOptions): Promise<TUserDto> {
   const db = await getDb();
   const [stats, social] = await Promise.all([
     computeUserStats(db, user),

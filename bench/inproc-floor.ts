@@ -1,0 +1,121 @@
+/**
+ * The framework floor in process (no build, no HTTP): CPU ms per call of the real route handlers
+ * GET /api/users/me and GET /api/markets/predictions?limit=20 beside an empty async handler that
+ * answers Response.json({}), each called with a NextRequest built as test/http.ts builds it. What
+ * it measures is our own work per request (wrapper, token, SQL building, driver, answer), not
+ * Next.js's server: a quick before/after check for bench/floor.ts's ratios.
+ *
+ * Opens a scratch database of its own on BENCH_INPROC_DATABASE_URL's server (default
+ * postgres://postgres@127.0.0.1:5432/postgres; a database named inproc_floor_<pid> is created,
+ * migrated by opening db/client.ts, seeded with seedWorld, 8 users and BENCH_INPROC_MARKETS
+ * markets (default 200), and dropped at the end). BENCH_INPROC_N calls per phase (default 2000),
+ * three rounds, the phases taking turns; the best round of each is printed.
+ *
+ * BENCH_INPROC_ONLY=users/me (or =markets) measures that read alone beside the empty handler.
+ *
+ * Run: npx tsx --conditions=react-server bench/inproc-floor.ts
+ */
+import postgres from 'postgres';
+import { SignJWT } from 'jose';
+import { NextRequest } from 'next/server';
+
+const N = Number(process.env.BENCH_INPROC_N ?? 2000);
+const MARKETS = Number(process.env.BENCH_INPROC_MARKETS ?? 200);
+const ROUNDS = 3;
+const baseUrl = process.env.BENCH_INPROC_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+type THandler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+const request = (path: string, token?: string) => {
+  const headers = new Headers();
+  headers.set('host', 'localhost:3000');
+  headers.set('x-client-socket-address', '203.0.113.7');
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  return new NextRequest(new URL(`http://localhost:3000${path}`), { method: 'GET', headers });
+};
+
+const once = async (handler: THandler, path: string, token?: string) => {
+  const res = await handler(request(path, token), { params: Promise.resolve({}) });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text.slice(0, 300)}`);
+  return text;
+};
+
+/** CPU ms per call (user + system of this process) and wall ms per call, `n` calls in sequence. */
+const measure = async (handler: THandler, path: string, tokens: string[], n: number) => {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) await once(handler, path, tokens.length ? tokens[i % tokens.length] : undefined);
+  const wall = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return { cpuMs: (cpu.user + cpu.system) / 1000 / n, wallMs: wall / n };
+};
+
+const main = async () => {
+  const dbName = `inproc_floor_${process.pid}`;
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${dbName}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${dbName}`;
+  process.env.DATABASE_URL = url.toString();
+  process.env.AUTH_JWT_SECRET ??= 'inproc-floor-secret-0123456789abcdef0123456789';
+  process.env.LOCAL_SCHEDULER = '0';
+  try {
+    const { resetEnvCache, env } = await import('@/lib/env');
+    resetEnvCache();
+    const { getDb, closeDb } = await import('@/db/client');
+    const { setLimiter, createMemoryLimiter } = await import('@/lib/operations/rate-limit');
+    // The memory limiter does its usual work, but its clock moves an hour a call, so every call
+    // opens a fresh window: the bench measures the handlers, not 429s.
+    let limiterClock = Date.UTC(2026, 0, 1);
+    setLimiter(createMemoryLimiter(() => (limiterClock += 3_600_000)));
+    const db = await getDb();
+    const { seedWorld } = await import('@/lib/world/seed/world');
+    await seedWorld(db);
+    const { createMarket } = await import('@/lib/markets/service/create-market');
+    for (let i = 0; i < MARKETS; i++) {
+      await createMarket({ caller: null, text: `In-process floor question number ${i + 1}?`, resolutionDate: new Date(Date.now() + (30 + i) * 86_400_000) });
+    }
+    const secret = new TextEncoder().encode(env().jwtSecret!);
+    const tokens: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      tokens.push(await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(`inproc-floor-${i}`).setIssuedAt().setExpirationTime('1h').sign(secret));
+    }
+    const { GET: me } = await import('@/app/api/users/me/route');
+    const { GET: list } = await import('@/app/api/markets/predictions/route');
+    const empty: THandler = async () => Response.json({});
+    // Provision the users and warm every path (JIT, prepared statements, caches).
+    for (const t of tokens) await once(me as THandler, '/api/users/me', t);
+    const only = process.env.BENCH_INPROC_ONLY; // a phase's name contains it (the empty handler always runs)
+    const phases = (
+      [
+        ['empty handler', empty, '/api/bench/empty', []],
+        ['GET /api/users/me', me as THandler, '/api/users/me', tokens],
+        ['GET /api/markets/predictions?limit=20', list as THandler, '/api/markets/predictions?limit=20', tokens],
+      ] as [string, THandler, string, string[]][]
+    ).filter(([name]) => !only || name === 'empty handler' || name.includes(only));
+    for (const [, h, p, t] of phases) await measure(h, p, t, Math.min(200, N));
+    const best = new Map<string, { cpuMs: number; wallMs: number }>();
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const [name, h, p, t] of phases) {
+        const m = await measure(h, p, t, N);
+        const prev = best.get(name);
+        if (!prev || m.cpuMs < prev.cpuMs) best.set(name, m);
+      }
+    }
+    const floor = best.get('empty handler')!.cpuMs;
+    console.log(`In process, ${N} calls per phase, best of ${ROUNDS} rounds, ${MARKETS} markets (${process.env.DATABASE_URL?.replace(/\/\/[^@]*@/, '//')}):`);
+    for (const [name, m] of best) {
+      console.log(`  ${name.padEnd(40)} ${m.cpuMs.toFixed(3)} CPU ms/call  ${m.wallMs.toFixed(3)} wall ms/call  (+${(m.cpuMs - floor).toFixed(3)} over empty)`);
+    }
+    await closeDb();
+  } finally {
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+};
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
