@@ -283,5 +283,5 @@ describe('runNpcActivity', () => {
     expect(a.posts.length).toBeGreaterThan(8);
     expect(b).toEqual(a);
     await expectLedgerInvariant();
-  });
+  }, 180_000);
 });
