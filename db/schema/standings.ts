@@ -125,7 +125,12 @@ export const leagueMembers = pgTable(
     qualified: boolean('qualified'),
     outcome: text('outcome', { enum: ['promoted', 'relegated', 'stayed'] }),
   },
-  (t) => [primaryKey({ columns: [t.seasonId, t.userId] }), index('league_members_user_idx').on(t.userId, t.seasonId)],
+  (t) => [
+    primaryKey({ columns: [t.seasonId, t.userId] }),
+    index('league_members_user_idx').on(t.userId, t.seasonId),
+    // The season close's next divisions: members without an outcome yet (migration 0030).
+    index('league_members_unranked_idx').on(t.seasonId, t.tier, t.division).where(sql`outcome is null`),
+  ],
 );
 
 /**

@@ -109,14 +109,24 @@ export type TMemberRow = {
   is_bot: boolean;
 };
 
-export async function loadMembers(db: DbOrTx, seasonId: string, where?: { tier: number; division: number }) {
+export async function loadMembers(db: DbOrTx, seasonId: string, where?: { tier: number; division: number } | { divisions: readonly { tier: number; division: number }[] }) {
+  if (where && 'divisions' in where && where.divisions.length === 0) return [];
+  // A list of divisions (the season's close, batch by batch): a member without a division counts in division 1.
+  const filter = !where
+    ? sql``
+    : 'divisions' in where
+      ? sql`and (m.tier, coalesce(m.division, 1)) in (${sql.join(
+          where.divisions.map((d) => sql`(${d.tier}::int, ${d.division}::int)`),
+          sql`, `,
+        )})`
+      : sql`and m.tier = ${where.tier} and m.division = ${where.division}`;
   return rowsOf<TMemberRow>(
     await db.execute(sql`
       select m.user_id, m.tier, m.division, m.start_equity::text as start_equity, m.rank, m.score::text as score,
         m.season_return::text as season_return, m.volatility::text as volatility, m.trades, m.days, m.qualified, m.outcome,
         u.username, u.display_name, u.profile_image_url, u.is_actor, u.is_agent, (u.is_agent or u.bot_since is not null) as is_bot
       from ${leagueMembers} m join ${users} u on u.id = m.user_id
-      where m.season_id = ${seasonId} ${where ? sql`and m.tier = ${where.tier} and m.division = ${where.division}` : sql``}`),
+      where m.season_id = ${seasonId} ${filter}`),
   );
 }
 

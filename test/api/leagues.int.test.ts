@@ -10,9 +10,11 @@ import { GET as overviewRoute } from '@/app/api/leagues/route';
 import { POST as buyRoute } from '@/app/api/markets/predictions/[id]/buy/route';
 import { GET as historyRoute } from '@/app/api/users/[userId]/leagues/route';
 import { getDb, withTransaction } from '@/db/client';
-import { equitySnapshots, leagueMembers, leagueSeasons, type TUserRow } from '@/db/schema';
+import { equitySnapshots, leagueMembers, leagueSeasons, users, type TUserRow } from '@/db/schema';
 import { setFixedTime } from '@/lib/clock/clock';
-import { runLeagueStep } from '@/lib/leagues/service/seasons';
+import { nextTier } from '@/lib/leagues/math';
+import { loadMembers } from '@/lib/leagues/queries';
+import { rankSeason, runLeagueStep, scoreMembers } from '@/lib/leagues/service/seasons';
 import { credit, debit } from '@/lib/ledger/ledger';
 import { createMarket } from '@/lib/markets/service/create-market';
 import { setLimiter } from '@/lib/operations/rate-limit';
@@ -189,5 +191,85 @@ describe('a season under the test clock', () => {
       const res = await call(divisionRoute, `/api/leagues/division?${q}`);
       expect([res.status, res.body.error.code], q).toEqual([404, 'NOT_FOUND']);
     }
+  });
+  it('with a small batch a season closes division by division over several ticks, open until the last, with the results of a one-batch close', async () => {
+    const db = await getDb();
+    const [late] = await db.select().from(users).where(eq(users.username, 'league_late'));
+    // 2027-W11: bronze (players[0]), silver (players[1..4] and the late player), gold (players[5]).
+    // Everyone trades on its first day (the late player too, with no result), then a week of results.
+    for (let d = 14; d < 21; d++) {
+      await tradeDay(d, d === 14);
+      if (d === 14) {
+        setFixedTime(at(d, 40));
+        for (let k = 0; k < 3; k++) {
+          const res = await call(buyRoute, `/api/markets/predictions/${marketId}/buy`, { method: 'POST', token: await tokenFor(late!), params: { id: marketId }, body: { outcome: 'YES', amount: 10 } });
+          expect(res.status).toBe(200);
+        }
+      }
+      if (d < 20) expect(await close(d + 1)).toMatchObject({ seasonsClosed: 0 });
+    }
+    const w11 = () => db.select().from(leagueMembers).where(eq(leagueMembers.seasonId, '2027-W11'));
+    const divisionOf = (m: { tier: number; division: number | null }) => `${m.tier}:${m.division ?? 1}`;
+    const sizes = new Map<string, number>();
+    for (const m of await w11()) sizes.set(divisionOf(m), (sizes.get(divisionOf(m)) ?? 0) + 1);
+    expect([...sizes].sort()).toEqual([
+      ['0:1', 1],
+      ['1:1', 5],
+      ['2:1', 1],
+    ]);
+
+    // A batch of 2 members: bronze alone (silver would overflow it), silver alone (a whole division
+    // even when larger), then gold, which closes the season and seats the next.
+    const steps = [];
+    const rankedAfter: string[][] = [];
+    for (let i = 0; i < 10; i++) {
+      setFixedTime(at(21, i));
+      if (i === 0) await refreshAllStandings();
+      const step = await runLeagueStep(at(21, i), { seasonBatch: 2 });
+      steps.push(step);
+      const members = await w11();
+      const ranked = [...sizes.keys()].sort().filter((k) => members.some((m) => divisionOf(m) === k && m.outcome !== null));
+      // Whole divisions only: every member of a division is ranked, or none.
+      for (const k of ranked) expect(members.filter((m) => divisionOf(m) === k).every((m) => m.outcome !== null), k).toBe(true);
+      rankedAfter.push(ranked);
+      const [season] = await db.select().from(leagueSeasons).where(eq(leagueSeasons.id, '2027-W11'));
+      if (step.seasonsClosed) {
+        expect(season!.status).toBe('closed');
+        break;
+      }
+      // Still open: it reads as a live season (no stored results shown), and nobody is seated in the next.
+      expect(season!.status).toBe('open');
+      expect(step).toMatchObject({ seasonsClosed: 0, seated: 0, season: '2027-W12' });
+      const history = await call(historyRoute, `/api/users/${players[0]!.id}/leagues`, { params: { userId: players[0]!.id } });
+      expect(history.body.history[0]).toMatchObject({ seasonId: '2027-W11', status: 'open', tier: 0, rank: null, outcome: null });
+      const live = await call(divisionRoute, '/api/leagues/division?season=2027-W11&tier=0&division=1');
+      expect(live.body.season).toMatchObject({ id: '2027-W11', status: 'open' });
+      expect(live.body.entries.map((e: { outcome: string | null }) => e.outcome)).toEqual([null]);
+    }
+    expect(rankedAfter).toEqual([['0:1'], ['0:1', '1:1'], ['0:1', '1:1', '2:1']]);
+    expect(steps.map((s) => s.seasonsClosed)).toEqual([0, 0, 1]);
+    // The members ranked count in the tick's cost: silver's five, then gold's one and the seating.
+    expect(steps[1]!.cost).toBe(5);
+    expect(steps[2]!.cost).toBe(1 + steps[2]!.seated);
+
+    // The same ranks and outcomes as one batch over the whole season gives.
+    const [season] = await db.select().from(leagueSeasons).where(eq(leagueSeasons.id, '2027-W11'));
+    const members = await loadMembers(db, '2027-W11');
+    const division = new Map(members.map((m) => [m.user_id, m.division ?? 1]));
+    const expected = rankSeason(await scoreMembers(db, season!, members), (id) => division.get(id) ?? 1);
+    const stored = new Map((await w11()).map((m) => [m.userId, m]));
+    expect(expected.map((r) => [r.member.userId, stored.get(r.member.userId)!.rank, stored.get(r.member.userId)!.outcome])).toEqual(
+      expected.map((r) => [r.member.userId, r.rank, r.outcome]),
+    );
+    expect(players.map((p) => stored.get(p.id)!.outcome)).toEqual(['stayed', 'relegated', 'stayed', 'stayed', 'promoted', 'stayed']);
+
+    // The next season seats everyone by those outcomes.
+    const w12 = await db.select().from(leagueMembers).where(eq(leagueMembers.seasonId, '2027-W12'));
+    expect(w12.length).toBe(steps[2]!.seated);
+    const tierOf = new Map(w12.map((r) => [r.userId, r.tier]));
+    for (const m of stored.values()) expect(tierOf.get(m.userId), m.userId).toBe(nextTier(m.tier, m.outcome!));
+    expect(players.map((p) => tierOf.get(p.id))).toEqual([0, 0, 1, 1, 2, 2]);
+    const history = await call(historyRoute, `/api/users/${players[4]!.id}/leagues`, { params: { userId: players[4]!.id } });
+    expect(history.body.history[1]).toMatchObject({ seasonId: '2027-W11', status: 'closed', tier: 1, rank: 1, outcome: 'promoted' });
   });
 });

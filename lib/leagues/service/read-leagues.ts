@@ -1,7 +1,8 @@
 /**
  * GET /api/leagues, /api/leagues/division and /api/users/{userId}/leagues. An open season's
  * division is scored live from the daily closes so far (a few dozen players: two indexed reads);
- * a closed one answers its stored results.
+ * a closed one answers its stored results. A season whose close is under way (its divisions ranked
+ * over several ticks) is still open: it reads live, and its stored results show once it is closed.
  */
 import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -148,17 +149,22 @@ export async function readLeagueHistory(userId: string) {
     .orderBy(desc(leagueMembers.seasonId))
     .limit(52);
   return {
-    history: rows.map(({ m, s }) => ({
-      ...placement(m.tier, m.division ?? 1),
-      seasonId: s.id,
-      startsAt: s.startsAt.toISOString(),
-      endsAt: s.endsAt.toISOString(),
-      status: s.status,
-      rank: m.rank,
-      score: m.score === null ? null : Number(m.score),
-      seasonReturn: m.seasonReturn === null ? null : Number(m.seasonReturn),
-      qualified: m.qualified,
-      outcome: m.outcome,
-    })),
+    history: rows.map(({ m, s }) => {
+      // A season is final only once closed: while its close is under way (division by division,
+      // over several ticks) a division already ranked still reads as open, without results.
+      const closed = s.status === 'closed';
+      return {
+        ...placement(m.tier, m.division ?? 1),
+        seasonId: s.id,
+        startsAt: s.startsAt.toISOString(),
+        endsAt: s.endsAt.toISOString(),
+        status: s.status,
+        rank: closed ? m.rank : null,
+        score: closed && m.score !== null ? Number(m.score) : null,
+        seasonReturn: closed && m.seasonReturn !== null ? Number(m.seasonReturn) : null,
+        qualified: closed ? m.qualified : null,
+        outcome: closed ? m.outcome : null,
+      };
+    }),
   };
 }

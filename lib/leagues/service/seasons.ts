@@ -1,10 +1,11 @@
 /**
  * The league's part of the tick, in order: record the daily close (once per game day, in batches
- * over the day's first ticks), close
- * every season whose end has passed (scores, ranks, promotion and relegation, in one transaction
- * under the season's row lock, so two ticks never close it twice), then seat the players who are
- * not yet in the current season: returning players in the tier their last outcome gives them,
- * newcomers placed by size. Runs season after season under the test clock.
+ * over the day's first ticks), close every season whose end has passed (in batches of whole
+ * divisions over the next ticks, SEASON_CLOSE_BATCH members a tick: each division scored, ranked,
+ * promoted and relegated under the season's row lock, so two ticks never rank a division twice;
+ * the season is marked closed with its last division), then, once no ended season is left open,
+ * seat the players who are not yet in the current season: returning players in the tier their
+ * last outcome gives them, newcomers placed by size. Runs season after season under the test clock.
  */
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
@@ -49,13 +50,40 @@ export function rankSeason<T extends { userId: string; tier: number; score: numb
   return [...groups.values()].flatMap((g) => rankDivision(g));
 }
 
-const closeSeason = async (seasonId: string, at: Date) => {
+/** Members ranked per tick while a season's close is under way (always at least one whole division). */
+export const SEASON_CLOSE_BATCH = 5_000;
+
+/**
+ * Takes the next batch of the close of a season whose end has passed: under the season row's lock
+ * (so two ticks never rank a division twice), the next divisions in (tier, division) order not yet
+ * ranked (a ranked member always has an outcome), up to `batch` members but at least one division,
+ * scored, ranked and stored; the season is marked closed when no division is left. `members`: the
+ * members ranked; false when the season is not open (or not ended).
+ */
+const closeSeasonBatch = async (seasonId: string, at: Date, batch: number) => {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [season] = await tx.select().from(leagueSeasons).where(and(eq(leagueSeasons.id, seasonId), eq(leagueSeasons.status, 'open'))).for('update');
+    const [season] = await tx
+      .select()
+      .from(leagueSeasons)
+      .where(and(eq(leagueSeasons.id, seasonId), eq(leagueSeasons.status, 'open'), sql`${leagueSeasons.endsAt} <= ${at.toISOString()}::timestamptz`))
+      .for('update');
     if (!season) return false as const;
-    const members = await loadMembers(tx, seasonId);
-    const division = new Map(members.map((m) => [m.user_id, m.division]));
+    // Divisions not yet ranked (a member without a division counts in division 1, as when seated).
+    const pending = rowsOf<{ tier: number; division: number; n: string }>(
+      await tx.execute(sql`
+        select tier, coalesce(division, 1) as division, count(*) as n from ${leagueMembers}
+        where season_id = ${seasonId} and outcome is null group by 1, 2 order by 1, 2`),
+    );
+    const picked: { tier: number; division: number }[] = [];
+    let size = 0;
+    for (const d of pending) {
+      if (picked.length > 0 && size + Number(d.n) > batch) break;
+      picked.push({ tier: Number(d.tier), division: Number(d.division) });
+      size += Number(d.n);
+    }
+    const members = await loadMembers(tx, seasonId, { divisions: picked });
+    const division = new Map(members.map((m) => [m.user_id, m.division ?? 1]));
     const scored = await scoreMembers(tx, season, members);
     const ranked = rankSeason(scored, (id) => division.get(id) ?? 1);
     if (ranked.length) {
@@ -68,8 +96,9 @@ const closeSeason = async (seasonId: string, at: Date) => {
         from (values ${sql.join(values, sql`, `)}) as v(user_id, rank, score, ret, vol, trades, days, q, outcome)
         where m.season_id = ${seasonId} and m.user_id = v.user_id`);
     }
-    await tx.update(leagueSeasons).set({ status: 'closed', closedAt: at }).where(eq(leagueSeasons.id, seasonId));
-    return members.length;
+    const closed = picked.length === pending.length;
+    if (closed) await tx.update(leagueSeasons).set({ status: 'closed', closedAt: at }).where(eq(leagueSeasons.id, seasonId));
+    return { members: members.length, closed };
   });
 };
 
@@ -170,10 +199,12 @@ const closeDayBatch = async (day: string, at: Date, batch: number) => {
  * The tick's league step. The daily close is taken in batches of DAILY_CLOSE_BATCH accounts over
  * the day's first ticks (league_close_progress, migration 0028); the accounts of a batch are
  * seated as it is taken when the season already has its divisions, else (a new season) all at
- * once when the close is complete, as are the seasons that ended. Between closes only new players
- * get their first close and a seat. `cost`: the accounts and members the step read or wrote.
+ * once when the close is complete and the seasons that ended are closed (after the day's close, in
+ * batches of SEASON_CLOSE_BATCH members, `seasonBatch`, over as many ticks as it takes). Between
+ * closes only new players get their first close and a seat. `seasonsClosed` counts the seasons
+ * fully closed this tick. `cost`: the accounts and members the step read or wrote (members ranked).
  */
-export async function runLeagueStep(at: Date, opts: { batch?: number } = {}) {
+export async function runLeagueStep(at: Date, opts: { batch?: number; seasonBatch?: number } = {}) {
   const db = await getDb();
   const day = closedDayOf(at);
   const progress = await closeDayBatch(day, at, opts.batch ?? DAILY_CLOSE_BATCH);
@@ -185,27 +216,37 @@ export async function runLeagueStep(at: Date, opts: { batch?: number } = {}) {
   const newcomers = progress.first ? [] : await insertDailySnapshots(db, day, at, { newPlayersSince: new Date(at.getTime() - NEWCOMER_WINDOW_MS) });
   let closed = 0;
   let closedMembers = 0;
+  // A season that ended and is not yet fully closed: the next season is not seated until it is
+  // (seating reads each member's last outcome).
+  let closing = false;
   if (progress.done) {
     const due = await db
       .select({ id: leagueSeasons.id })
       .from(leagueSeasons)
       .where(and(eq(leagueSeasons.status, 'open'), sql`${leagueSeasons.endsAt} <= ${at.toISOString()}::timestamptz`))
       .orderBy(leagueSeasons.id);
+    const batch = opts.seasonBatch ?? SEASON_CLOSE_BATCH;
     for (const s of due) {
-      const n = await closeSeason(s.id, at);
-      if (n !== false) {
-        closed++;
-        closedMembers += n;
+      // One budget for the tick: a season left once it is spent waits for the next tick.
+      if (closedMembers >= batch) {
+        closing = true;
+        break;
       }
+      const r = await closeSeasonBatch(s.id, at, batch - closedMembers);
+      if (r === false) continue;
+      closedMembers += r.members;
+      if (r.closed) closed++;
+      else closing = true;
     }
   }
   const current = seasonOf(at);
   await db.insert(leagueSeasons).values({ id: current.id, startsAt: current.startsAt, endsAt: current.endsAt, status: 'open' }).onConflictDoNothing();
   const fresh = [...progress.inserted, ...newcomers];
   let seated = 0;
-  if (fresh.length > 0 || progress.completedNow || closed > 0) {
+  if (!closing && (fresh.length > 0 || progress.completedNow || closed > 0)) {
     // A season with its divisions seats the accounts just closed, batch by batch; a new season's
-    // field is seated all at once when the close is complete (divisions split by size need it all).
+    // field is seated all at once when the close is complete (divisions split by size need it all)
+    // and the seasons that ended are closed.
     const [has] = rowsOf<{ ok: boolean }>(
       await db.execute(sql`select exists (select 1 from ${leagueMembers} where season_id = ${current.id}) as ok`),
     );
