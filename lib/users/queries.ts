@@ -62,20 +62,22 @@ const TRADE_TYPES = ['pred_buy', 'pred_sell', 'perp_open', 'perp_close'];
  * The columns of those counts for the user id `id` (a placeholder in the prepared statements:
  * this one, and GET /api/users/me's, which reads them with the account's numbers).
  */
-export const statsCountFields = (id: SQL | Placeholder) => ({
-      referralCount: sql<number>`(select count(*)::int from ${users} r where r.referred_by_id = ${id})`,
-      tradesCount: sql<number>`(select count(*)::int from ${balanceTransactions} t where t.user_id = ${id} and t.type in (${sql.join(
-        TRADE_TYPES.map((t) => sql`${t}`),
-        sql`, `,
-      )}))`,
-      followers: sql<number>`(select count(*)::int from ${follows} f where f.following_id = ${id})`,
-      following: sql<number>`(select count(*)::int from ${follows} f where f.follower_id = ${id})`,
-      posts: sql<number>`(select count(*)::int from ${posts} p where p.author_id = ${id})`,
-      comments: sql<number>`(select count(*)::int from ${comments} c where c.author_id = ${id} and c.deleted_at is null)`,
-      reactions: sql<number>`(select count(*)::int from ${postLikes} l where l.user_id = ${id})`,
-      positions: sql<number>`((select count(*)::int from ${marketPositions} mp where mp.user_id = ${id} and mp.shares > 0 and mp.settled_at is null)
-        + (select count(*)::int from ${perpPositions} pp where pp.user_id = ${id} and pp.status = 'open'))`,
-});
+export function statsCountFields(id: SQL | Placeholder) {
+  return {
+    referralCount: sql<number>`(select count(*)::int from ${users} r where r.referred_by_id = ${id})`,
+    tradesCount: sql<number>`(select count(*)::int from ${balanceTransactions} t where t.user_id = ${id} and t.type in (${sql.join(
+      TRADE_TYPES.map((t) => sql`${t}`),
+      sql`, `,
+    )}))`,
+    followers: sql<number>`(select count(*)::int from ${follows} f where f.following_id = ${id})`,
+    following: sql<number>`(select count(*)::int from ${follows} f where f.follower_id = ${id})`,
+    posts: sql<number>`(select count(*)::int from ${posts} p where p.author_id = ${id})`,
+    comments: sql<number>`(select count(*)::int from ${comments} c where c.author_id = ${id} and c.deleted_at is null)`,
+    reactions: sql<number>`(select count(*)::int from ${postLikes} l where l.user_id = ${id})`,
+    positions: sql<number>`((select count(*)::int from ${marketPositions} mp where mp.user_id = ${id} and mp.shares > 0 and mp.settled_at is null)
+      + (select count(*)::int from ${perpPositions} pp where pp.user_id = ${id} and pp.status = 'open'))`,
+  };
+}
 
 type TStatsCounts = { [K in keyof ReturnType<typeof statsCountFields>]: number };
 
