@@ -11,19 +11,21 @@ import { connectionPlan, dbKind, executePrepared, getDb, listenToNotifications, 
 import { env } from '@/lib/env';
 
 describe('database handle', () => {
-  it('every pool connection has the 8 s statement bound (PostgreSQL)', async () => {
+  it('every pool connection has the 8 s statement bound and JIT off (PostgreSQL)', async () => {
     const db = await getDb();
     if (dbKind() !== 'postgres') return;
-    // Several connections at once: each one must have it, not only the first.
+    // Several connections at once: each one must have them, not only the first.
     const settings = await Promise.all(
       Array.from({ length: 6 }, () =>
         db.transaction(async (tx) => {
-          const rows = rowsOf<{ t: string }>(await tx.execute(sql`select current_setting('statement_timeout') as t, pg_sleep(0.05)`));
-          return rows[0]!.t;
+          const rows = rowsOf<{ t: string; jit: string }>(
+            await tx.execute(sql`select current_setting('statement_timeout') as t, current_setting('jit') as jit, pg_sleep(0.05)`),
+          );
+          return `${rows[0]!.t} jit=${rows[0]!.jit}`;
         }),
       ),
     );
-    expect(new Set(settings)).toEqual(new Set(['8s']));
+    expect(new Set(settings)).toEqual(new Set(['8s jit=off']));
   });
 
   it('behind a declared pooler, the bound is the role default in this database and statements are not prepared', async () => {
@@ -37,6 +39,7 @@ describe('database handle', () => {
           and setrole = (select oid from pg_roles where rolname = current_user)`),
     );
     expect(rows.flatMap((r) => r.setconfig)).toContain('statement_timeout=8000ms');
+    expect(rows.flatMap((r) => r.setconfig)).toContain('jit=off');
     // The same statement many times: a named prepared statement would be unknown on the next
     // server connection the pooler hands out ("prepared statement does not exist").
     for (let i = 0; i < 20; i++) {

@@ -24,7 +24,7 @@ describe('connectionPlan', () => {
       idle_timeout: 30,
       connect_timeout: CONNECT_TIMEOUT_S,
       prepare: true,
-      connection: { statement_timeout: STATEMENT_TIMEOUT_MS },
+      connection: { statement_timeout: STATEMENT_TIMEOUT_MS, jit: 'off' },
     });
     expect(plan.listenUrl).toBe(DIRECT);
     expect(plan.migrateUrl).toBe(DIRECT);
@@ -61,7 +61,7 @@ describe('connectionPlan', () => {
       { ...plan.pool, url: R2 },
     ]);
     expect(plan.replicas[0]!.prepare).toBe(true);
-    expect(plan.replicas[0]!.connection).toEqual({ statement_timeout: STATEMENT_TIMEOUT_MS });
+    expect(plan.replicas[0]!.connection).toEqual({ statement_timeout: STATEMENT_TIMEOUT_MS, jit: 'off' });
     expect(plan.pool.url).toBe(DIRECT);
     expect(plan.listenUrl).toBe(DIRECT);
     expect(plan.migrateUrl).toBe(DIRECT);

@@ -16,7 +16,8 @@
  * statements (postgres.js `prepare: false`), while LISTEN and the migrations with their session
  * advisory lock use the direct URL. The 8 s statement bound cannot be a startup parameter there
  * (PgBouncer refuses unknown ones, managed poolers drop them), so the migration step stores it as
- * the role's default in this database (`ALTER ROLE <self> IN DATABASE <db> SET statement_timeout`)
+ * the role's default in this database (`ALTER ROLE <self> IN DATABASE <db> SET statement_timeout`,
+ * and `jit = off` likewise: SESSION_SETTINGS)
  * through the direct connection: every server connection the pooler opens starts with it, and no
  * pooler or database setup is needed. Why not ALTER DATABASE: it needs the database's owner, which
  * the managed services' roles not always are; any role may set its own defaults.
@@ -45,6 +46,13 @@ import * as schema from './schema';
  * request's answer is due.
  */
 export const STATEMENT_TIMEOUT_MS = 8_000;
+/**
+ * PostgreSQL's JIT compiler off, as for any OLTP service: it compiles a statement whose estimated
+ * cost passes jit_above_cost, and the tick's set-based statements (estimated in the millions on a
+ * big world, run in a millisecond through their indexes) paid 0.8 to 1.7 s each to compile: at
+ * 100,000 players the tick fell from 7.2 s to 2.4 s with it off (docs/SCALING.md).
+ */
+export const SESSION_SETTINGS = { statement_timeout: STATEMENT_TIMEOUT_MS, jit: 'off' } as const;
 
 /**
  * Seconds to wait for a new connection: a database that is down fails the request within this
@@ -66,7 +74,7 @@ export type TPoolPlan = {
   /** Named prepared statements live in a session: off behind a pooler. */
   prepare: boolean;
   /** Startup parameters: none behind a pooler, which refuses unknown ones. */
-  connection: Record<string, number>;
+  connection: Record<string, number | string>;
 };
 
 /** How the service reaches PostgreSQL, derived from the environment alone (db/client.test.ts). */
@@ -103,7 +111,7 @@ export function connectionPlan(
     idle_timeout: 30,
     connect_timeout: CONNECT_TIMEOUT_S,
     prepare: !pooler,
-    connection: pooler ? {} : { statement_timeout: STATEMENT_TIMEOUT_MS },
+    connection: pooler ? {} : { ...SESSION_SETTINGS },
   });
   return {
     pooler,
@@ -116,23 +124,29 @@ export function connectionPlan(
 }
 
 /**
- * Makes STATEMENT_TIMEOUT_MS the current role's default in the current database (a no-op when it
- * already is). Run on a direct connection; new server connections pick it up, so a pooler's
- * connections opened before the first start keep the old value until the pooler recycles them.
+ * Makes SESSION_SETTINGS (the statement bound, JIT off) the current role's defaults in the current
+ * database (a no-op for each that already is). Run on a direct connection; new server connections
+ * pick them up, so a pooler's connections opened before the first start keep the old values until
+ * the pooler recycles them.
  */
-const storeRoleStatementTimeout = async (sql: import('postgres').Sql) => {
-  const value = `${STATEMENT_TIMEOUT_MS}ms`;
-  const [row] = await sql<{ stored: boolean }[]>`
-    select exists (
-      select 1 from pg_db_role_setting s
-      where s.setdatabase = (select oid from pg_database where datname = current_database())
-        and s.setrole = (select oid from pg_roles where rolname = current_user)
-        and ${`statement_timeout=${value}`} = any(s.setconfig)
-    ) as stored`;
-  if (row?.stored) return;
-  await sql.unsafe(
-    `do $$ begin execute format('alter role %I in database %I set statement_timeout = %L', current_user, current_database(), '${value}'); end $$`,
-  );
+const storeRoleSessionSettings = async (sql: import('postgres').Sql) => {
+  const values: [string, string][] = [
+    ['statement_timeout', `${SESSION_SETTINGS.statement_timeout}ms`],
+    ['jit', SESSION_SETTINGS.jit],
+  ];
+  for (const [name, value] of values) {
+    const [row] = await sql<{ stored: boolean }[]>`
+      select exists (
+        select 1 from pg_db_role_setting s
+        where s.setdatabase = (select oid from pg_database where datname = current_database())
+          and s.setrole = (select oid from pg_roles where rolname = current_user)
+          and ${`${name}=${value}`} = any(s.setconfig)
+      ) as stored`;
+    if (row?.stored) continue;
+    await sql.unsafe(
+      `do $$ begin execute format('alter role %I in database %I set ${name} = %L', current_user, current_database(), '${value}'); end $$`,
+    );
+  }
 };
 
 export type TSchema = typeof schema;
@@ -291,7 +305,7 @@ const openPostgres = async (plan: TConnectionPlan): Promise<Omit<THandle, 'ready
         await lockClient`set statement_timeout = 0`;
         await lockClient`select pg_advisory_lock(7412001)`;
         await migrate((plan.pooler ? drizzle(lockClient) : db) as never, { migrationsFolder: migrationsFolder() });
-        if (plan.statementTimeout === 'role-default') await storeRoleStatementTimeout(lockClient);
+        if (plan.statementTimeout === 'role-default') await storeRoleSessionSettings(lockClient);
         await lockClient`select pg_advisory_unlock(7412001)`;
       } finally {
         await lockClient.end();
