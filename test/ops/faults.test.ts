@@ -597,8 +597,13 @@ describe('faults: nothing answered is lost, nothing unanswered is half-applied',
       // Answers are the API's: 2xx, 4xx, or 503 when the loaded machine misses the request deadline; never a 500.
       const failed = [...sent.map((r) => ({ status: r.status, code: r.res?.error?.code })), ...reads.map((r) => ({ status: r.status, code: r.code }))];
       expect(failed.filter((r) => r.status >= 500 && !(r.status === 503 && ['SERVICE_UNAVAILABLE', 'DEADLINE_EXCEEDED'].includes(r.code))), 'no 5xx but 503').toEqual([]);
-      // Answered while one worker was down: the survivor took every new connection.
-      expect(reads.filter((r) => r.at >= killedAt + GRACE_MS && r.at < replacedAt && r.status === 200).length).toBeGreaterThan(0);
+      // Answered while one worker was down (the victim dead, its replacement not yet listening): a
+      // read answered 200 then was the survivor's. An idle machine replaces the worker in about
+      // 1.5 s, inside the in-flight grace, so the window is the kill to the replacement, not after
+      // the grace; a replacement faster than the read loop's next call leaves nothing to count.
+      if (replacedAt - killedAt >= 300) {
+        expect(reads.filter((r) => r.at >= killedAt && r.at < replacedAt && r.status === 200).length, 'reads the survivor answered').toBeGreaterThan(0);
+      }
       expect(reads.filter((r) => r.at >= replacedAt && r.status === 200).length).toBeGreaterThan(0);
       expect(await checkDatabase(sent)).toEqual([]);
       // Resent with their keys, the unanswered move money at most once.
