@@ -8,8 +8,8 @@
  *
  * benchFloor: autocannon with 32 keep-alive connections for `seconds` each on a running server
  * (started with BENCH_EMPTY_ROUTE=1): the empty handler, then GET /api/health, GET /api/users/me
- * and the markets list (GET /api/markets/predictions, 20 a page), each printed as a figure whose
- * reference is the empty handler. The reads rotate the run's tokens: anonymous calls all come
+ * the markets list (GET /api/markets/predictions, 20 a page) and a buy (POST …/buy, 1 to 10 coins on
+ * 20 markets of its own), each printed as a figure whose reference is the empty handler. The reads rotate the run's tokens: anonymous calls all come
  * from one address and would measure the public rate limit's 429 instead.
  * On a loaded machine req/s swings from second to second; the server's CPU time per request
  * (/proc/<pid>/stat before and after) is the steadier measure (docs/SCALING.md).
@@ -35,7 +35,14 @@ export const cpuMs = (pid: number | undefined) => {
 };
 
 /** autocannon on one path; with `pid` (a one-process server), also the server's CPU ms per request. */
-export const measurePath = async (base: string, path: string, opts: { seconds: number; connections?: number; tokens?: string[]; pid?: number }): Promise<TRate> => {
+/** A request of its own for the i-th call (a POST with a body); the token is still added. */
+export type TRequestFor = (i: number) => { path: string; method?: 'POST'; body?: string };
+
+export const measurePath = async (
+  base: string,
+  path: string | TRequestFor,
+  opts: { seconds: number; connections?: number; tokens?: string[]; pid?: number },
+): Promise<TRate> => {
   let next = 0;
   const cpu0 = cpuMs(opts.pid);
   const tokens = opts.tokens ?? [];
@@ -45,11 +52,16 @@ export const measurePath = async (base: string, path: string, opts: { seconds: n
     duration: opts.seconds,
     requests: [
       {
-        setupRequest: (req) => ({
-          ...req,
-          path,
-          headers: tokens.length ? { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } : req.headers,
-        }),
+        setupRequest: (req) => {
+          const i = next++;
+          const own = typeof path === 'string' ? { path } : path(i);
+          const headers = { ...req.headers, ...(own.body ? { 'content-type': 'application/json' } : {}) };
+          return {
+            ...req,
+            ...own,
+            headers: tokens.length ? { ...headers, authorization: `Bearer ${tokens[i % tokens.length]}` } : headers,
+          };
+        },
       },
     ],
   });
@@ -65,28 +77,73 @@ export const assertFloorRoute = async (base: string) => {
   if (res.status !== 200 || body !== '{}') throw new Error(`${FLOOR_PATH} answered ${res.status} ${body.slice(0, 200)}: start the server with BENCH_EMPTY_ROUTE=1`);
 };
 
+const createFloorMarkets = async (base: string, adminToken: string) => {
+  const ids: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(`${base}/api/admin/markets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: `Floor benchmark question number ${i + 1}?`, resolutionDate: new Date(Date.now() + 30 * 86_400_000).toISOString(), liquidity: 100000 }),
+    });
+    const body = (await res.json()) as { market?: { id: string } };
+    if (!body.market) throw new Error(`could not create a market: ${JSON.stringify(body)}`);
+    ids.push(body.market.id);
+  }
+  return ids;
+};
+
 const note = (name: string, r: TRate) => {
   const cpu = r.cpuMsPerRequest === undefined ? '' : `, ${r.cpuMsPerRequest.toFixed(2)} CPU ms/req`;
   console.log(`  ${name}: ${r.rps.toFixed(1)} req/s (p50 ${r.p50} ms, p99 ${r.p99} ms${cpu})${r.non2xx || r.errors ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`);
 };
 
-/** `serverPid`: the server's process when it runs one worker (WEB_CONCURRENCY=1), for CPU ms per request. */
-export const benchFloor = async (ctx: { base: string; tokens: string[]; figures: TFigure[]; seconds: number; serverPid?: number }) => {
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * `serverPid`: the server's process when it runs one worker (WEB_CONCURRENCY=1), for CPU ms per request.
+ * Every path is warmed for 2 s first (the first seconds of a fresh server run its JIT and fill its
+ * caches), then measured in BENCH_FLOOR_ROUNDS interleaved rounds (default 3), so a burst of load
+ * from elsewhere on the machine falls on every path alike; each figure is the median round.
+ * BENCH_FLOOR_ONLY=<part of a label> measures that path alone beside the empty handler (to profile it).
+ */
+export const benchFloor = async (ctx: { base: string; tokens: string[]; adminToken: string; figures: TFigure[]; seconds: number; serverPid?: number }) => {
   const { base, tokens, figures, seconds, serverPid: pid } = ctx;
   await assertFloorRoute(base);
-  console.log(`\nThe framework floor: ${FLOOR_PATH} and API reads beside it, ${FLOOR_CONNECTIONS} connections, ${seconds}s each…`);
-  const floor = await measurePath(base, FLOOR_PATH, { seconds, pid });
-  note('empty handler', floor);
-  const referenceIs = 'the empty route handler';
-  figures.push({ name: 'empty handler req/s', project: floor.rps, reference: floor.rps, unit: 'req/s', higherIsBetter: true, referenceIs });
-  const reads: [string, string, string[] | undefined][] = [
-    ['health / floor', '/api/health', tokens],
-    ['users/me / floor', '/api/users/me', tokens],
-    ['markets list / floor', '/api/markets/predictions?limit=20', tokens],
+  const rounds = Math.max(1, Number(process.env.BENCH_FLOOR_ROUNDS ?? 3));
+  // The buy: 1 to 10 coins on one of 20 markets of its own (deep liquidity, so prices barely move).
+  const marketIds = await createFloorMarkets(base, ctx.adminToken);
+  const buy: TRequestFor = (i) => ({
+    path: `/api/markets/predictions/${marketIds[i % marketIds.length]}/buy`,
+    method: 'POST',
+    body: JSON.stringify({ outcome: i % 3 ? 'YES' : 'NO', amount: 1 + (i % 10) }),
+  });
+  const all: { name: string; label: string; path: string | TRequestFor; tokens?: string[] }[] = [
+    { name: 'empty handler req/s', label: `GET ${FLOOR_PATH}`, path: FLOOR_PATH },
+    { name: 'health / floor', label: 'GET /api/health', path: '/api/health', tokens },
+    { name: 'users/me / floor', label: 'GET /api/users/me', path: '/api/users/me', tokens },
+    { name: 'markets list / floor', label: 'GET /api/markets/predictions?limit=20', path: '/api/markets/predictions?limit=20', tokens },
+    { name: 'buy / floor', label: 'POST /api/markets/predictions/{id}/buy', path: buy, tokens },
   ];
-  for (const [name, path, withTokens] of reads) {
-    const r = await measurePath(base, path, { seconds, tokens: withTokens, pid });
-    note(path, r);
-    figures.push({ name, project: r.rps, reference: floor.rps, unit: 'req/s', higherIsBetter: true, referenceIs });
+  // BENCH_FLOOR_ONLY=buy (a part of a label) keeps the empty handler and the paths it names: to profile one.
+  const only = process.env.BENCH_FLOOR_ONLY;
+  const paths = all.filter((p, i) => i === 0 || !only || p.label.includes(only));
+  console.log(`\nThe framework floor: ${FLOOR_PATH} and the API beside it, ${FLOOR_CONNECTIONS} connections, ${rounds} interleaved rounds of ${seconds}s after a 2 s warm-up each…`);
+  for (const p of paths) await measurePath(base, p.path, { seconds: 2, tokens: p.tokens });
+  const runs = new Map<string, TRate[]>(paths.map((p) => [p.name, []]));
+  for (let round = 1; round <= rounds; round++) {
+    console.log(` round ${round}`);
+    for (const p of paths) {
+      const r = await measurePath(base, p.path, { seconds, tokens: p.tokens, pid });
+      note(p.label, r);
+      runs.get(p.name)!.push(r);
+    }
+  }
+  const floorRps = median(runs.get(paths[0]!.name)!.map((r) => r.rps));
+  const referenceIs = 'the empty route handler';
+  for (const p of paths) {
+    const rs = runs.get(p.name)!;
+    const cpu = rs.every((r) => r.cpuMsPerRequest !== undefined) ? `, CPU ms/req ${rs.map((r) => r.cpuMsPerRequest!.toFixed(2)).join(' / ')}` : '';
+    console.log(`  ${p.label}: median ${median(rs.map((r) => r.rps)).toFixed(1)} req/s${cpu}`);
+    figures.push({ name: p.name, project: median(rs.map((r) => r.rps)), reference: floorRps, unit: 'req/s', higherIsBetter: true, referenceIs });
   }
 };

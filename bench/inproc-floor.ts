@@ -1,6 +1,7 @@
 /**
  * The framework floor in process (no build, no HTTP): CPU ms per call of the real route handlers
- * GET /api/users/me and GET /api/markets/predictions?limit=20 beside an empty async handler that
+ * GET /api/users/me, GET /api/markets/predictions?limit=20 and a buy (POST …/buy, 1 to 10 coins on
+ * one of 20 markets) beside an empty async handler that
  * answers Response.json({}), each called with a NextRequest built as test/http.ts builds it. What
  * it measures is our own work per request (wrapper, token, SQL building, driver, answer), not
  * Next.js's server: a quick before/after check for bench/floor.ts's ratios.
@@ -11,7 +12,8 @@
  * markets (default 200), and dropped at the end). BENCH_INPROC_N calls per phase (default 2000),
  * three rounds, the phases taking turns; the best round of each is printed.
  *
- * BENCH_INPROC_ONLY=users/me (or =markets) measures that read alone beside the empty handler.
+ * BENCH_INPROC_ONLY=users/me (or =markets, =buy) measures that call alone beside the empty handler;
+ * BENCH_INPROC_PROFILE=/tmp/x.cpuprofile writes a CPU profile of the measured rounds (not the seeding).
  *
  * Run: npx tsx --conditions=react-server bench/inproc-floor.ts
  */
@@ -26,29 +28,51 @@ const baseUrl = process.env.BENCH_INPROC_DATABASE_URL ?? 'postgres://postgres@12
 
 type THandler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-const request = (path: string, token?: string) => {
+/** The i-th call of a phase: its path, and for a POST its JSON body and the route's params. */
+type TCall = (i: number) => { path: string; body?: unknown; params?: Record<string, string> };
+
+const request = (path: string, token?: string, body?: unknown) => {
   const headers = new Headers();
   headers.set('host', 'localhost:3000');
   headers.set('x-client-socket-address', '203.0.113.7');
   if (token) headers.set('authorization', `Bearer ${token}`);
-  return new NextRequest(new URL(`http://localhost:3000${path}`), { method: 'GET', headers });
+  if (body === undefined) return new NextRequest(new URL(`http://localhost:3000${path}`), { method: 'GET', headers });
+  headers.set('content-type', 'application/json');
+  return new NextRequest(new URL(`http://localhost:3000${path}`), { method: 'POST', headers, body: JSON.stringify(body) });
 };
 
-const once = async (handler: THandler, path: string, token?: string) => {
-  const res = await handler(request(path, token), { params: Promise.resolve({}) });
+const once = async (handler: THandler, call: ReturnType<TCall>, token?: string) => {
+  const res = await handler(request(call.path, token, call.body), { params: Promise.resolve(call.params ?? {}) });
   const text = await res.text();
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text.slice(0, 300)}`);
+  if (res.status !== 200) throw new Error(`${call.path}: ${res.status} ${text.slice(0, 300)}`);
   return text;
 };
 
 /** CPU ms per call (user + system of this process) and wall ms per call, `n` calls in sequence. */
-const measure = async (handler: THandler, path: string, tokens: string[], n: number) => {
+const measure = async (handler: THandler, call: TCall, tokens: string[], n: number) => {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  for (let i = 0; i < n; i++) await once(handler, path, tokens.length ? tokens[i % tokens.length] : undefined);
+  for (let i = 0; i < n; i++) await once(handler, call(i), tokens.length ? tokens[i % tokens.length] : undefined);
   const wall = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   return { cpuMs: (cpu.user + cpu.system) / 1000 / n, wallMs: wall / n };
+};
+
+/** A CPU profile of the measured rounds only (not the seeding), written where BENCH_INPROC_PROFILE says. */
+const startProfile = async () => {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    stop: async (file: string) => {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
 };
 
 const main = async () => {
@@ -60,6 +84,8 @@ const main = async () => {
   process.env.DATABASE_URL = url.toString();
   process.env.AUTH_JWT_SECRET ??= 'inproc-floor-secret-0123456789abcdef0123456789';
   process.env.LOCAL_SCHEDULER = '0';
+  // The buy phase spends up to 10 coins a call from 8 users.
+  process.env.STARTING_BALANCE = '1000000';
   try {
     const { resetEnvCache, env } = await import('@/lib/env');
     resetEnvCache();
@@ -73,8 +99,10 @@ const main = async () => {
     const { seedWorld } = await import('@/lib/world/seed/world');
     await seedWorld(db);
     const { createMarket } = await import('@/lib/markets/service/create-market');
+    const marketIds: string[] = [];
     for (let i = 0; i < MARKETS; i++) {
-      await createMarket({ caller: null, text: `In-process floor question number ${i + 1}?`, resolutionDate: new Date(Date.now() + (30 + i) * 86_400_000) });
+      const market = await createMarket({ caller: null, text: `In-process floor question number ${i + 1}?`, resolutionDate: new Date(Date.now() + (30 + i) * 86_400_000) });
+      marketIds.push(market.id);
     }
     const secret = new TextEncoder().encode(env().jwtSecret!);
     const tokens: string[] = [];
@@ -83,18 +111,27 @@ const main = async () => {
     }
     const { GET: me } = await import('@/app/api/users/me/route');
     const { GET: list } = await import('@/app/api/markets/predictions/route');
+    const { POST: buy } = await import('@/app/api/markets/predictions/[id]/buy/route');
     const empty: THandler = async () => Response.json({});
+    const get = (path: string): TCall => () => ({ path });
     // Provision the users and warm every path (JIT, prepared statements, caches).
-    for (const t of tokens) await once(me as THandler, '/api/users/me', t);
+    for (const t of tokens) await once(me as THandler, { path: '/api/users/me' }, t);
+    // A buy of 1 to 10 coins on one of the first 20 markets (deep liquidity: prices barely move).
+    const buyCall: TCall = (i) => {
+      const id = marketIds[i % Math.min(20, marketIds.length)]!;
+      return { path: `/api/markets/predictions/${id}/buy`, body: { outcome: i % 3 ? 'YES' : 'NO', amount: 1 + (i % 10) }, params: { id } };
+    };
     const only = process.env.BENCH_INPROC_ONLY; // a phase's name contains it (the empty handler always runs)
     const phases = (
       [
-        ['empty handler', empty, '/api/bench/empty', []],
-        ['GET /api/users/me', me as THandler, '/api/users/me', tokens],
-        ['GET /api/markets/predictions?limit=20', list as THandler, '/api/markets/predictions?limit=20', tokens],
-      ] as [string, THandler, string, string[]][]
+        ['empty handler', empty, get('/api/bench/empty'), []],
+        ['GET /api/users/me', me as THandler, get('/api/users/me'), tokens],
+        ['GET /api/markets/predictions?limit=20', list as THandler, get('/api/markets/predictions?limit=20'), tokens],
+        ['POST /api/markets/predictions/{id}/buy', buy as THandler, buyCall, tokens],
+      ] as [string, THandler, TCall, string[]][]
     ).filter(([name]) => !only || name === 'empty handler' || name.includes(only));
     for (const [, h, p, t] of phases) await measure(h, p, t, Math.min(200, N));
+    const profile = process.env.BENCH_INPROC_PROFILE ? await startProfile() : undefined;
     const best = new Map<string, { cpuMs: number; wallMs: number }>();
     for (let r = 0; r < ROUNDS; r++) {
       for (const [name, h, p, t] of phases) {
@@ -103,6 +140,7 @@ const main = async () => {
         if (!prev || m.cpuMs < prev.cpuMs) best.set(name, m);
       }
     }
+    if (profile) await profile.stop(process.env.BENCH_INPROC_PROFILE!);
     const floor = best.get('empty handler')!.cpuMs;
     console.log(`In process, ${N} calls per phase, best of ${ROUNDS} rounds, ${MARKETS} markets (${process.env.DATABASE_URL?.replace(/\/\/[^@]*@/, '//')}):`);
     for (const [name, m] of best) {

@@ -444,7 +444,7 @@ const main = async () => {
     const runs = (name: string) => !only || only.includes(name);
 
     // First: the empty handler, and beside it health, users/me and the markets list as ratios of it.
-    if (runs('floor')) await benchFloor({ base, tokens, figures, seconds: SECONDS, serverPid: server?.pid });
+    if (runs('floor')) await benchFloor({ base, tokens, adminToken: await token('bench|admin'), figures, seconds: SECONDS, serverPid: server?.pid });
     if (runs('users-me')) await benchUsersMe({ base, sql, tokens, subjects });
     if (runs('buy')) await benchPredictionBuy({ base, sql, tokens, subjects });
     if (runs('perps')) await benchPerpRoundTrip({ base, sql, tokens, subjects });
