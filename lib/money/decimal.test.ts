@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dec, toDecimalString, toMoney } from './decimal';
+import { dec, toDecimalString, toMoney, toNumber } from './decimal';
 
 describe('decimal', () => {
   it('adds without binary floating-point error', () => {
@@ -21,5 +21,23 @@ describe('decimal', () => {
         expect(total.times(100).toNumber()).toBe(cents.reduce((a, b) => a + b, 0));
       }),
     );
+  });
+
+  it('property: toNumber of a plain decimal string or a number is what Decimal gives', () => {
+    const plain = fc
+      .tuple(fc.boolean(), fc.stringMatching(/^\d{1,22}$/), fc.option(fc.stringMatching(/^\d{1,18}$/), { nil: undefined }))
+      .map(([neg, int, frac]) => `${neg ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}`);
+    fc.assert(
+      fc.property(plain, (s) => {
+        expect(Object.is(toNumber(s), dec(s).toNumber())).toBe(true);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.double(), (n) => {
+        expect(Object.is(toNumber(n), dec(n).toNumber())).toBe(true);
+      }),
+    );
+    expect(toNumber('1e3')).toBe(1000);
+    expect(toNumber(dec('0.1').plus('0.2'))).toBe(0.3);
   });
 });

@@ -28,8 +28,16 @@ export function toDecimalString(v: TDecimalInput): string {
   return s === '-0' ? '0' : s;
 }
 
-/** A JSON number for fields the specification types as number. */
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A JSON number for fields the specification types as number. A plain decimal string (what
+ * PostgreSQL returns for numeric) goes straight to Number: both parse the same exact value to
+ * the nearest double, as Decimal's toNumber does through its own string, without building one.
+ */
 export function toNumber(v: TDecimalInput): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && PLAIN_DECIMAL.test(v)) return Number(v);
   return dec(v).toNumber();
 }
 
