@@ -3,7 +3,7 @@
  * `yesShares`/`noShares` are the specification's public weights: yesShares is the pool's NO
  * reserve and noShares its YES reserve (lib/markets/README.md).
  */
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { numeric } from 'drizzle-orm/pg-core';
 import { idColumn, money, quantity, timestamptz } from './columns';
 import { users } from './users';
@@ -96,6 +96,23 @@ export const trades = pgTable(
     index('trades_user_created_idx').on(t.userId, t.createdAt),
     index('trades_market_created_idx').on(t.marketId, t.createdAt),
   ],
+);
+
+/**
+ * Each market's traded amount (trades.amount) per hour of UTC, kept by the trigger of migration
+ * 0031 on every insert into trades: the 24 h volume reads these hours instead of the day's trades
+ * (lib/markets/sql.ts volume24hSql). Hours two days old are dropped by the tick.
+ */
+export const marketVolumeHours = pgTable(
+  'market_volume_hours',
+  {
+    marketId: text('market_id')
+      .notNull()
+      .references(() => markets.id),
+    hour: timestamptz('hour').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [primaryKey({ name: 'market_volume_hours_pk', columns: [t.marketId, t.hour] }), index('market_volume_hours_hour_idx').on(t.hour)],
 );
 
 /** A price point on every trade, every tick, at creation and at resolution (charts). */

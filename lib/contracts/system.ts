@@ -144,7 +144,7 @@ const ZTickSummary = z.object({
   standings: ZCounts(['refreshed', 'reputations', 'pnl']),
   leagues: z.object({ snapshots: ZCount, seasonsClosed: ZCount, seated: ZCount, season: z.string() }),
   eventLogPruned: ZCount,
-  storagePruned: ZCounts(['idempotencyKeys', 'a2aTasks', 'paymentRequests']).describe('rows dropped past their retention'),
+  storagePruned: ZCounts(['idempotencyKeys', 'a2aTasks', 'paymentRequests', 'volumeHours']).describe('rows dropped past their retention'),
   timings: z.record(z.string(), ZCount).describe('milliseconds each step took, by step'),
   costs: z
     .record(z.string(), ZCount)

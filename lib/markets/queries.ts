@@ -1,14 +1,14 @@
 /** Read side of prediction markets: listings, history, positions, trades, biases. Reads only. */
-import { and, asc, count, desc, eq, gt, gte, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { preparedQuery, type Db, type DbOrTx } from '@/db/client';
-import { marketBiases, marketPositions, marketPricePoints, markets, organizations, questionRules, trades, users, type TMarketRow } from '@/db/schema';
+import { marketBiases, marketPositions, marketPricePoints, markets, organizations, questionRules, trades, users, type TMarketPositionRow, type TMarketRow } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { dec, toNumber } from '@/lib/money/decimal';
 import { toUserSummary } from '@/lib/users/dto';
 import { toMarketDto, toPositionDto } from './dto';
 import { findMarketFacets } from './page-queries';
-import { marketYesPriceSql } from './sql';
+import { marketYesPriceSql, volume24hSql } from './sql';
 
 const DAY_MS = 86_400_000;
 
@@ -32,7 +32,7 @@ const withExtras = (db: DbOrTx, sinceDate: Date) => {
   return db
     .select({
       market: markets,
-      volume24h: sql<string>`coalesce((select sum(t.amount) from ${trades} t where t.market_id = ${MARKET_ID} and t.created_at > ${since}), 0)`,
+      volume24h: volume24hSql(since, MARKET_ID),
       yesPrice24hAgo: yesPrice24hAgoSql(since, MARKET_ID),
     })
     .from(markets);
@@ -103,20 +103,59 @@ const ruleOrgSql = (column: 'sector' | 'ticker') =>
   sql<string | null>`(select ${sql.raw(`o.${column}`)} from ${questionRules} r join ${organizations} o on o.id = r.organization_id where r.market_id = ${MARKET_ID})`;
 
 /**
- * One statement for a page: the market columns with their 24 h numbers, the question's topic and
- * ticker, how many questions pass the filters (a window over the filtered rows, taken before
- * LIMIT) and the filters' choices (an uncorrelated subquery: PostgreSQL runs it once).
+ * The caller's open position in the question (the larger side when they hold both; none for an
+ * anonymous caller, whose id is null) as one JSON array of text: numerics as their exact text.
  */
-const listPage = (db: DbOrTx, since: SQL, where: SQL | undefined, order: SQL[], limit: number | Placeholder, offset: number | Placeholder) =>
+const heldSql = (userId: SQL) => sql<string | null>`(select json_build_array(mp.id, mp.side, mp.shares::text, mp.cost_basis::text,
+        mp.realized_pnl::text, mp.payout::text, mp.settled_at, mp.created_at, mp.updated_at)::text
+      from ${marketPositions} mp where mp.user_id = ${userId} and mp.market_id = ${MARKET_ID} and mp.shares > 0
+      order by mp.shares desc limit 1)`;
+
+type THeld = [string, 'YES' | 'NO', string, string, string, string | null, string | null, string, string];
+
+/** The position row heldSql describes, as drizzle reads market_positions. */
+const heldRow = (held: string, userId: string, marketId: string): TMarketPositionRow => {
+  const [id, side, shares, costBasis, realizedPnL, payout, settledAt, createdAt, updatedAt] = JSON.parse(held) as THeld;
+  return {
+    id,
+    userId,
+    marketId,
+    side,
+    shares,
+    costBasis,
+    realizedPnL,
+    payout,
+    settledAt: settledAt === null ? null : new Date(settledAt),
+    createdAt: new Date(createdAt),
+    updatedAt: new Date(updatedAt),
+  };
+};
+
+/**
+ * One statement for a page: the market columns with their 24 h numbers, the question's topic and
+ * ticker, the caller's position in it, how many questions pass the filters (a window over the
+ * filtered rows, taken before LIMIT) and the filters' choices (an uncorrelated subquery:
+ * PostgreSQL runs it once).
+ */
+const listPage = (
+  db: DbOrTx,
+  since: SQL,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+  userId: SQL,
+) =>
   db
     .select({
       market: markets,
-      volume24h: sql<string>`coalesce((select sum(t.amount) from ${trades} t where t.market_id = ${MARKET_ID} and t.created_at > ${since}), 0)`,
+      volume24h: volume24hSql(since, MARKET_ID),
       yesPrice24hAgo: yesPrice24hAgoSql(since, MARKET_ID),
       topic: ruleOrgSql('sector'),
       ticker: ruleOrgSql('ticker'),
       total: sql<string>`count(*) over ()`,
       facets: facetPairsSql,
+      held: heldSql(userId),
     })
     .from(markets)
     .where(where)
@@ -133,7 +172,8 @@ const preparedPage = (db: Db, status: 'active' | 'resolved' | 'all', sort: TMark
   preparedQuery(db, `markets_page_${status === 'all' ? 'all' : 'status'}_${sort}`, (d) => {
     const since = sql`${sql.placeholder('since')}::timestamptz`;
     const where = status === 'all' ? undefined : eq(markets.status, sql.placeholder('status'));
-    return listPage(d, since, where, listOrder(sort, since), sql.placeholder('limit'), sql.placeholder('offset')).prepare(
+    const userId = sql`${sql.placeholder('userId')}::text`;
+    return listPage(d, since, where, listOrder(sort, since), sql.placeholder('limit'), sql.placeholder('offset'), userId).prepare(
       `markets_page_${status === 'all' ? 'all' : 'status'}_${sort}`,
     );
   });
@@ -145,9 +185,10 @@ export async function findMarkets(db: DbOrTx, opts: TMarketListOptions) {
   const offset = (opts.page - 1) * opts.limit;
   const plain = !opts.q && !opts.topic && !opts.ticker;
   const where = listFilters(opts);
+  const userId = opts.userId ?? null;
   const rows = plain
-    ? await preparedPage(db as Db, opts.status, sort).execute({ since: since.toISOString(), status: opts.status, limit: opts.limit, offset })
-    : await listPage(db, sinceSql(since), where, listOrder(sort, sinceSql(since)), opts.limit, offset);
+    ? await preparedPage(db as Db, opts.status, sort).execute({ since: since.toISOString(), status: opts.status, limit: opts.limit, offset, userId })
+    : await listPage(db, sinceSql(since), where, listOrder(sort, sinceSql(since)), opts.limit, offset, sql`${userId}::text`);
   let total: number;
   let facets: { topics: string[]; tickers: string[] };
   if (rows.length > 0) {
@@ -159,32 +200,14 @@ export async function findMarkets(db: DbOrTx, opts: TMarketListOptions) {
     total = Number(counted!.total);
     facets = choices;
   }
-  const positions = new Map<string, ReturnType<typeof toPositionDto>>();
-  if (opts.userId && rows.length > 0) {
-    const held = await db
-      .select()
-      .from(marketPositions)
-      .where(
-        and(
-          eq(marketPositions.userId, opts.userId),
-          inArray(marketPositions.marketId, rows.map((r) => r.market.id)),
-          gt(marketPositions.shares, '0'),
-        ),
-      );
-    for (const p of held) {
-      const market = rows.find((r) => r.market.id === p.marketId)!.market;
-      const dto = toPositionDto(p, market);
-      const prev = positions.get(p.marketId);
-      // One position per market in listings: the larger side when a user holds both.
-      if (!prev || dto.shares > prev.shares) positions.set(p.marketId, dto);
-    }
-  }
-  const questions = rows.map((r) => ({
-    ...toMarketDto(r.market, { volume24h: r.volume24h, yesPrice24hAgo: r.yesPrice24hAgo }),
-    topic: r.topic || null,
-    ticker: r.ticker ?? null,
-    ...(opts.userId ? { userPosition: positions.get(r.market.id) ?? null } : {}),
-  }));
+  // Each question's DTO gains its topic, ticker and (for a signed-in caller) position in place.
+  const questions = rows.map((r) =>
+    Object.assign(toMarketDto(r.market, { volume24h: r.volume24h, yesPrice24hAgo: r.yesPrice24hAgo }), {
+      topic: r.topic || null,
+      ticker: r.ticker ?? null,
+      ...(userId ? { userPosition: r.held === null ? null : toPositionDto(heldRow(r.held, userId, r.market.id), r.market) } : {}),
+    }),
+  );
   return { questions, total, facets };
 }
 

@@ -15,6 +15,7 @@
  */
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
+import { marketVolumeHours, trades } from '@/db/schema';
 import { SHARE_SCALE } from './cpmm';
 
 /** The alias goes into the SQL text as it is: only a plain identifier is accepted. */
@@ -63,4 +64,19 @@ export function marketYesPriceSql(m: string): SQL {
 export function positionValueSql(m: string, shares: SQL, side: SQL): SQL {
   const a = aliasOf(m);
   return sql`(${shares} * (case when ${side} = 'YES' then ${a}.yes_shares else ${a}.no_shares end) / ${weightsSql(m)})`;
+}
+
+/**
+ * A market's traded amount since `since` (trades.amount with created_at > since), as the sum of
+ * trades it equals: the whole UTC hours after the window's first one from market_volume_hours
+ * (migration 0031, kept by a trigger on trades), and the rest of that first hour from trades. So
+ * the read costs at most an hour of the market's trades and 25 hour rows, not the day's trades.
+ * `marketId` is an SQL expression (a column of the outer query); `since` a timestamptz expression.
+ */
+export function volume24hSql(since: SQL, marketId: SQL): SQL<string> {
+  const firstWholeHour = sql`(date_trunc('hour', ${since}, 'UTC') + interval '1 hour')`;
+  return sql<string>`(coalesce((select sum(h.amount) from ${marketVolumeHours} h
+        where h.market_id = ${marketId} and h.hour >= ${firstWholeHour}), 0)
+      + coalesce((select sum(t.amount) from ${trades} t
+        where t.market_id = ${marketId} and t.created_at > ${since} and t.created_at < ${firstWholeHour}), 0))`;
 }

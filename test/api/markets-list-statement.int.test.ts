@@ -4,12 +4,18 @@
  * Here each is held against a plain reading of the same rows: the count of the filter's questions,
  * the distinct sectors and tickers of the questions' rules, and the rule of each question; for
  * every status and sort, a page inside and past the end, and the filtered (unprepared) forms.
+ * The caller's position in each question, read in the same statement, is held against their
+ * positions as the portfolio reads them.
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb, rowsOf } from '@/db/client';
 import { markets, organizations, questionRules } from '@/db/schema';
+import { callerOfUser } from '@/lib/auth/caller';
+import { buyShares } from '@/lib/markets/service/buy-shares';
 import { createMarket } from '@/lib/markets/service/create-market';
+import { findUserPredictionPositions } from '@/lib/markets/queries';
+import { seedUser } from '@/test/factories';
 import { listPredictions } from '@/lib/markets/service/read-markets';
 import type { TMarketListOptions, TMarketSort } from '@/lib/markets/queries';
 import { seedWorld } from '@/lib/world/seed/world';
@@ -93,5 +99,32 @@ describe('the markets list in one statement', () => {
     expect(after.total).toBe(before.total + 1);
     const found = (await listPredictions({ status: 'active', page: 1, limit: 3, ticker: 'STMTCHK' })).questions;
     expect(found.map((q) => [q.id, q.topic, q.ticker])).toEqual([[m.id, 'Zymurgy', 'STMTCHK']]);
+  });
+
+  it("answers each question's userPosition from the same statement as the portfolio reads it", async () => {
+    const holder = await seedUser({ balance: '10000' });
+    const other = await seedUser({ balance: '10000' });
+    const yesOnly = await createMarket({ caller: null, text: 'Position check: one side held?', resolutionDate: new Date(Date.now() + 40 * 86_400_000) });
+    const both = await createMarket({ caller: null, text: 'Position check: both sides held?', resolutionDate: new Date(Date.now() + 41 * 86_400_000) });
+    const none = await createMarket({ caller: null, text: 'Position check: nothing held?', resolutionDate: new Date(Date.now() + 42 * 86_400_000) });
+    await buyShares({ caller: callerOfUser(holder), marketId: yesOnly.id, outcome: 'YES', amount: '25' });
+    await buyShares({ caller: callerOfUser(holder), marketId: both.id, outcome: 'YES', amount: '10' });
+    await buyShares({ caller: callerOfUser(holder), marketId: both.id, outcome: 'NO', amount: '60' });
+    await buyShares({ caller: callerOfUser(other), marketId: none.id, outcome: 'NO', amount: '5' });
+    const held = (await findUserPredictionPositions(await getDb(), holder.id)).predictions;
+    const largest = (marketId: string) =>
+      held.filter((p) => p.marketId === marketId).reduce<(typeof held)[number] | null>((a, p) => (a && a.shares >= p.shares ? a : p), null);
+    expect(largest(both.id)?.side).toBe('NO');
+    // The prepared plain listing and an unprepared (searched) one.
+    for (const form of [{ status: 'active' as const }, { status: 'all' as const, q: 'position check' }]) {
+      const page = await listPredictions({ ...form, page: 1, limit: 100, userId: holder.id });
+      const byId = new Map(page.questions.map((q) => [q.id, q]));
+      for (const m of [yesOnly, both, none]) {
+        expect(byId.get(m.id)?.userPosition, `${m.text} ${JSON.stringify(form)}`).toEqual(largest(m.id));
+      }
+      expect(byId.get(none.id)?.userPosition).toBeNull();
+      const anonymous = await listPredictions({ ...form, page: 1, limit: 100 });
+      expect(anonymous.questions.every((q) => !('userPosition' in q))).toBe(true);
+    }
   });
 });

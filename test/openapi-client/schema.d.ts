@@ -4856,6 +4856,7 @@ export interface operations {
                             idempotencyKeys: number;
                             a2aTasks: number;
                             paymentRequests: number;
+                            volumeHours: number;
                         };
                         /** @description milliseconds each step took, by step */
                         timings: {
@@ -5056,6 +5057,7 @@ export interface operations {
                             idempotencyKeys: number;
                             a2aTasks: number;
                             paymentRequests: number;
+                            volumeHours: number;
                         };
                         /** @description milliseconds each step took, by step */
                         timings: {
