@@ -97,6 +97,15 @@ const note = (name: string, r: TRate) => {
   console.log(`  ${name}: ${r.rps.toFixed(1)} req/s (p50 ${r.p50} ms, p99 ${r.p99} ms${cpu})${r.non2xx || r.errors ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`);
 };
 
+/** The process's resident memory in MB (Linux /proc), to see a server grow across rounds. */
+const rssMb = (pid: number) => {
+  try {
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+};
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
@@ -131,7 +140,7 @@ export const benchFloor = async (ctx: { base: string; tokens: string[]; adminTok
   for (const p of paths) await measurePath(base, p.path, { seconds: 2, tokens: p.tokens });
   const runs = new Map<string, TRate[]>(paths.map((p) => [p.name, []]));
   for (let round = 1; round <= rounds; round++) {
-    console.log(` round ${round}`);
+    console.log(` round ${round}${pid === undefined ? '' : ` (server resident ${rssMb(pid)} MB)`}`);
     for (const p of paths) {
       const r = await measurePath(base, p.path, { seconds, tokens: p.tokens, pid });
       note(p.label, r);
