@@ -27,7 +27,6 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '@/db/client';
 import {
-  detectorState,
   marketPositions,
   marketPricePoints,
   markets,
@@ -42,6 +41,7 @@ import {
 import { yesPriceSql } from '@/lib/markets/sql';
 import { LIQUIDATION_RESET_RATIO, LIQUIDATION_WARN_RATIO, PRICE_MOVE_POINTS } from './alerts-math';
 import { deliveryFor, wantsNotice } from '@/db/notification-delivery';
+import { readWatermark, watermarkUpsert } from '@/db/watermarks';
 
 const DAY = sql`interval '24 hours'`;
 const num = (x: number) => sql.raw(`${x}::numeric`);
@@ -102,10 +102,7 @@ const noticesSql = (ts: SQL) => sql`
         insert into ${priceMoveMarkets} (market_id, since) select id, ${ts} from moved
         on conflict (market_id) do nothing
       ),
-      mark as (
-        insert into ${detectorState} (id, trades_through, updated_at) values (${PRICE_MOVES_STATE}, ${ts}, ${ts})
-        on conflict (id) do update set trades_through = excluded.trades_through, updated_at = excluded.updated_at
-      )`;
+      mark as (${watermarkUpsert(PRICE_MOVES_STATE, ts)})`;
 
 /** detector_state's row for this step: `trades_through` is the `at` of the last run. */
 const PRICE_MOVES_STATE = 'price_moves';
@@ -117,10 +114,7 @@ const IN_FLIGHT = sql`interval '2 minutes'`;
 const DAY_MS = 24 * 3_600_000;
 
 /** The `at` of the last run (undefined: never). */
-async function loadPriceMoveWatermark(db: DbOrTx): Promise<Date | undefined> {
-  const [r] = rowsOf<{ t: string | Date }>(await db.execute(sql`select trades_through as t from ${detectorState} where id = ${PRICE_MOVES_STATE}`));
-  return r ? (r.t instanceof Date ? r.t : new Date(String(r.t))) : undefined;
-}
+const loadPriceMoveWatermark = (db: DbOrTx) => readWatermark(db, PRICE_MOVES_STATE);
 
 /**
  * The full run: every holder of every market in M(at) is read (`examined`). What every run did

@@ -14,7 +14,8 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, textArray, type DbOrTx } from '@/db/client';
-import { balanceTransactions, detectorState, marketPricePoints, markets, reports, trades, users } from '@/db/schema';
+import { readWatermark, watermarkUpsert } from '@/db/watermarks';
+import { balanceTransactions, marketPricePoints, markets, reports, trades, users } from '@/db/schema';
 import { yesPriceSql } from '@/lib/markets/sql';
 import { RULES, type TPairTradeRow, type TReferralIncomeRow, type TRingTradeRow } from './rules';
 
@@ -191,15 +192,12 @@ export async function loadBlockingReports(db: DbOrTx, at: Date) {
 const DETECTOR_STATE_ID = 'self_dealing';
 
 /** Trades up to this game time were looked at by the last run; undefined: never (a full run). */
-export async function loadWatermark(db: DbOrTx): Promise<Date | undefined> {
-  const [r] = rowsOf<{ t: string | Date }>(await db.execute(sql`select trades_through as t from ${detectorState} where id = ${DETECTOR_STATE_ID}`));
-  return r ? asDate(r.t) : undefined;
+export function loadWatermark(db: DbOrTx): Promise<Date | undefined> {
+  return readWatermark(db, DETECTOR_STATE_ID);
 }
 
 export async function saveWatermark(db: DbOrTx, at: Date) {
-  await db.execute(sql`
-    insert into ${detectorState} (id, trades_through, updated_at) values (${DETECTOR_STATE_ID}, ${ts(at)}, ${ts(at)})
-    on conflict (id) do update set trades_through = excluded.trades_through, updated_at = excluded.updated_at`);
+  await db.execute(watermarkUpsert(DETECTOR_STATE_ID, ts(at)));
 }
 
 /** Trades made in (from, to] (trades_created_idx). */
