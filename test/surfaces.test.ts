@@ -58,6 +58,7 @@ const SURFACES: Record<string, readonly string[]> = {
     'history.ts',
     'orders/close-orders.ts',
     'orders/take.ts',
+    'volume.ts',
   ],
   'lib/perps': [
     'math.ts',
@@ -197,6 +198,8 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
   market_positions: { owner: 'lib/markets/' },
   trades: { owner: 'lib/markets/' },
   market_price_points: { owner: 'lib/markets/', others: { 'lib/game/backfill/write.ts': BACKFILL } },
+  // Filled by a trigger on trades (migration 0031); the tick's pruning is the only write in code.
+  market_volume_hours: { owner: 'lib/markets/volume.ts' },
   perp_markets: { owner: 'lib/perps/', others: { 'lib/world/seed/world.ts': SEED, 'lib/game/backfill/write.ts': BACKFILL } },
   perp_positions: {
     owner: 'lib/perps/',
@@ -299,7 +302,9 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
   league_seasons: { owner: 'lib/leagues/' },
   league_members: { owner: 'lib/leagues/' },
   league_close_progress: { owner: 'lib/leagues/' },
-  detector_state: { owner: 'lib/admin/detector/', others: { 'lib/notifications/trading.ts': "the price-move alerts' watermark (row 'price_moves'), in their run's statement" } },
+  // The tick's watermarks, read and written in one place for both steps that keep one (the
+  // detector's row 'self_dealing', the price-move alerts' 'price_moves', the latter inside their run's statement).
+  detector_state: { owner: 'db/watermarks.ts' },
   price_move_markets: { owner: 'lib/notifications/trading.ts' },
   standings: { owner: 'lib/standings/', others: { 'lib/api-keys/service.ts': "the bot mark's kind, at once, in the transaction that marks the account" } },
   standings_dirty: { owner: 'lib/standings/' },
