@@ -4,20 +4,7 @@ import { E2E_CRON_SECRET, E2E_JWT_SECRET, E2E_SESSION_SECRET } from './e2e/fixtu
 // End-to-end tests drive a production build in Debian's Chromium; nothing is downloaded.
 
 /** The specs the phone project runs (see its comment below). */
-const PHONE_SPECS = [
-  'a11y',
-  'chat-invitations',
-  'chats',
-  'developers',
-  'feed-filters',
-  'markets',
-  'moderation',
-  'onboarding',
-  'perps',
-  'player-rough-edges',
-  'pools',
-  'wallet',
-];
+const PHONE_SPECS = ['a11y', 'chats', 'feed-filters', 'onboarding', 'perps', 'pools'];
 const port = Number(process.env.E2E_PORT ?? 3300);
 
 export default defineConfig({
@@ -39,11 +26,10 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
-    // The phone runs the specs whose path differs on a phone (the menu, the chat and feed panes,
-    // the wizard, the developer pages, the pools' and perps' panels) and the accessibility and
-    // markets tours; market-page and perps-page open phone contexts of their own on the desktop
-    // project. The rest (protocols, headers, API-shaped flows) would repeat the desktop run at
-    // another width, and the suite's time is CI's largest share on two cores.
+    // The phone runs the accessibility tour and the specs whose path differs most on a phone (the
+    // menu, the chat and feed panes, the wizard, the perps and pools panels); market-page and
+    // perps-page open phone contexts of their own on the desktop project. The rest would repeat
+    // the desktop run at another width, and the suite is CI's largest share on two cores.
     {
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
