@@ -5,6 +5,8 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'ioredis', 'sharp'],
   poweredByHeader: false,
   reactStrictMode: true,
+  // CI type-checks the tree with tsc before it builds (.ci/run) and skips the build's second pass.
+  typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === '1' },
 };
 
 export default nextConfig;
