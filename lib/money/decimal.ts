@@ -28,8 +28,6 @@ export function toDecimalString(v: TDecimalInput): string {
   return s === '-0' ? '0' : s;
 }
 
-const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
-
 /**
  * A JSON number for fields the specification types as number. A plain decimal string (what
  * PostgreSQL returns for numeric) goes straight to Number: both parse the same exact value to
@@ -37,7 +35,7 @@ const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
  */
 export function toNumber(v: TDecimalInput): number {
   if (typeof v === 'number') return v;
-  if (typeof v === 'string' && PLAIN_DECIMAL.test(v)) return Number(v);
+  if (typeof v === 'string' && isDecimalString(v)) return Number(v);
   return dec(v).toNumber();
 }
 
