@@ -4,13 +4,18 @@ import { readFileSync } from 'node:fs';
 
 let passed = 0;
 let failed = 0;
+// The failures by name, printed last: the end of CI's output is what a reader sees first.
+const failures = [];
 const countPlaywright = (suites) => {
   for (const s of suites ?? []) {
     for (const spec of s.specs ?? []) {
       for (const t of spec.tests ?? []) {
         const last = t.results?.at(-1)?.status;
         if (t.status === 'expected' || last === 'passed') passed++;
-        else failed++;
+        else {
+          failed++;
+          failures.push(`e2e: ${spec.file ?? s.file ?? ''} > ${spec.title} [${t.projectName ?? ''}]`);
+        }
       }
     }
     countPlaywright(s.suites);
@@ -30,6 +35,17 @@ for (const file of process.argv.slice(2)) {
     passed += report.numPassedTests;
     failed += report.numFailedTests + (report.numTotalTests === 0 ? 1 : 0);
     console.log(`${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+    for (const f of report.testResults ?? []) {
+      for (const t of f.assertionResults ?? []) {
+        if (t.status === 'failed') {
+          const why = String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+          failures.push(`${file}: ${f.name.replace(process.cwd() + '/', '')} > ${t.fullName}: ${why}`);
+        }
+      }
+      if (f.status === 'failed' && !(f.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        failures.push(`${file}: ${f.name.replace(process.cwd() + '/', '')}: ${String(f.message ?? '').split('\n')[0].slice(0, 300)}`);
+      }
+    }
   } else {
     const before = [passed, failed];
     countPlaywright(report.suites);
@@ -37,5 +53,6 @@ for (const file of process.argv.slice(2)) {
     console.log(`${file}: ${passed - before[0]} passed, ${failed - before[1]} failed`);
   }
 }
+for (const f of failures) console.log(`FAILED ${f}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
