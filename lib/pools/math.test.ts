@@ -92,6 +92,24 @@ describe('pool accounting examples', () => {
     ]);
     expect(planWithdrawByAmount({ nav: 2000, totalShares: 1000 }, [{ id: 'a', shares: 30, costBasis: 30 }], 100)).toBeNull();
   });
+
+  it('takes a deposit\'s shares and a withdrawal\'s value exactly, whatever the digits (44 of them in the product here)', () => {
+    // A counterexample the SQL property test met (lib/pools/pools-sql.int.test.ts): 40 digits of
+    // amount × totalShares rounded the product and moved the 18th place of the shares.
+    const amount = '6121123378.47889784';
+    const totalShares = '45218047.697782433503904151';
+    const nav = '1.00000011';
+    // In integers: shares × 10^18 = floor(amount × 10^8 × totalShares × 10^18 / (nav × 10^8)).
+    const exact = (6121123378_47889784n * 45218047_697782433503904151n) / 1_00000011n;
+    const q = quoteDeposit({ nav, totalShares }, amount);
+    expect(q.shares.times('1e18').toFixed()).toBe(exact.toString());
+    // value × 10^8 = floor(shares × 10^18 × nav × 10^8 / (totalShares × 10^18)); cost rounds half-even.
+    const w = quoteWithdraw({ nav: q.navAfter, totalShares: q.totalSharesAfter }, { shares: q.shares, costBasis: amount }, q.shares.div(3).toDecimalPlaces(18, D.ROUND_DOWN), { feeRate: 0 });
+    const sh = BigInt(w.shares.times('1e18').toFixed());
+    const navAfter = BigInt(q.navAfter.times('1e8').toFixed());
+    const totalAfter = BigInt(q.totalSharesAfter.times('1e18').toFixed());
+    expect(w.value.times('1e8').toFixed()).toBe(((sh * navAfter) / totalAfter).toString());
+  });
 });
 
 describe('pool accounting properties', () => {

@@ -32,6 +32,17 @@ export const MAX_DEPOSIT = dec('1000000000000');
 export const WHOLE_LOT_DUST = dec('1e-9');
 
 const floorShares = (d: TDecimal) => d.toDecimalPlaces(SHARE_SCALE, D.ROUND_DOWN);
+
+/**
+ * a × b / c rounded to `places` by `rounding`, exact up to that rounding. D keeps 40 significant
+ * digits, and the product of an 18-place share count and an 8-place amount has up to 44: rounded,
+ * it could move the last kept place of the quotient (a property test met one in a few thousand
+ * deposits), while the SQL twins multiply exactly and divide in numeric(80, 40). So the product
+ * and the quotient are taken at 90 digits and only the result is rounded, once.
+ */
+const WIDE = D.clone({ precision: 90 });
+const mulDiv = (a: TDecimal, b: TDecimal, c: TDecimal, places: number, rounding: typeof D.ROUND_DOWN) =>
+  dec(new WIDE(a).times(b).div(c).toDecimalPlaces(places, rounding).toFixed());
 const floorMoney = (d: TDecimal) => d.toDecimalPlaces(MONEY_SCALE, D.ROUND_DOWN);
 const roundMoney = (d: TDecimal) => d.toDecimalPlaces(MONEY_SCALE, D.ROUND_HALF_EVEN);
 
@@ -85,7 +96,7 @@ export function quoteDeposit(p: TPoolState, amount: TDecimalInput): TDepositQuot
   const totalShares = dec(p.totalShares);
   const nav = dec(p.nav);
   const sharePrice = sharePriceOf(p);
-  const shares = totalShares.lte(0) ? floorShares(a.div(INITIAL_SHARE_PRICE)) : floorShares(a.times(totalShares).div(nav));
+  const shares = totalShares.lte(0) ? floorShares(a.div(INITIAL_SHARE_PRICE)) : mulDiv(a, totalShares, nav, SHARE_SCALE, D.ROUND_DOWN);
   return { amount: a, shares, sharePrice, navAfter: nav.plus(a), totalSharesAfter: totalShares.plus(shares) };
 }
 
@@ -145,9 +156,9 @@ export function quoteWithdraw(
   const nav = dec(p.nav);
   const sharePrice = sharePriceOf(p);
   // The last shares of the pool take all of it; otherwise the pro-rata value, rounded down.
-  const value = shares.gte(totalShares) ? floorMoney(nav) : floorMoney(shares.times(nav).div(totalShares));
+  const value = shares.gte(totalShares) ? floorMoney(nav) : mulDiv(shares, nav, totalShares, MONEY_SCALE, D.ROUND_DOWN);
   const whole = shares.eq(held);
-  const cost = whole ? basis : roundMoney(basis.times(shares).div(held));
+  const cost = whole ? basis : mulDiv(basis, shares, held, MONEY_SCALE, D.ROUND_HALF_EVEN);
   const pnl = value.minus(cost);
   const performanceFee = opts.isManager ? dec(0) : floorMoney(dec(opts.feeRate).times(D.max(0, pnl)));
   return {
