@@ -164,3 +164,35 @@ export const expectPointsChain = async (userIds?: readonly string[]) => {
     "users whose points are not their newest points row's pointsAfter",
   ).toEqual([]);
 };
+
+/**
+ * The perps tickers' kept statistics (migration 0032) against the rows they summarise: each
+ * ticker's open units per side equal the units of its open positions, and each hour row of
+ * perp_volume_hours equals its ticker's trades in that UTC hour (from the oldest hour kept: the
+ * tick prunes older ones), with no trade hour missing a row. Returns how many open positions and
+ * hour rows were compared, so a caller can assert the check was not between empty tables.
+ */
+export const expectPerpTickerCounters = async () => {
+  const units = await q<{ ticker: string; kept_long: string; kept_short: string; long: string; short: string }>(sql`
+    select m.ticker, m.open_units_long::text as kept_long, m.open_units_short::text as kept_short,
+      coalesce(s.long, 0)::text as long, coalesce(s.short, 0)::text as short
+    from perp_markets m left join (
+      select ticker, sum(units) filter (where side = 'long') as long, sum(units) filter (where side = 'short') as short
+      from perp_positions where status = 'open' group by ticker
+    ) s on s.ticker = m.ticker
+    where m.open_units_long <> coalesce(s.long, 0) or m.open_units_short <> coalesce(s.short, 0)`);
+  expect(units, "tickers whose kept open units are not their open positions' units").toEqual([]);
+  const hours = await q<{ ticker: string; hour: string; kept: string | null; traded: string | null }>(sql`
+    with kept as (select * from perp_volume_hours),
+    traded as (
+      select ticker, date_trunc('hour', created_at, 'UTC') as hour, sum(size) as amount from perp_trades
+      where created_at >= coalesce((select min(hour) from kept), '-infinity'::timestamptz) group by 1, 2
+    )
+    select coalesce(k.ticker, t.ticker) as ticker, coalesce(k.hour, t.hour)::text as hour, k.amount::text as kept, t.amount::text as traded
+    from kept k full join traded t on t.ticker = k.ticker and t.hour = k.hour
+    where k.amount is distinct from t.amount`);
+  expect(hours, "hour rows that are not their ticker's trades in that hour").toEqual([]);
+  const [n] = await q<{ positions: number; hours: number }>(sql`
+    select (select count(*) from perp_positions where status = 'open')::int as positions, (select count(*) from perp_volume_hours)::int as hours`);
+  return { openPositions: Number(n!.positions), hourRows: Number(n!.hours) };
+};

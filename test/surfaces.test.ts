@@ -76,6 +76,7 @@ const SURFACES: Record<string, readonly string[]> = {
     'service/orders.ts',
     'orders.ts',
     'history.ts',
+    'volume.ts',
   ],
   'lib/pools': [
     'math.ts',
@@ -200,6 +201,8 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
   market_price_points: { owner: 'lib/markets/', others: { 'lib/game/backfill/write.ts': BACKFILL } },
   // Filled by a trigger on trades (migration 0031); the tick's pruning is the only write in code.
   market_volume_hours: { owner: 'lib/markets/volume.ts' },
+  // Filled by a trigger on perp_trades (migration 0032); the tick's pruning is the only write in code.
+  perp_volume_hours: { owner: 'lib/perps/volume.ts' },
   perp_markets: { owner: 'lib/perps/', others: { 'lib/world/seed/world.ts': SEED, 'lib/game/backfill/write.ts': BACKFILL } },
   perp_positions: {
     owner: 'lib/perps/',

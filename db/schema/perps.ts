@@ -30,9 +30,31 @@ export const perpMarkets = pgTable('perp_markets', {
    * before was applied to each position's collateral then). A long accrues units × (this − its entry).
    */
   fundingIndex: quantity('funding_index').notNull().default('0'),
+  /**
+   * Units of the ticker's open positions per side (open interest = units × mark), kept by a
+   * statement-level trigger on perp_positions (migration 0032): no code writes them.
+   */
+  openUnitsLong: numeric('open_units_long', { precision: 50, scale: 18 }).notNull().default('0'),
+  openUnitsShort: numeric('open_units_short', { precision: 50, scale: 18 }).notNull().default('0'),
   createdAt: timestamptz('created_at').notNull(),
   updatedAt: timestamptz('updated_at').notNull(),
 });
+
+/**
+ * Each ticker's traded notional per UTC hour (migration 0032: filled by a trigger on perp_trades,
+ * pruned by the tick after two days), so the 24 h volume reads hours, not every trade of the day.
+ */
+export const perpVolumeHours = pgTable(
+  'perp_volume_hours',
+  {
+    ticker: text('ticker')
+      .notNull()
+      .references(() => perpMarkets.ticker),
+    hour: timestamptz('hour').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [primaryKey({ name: 'perp_volume_hours_pk', columns: [t.ticker, t.hour] }), index('perp_volume_hours_hour_idx').on(t.hour)],
+);
 
 /** The generated buffer keys' expression (migration 0028) for a buffer ratio of `ratio`. */
 const bufferKeySql = (ratio: string) =>

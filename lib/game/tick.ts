@@ -27,6 +27,7 @@ import { deleteExpiredKeys } from '@/lib/idempotency/service';
 import { deleteOldTasks } from '@/lib/a2a/retention';
 import { deleteExpiredPaymentRequests } from '@/lib/payments/retention';
 import { pruneVolumeHours } from '@/lib/markets/volume';
+import { prunePerpVolumeHours } from '@/lib/perps/volume';
 import { deleteExpiredSessions } from '@/lib/auth/sessions';
 import { eq, sql } from 'drizzle-orm';
 import { dbKind, getDb, rowsOf } from '@/db/client';
@@ -242,8 +243,8 @@ const runSteps = async (requested: string | undefined) => {
   // both are stamped in game time, so measured from the tick's.
   const a2aTasks = await step('a2aTasks', () => deleteOldTasks(at), 0);
   const paymentRequests = await step('paymentRequests', () => deleteExpiredPaymentRequests(at), 0);
-  // Markets' hourly volume rows two days old (the 24 h volume reads the last 25 hours).
-  const volumeHours = await step('volumeHours', () => pruneVolumeHours(at), 0);
+  // Questions' and tickers' hourly volume rows two days old (the 24 h volumes read the last 25 hours).
+  const volumeHours = await step('volumeHours', async () => (await pruneVolumeHours(at)) + (await prunePerpVolumeHours(at)), 0);
   // Session rows past their token's expiry (wall time, as tokens expire) are no longer needed.
   await step('authSessions', () => deleteExpiredSessions(new Date()), 0);
   // API keys whose heartbeat stopped (game time past its deadline): the orders they placed are cancelled.

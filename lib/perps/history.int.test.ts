@@ -18,7 +18,7 @@ import { isAppError } from '@/lib/errors/app-error';
 import { dec } from '@/lib/money/decimal';
 import { seedWorld } from '@/lib/world/seed/world';
 import { seedUser } from '@/test/factories';
-import { expectLedgerChain } from '@/test/invariants';
+import { expectLedgerChain, expectPerpTickerCounters } from '@/test/invariants';
 import { writePerpHistory, type TPerpHistoryTrade } from './history';
 import { closePosition } from './service/close-position';
 import { openPosition } from './service/open-position';
@@ -370,6 +370,7 @@ describe('writePerpHistory', () => {
     const cpuMs = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1000;
     expect(r.written).toBeGreaterThan(1500);
     await expectLedgerChain(users);
+    expect((await expectPerpTickerCounters()).hourRows).toBeGreaterThan(0);
 
     const others = await makeGroup(Array.from({ length: 20 }, () => '1000000'));
     const few = forGroup(list.slice(0, 150), others, 20 * DAY);

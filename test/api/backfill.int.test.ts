@@ -15,7 +15,7 @@ import { seedWorld } from '@/lib/world/seed/world';
 import { ORGANIZATIONS, QUESTIONS } from '@/lib/world/seed/world-data';
 import { switchToFreshDatabase } from '@/test/databases';
 import { call } from '@/test/http';
-import { expectLedgerChain, expectPoolBooks } from '@/test/invariants';
+import { expectLedgerChain, expectPerpTickerCounters, expectPoolBooks } from '@/test/invariants';
 
 const T0 = new Date('2026-06-01T12:34:56.000Z');
 const DAY = 86_400_000;
@@ -103,6 +103,10 @@ describe('backfillHistory', () => {
   it('keeps the books: the ledger chain and every pool’s NAV', async () => {
     await expectLedgerChain();
     await expectPoolBooks();
+    // The history's set-based writes kept the tickers' open units and hour rows as the live trades do.
+    const counted = await expectPerpTickerCounters();
+    expect(counted.openPositions).toBeGreaterThan(0);
+    expect(counted.hourRows).toBeGreaterThan(0);
     const navs = await q<{ pool_id: string; n: number; first: string | Date }>(sql`select pool_id, count(*)::int as n, min(created_at) as first from pool_nav_points group by pool_id`);
     expect(navs.length).toBeGreaterThan(0);
     for (const p of navs) {

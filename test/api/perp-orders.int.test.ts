@@ -14,7 +14,7 @@ import { POST as ordersRoute } from '@/app/api/markets/perps/orders/route';
 import { getDb, rowsOf, withTransaction } from '@/db/client';
 import { balanceTransactions, eventLog, notifications, perpMarkets, perpOrders, perpPositions, perpTrades, predictionOrders, users, markets, type TUserRow } from '@/db/schema';
 import { seedUser } from '@/test/factories';
-import { expectLedgerChain } from '@/test/invariants';
+import { expectLedgerChain, expectPerpTickerCounters } from '@/test/invariants';
 import { seedWorld } from '@/lib/world/seed/world';
 import { now } from '@/lib/clock/clock';
 import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
@@ -611,6 +611,8 @@ describe('races', () => {
 describe('ledger invariant after all of the above', () => {
   it("every user's balance is the newest row's balanceAfter, every row chained", async () => {
     await expectLedgerChain();
+    // Stops, take-profits, limit fills and liquidations kept the tickers' open units and hour rows.
+    expect((await expectPerpTickerCounters()).hourRows).toBeGreaterThan(0);
     // Reserves and refunds net to what the open limit orders hold: a cancel refunds its reserve,
     // a fill releases it (and spends it on the open), nothing else touches them.
     const db = await getDb();

@@ -24,7 +24,7 @@ import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
 import { seedWorld } from '@/lib/world/seed/world';
 import { seedPool, seedUser } from '@/test/factories';
 import { call, tokenFor, type TCallResult } from '@/test/http';
-import { expectLedgerChain, expectPoolBooks, navFromRows } from '@/test/invariants';
+import { expectLedgerChain, expectPerpTickerCounters, expectPoolBooks, navFromRows } from '@/test/invariants';
 
 const HOUR = 3_600_000;
 /** Game time of the first tick: the next whole hour after the seed (the seeded questions are weeks out). */
@@ -151,6 +151,7 @@ describe('a simulated day of pools', () => {
 
     // The end of the day.
     await expectLedgerChain();
+    await expectPerpTickerCounters();
     const checked = await expectPoolBooks();
     expect(checked).toEqual(expect.arrayContaining(poolIds));
     const [neg] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`${users.virtualBalance} < 0`);

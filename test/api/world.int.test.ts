@@ -16,7 +16,7 @@ import { createMemoryLimiter, setLimiter } from '@/lib/operations/rate-limit';
 import { callerOfUser } from '@/lib/auth/caller';
 import { createPost } from '@/lib/posts/service/create-post';
 import { switchToFreshDatabase } from '@/test/databases';
-import { expectLedgerChain } from '@/test/invariants';
+import { expectLedgerChain, expectPerpTickerCounters } from '@/test/invariants';
 import { call, tokenFor } from '@/test/http';
 
 beforeAll(async () => {
@@ -139,8 +139,11 @@ const tickCtx = (at: Date, seed = 'world-test'): TTickContext => ({
 
 const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await (await getDb()).execute(query));
 
-/** The ledger chain holds for every user (test/invariants.ts). */
-const expectLedgerInvariant = () => expectLedgerChain();
+/** The ledger chain holds for every user, and the perps tickers' kept open units and hour rows match their rows (test/invariants.ts). */
+const expectLedgerInvariant = async () => {
+  await expectLedgerChain();
+  await expectPerpTickerCounters();
+};
 
 afterAll(async () => {
   resetClock();

@@ -29,7 +29,7 @@ import { runGameTick } from '@/lib/game/tick';
 import { FUNDING_PREMIUM_CLAMP, FUNDING_RATE_CAP } from '@/lib/perps/math';
 import { seedWorld } from '@/lib/world/seed/world';
 import { call } from '@/test/http';
-import { expectLedgerChain, expectPoolBooks } from '@/test/invariants';
+import { expectLedgerChain, expectPerpTickerCounters, expectPoolBooks } from '@/test/invariants';
 
 const SEED = 'coherence-seed';
 const T0 = new Date('2030-03-04T05:00:00.000Z');
@@ -311,5 +311,6 @@ describe('a simulated day of the world', () => {
     }
     await expectLedgerChain();
     await expectPoolBooks();
+    await expectPerpTickerCounters();
   });
 });

@@ -3,9 +3,9 @@
  * their ticker's funding index, lib/perps/dto). Reads only.
  */
 import 'server-only';
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb, rowsOf } from '@/db/client';
-import { organizations, perpFundingRates, perpMarkets, perpPositions, perpPricePoints, perpTrades, users } from '@/db/schema';
+import { organizations, perpFundingRates, perpMarkets, perpPositions, perpPricePoints, perpTrades, perpVolumeHours, users } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
 import { dec, toNumber } from '@/lib/money/decimal';
@@ -18,8 +18,22 @@ const DAY_MS = 86_400_000;
 const RANGE_MS = { '1h': 3_600_000, '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS, all: null } as const;
 
 /**
+ * A ticker's (`m`) traded notional after `since`: the whole UTC hours from perp_volume_hours
+ * (migration 0032) and, from perp_trades, only the part of the window's first hour. Every trade's
+ * row holds the notional it moved at its price (opens, closes, liquidations); the sum is theirs
+ * exactly, at a cost that no longer grows with how much the ticker trades.
+ */
+const volume24hSql = (since: SQL) => {
+  const firstWholeHour = sql`(date_trunc('hour', ${since}, 'UTC') + interval '1 hour')`;
+  return sql`(coalesce((select sum(h.amount) from ${perpVolumeHours} h where h.ticker = m.ticker and h.hour >= ${firstWholeHour}), 0)
+      + coalesce((select sum(${perpTrades.size}) from ${perpTrades}
+        where ${perpTrades.ticker} = m.ticker and ${perpTrades.createdAt} > ${since} and ${perpTrades.createdAt} < ${firstWholeHour}), 0))`;
+};
+
+/**
  * Every ticker (or one) with its 24 h statistics, in one statement.
- * - open interest: the notional of open positions at the mark (units × mark), long and short;
+ * - open interest: the notional of open positions at the mark (units × mark), long and short,
+ *   from the open units a trigger keeps on the ticker's row (migration 0032), not a sum over positions;
  * - 24 h volume: the notional of every trade in the last 24 h (opens, closes, liquidations);
  * - 24 h high and low: the price points of the last 24 h and the live mark, so they bracket it.
  */
@@ -34,11 +48,9 @@ const tickerStats = async (ticker?: string): Promise<TTickerStats[]> => {
           (select pp.mark_price from ${perpPricePoints} pp where pp.ticker = m.ticker order by pp.created_at asc limit 1)) as mark_24h_ago,
         greatest(m.mark_price, (select max(pp.mark_price) from ${perpPricePoints} pp where pp.ticker = m.ticker and pp.created_at > ${since})) as high_24h,
         least(m.mark_price, (select min(pp.mark_price) from ${perpPricePoints} pp where pp.ticker = m.ticker and pp.created_at > ${since})) as low_24h,
-        -- Every trade's row holds the notional it moved at its price (opens, closes, liquidations).
-        coalesce((select sum(${perpTrades.size}) from ${perpTrades}
-          where ${perpTrades.ticker} = m.ticker and ${perpTrades.createdAt} > ${since}), 0) as volume_24h,
-        coalesce((select trunc(sum(p.units) * m.mark_price, 8) from ${perpPositions} p where p.ticker = m.ticker and p.status = 'open' and p.side = 'long'), 0) as oi_long,
-        coalesce((select trunc(sum(p.units) * m.mark_price, 8) from ${perpPositions} p where p.ticker = m.ticker and p.status = 'open' and p.side = 'short'), 0) as oi_short
+        ${volume24hSql(since)} as volume_24h,
+        trunc(m.open_units_long * m.mark_price, 8) as oi_long,
+        trunc(m.open_units_short * m.mark_price, 8) as oi_short
       from ${perpMarkets} m join ${organizations} o on o.id = m.organization_id
       where ${ticker ? sql`m.ticker = ${ticker}` : sql`true`}
       order by m.ticker`),
