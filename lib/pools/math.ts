@@ -18,6 +18,7 @@
  *   their own, untouched cost).
  * - The manager's own seed lot pays no fee (it would pay itself).
  */
+import type Decimal from 'decimal.js';
 import { D, dec, type TDecimal, type TDecimalInput } from '@/lib/money/decimal';
 
 /** Shares are kept to 18 places, money to 8 (as prediction shares and balances). */
@@ -41,7 +42,7 @@ const floorShares = (d: TDecimal) => d.toDecimalPlaces(SHARE_SCALE, D.ROUND_DOWN
  * and the quotient are taken at 90 digits and only the result is rounded, once.
  */
 const WIDE = D.clone({ precision: 90 });
-const mulDiv = (a: TDecimal, b: TDecimal, c: TDecimal, places: number, rounding: typeof D.ROUND_DOWN) =>
+const mulDiv = (a: TDecimal, b: TDecimal, c: TDecimal, places: number, rounding: Decimal.Rounding) =>
   dec(new WIDE(a).times(b).div(c).toDecimalPlaces(places, rounding).toFixed());
 const floorMoney = (d: TDecimal) => d.toDecimalPlaces(MONEY_SCALE, D.ROUND_DOWN);
 const roundMoney = (d: TDecimal) => d.toDecimalPlaces(MONEY_SCALE, D.ROUND_HALF_EVEN);
