@@ -54,18 +54,23 @@ export function closedDayOf(at: Date) {
 }
 
 /**
- * A newcomer's tier, by size: equity against the starting balance (under 1× bronze, 1× silver,
- * 2× gold, 5× platinum, 20× diamond). After that, only results move a player.
+ * A newcomer's tier by size: the highest whose multiple of the starting balance their equity
+ * reaches (under 1× bronze, 1× silver, 2× gold, 5× platinum, 20× diamond), compared exactly.
+ * After that, only results move a player. The season's seating applies the same table in SQL
+ * (lib/leagues/service/seasons.ts).
  */
+export const PLACEMENT_MULTIPLES: readonly { times: number; tier: number }[] = [
+  { times: 20, tier: 4 },
+  { times: 5, tier: 3 },
+  { times: 2, tier: 2 },
+  { times: 1, tier: 1 },
+];
+
 export function placementTier(equity: TDecimalInput, startingBalance: TDecimalInput): number {
   const start = dec(startingBalance);
   if (start.lte(0)) return 0;
-  const x = dec(equity).div(start).toNumber();
-  if (x >= 20) return 4;
-  if (x >= 5) return 3;
-  if (x >= 2) return 2;
-  if (x >= 1) return 1;
-  return 0;
+  const e = dec(equity);
+  return PLACEMENT_MULTIPLES.find((p) => e.gte(start.times(p.times)))?.tier ?? 0;
 }
 
 /**

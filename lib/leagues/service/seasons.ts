@@ -13,7 +13,22 @@ import { getDb, rowsOf, textArray, type DbOrTx } from '@/db/client';
 import { equitySnapshots, leagueCloseProgress, leagueMembers, leagueSeasons, standings } from '@/db/schema';
 import { env } from '@/lib/env';
 import { awardNpcActivity } from '@/lib/points/service/npc-activity';
-import { closedDayOf, dailyReturns, divisionsOf, nextTier, placementTier, qualifies, rankDivision, riskAdjusted, seasonOf, spreadTier } from '../math';
+import {
+  closedDayOf,
+  dailyReturns,
+  DIVISION_SIZE,
+  divisionsOf,
+  nextTier,
+  PLACEMENT_MULTIPLES,
+  placementTier,
+  qualifies,
+  rankDivision,
+  riskAdjusted,
+  seasonOf,
+  spreadTier,
+  TIERS,
+  TOP_TIER,
+} from '../math';
 import { insertDailySnapshots, insertSnapshotsBatch, loadMembers, loadSeasonSnapshots, loadSeasonTradeCounts } from '../queries';
 
 const DAY_MS = 86_400_000;
@@ -105,26 +120,90 @@ const closeSeasonBatch = async (seasonId: string, at: Date, batch: number) => {
 type TCandidate = { user_id: string; kind: 'user' | 'agent' | 'actor'; equity: string; last_tier: number | null; last_outcome: 'promoted' | 'relegated' | 'stayed' | null };
 
 /**
- * Seats accounts with today's close and no seat in the season: players, agents and NPC actors (an
- * NPC's first tier is spread by its id, so every tier has a field; later, results move it).
+ * Accounts with today's close and no seat in the season (`onlyIds`: of those accounts only), with
+ * their close and their last season's tier and outcome.
  */
-const seatPlayers = async (seasonId: string, day: string, at: Date, onlyIds?: readonly string[]) => {
+const candidatesSql = (seasonId: string, day: string, onlyIds?: readonly string[]) => sql`
+  select s.user_id, s.kind, es.equity, last.tier as last_tier, last.outcome as last_outcome
+  from ${standings} s
+  join ${equitySnapshots} es on es.user_id = s.user_id and es.day = ${day}::date
+  left join lateral (
+    select m.tier, m.outcome from ${leagueMembers} m where m.user_id = s.user_id and m.season_id < ${seasonId}
+    order by m.season_id desc limit 1
+  ) last on true
+  where s.listed ${onlyIds ? sql`and s.user_id = any(${textArray(onlyIds)})` : sql``}
+    and not exists (select 1 from ${leagueMembers} x where x.season_id = ${seasonId} and x.user_id = s.user_id)`;
+
+/**
+ * A new season's whole field seated in one statement, set-based (a million players are no longer
+ * read into the process, sorted and written back in batches): the same seats as the pure rules
+ * give (lib/leagues/math.ts), computed by PostgreSQL:
+ * - the tier: a returning account's last tier moved by its outcome (nextTier); an NPC new to the
+ *   leagues dealt round the tiers in user id order (spreadTier, from 0: nobody is seated yet); a
+ *   newcomer placed by size (placementTier, PLACEMENT_MULTIPLES, exact);
+ * - the division: each tier split by size into ceil(n / DIVISION_SIZE) divisions, smallest first
+ *   (start equity, then user id in code-unit order, COLLATE "C"), the i-th (0-based) of n in
+ *   division 1 + floor(i × divisions / n) (divisionsOf).
+ * test/api/leagues-seating.int.test.ts holds it to those functions on a mixed field.
+ */
+const seatNewSeasonSql = (seasonId: string, day: string, at: Date, start: string) => {
+  const placed = sql.join(
+    PLACEMENT_MULTIPLES.map((p) => sql`when c.equity >= ${sql.raw(String(p.times))} * ${start}::numeric then ${sql.raw(String(p.tier))}`),
+    sql` `,
+  );
+  const tiers = sql.raw(String(TIERS.length));
+  const size = sql.raw(String(DIVISION_SIZE));
+  return sql`
+    with c as (${candidatesSql(seasonId, day)}),
+    tiered as (
+      select c.user_id, c.equity,
+        case
+          when c.last_tier is not null then case c.last_outcome
+            when 'promoted' then least(${sql.raw(String(TOP_TIER))}, c.last_tier + 1)
+            when 'relegated' then greatest(0, c.last_tier - 1)
+            else c.last_tier end
+          when c.kind = 'actor' then ((row_number() over (partition by (c.last_tier is null and c.kind = 'actor') order by c.user_id collate "C") - 1) % ${tiers})::int
+          when ${start}::numeric <= 0 then 0
+          ${placed}
+          else 0
+        end as tier
+      from c
+    ),
+    ranked as (
+      select t.*, row_number() over (partition by t.tier order by t.equity, t.user_id collate "C") - 1 as i, count(*) over (partition by t.tier) as n
+      from tiered t
+    ),
+    seated as (
+      insert into ${leagueMembers} (season_id, user_id, tier, start_equity, division, joined_at)
+      select ${seasonId}, r.user_id, r.tier, r.equity, (1 + (r.i * ((r.n + ${size} - 1) / ${size})) / r.n)::int, ${at.toISOString()}::timestamptz
+      from ranked r
+      on conflict do nothing
+      returning 1
+    )
+    select count(*)::int as n from seated`;
+};
+
+/**
+ * Seats accounts with today's close and no seat in the season: players, agents and NPC actors (an
+ * NPC's first tier is spread by its id, so every tier has a field; later, results move it). A
+ * season nobody is seated in yet gets its whole field in one statement (seatNewSeasonSql); later
+ * arrivals (`onlyIds`) join the divisions already there.
+ */
+export const seatPlayers = async (seasonId: string, day: string, at: Date, onlyIds?: readonly string[]) => {
   const db = await getDb();
   return db.transaction(async (tx) => {
     // One seating at a time per season: the season's row lock.
     await tx.select({ id: leagueSeasons.id }).from(leagueSeasons).where(eq(leagueSeasons.id, seasonId)).for('update');
-    const candidates = rowsOf<TCandidate>(
+    const existing = rowsOf<{ tier: number; division: number; max_equity: string }>(
       await tx.execute(sql`
-        select s.user_id, s.kind, es.equity::text as equity, last.tier as last_tier, last.outcome as last_outcome
-        from ${standings} s
-        join ${equitySnapshots} es on es.user_id = s.user_id and es.day = ${day}::date
-        left join lateral (
-          select m.tier, m.outcome from ${leagueMembers} m where m.user_id = s.user_id and m.season_id < ${seasonId}
-          order by m.season_id desc limit 1
-        ) last on true
-        where s.listed ${onlyIds ? sql`and s.user_id = any(${textArray(onlyIds)})` : sql``}
-          and not exists (select 1 from ${leagueMembers} x where x.season_id = ${seasonId} and x.user_id = s.user_id)`),
+        select tier, division, max(start_equity)::text as max_equity from ${leagueMembers}
+        where season_id = ${seasonId} group by tier, division order by tier, division`),
     );
+    if (existing.length === 0 && !onlyIds) {
+      const [r] = rowsOf<{ n: number }>(await tx.execute(seatNewSeasonSql(seasonId, day, at, env().startingBalance)));
+      return Number(r?.n ?? 0);
+    }
+    const candidates = rowsOf<TCandidate>(await tx.execute(sql`select c.user_id, c.kind, c.equity::text as equity, c.last_tier, c.last_outcome from (${candidatesSql(seasonId, day, onlyIds)}) c`));
     if (candidates.length === 0) return 0;
     const start = env().startingBalance;
     // NPCs new to the leagues are dealt round the tiers, continuing from those already seated.
@@ -142,11 +221,6 @@ const seatPlayers = async (seasonId: string, day: string, at: Date, onlyIds?: re
       }));
     // Divisions: a tier seated for the first time this season is split by size; later arrivals
     // join the division whose players are closest in size (the first whose largest is as large).
-    const existing = rowsOf<{ tier: number; division: number; max_equity: string }>(
-      await tx.execute(sql`
-        select tier, division, max(start_equity)::text as max_equity from ${leagueMembers}
-        where season_id = ${seasonId} group by tier, division order by tier, division`),
-    );
     const byTier = new Map<number, typeof seats>();
     for (const s of seats) {
       const group = byTier.get(s.tier);
