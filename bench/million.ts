@@ -6,7 +6,8 @@
  * then grown to N players and measured again, through the same code the routes and the scheduler
  * call, in this process: runGameTick (as POST /api/cron/game-tick, test clock), readLeaderboard
  * (GET /api/leaderboard), listPosts (GET /api/posts, page 1 with its total, and the following
- * feed), buyShares (POST /api/markets/predictions/{id}/buy). Each figure prints the value at N
+ * feed), buyShares (POST /api/markets/predictions/{id}/buy), listTickers (GET /api/markets/perps) and
+ * a new season's seating (seatPlayers, the tick's weekly league step). Each figure prints the value at N
  * beside the same at R (ratio N / R); the tick's per-step timings (and `costs`, when the tick
  * reports them) are printed for both sizes. Goal: a tick under 10 s at N.
  *
@@ -60,7 +61,7 @@ const sample = async (fn: (i: number) => Promise<unknown>, budgetMs = SAMPLE_BUD
 };
 
 type TTick = { ms: number; skipped?: boolean; timings?: Record<string, number>; costs?: unknown; errors?: unknown; durationMs?: number };
-type TMeasure = { steady: TTick; funding: TTick; leaderboard: number[]; feedAll: number[]; feedFollowing: number[]; buy: number[] };
+type TMeasure = { steady: TTick; funding: TTick; leaderboard: number[]; feedAll: number[]; feedFollowing: number[]; buy: number[]; tickers: number[]; seatMs: number };
 
 /** Batches [from, to) of at most `size`. */
 const batches = (from: number, to: number, size: number) => {
@@ -217,6 +218,8 @@ export const benchMillion = async (ctx: { baseUrl: string; figures: TFigure[]; p
     const { readLeaderboard } = await import('@/lib/standings/service/read-leaderboard');
     const { listPosts } = await import('@/lib/posts/service/read-posts');
     const { refreshAllStandings } = await import('@/lib/standings/refresh');
+    const { listTickers } = await import('@/lib/perps/service/read');
+    const { seatPlayers } = await import('@/lib/leagues/service/seasons');
     await seedWorld(db);
     const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => provisionUser({ subject: `bench-m-buyer|${i}` })));
     const buyCallers = buyers.map((u) => callerOfUser(u));
@@ -295,11 +298,27 @@ export const benchMillion = async (ctx: { baseUrl: string; figures: TFigure[]; p
       const buy = await sample((i) =>
         buyShares({ caller: buyCallers[Math.abs(i) % BUYERS]!, marketId: buyMarket.id, outcome: i % 2 ? 'YES' : 'NO', amount: '5' }),
       );
+      // The perps tickers with their open interest and 24 h volume (GET /api/markets/perps): every
+      // player holds an open position, so a read that summed them would grow with the world.
+      const tickers = await sample(() => listTickers());
       const ms = (xs: number[]) => `p50 ${median(xs).toFixed(1)} ms, p90 ${p90(xs).toFixed(1)} ms`;
       console.log(
-        `  @${label}: leaderboard ${ms(leaderboard)}; feed page 1 (with total) ${ms(feedAll)}; following feed ${ms(feedFollowing)}; buy ${ms(buy)} (${leaderboard.length}, ${feedAll.length}, ${feedFollowing.length}, ${buy.length} samples, one at a time)`,
+        `  @${label}: leaderboard ${ms(leaderboard)}; feed page 1 (with total) ${ms(feedAll)}; following feed ${ms(feedFollowing)}; buy ${ms(buy)}; perps tickers ${ms(tickers)} (${leaderboard.length}, ${feedAll.length}, ${feedFollowing.length}, ${buy.length}, ${tickers.length} samples, one at a time)`,
       );
-      return { steady, funding, leaderboard, feedAll, feedFollowing, buy };
+      // A new season's whole field seated (the weekly step that still reads every player, now one
+      // set-based statement): every listed account closed on a day of its own at its balance, in a
+      // season of its own (closed, so no tick takes it up).
+      const seatDay = size === R ? '2001-01-01' : '2001-01-02';
+      const seatSeason = `bench-seat-${size}`;
+      await sql`insert into equity_snapshots (user_id, day, equity, flows, lifetime_pnl, created_at)
+        select s.user_id, ${seatDay}::date, u.virtual_balance, 0, 0, now() from standings s join users u on u.id = s.user_id where s.listed
+        on conflict do nothing`;
+      await sql`insert into league_seasons (id, starts_at, ends_at, status) values (${seatSeason}, '2001-01-01', '2001-01-08', 'closed') on conflict do nothing`;
+      const tSeat = performance.now();
+      const seated = await seatPlayers(seatSeason, seatDay, new Date());
+      const seatMs = performance.now() - tSeat;
+      console.log(`  @${label}: a new season's seating: ${seated.toLocaleString('en')} accounts in ${seatMs.toFixed(0)} ms`);
+      return { steady, funding, leaderboard, feedAll, feedFollowing, buy, tickers, seatMs };
     };
 
     const [{ superuser }] = (await sql`select rolsuper as superuser from pg_roles where rolname = current_user`) as unknown as [{ superuser: boolean }];
@@ -327,6 +346,8 @@ export const benchMillion = async (ctx: { baseUrl: string; figures: TFigure[]; p
     ctx.figures.push({ name: `feed page 1 p50 ${kN}`, project: median(big.feedAll), reference: median(ref.feedAll), ...lower });
     ctx.figures.push({ name: `following feed p50 ${kN}`, project: median(big.feedFollowing), reference: median(ref.feedFollowing), ...lower });
     ctx.figures.push({ name: `buy p50 ${kN}`, project: median(big.buy), reference: median(ref.buy), ...lower });
+    ctx.figures.push({ name: `perps tickers p50 ${kN}`, project: median(big.tickers), reference: median(ref.tickers), ...lower });
+    ctx.figures.push({ name: `season seating ${kN}`, project: big.seatMs, reference: ref.seatMs, ...lower });
   } finally {
     await closeLibDb();
     await sql.end();
