@@ -200,6 +200,9 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
   trades: { owner: 'lib/markets/' },
   market_price_points: { owner: 'lib/markets/', others: { 'lib/game/backfill/write.ts': BACKFILL } },
   // Filled by a trigger on trades (migration 0031); the tick's pruning is the only write in code.
+  // A new season's seating under way and its plan (migration 0033): the seating step alone.
+  league_seating: { owner: 'lib/leagues/service/seasons.ts' },
+  league_seating_plan: { owner: 'lib/leagues/service/seasons.ts' },
   market_volume_hours: { owner: 'lib/markets/volume.ts' },
   // Filled by a trigger on perp_trades (migration 0032); the tick's pruning is the only write in code.
   perp_volume_hours: { owner: 'lib/perps/volume.ts' },

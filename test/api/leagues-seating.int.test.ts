@@ -1,6 +1,7 @@
 /**
- * A new season's whole field is seated in one set-based statement (lib/leagues/service/seasons.ts
- * seatNewSeasonSql). Here it is held, seat for seat, to the pure rules it stands for
+ * A new season's whole field is seated in set-based batches over ticks (lib/leagues/service/seasons.ts
+ * seatNewSeasonStep: a plan of tiers in user id order, then seats in (tier, size) order, then the
+ * plan cleaned). Here it is held, seat for seat, to the pure rules it stands for
  * (lib/leagues/math.ts: nextTier for returning accounts, spreadTier for NPCs new to the leagues in
  * user id order, placementTier for newcomers, divisionsOf for each tier's divisions), on a mixed
  * field: players, agents and NPCs, returning ones with every outcome, sizes on and around every
@@ -16,7 +17,7 @@ import { getDb, rowsOf } from '@/db/client';
 import { env } from '@/lib/env';
 import { dec } from '@/lib/money/decimal';
 import { divisionsOf, nextTier, placementTier, spreadTier, type TOutcome } from '@/lib/leagues/math';
-import { seatPlayers } from '@/lib/leagues/service/seasons';
+import { seatNewSeasonStep, seatPlayers } from '@/lib/leagues/service/seasons';
 
 const DAY = '2030-01-06';
 const AT = new Date('2030-01-07T00:10:00Z');
@@ -114,10 +115,22 @@ describe("a new season's seating in one statement", () => {
     }
   });
 
-  it('writes exactly the seats nextTier, spreadTier, placementTier and divisionsOf give', async () => {
+  it('writes exactly the seats nextTier, spreadTier, placementTier and divisionsOf give, a batch a tick', async () => {
     const expected = expectedSeats(accounts);
-    const seated = await seatPlayers(SEASON, DAY, AT);
+    // 37 accounts a tick: stage, seat and clean each take about n / 37 ticks, phases handing on
+    // within a tick when one ends with budget to spare.
+    let seated = 0;
+    let ticks = 0;
+    for (let done = false; !done; ticks++) {
+      const r = await seatNewSeasonStep(SEASON, DAY, AT, 37);
+      expect(r.cost).toBeLessThanOrEqual(37);
+      seated += r.seated;
+      done = r.done;
+      expect(ticks).toBeLessThan(100);
+    }
     expect(seated).toBe(expected.size);
+    expect(ticks).toBeGreaterThanOrEqual(Math.floor((3 * expected.size) / 37));
+    expect((await q<{ n: number }>(sql`select count(*)::int as n from league_seating_plan where season_id = ${SEASON}`))[0]!.n).toBe(0);
     const rows = await q<{ user_id: string; tier: number; division: number; start_equity: string }>(
       sql`select user_id, tier, division, start_equity::text from league_members where season_id = ${SEASON}`,
     );
@@ -128,8 +141,8 @@ describe("a new season's seating in one statement", () => {
     const tiers = new Set([...expected.values()].map((s) => s.tier));
     expect(tiers.size).toBe(5);
     expect(Math.max(...[...expected.values()].map((s) => s.division))).toBeGreaterThan(1);
-    // Seating again writes nothing (everyone has a seat).
-    expect(await seatPlayers(SEASON, DAY, AT)).toBe(0);
+    // Done: another step writes nothing.
+    expect(await seatNewSeasonStep(SEASON, DAY, AT, 37)).toEqual({ seated: 0, cost: 0, done: true });
   });
 
   it('seats a later arrival in the division closest in size, as before', async () => {

@@ -197,8 +197,17 @@ describe('leagues: the daily close in batches', () => {
     const [{ n }] = rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from ${equitySnapshots} where day = '2031-01-06'`)) as [{ n: string }];
     expect(Number(n)).toBe(total);
     expect(snapshots).toBe(total);
-    // The day is closed: a quiet tick reads and writes nothing.
-    const quiet = await runLeagueStep(new Date(day0.getTime() + 20 * MINUTE), { batch });
+    // The new season's seating, if the close started one, goes on a batch a tick (stage, seat,
+    // clean: at most `batch` accounts each tick) until it is done.
+    let minute = 20;
+    for (let r = await runLeagueStep(new Date(day0.getTime() + minute * MINUTE), { batch }); r.cost > 0; ) {
+      expect(r.snapshots).toBe(0);
+      expect(r.cost).toBeLessThanOrEqual(batch);
+      expect(minute).toBeLessThan(20 + 3 * 4);
+      r = await runLeagueStep(new Date(day0.getTime() + ++minute * MINUTE), { batch });
+    }
+    // The day is closed and the seating done: a quiet tick reads and writes nothing.
+    const quiet = await runLeagueStep(new Date(day0.getTime() + ++minute * MINUTE), { batch });
     expect(quiet).toMatchObject({ snapshots: 0, seasonsClosed: 0, seated: 0, cost: 0 });
   });
 });

@@ -10,7 +10,7 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb, rowsOf, textArray, type DbOrTx } from '@/db/client';
-import { equitySnapshots, leagueCloseProgress, leagueMembers, leagueSeasons, standings } from '@/db/schema';
+import { equitySnapshots, leagueCloseProgress, leagueMembers, leagueSeasons, leagueSeating, leagueSeatingPlan, standings } from '@/db/schema';
 import { env } from '@/lib/env';
 import { awardNpcActivity } from '@/lib/points/service/npc-activity';
 import {
@@ -120,10 +120,11 @@ const closeSeasonBatch = async (seasonId: string, at: Date, batch: number) => {
 type TCandidate = { user_id: string; kind: 'user' | 'agent' | 'actor'; equity: string; last_tier: number | null; last_outcome: 'promoted' | 'relegated' | 'stayed' | null };
 
 /**
- * Accounts with today's close and no seat in the season (`onlyIds`: of those accounts only), with
- * their close and their last season's tier and outcome.
+ * Accounts with today's close and no seat in the season, with their close and their last season's
+ * tier and outcome: those of `onlyIds`, or (`page`) the next `limit` listed accounts after
+ * `after` in code-unit order of their ids (COLLATE "C", an index of its own: migration 0033).
  */
-const candidatesSql = (seasonId: string, day: string, onlyIds?: readonly string[]) => sql`
+const candidatesSql = (seasonId: string, day: string, pick: { onlyIds: readonly string[] } | { page: { after: string | null; limit: number } }) => sql`
   select s.user_id, s.kind, es.equity, last.tier as last_tier, last.outcome as last_outcome
   from ${standings} s
   join ${equitySnapshots} es on es.user_id = s.user_id and es.day = ${day}::date
@@ -131,65 +132,166 @@ const candidatesSql = (seasonId: string, day: string, onlyIds?: readonly string[
     select m.tier, m.outcome from ${leagueMembers} m where m.user_id = s.user_id and m.season_id < ${seasonId}
     order by m.season_id desc limit 1
   ) last on true
-  where s.listed ${onlyIds ? sql`and s.user_id = any(${textArray(onlyIds)})` : sql``}
-    and not exists (select 1 from ${leagueMembers} x where x.season_id = ${seasonId} and x.user_id = s.user_id)`;
+  where s.listed
+    ${'onlyIds' in pick ? sql`and s.user_id = any(${textArray(pick.onlyIds)})` : pick.page.after === null ? sql`` : sql`and s.user_id collate "C" > ${pick.page.after}`}
+    and not exists (select 1 from ${leagueMembers} x where x.season_id = ${seasonId} and x.user_id = s.user_id)
+  ${'page' in pick ? sql`order by s.user_id collate "C" limit ${pick.page.limit}` : sql``}`;
+
+/** Accounts planned, seated or cleaned per phase and tick while a new season is seated. */
+export const SEASON_SEATING_BATCH = 25_000;
 
 /**
- * A new season's whole field seated in one statement, set-based (a million players are no longer
- * read into the process, sorted and written back in batches): the same seats as the pure rules
- * give (lib/leagues/math.ts), computed by PostgreSQL:
- * - the tier: a returning account's last tier moved by its outcome (nextTier); an NPC new to the
- *   leagues dealt round the tiers in user id order (spreadTier, from 0: nobody is seated yet); a
- *   newcomer placed by size (placementTier, PLACEMENT_MULTIPLES, exact);
- * - the division: each tier split by size into ceil(n / DIVISION_SIZE) divisions, smallest first
- *   (start equity, then user id in code-unit order, COLLATE "C"), the i-th (0-based) of n in
- *   division 1 + floor(i × divisions / n) (divisionsOf).
- * test/api/leagues-seating.int.test.ts holds it to those functions on a mixed field.
+ * Stage: the next `limit` accounts after the cursor, each with its tier (nextTier for a returning
+ * account, spreadTier for an NPC new to the leagues continuing from `npcDealt`, placementTier for
+ * a newcomer: PLACEMENT_MULTIPLES, exact), written to the plan. Answers the accounts read, the
+ * last id read and the NPCs dealt in the batch.
  */
-const seatNewSeasonSql = (seasonId: string, day: string, at: Date, start: string) => {
+const stageSql = (seasonId: string, day: string, after: string | null, npcDealt: number, limit: number, start: string) => {
   const placed = sql.join(
     PLACEMENT_MULTIPLES.map((p) => sql`when c.equity >= ${sql.raw(String(p.times))} * ${start}::numeric then ${sql.raw(String(p.tier))}`),
     sql` `,
   );
-  const tiers = sql.raw(String(TIERS.length));
-  const size = sql.raw(String(DIVISION_SIZE));
   return sql`
-    with c as (${candidatesSql(seasonId, day)}),
+    with c as (${candidatesSql(seasonId, day, { page: { after, limit } })}),
     tiered as (
-      select c.user_id, c.equity,
+      select c.user_id, c.equity, (c.last_tier is null and c.kind = 'actor') as dealt,
         case
           when c.last_tier is not null then case c.last_outcome
             when 'promoted' then least(${sql.raw(String(TOP_TIER))}, c.last_tier + 1)
             when 'relegated' then greatest(0, c.last_tier - 1)
             else c.last_tier end
-          when c.kind = 'actor' then ((row_number() over (partition by (c.last_tier is null and c.kind = 'actor') order by c.user_id collate "C") - 1) % ${tiers})::int
+          when c.kind = 'actor' then ((${npcDealt}::int + row_number() over (partition by (c.last_tier is null and c.kind = 'actor') order by c.user_id collate "C") - 1) % ${sql.raw(String(TIERS.length))})::int
           when ${start}::numeric <= 0 then 0
           ${placed}
           else 0
         end as tier
       from c
     ),
-    ranked as (
-      select t.*, row_number() over (partition by t.tier order by t.equity, t.user_id collate "C") - 1 as i, count(*) over (partition by t.tier) as n
-      from tiered t
+    planned as (
+      insert into ${leagueSeatingPlan} (season_id, user_id, tier, equity)
+      select ${seasonId}, t.user_id, t.tier, t.equity from tiered t
+      on conflict do nothing
+    )
+    select (select count(*) from tiered)::int as read,
+      (select max(user_id collate "C") from tiered) as last,
+      (select count(*) from tiered where dealt)::int as dealt`;
+};
+
+type TSeatCursor = { tier: number | null; equity: string | null; userId: string | null; rank: number };
+
+/**
+ * Seat: the plan's next `limit` rows after the cursor in (tier, start equity, user id) order (an
+ * index range, migration 0033), each in division 1 + floor(i × ceil(n / DIVISION_SIZE) / n): i its
+ * 0-based rank in its tier (the cursor's rank carried on in the cursor's tier), n the tier's size
+ * (divisionsOf). Answers the rows taken, the seats written and the last row taken.
+ */
+const seatSql = (seasonId: string, cursor: TSeatCursor, limit: number, at: Date) => {
+  const size = sql.raw(String(DIVISION_SIZE));
+  const after =
+    cursor.tier === null
+      ? sql``
+      : sql`and (p.tier, p.equity, p.user_id collate "C") > (${cursor.tier}::int, ${cursor.equity}::numeric, ${cursor.userId}::text collate "C")`;
+  return sql`
+    with taken as (
+      select p.user_id, p.tier, p.equity,
+        row_number() over (partition by p.tier order by p.equity, p.user_id collate "C") - 1
+          + case when p.tier = ${cursor.tier}::int then ${cursor.rank + 1}::bigint else 0 end as i,
+        row_number() over (order by p.tier, p.equity, p.user_id collate "C") as k
+      from (
+        select p.user_id, p.tier, p.equity from ${leagueSeatingPlan} p
+        where p.season_id = ${seasonId} ${after}
+        order by p.tier, p.equity, p.user_id collate "C" limit ${limit}
+      ) p
+    ),
+    sizes as (
+      select t.tier, (select count(*) from ${leagueSeatingPlan} q where q.season_id = ${seasonId} and q.tier = t.tier) as n
+      from (select distinct tier from taken) t
     ),
     seated as (
       insert into ${leagueMembers} (season_id, user_id, tier, start_equity, division, joined_at)
-      select ${seasonId}, r.user_id, r.tier, r.equity, (1 + (r.i * ((r.n + ${size} - 1) / ${size})) / r.n)::int, ${at.toISOString()}::timestamptz
-      from ranked r
+      select ${seasonId}, t.user_id, t.tier, t.equity, (1 + (t.i * ((s.n + ${size} - 1) / ${size})) / s.n)::int, ${at.toISOString()}::timestamptz
+      from taken t join sizes s on s.tier = t.tier
       on conflict do nothing
       returning 1
     )
-    select count(*)::int as n from seated`;
+    select (select count(*) from taken)::int as taken, (select count(*) from seated)::int as seated,
+      last.tier, last.equity::text as equity, last.user_id, last.i::int as rank
+    from (select 1) one left join lateral (select * from taken order by k desc limit 1) last on true`;
 };
 
 /**
- * Seats accounts with today's close and no seat in the season: players, agents and NPC actors (an
- * NPC's first tier is spread by its id, so every tier has a field; later, results move it). A
- * season nobody is seated in yet gets its whole field in one statement (seatNewSeasonSql); later
- * arrivals (`onlyIds`) join the divisions already there.
+ * A new season's whole field, seated over as many ticks as it takes (migration 0033): under the
+ * season's row lock, the phases stage → seat → clean each take up to `batch` accounts, one after
+ * the other while this tick's budget (`batch` accounts in all) lasts, so a small league is seated
+ * in one tick and a million accounts in about 3 × 1,000,000 / batch. The seats are exactly those of
+ * the pure rules (nextTier, spreadTier in user id order, placementTier, divisionsOf):
+ * test/api/leagues-seating.int.test.ts. Answers the seats written and the rows the step touched.
  */
-export const seatPlayers = async (seasonId: string, day: string, at: Date, onlyIds?: readonly string[]) => {
+export async function seatNewSeasonStep(seasonId: string, day: string, at: Date, batch = SEASON_SEATING_BATCH) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await tx.select({ id: leagueSeasons.id }).from(leagueSeasons).where(eq(leagueSeasons.id, seasonId)).for('update');
+    await tx.insert(leagueSeating).values({ seasonId, day, phase: 'stage', startedAt: at }).onConflictDoNothing();
+    const [state] = await tx.select().from(leagueSeating).where(eq(leagueSeating.seasonId, seasonId)).for('update');
+    let { phase, afterUserId, npcDealt } = state!;
+    let cursor: TSeatCursor = { tier: state!.seatTier, equity: state!.seatEquity, userId: state!.seatUserId, rank: state!.seatRank };
+    let budget = batch;
+    let seated = 0;
+    let cost = 0;
+    while (budget > 0 && phase !== 'done') {
+      if (phase === 'stage') {
+        const [r] = rowsOf<{ read: number; last: string | null; dealt: number }>(
+          await tx.execute(stageSql(seasonId, state!.day, afterUserId, npcDealt, budget, env().startingBalance)),
+        );
+        const read = Number(r!.read);
+        if (r!.last !== null) afterUserId = r!.last;
+        npcDealt += Number(r!.dealt);
+        cost += read;
+        if (read < budget) phase = 'seat';
+        budget -= read;
+      } else if (phase === 'seat') {
+        const [r] = rowsOf<{ taken: number; seated: number; tier: number | null; equity: string | null; user_id: string | null; rank: number | null }>(
+          await tx.execute(seatSql(seasonId, cursor, budget, at)),
+        );
+        const taken = Number(r!.taken);
+        if (r!.tier !== null) cursor = { tier: Number(r!.tier), equity: r!.equity, userId: r!.user_id, rank: Number(r!.rank) };
+        seated += Number(r!.seated);
+        cost += taken;
+        if (taken < budget) phase = 'clean';
+        budget -= taken;
+      } else {
+        const gone = rowsOf<{ n: number }>(
+          await tx.execute(sql`
+            with gone as (
+              delete from ${leagueSeatingPlan} where season_id = ${seasonId}
+                and user_id in (select user_id from ${leagueSeatingPlan} where season_id = ${seasonId} limit ${budget})
+              returning 1
+            ) select count(*)::int as n from gone`),
+        );
+        const n = Number(gone[0]!.n);
+        cost += n;
+        if (n < budget) phase = 'done';
+        budget -= n;
+      }
+      // A phase that ended with budget to spare hands on; one that used it all waits for the next tick.
+      if (budget <= 0) break;
+    }
+    await tx
+      .update(leagueSeating)
+      .set({ phase, afterUserId, npcDealt, seatTier: cursor.tier, seatEquity: cursor.equity, seatUserId: cursor.userId, seatRank: cursor.rank, finishedAt: phase === 'done' ? at : null })
+      .where(eq(leagueSeating.seasonId, seasonId));
+    return { seated, cost, done: phase === 'done' };
+  });
+}
+
+/**
+ * Seats accounts with today's close and no seat in the season: players, agents and NPC actors (an
+ * NPC's first tier is spread by its id, so every tier has a field; later, results move it): the
+ * accounts of `onlyIds`, the day's closes as they are taken. A season nobody is seated in yet gets
+ * its whole field through seatNewSeasonStep; these later arrivals join the divisions already
+ * there (a tier without any is split by size among them).
+ */
+export async function seatPlayers(seasonId: string, day: string, at: Date, onlyIds: readonly string[]) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     // One seating at a time per season: the season's row lock.
@@ -199,11 +301,9 @@ export const seatPlayers = async (seasonId: string, day: string, at: Date, onlyI
         select tier, division, max(start_equity)::text as max_equity from ${leagueMembers}
         where season_id = ${seasonId} group by tier, division order by tier, division`),
     );
-    if (existing.length === 0 && !onlyIds) {
-      const [r] = rowsOf<{ n: number }>(await tx.execute(seatNewSeasonSql(seasonId, day, at, env().startingBalance)));
-      return Number(r?.n ?? 0);
-    }
-    const candidates = rowsOf<TCandidate>(await tx.execute(sql`select c.user_id, c.kind, c.equity::text as equity, c.last_tier, c.last_outcome from (${candidatesSql(seasonId, day, onlyIds)}) c`));
+    const candidates = rowsOf<TCandidate>(
+      await tx.execute(sql`select c.user_id, c.kind, c.equity::text as equity, c.last_tier, c.last_outcome from (${candidatesSql(seasonId, day, { onlyIds })}) c`),
+    );
     if (candidates.length === 0) return 0;
     const start = env().startingBalance;
     // NPCs new to the leagues are dealt round the tiers, continuing from those already seated.
@@ -243,7 +343,7 @@ export const seatPlayers = async (seasonId: string, day: string, at: Date, onlyI
     for (let i = 0; i < rows.length; i += 1000) await tx.insert(leagueMembers).values(rows.slice(i, i + 1000)).onConflictDoNothing();
     return rows.length;
   });
-};
+}
 
 /** Accounts closed per tick while a day's close is under way (100,000 accounts: about 20 ticks). */
 export const DAILY_CLOSE_BATCH = 5_000;
@@ -278,7 +378,7 @@ const closeDayBatch = async (day: string, at: Date, batch: number) => {
  * closes only new players get their first close and a seat. `seasonsClosed` counts the seasons
  * fully closed this tick. `cost`: the accounts and members the step read or wrote (members ranked).
  */
-export async function runLeagueStep(at: Date, opts: { batch?: number; seasonBatch?: number } = {}) {
+export async function runLeagueStep(at: Date, opts: { batch?: number; seasonBatch?: number; seatBatch?: number } = {}) {
   const db = await getDb();
   const day = closedDayOf(at);
   const progress = await closeDayBatch(day, at, opts.batch ?? DAILY_CLOSE_BATCH);
@@ -316,22 +416,39 @@ export async function runLeagueStep(at: Date, opts: { batch?: number; seasonBatc
   const current = seasonOf(at);
   await db.insert(leagueSeasons).values({ id: current.id, startsAt: current.startsAt, endsAt: current.endsAt, status: 'open' }).onConflictDoNothing();
   const fresh = [...progress.inserted, ...newcomers];
+  // The seating's budget: its own, or the day's close batch when a caller sets that alone.
+  const seatBatch = opts.seatBatch ?? opts.batch ?? SEASON_SEATING_BATCH;
   let seated = 0;
-  if (!closing && (fresh.length > 0 || progress.completedNow || closed > 0)) {
-    // A season with its divisions seats the accounts just closed, batch by batch; a new season's
-    // field is seated all at once when the close is complete (divisions split by size need it all)
-    // and the seasons that ended are closed.
-    const [has] = rowsOf<{ ok: boolean }>(
-      await db.execute(sql`select exists (select 1 from ${leagueMembers} where season_id = ${current.id}) as ok`),
-    );
-    if (has?.ok) seated = fresh.length > 0 ? await seatPlayers(current.id, day, at, fresh) : 0;
-    else if (progress.done) seated = await seatPlayers(current.id, day, at);
+  let seatingCost = 0;
+  if (!closing) {
+    // A new season's field is seated over ticks once the close is complete (divisions split by size
+    // need it all) and the seasons that ended are closed (seatNewSeasonStep); while that runs, the
+    // accounts just closed wait (the next day's close offers them again). A season with its
+    // divisions seats the accounts just closed, batch by batch.
+    const [seating] = await db.select({ phase: leagueSeating.phase }).from(leagueSeating).where(eq(leagueSeating.seasonId, current.id));
+    if (seating && seating.phase !== 'done') {
+      const r = await seatNewSeasonStep(current.id, day, at, seatBatch);
+      seated = r.seated;
+      seatingCost = r.cost;
+    } else if (fresh.length > 0 || progress.completedNow || closed > 0) {
+      const [has] = rowsOf<{ ok: boolean }>(
+        await db.execute(sql`select exists (select 1 from ${leagueMembers} where season_id = ${current.id}) as ok`),
+      );
+      // (A seating that is done leaves no one behind but those who closed since: they join.)
+      if (has?.ok || seating) seated = fresh.length > 0 ? await seatPlayers(current.id, day, at, fresh) : 0;
+      else if (progress.done) {
+        const r = await seatNewSeasonStep(current.id, day, at, seatBatch);
+        seated = r.seated;
+        seatingCost = r.cost;
+      }
+    }
   }
   return {
     snapshots: snapshots + newcomers.length,
     seasonsClosed: closed,
     seated,
     season: current.id,
-    cost: progress.read + newcomers.length + seated + closedMembers,
+    // A new season's seating counts each account at each of its phases (staged, seated, cleaned).
+    cost: progress.read + newcomers.length + (seatingCost || seated) + closedMembers,
   };
 }
