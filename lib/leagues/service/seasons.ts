@@ -203,7 +203,9 @@ const seatSql = (seasonId: string, cursor: TSeatCursor, limit: number, at: Date)
         order by p.tier, p.equity, p.user_id collate "C" limit ${limit}
       ) p
     ),
-    sizes as (
+    -- Counted once per tier taken (materialized: inlined into the join below, the planner may
+    -- count a tier again for every row of it).
+    sizes as materialized (
       select t.tier, (select count(*) from ${leagueSeatingPlan} q where q.season_id = ${seasonId} and q.tier = t.tier) as n
       from (select distinct tier from taken) t
     ),
@@ -247,7 +249,12 @@ export async function seatNewSeasonStep(seasonId: string, day: string, at: Date,
         if (r!.last !== null) afterUserId = r!.last;
         npcDealt += Number(r!.dealt);
         cost += read;
-        if (read < budget) phase = 'seat';
+        if (read < budget) {
+          phase = 'seat';
+          // The plan was just written: fresh statistics, so the seat phase's keyset reads are
+          // planned as index ranges with a limit, not as a scan and sort of the whole plan.
+          await tx.execute(sql`analyze ${leagueSeatingPlan}`);
+        }
         budget -= read;
       } else if (phase === 'seat') {
         const [r] = rowsOf<{ taken: number; seated: number; tier: number | null; equity: string | null; user_id: string | null; rank: number | null }>(
