@@ -13,7 +13,10 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // In CI a failed test runs once more, and one that then passes is reported flaky by name
+  // (.ci/summary.mjs): a realtime spec failed once on a loaded run (B's own post missing from B's
+  // feed after 15 s) and passed on every other; a test that fails twice still fails the run.
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.reports/e2e.json' }]],
   use: {
     baseURL: `http://localhost:${port}`,
