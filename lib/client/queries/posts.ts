@@ -267,12 +267,18 @@ export function useCreatePost() {
   return useMutation({
     mutationFn: async ({ content, imageUrl }: { content: string; imageUrl?: string | null }) =>
       (await api(postsCreate, { body: { content, type: 'post', imageUrl: imageUrl ?? null } })).post,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: async () => {
+      // A feed still on its first load was read before this post existed, and an invalidation
+      // joins a first load in flight instead of starting another (React Query cancels only a
+      // refetch of data it already has): the post would be missing from the author's own feed
+      // until the next reload. Cancelled first, every post query is fetched anew.
+      await qc.cancelQueries({ queryKey: postKeys.all });
+      await Promise.all([
         qc.invalidateQueries({ queryKey: postKeys.all }),
         // Trending tags and posts, the stats: every widget may move with a new post.
         qc.invalidateQueries({ queryKey: widgetKeys.all }),
-      ]),
+      ]);
+    },
   });
 }
 
