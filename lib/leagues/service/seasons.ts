@@ -240,6 +240,7 @@ export async function seatNewSeasonStep(seasonId: string, day: string, at: Date,
     let budget = batch;
     let seated = 0;
     let cost = 0;
+    // A phase that ends with budget to spare hands on; one that uses it all waits for the next tick.
     while (budget > 0 && phase !== 'done') {
       if (phase === 'stage') {
         const [r] = rowsOf<{ read: number; last: string | null; dealt: number }>(
@@ -280,8 +281,6 @@ export async function seatNewSeasonStep(seasonId: string, day: string, at: Date,
         if (n < budget) phase = 'done';
         budget -= n;
       }
-      // A phase that ended with budget to spare hands on; one that used it all waits for the next tick.
-      if (budget <= 0) break;
     }
     await tx
       .update(leagueSeating)
