@@ -109,10 +109,15 @@ const main = async () => {
     for (let i = 0; i < 8; i++) {
       tokens.push(await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(`inproc-floor-${i}`).setIssuedAt().setExpirationTime('1h').sign(secret));
     }
+    const { GET: health } = await import('@/app/api/health/route');
     const { GET: me } = await import('@/app/api/users/me/route');
     const { GET: list } = await import('@/app/api/markets/predictions/route');
     const { POST: buy } = await import('@/app/api/markets/predictions/[id]/buy/route');
     const empty: THandler = async () => Response.json({});
+    // One round trip and nothing else: what the driver alone costs a request.
+    const { executePrepared } = await import('@/db/client');
+    const { sql } = await import('drizzle-orm');
+    const roundTrip: THandler = async () => Response.json(await executePrepared(sql`select 1 as one`));
     const get = (path: string): TCall => () => ({ path });
     // Provision the users and warm every path (JIT, prepared statements, caches).
     for (const t of tokens) await once(me as THandler, { path: '/api/users/me' }, t);
@@ -125,6 +130,8 @@ const main = async () => {
     const phases = (
       [
         ['empty handler', empty, get('/api/bench/empty'), []],
+        ['one round trip (select 1)', roundTrip, get('/api/bench/empty'), []],
+        ['GET /api/health', health as THandler, get('/api/health'), []],
         ['GET /api/users/me', me as THandler, get('/api/users/me'), tokens],
         ['GET /api/markets/predictions?limit=20', list as THandler, get('/api/markets/predictions?limit=20'), tokens],
         ['POST /api/markets/predictions/{id}/buy', buy as THandler, buyCall, tokens],

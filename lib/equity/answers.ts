@@ -6,8 +6,8 @@
  * routes, A2A and the track record call these rather than lib/users' readers.
  */
 import 'server-only';
-import type { TUserRow } from '@/db/schema';
 import type { TCaller } from '@/lib/auth/caller';
+import type { TPrincipal } from '@/lib/principals/principal';
 import { getUserPositions } from '@/lib/markets/service/read-markets';
 import { AppError } from '@/lib/errors/app-error';
 import { toNumber } from '@/lib/money/decimal';
@@ -16,7 +16,9 @@ import type { TUserDto } from '@/lib/users/dto';
 import { getBalance } from '@/lib/users/service/get-balance';
 import { statsOfCounts } from '@/lib/users/queries';
 import { getProfile, getProfileByUsername, getUserStats, userDtoWithStats } from '@/lib/users/service/read-profile';
-import { readAccountNumbers, readAccountNumbersWithStatsCounts } from './service';
+import { readAccountNumbers, readAccountNumbersWithStatsCounts, readMeBySubject } from './service';
+
+export { readMeBySubject };
 
 /** GET /api/users/{userId}/balance: lifetimePnL is the one P&L, `account` its whole story. */
 export async function getBalanceWithNumbers(input: { caller: TCaller; userId: string; limit: number; offset: number }) {
@@ -36,11 +38,18 @@ function withAccount(user: TUserDto, account: TAccountNumbers | null, self: bool
   return { ...user, lifetimePnL: pnl, stats: { ...user.stats, lifetimePnL: pnl }, ...(self ? { account } : {}) };
 }
 
-/** GET /api/users/me. */
-export async function getCurrentUserWithNumbers(input: { caller: TCaller; user: TUserRow }) {
-  // The row sign-in loaded, and one statement for its stats and its account's numbers.
-  const { account, counts } = await readAccountNumbersWithStatsCounts(input.user.id);
-  const user = await userDtoWithStats(input.user, statsOfCounts(input.user, counts), {
+/**
+ * GET /api/users/me: the principal's row, its stats and its account's numbers. They came with the
+ * row when the route's caller read (readMeBySubject) loaded it; otherwise (a session's or a key's
+ * lookup loaded the row) they are one statement more.
+ */
+export async function getCurrentUserWithNumbers(input: { caller: TCaller; principal: TPrincipal }) {
+  const { user: row, preloaded } = input.principal;
+  const { account, counts } =
+    preloaded?.read === readMeBySubject
+      ? (preloaded.value as Awaited<ReturnType<typeof readAccountNumbersWithStatsCounts>>)
+      : await readAccountNumbersWithStatsCounts(row.id);
+  const user = await userDtoWithStats(row, statsOfCounts(row, counts), {
     self: true,
     isAdmin: input.caller.isAdmin,
     isModerator: input.caller.isModerator,

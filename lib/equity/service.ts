@@ -3,8 +3,10 @@
  * lib/ledger/account-numbers.ts. Every screen and API that shows equity or P&L calls these.
  */
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { getDb, preparedQuery, rowsOf, textArray, type Db, type DbOrTx } from '@/db/client';
+import { users, type TUserRow } from '@/db/schema';
+import type { TCallerRead } from '@/lib/principals/principal';
 import { accountNumbersOf, type TAccountNumbers } from '@/lib/ledger/account-numbers';
 import { statsCountFields } from '@/lib/users/queries';
 import { accountNumbersSql } from './sql';
@@ -103,6 +105,28 @@ export async function readAccountNumbersWithStatsCounts(userId: string) {
   const [row] = await preparedQuery(await getDb(), 'account_numbers_and_stats_one', oneAccountWithStats).execute({ userId });
   return { account: row ? numbersOfRow(row) : null, counts: row };
 }
+
+/**
+ * The same statement keyed by the token's subject, with the caller's users row: GET /api/users/me
+ * reads its caller, the account's numbers and the stats in one round trip (a TCallerRead).
+ */
+const meBySubject = (db: Db) =>
+  db
+    .select({ user: users, ...accountFields(), ...statsCountFields(sql`${users.id}`) })
+    .from(users)
+    .innerJoin(sql`lateral (${accountNumbersSql(sql`unnest(array[${users.id}]::text[])`)}) a`, sql`true`)
+    .where(eq(users.authSubject, sql.placeholder('subject')))
+    .prepare('me_by_subject');
+
+type TNumbersWithStats = Awaited<ReturnType<typeof readAccountNumbersWithStatsCounts>>;
+
+/** The caller's row with what readAccountNumbersWithStatsCounts reads, by subject (undefined before the account exists). */
+export const readMeBySubject: TCallerRead<TNumbersWithStats> = async (subject) => {
+  const [row] = await preparedQuery(await getDb(), 'me_by_subject', meBySubject).execute({ subject });
+  if (!row) return undefined;
+  const { user, ...counts } = row;
+  return { user: user as TUserRow, value: { account: numbersOfRow(counts), counts } };
+};
 
 /** One account's numbers (null for an unknown account). */
 export async function readAccountNumbers(userId: string, db?: DbOrTx): Promise<TAccountNumbers | null> {

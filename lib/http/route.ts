@@ -23,7 +23,7 @@
 import 'server-only';
 import type { NextRequest, NextResponse } from 'next/server';
 import type { TCaller } from '@/lib/auth/caller';
-import { readCredentials, type TPrincipal } from '@/lib/principals/principal';
+import { readCredentials, type TCallerRead, type TPrincipal } from '@/lib/principals/principal';
 import type { TEndpoint, TEndpointBody, TEndpointParams, TEndpointQuery, TEndpointResult } from '@/lib/contracts/endpoint';
 import { env } from '@/lib/env';
 import { AppError, errorBody, isAppError } from '@/lib/errors/app-error';
@@ -192,11 +192,17 @@ const checked = (endpoint: TEndpoint, res: NextResponse, payload: unknown, heade
 };
 
 /**
+ * What a route may add to its operation's call: `callerRead`, the operation's own read of its
+ * caller, which brings the caller's row with it (lib/principals TCallerRead: one round trip less).
+ */
+export type TRouteOptions = { callerRead?: TCallerRead };
+
+/**
  * Wraps a handler into a Next.js route handler for `endpoint`. Each answer's latency, from here
  * to its Response, is recorded per endpoint (lib/metrics: one O(1) call, no I/O).
  */
-export function route<E extends TEndpoint>(endpoint: E, handler: THandler<E>) {
-  const answer = answerWith(endpoint, handler);
+export function route<E extends TEndpoint>(endpoint: E, handler: THandler<E>, opts: TRouteOptions = {}) {
+  const answer = answerWith(endpoint, handler, opts);
   return async (req: NextRequest, routeCtx?: TRouteContext): Promise<Response> => {
     const started = performance.now();
     let status = 500;
@@ -210,7 +216,7 @@ export function route<E extends TEndpoint>(endpoint: E, handler: THandler<E>) {
   };
 }
 
-function answerWith<E extends TEndpoint>(endpoint: E, handler: THandler<E>) {
+function answerWith<E extends TEndpoint>(endpoint: E, handler: THandler<E>, opts: TRouteOptions) {
   return async (req: NextRequest, routeCtx?: TRouteContext): Promise<Response> => {
     const requestId = crypto.randomUUID();
     const cfg = env();
@@ -230,6 +236,7 @@ function answerWith<E extends TEndpoint>(endpoint: E, handler: THandler<E>) {
         rawParams: (await routeCtx?.params) ?? {},
         rawQuery: Object.fromEntries(req.nextUrl.searchParams),
         idempotencyKey: endpoint.idempotent ? req.headers.get(IDEMPOTENCY_HEADER) : undefined,
+        callerRead: opts.callerRead,
         transportChecks: (claims) => {
           if (endpoint.sameOrigin === 'always') assertNotCrossSite(req);
           if (claims && credentials?.via === 'cookie') {

@@ -38,7 +38,7 @@ import { markBot } from '@/lib/api-keys/service';
 import type { TTokenClaims } from '@/lib/auth/jwt';
 import { toCaller, type TCaller } from '@/lib/auth/caller';
 import { assertPermissions, isPrivileged } from '@/lib/auth/permissions';
-import { principalFor, verifyCredentials, type TCredentials, type TPrincipal } from '@/lib/principals/principal';
+import { principalFor, verifyCredentials, type TCallerRead, type TCredentials, type TPrincipal } from '@/lib/principals/principal';
 import { secretsEqual } from '@/lib/auth/secrets';
 import type { TEndpoint, TEndpointAccess } from '@/lib/contracts/endpoint';
 import { env } from '@/lib/env';
@@ -101,6 +101,8 @@ export type TInvocation = {
   idempotencyKey?: string | null;
   /** Checks of the transport's own, run once the caller is known and before any input is read. */
   transportChecks?: (claims: TTokenClaims | null) => void;
+  /** The operation's own read of its caller, which loads the caller's row with it (lib/principals TCallerRead). */
+  callerRead?: TCallerRead;
 };
 
 export type TOperationContext<TParams = unknown, TQuery = unknown, TBody = unknown> = {
@@ -262,7 +264,7 @@ export async function runOperation<T>(
       const rawBody = call.readBody ? await call.readBody() : undefined;
       const body = validateBody(op, rawBody);
       // Other operations load the user only now, once the input passed (provisioned on first sight).
-      const principal = early ?? (claims ? await principalFor(claims, cred!.via) : null);
+      const principal = early ?? (claims ? await principalFor(claims, cred!.via, call.callerRead) : null);
       assertPermissions(principal, op.requires);
       if (principal?.isBanned && op.method !== 'GET' && !op.allowBanned) {
         throw new AppError('USER_BANNED', 'This account is banned: it can read but not post, trade or change anything');

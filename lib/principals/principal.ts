@@ -44,7 +44,19 @@ export type TPrincipal = {
   /** The API key the request was made with: `permissions` are then its scopes (never more than the role's). */
   apiKey?: TApiKeyGrant;
   user: TUserRow;
+  /** What the operation's caller read (TCallerRead) returned with `user`, when it was used. */
+  preloaded?: { read: TCallerRead; value: unknown };
 };
+
+/**
+ * A read an operation makes of its own caller, keyed by the token's subject, that returns the
+ * caller's users row too (route(…, { callerRead })): the principal's row then comes with the
+ * operation's read in one round trip, and the operation finds its value in `principal.preloaded`
+ * (GET /api/users/me: the row, the account's numbers and the stats in one statement). It is not
+ * used when the credential's own lookup (a session, an API key) loaded the row already, and on a
+ * subject's first sight (undefined) the account is provisioned as always.
+ */
+export type TCallerRead<T = unknown> = (subject: string) => Promise<{ user: TUserRow; value: T } | undefined>;
 
 /** The user a verified token stands for, provisioned on first sight (banned or not). */
 export async function userForClaims(claims: TTokenClaims): Promise<TUserRow> {
@@ -110,9 +122,18 @@ export async function verifyCredentials(cred: TCredentials | null): Promise<TVer
   return sessionUser ? { ...claims, sessionUser } : null;
 }
 
-/** The principal for verified claims: the user, provisioned on first sight. */
-export async function principalFor(claims: TVerifiedClaims, via: TCredentials['via']): Promise<TPrincipal> {
-  const user = claims.sessionUser ?? (await userForClaims(claims));
+/** The principal for verified claims: the user, provisioned on first sight (read with `callerRead` when one is given). */
+export async function principalFor(claims: TVerifiedClaims, via: TCredentials['via'], callerRead?: TCallerRead): Promise<TPrincipal> {
+  let user = claims.sessionUser;
+  let preloaded: TPrincipal['preloaded'];
+  if (!user && callerRead) {
+    const got = await callerRead(claims.subject);
+    if (got) {
+      user = got.user;
+      preloaded = { read: callerRead, value: got.value };
+    }
+  }
+  user ??= await userForClaims(claims);
   // A key never acts as a moderator or administrator (CONTRACT.md "API keys"), whoever owns it.
   const isAdmin = !claims.apiKey && (user.isAdmin || env().adminSubjects.has(claims.subject));
   const isModerator = !claims.apiKey && (isAdmin || user.isModerator);
@@ -133,5 +154,6 @@ export async function principalFor(claims: TVerifiedClaims, via: TCredentials['v
     sessionId: claims.sessionId,
     ...(claims.apiKey ? { apiKey: claims.apiKey } : {}),
     user,
+    ...(preloaded ? { preloaded } : {}),
   };
 }
