@@ -14,14 +14,14 @@
  * On a loaded machine req/s swings from second to second; the server's CPU time per request
  * (/proc/<pid>/stat before and after) is the steadier measure (docs/SCALING.md).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { TFigure } from './figures';
 
 export const FLOOR_PATH = '/api/bench/empty';
 export const FLOOR_CONNECTIONS = 32;
 
-export type TRate = { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuMsPerRequest?: number };
+export type TRate = { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuMsPerRequest?: number; postgresCpuMsPerRequest?: number };
 
 /** CPU time (user + system, ms) a process has used so far (Linux /proc; undefined elsewhere). */
 export const cpuMs = (pid: number | undefined) => {
@@ -32,6 +32,39 @@ export const cpuMs = (pid: number | undefined) => {
   } catch {
     return undefined;
   }
+};
+
+/**
+ * CPU time (ms) every PostgreSQL process of this machine has used so far, by pid (Linux /proc;
+ * empty elsewhere): the database shares the machine's cores with the server, so a route that
+ * makes PostgreSQL work hard is slower beside the floor even where the server's CPU is not.
+ */
+export const postgresCpuMs = (): Map<number, number> => {
+  const out = new Map<number, number>();
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes(' (postgres) ')) continue;
+      const f = stat.split(') ')[1]!.split(' ');
+      out.set(Number(pid), (Number(f[11]) + Number(f[12])) * 10);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return out;
+};
+
+/** What PostgreSQL's processes used between two readings (a process that ended in between is lost; the pool's stay). */
+const postgresCpuSince = (before: Map<number, number>) => {
+  let ms = 0;
+  for (const [pid, t] of postgresCpuMs()) ms += t - (before.get(pid) ?? 0);
+  return ms;
 };
 
 /** autocannon on one path; with `pid` (a one-process server), also the server's CPU ms per request. */
@@ -45,6 +78,7 @@ export const measurePath = async (
 ): Promise<TRate> => {
   let next = 0;
   const cpu0 = cpuMs(opts.pid);
+  const pg0 = opts.pid === undefined ? undefined : postgresCpuMs();
   const tokens = opts.tokens ?? [];
   const result = await autocannon({
     url: base,
@@ -67,7 +101,8 @@ export const measurePath = async (
   });
   const cpu1 = cpuMs(opts.pid);
   const cpuMsPerRequest = cpu0 !== undefined && cpu1 !== undefined && result.requests.total > 0 ? (cpu1 - cpu0) / result.requests.total : undefined;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, cpuMsPerRequest };
+  const postgresCpuMsPerRequest = pg0 && pg0.size > 0 && result.requests.total > 0 ? postgresCpuSince(pg0) / result.requests.total : undefined;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, cpuMsPerRequest, postgresCpuMsPerRequest };
 };
 
 /** Refuses a server that was not started with BENCH_EMPTY_ROUTE=1 (the handler answers 404 there). */
@@ -93,7 +128,7 @@ const createFloorMarkets = async (base: string, adminToken: string) => {
 };
 
 const note = (name: string, r: TRate) => {
-  const cpu = r.cpuMsPerRequest === undefined ? '' : `, ${r.cpuMsPerRequest.toFixed(2)} CPU ms/req`;
+  const cpu = `${r.cpuMsPerRequest === undefined ? '' : `, ${r.cpuMsPerRequest.toFixed(2)} CPU ms/req`}${r.postgresCpuMsPerRequest === undefined ? '' : `, PostgreSQL ${r.postgresCpuMsPerRequest.toFixed(2)}`}`;
   console.log(`  ${name}: ${r.rps.toFixed(1)} req/s (p50 ${r.p50} ms, p99 ${r.p99} ms${cpu})${r.non2xx || r.errors ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`);
 };
 
@@ -152,7 +187,8 @@ export const benchFloor = async (ctx: { base: string; tokens: string[]; adminTok
   for (const p of paths) {
     const rs = runs.get(p.name)!;
     const cpu = rs.every((r) => r.cpuMsPerRequest !== undefined) ? `, CPU ms/req ${rs.map((r) => r.cpuMsPerRequest!.toFixed(2)).join(' / ')}` : '';
-    console.log(`  ${p.label}: median ${median(rs.map((r) => r.rps)).toFixed(1)} req/s${cpu}`);
+    const pg = rs.every((r) => r.postgresCpuMsPerRequest !== undefined) ? `, PostgreSQL CPU ms/req ${rs.map((r) => r.postgresCpuMsPerRequest!.toFixed(2)).join(' / ')}` : '';
+    console.log(`  ${p.label}: median ${median(rs.map((r) => r.rps)).toFixed(1)} req/s${cpu}${pg}`);
     figures.push({ name: p.name, project: median(rs.map((r) => r.rps)), reference: floorRps, unit: 'req/s', higherIsBetter: true, referenceIs });
   }
 };
