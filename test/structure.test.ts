@@ -11,6 +11,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '@/lib/contracts';
+import { isPrivileged } from '@/lib/auth/permissions';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -160,6 +161,18 @@ describe('endpoint registry and route files', () => {
       if (isTransportFile(file)) expect(src, file).toMatch(/= handle(A2a|Mcp);/);
       else if (!isFallbackFile(file)) expect(src, file).toMatch(/= route\(/);
       expect(src, file).not.toMatch(/from '@\/db/);
+    }
+  });
+
+  it("an endpoint declared the same for every caller is a public GET a player may call, and its handler takes no caller", () => {
+    const declared = endpoints.filter((e) => e.sameForEveryCaller);
+    expect(declared.length).toBeGreaterThan(0);
+    for (const e of declared) {
+      expect({ id: e.id, method: e.method, auth: e.auth, privileged: isPrivileged(e.requires) }).toEqual({ id: e.id, method: 'GET', auth: 'public', privileged: false });
+      const src = fs.readFileSync(routeFileFor(e.path), 'utf8');
+      const handler = /export const GET = route\(\w+, async \(([^)]*)\) =>/.exec(src);
+      expect(handler, `${e.id}: GET = route(endpoint, async (...) => ...)`).not.toBeNull();
+      expect(handler![1], `${e.id}'s handler must not read the caller`).not.toMatch(/\b(caller|principal|req)\b/);
     }
   });
 

@@ -113,6 +113,13 @@ type TEndpointFields = {
    * chats, admin, auth, game control, the event stream.
    */
   reads?: 'replica';
+  /**
+   * The answer is the same whoever asks (market data, health, public statistics): the operation's
+   * function receives no caller, so a signed-in call does not load the caller's row for it (the
+   * token is still verified, rate-limited by its subject and held to its scopes). Only for a GET
+   * that needs no more than a player's permissions; test/structure holds the route's handler to it.
+   */
+  sameForEveryCaller?: true;
 };
 
 export function defineEndpoint<const E extends TEndpoint>(e: E): E {

@@ -90,6 +90,7 @@ export const predictionsList = defineEndpoint({
   tag: 'markets',
   auth: 'public',
   requires: ['read'],
+  sameForEveryCaller: true,
   reads: 'replica',
   rateLimit: 'predictionsList',
   query: z.object({
@@ -137,6 +138,7 @@ export const predictionsGet = defineEndpoint({
   tag: 'markets',
   auth: 'public',
   requires: ['read'],
+  sameForEveryCaller: true,
   reads: 'replica',
   rateLimit: 'predictionsList',
   params: ZMarketIdParams,
@@ -334,6 +336,7 @@ export const predictionsHistory = defineEndpoint({
   tag: 'markets',
   auth: 'public',
   requires: ['read'],
+  sameForEveryCaller: true,
   reads: 'replica',
   params: ZMarketIdParams,
   query: z.object({ range: z.enum(['1h', '24h', '7d', '30d', 'all']).default('all') }),

@@ -96,6 +96,7 @@ export const perpsList = defineEndpoint({
   tag: 'perps',
   auth: 'public',
   requires: ['read'],
+  sameForEveryCaller: true,
   reads: 'replica',
   response: z.object({ success: ZSuccess, tickers: z.array(ZPerpTicker), markets: z.array(ZPerpTicker) }),
 });
@@ -189,6 +190,7 @@ export const perpsHistory = defineEndpoint({
   tag: 'perps',
   auth: 'public',
   requires: ['read'],
+  sameForEveryCaller: true,
   reads: 'replica',
   params: z.object({ ticker: z.string().min(1).max(20).transform((t) => t.toUpperCase()) }),
   query: z.object({ range: z.enum(['1h', '24h', '7d', '30d', 'all']).default('24h') }),
@@ -224,6 +226,7 @@ export const perpsCandles = defineEndpoint({
   tag: 'perps',
   auth: 'public',
   requires: ['read'],
+  sameForEveryCaller: true,
   reads: 'replica',
   params: ZTickerParams,
   query: z.object({

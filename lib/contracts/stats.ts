@@ -11,6 +11,7 @@ export const statsGet = defineEndpoint({
   tag: 'stats',
   auth: 'public',
   requires: ['read'],
+  sameForEveryCaller: true,
   reads: 'replica',
   response: z.object({
     success: ZSuccess,

@@ -11,6 +11,7 @@ export const systemHealth = defineEndpoint({
   tag: 'system',
   auth: 'public',
   requires: ['read'],
+  sameForEveryCaller: true,
   response: z.object({ success: ZSuccess, db: z.enum(['pglite', 'postgres']), version: z.string() }),
 });
 

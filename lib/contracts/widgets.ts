@@ -13,6 +13,7 @@ export const widgetsMarkets = defineEndpoint({
   tag: 'markets',
   auth: 'public',
   requires: ['read'],
+  sameForEveryCaller: true,
   reads: 'replica',
   response: z.object({ success: ZSuccess, markets: z.array(ZMarket) }),
 });
@@ -53,6 +54,7 @@ export const widgetsBreakingNews = defineEndpoint({
   tag: 'widgets',
   auth: 'public',
   requires: ['read'],
+  sameForEveryCaller: true,
   reads: 'replica',
   response: z.object({
     success: ZSuccess,
@@ -68,6 +70,7 @@ export const widgetsStats = defineEndpoint({
   tag: 'widgets',
   auth: 'public',
   requires: ['read'],
+  sameForEveryCaller: true,
   reads: 'replica',
   response: z.object({
     success: ZSuccess,
@@ -90,6 +93,7 @@ export const widgetsUpcomingEvents = defineEndpoint({
   tag: 'widgets',
   auth: 'public',
   requires: ['read'],
+  sameForEveryCaller: true,
   reads: 'replica',
   response: z.object({
     success: ZSuccess,

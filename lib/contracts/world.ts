@@ -26,6 +26,7 @@ export const organizationsList = defineEndpoint({
   tag: 'world',
   auth: 'public',
   requires: ['read'],
+  sameForEveryCaller: true,
   reads: 'replica',
   response: z.object({ success: ZSuccess, organizations: z.array(ZOrganization), count: z.number().int() }),
 });

@@ -26,11 +26,11 @@ afterEach(() => {
 
 describe('chooseReads', () => {
   it('a replica only for a declared read, with replicas, by a guest or a user without a fresh write', () => {
-    expect(chooseReads({ declared: true, replicas: true, userId: null, freshWrite: false })).toBe('replica');
-    expect(chooseReads({ declared: true, replicas: true, userId: 'u1', freshWrite: false })).toBe('replica');
-    expect(chooseReads({ declared: true, replicas: true, userId: 'u1', freshWrite: true })).toBe('primary');
-    expect(chooseReads({ declared: false, replicas: true, userId: null, freshWrite: false })).toBe('primary');
-    expect(chooseReads({ declared: true, replicas: false, userId: null, freshWrite: false })).toBe('primary');
+    expect(chooseReads({ declared: true, replicas: true, subject: null, freshWrite: false })).toBe('replica');
+    expect(chooseReads({ declared: true, replicas: true, subject: 'u1', freshWrite: false })).toBe('replica');
+    expect(chooseReads({ declared: true, replicas: true, subject: 'u1', freshWrite: true })).toBe('primary');
+    expect(chooseReads({ declared: false, replicas: true, subject: null, freshWrite: false })).toBe('primary');
+    expect(chooseReads({ declared: true, replicas: false, subject: null, freshWrite: false })).toBe('primary');
   });
 
   it('a write is any method but GET, and a GET that declares it writes', () => {

@@ -3,8 +3,10 @@
  * db/client.ts). A replica is a second or so behind, so only operations that declare
  * `reads: 'replica'` (lib/contracts/endpoint.ts: public lists, feeds, market data, profiles,
  * leaderboards) read there, and only for a caller who has not just written: after any write a
- * principal makes (any operation but a GET, or a GET that writes), a marker keeps that user's reads
+ * principal makes (any operation but a GET, or a GET that writes), a marker keeps that caller's reads
  * on the primary for READ_YOUR_WRITES_MS, so a player sees their own post, trade or follow at once.
+ * A caller is named by their token's subject (one user each), which every signed-in call knows
+ * before any row is read, a call of a `sameForEveryCaller` operation included.
  * The marker lives in this process's memory and, when Redis is configured (UPSTASH_REDIS_REST_URL
  * or REDIS_URL, as for the rate limits), in Redis too, so another instance honours it. Anonymous
  * callers have written nothing: they always may read a replica.
@@ -35,26 +37,26 @@ export function isWriteOperation(op: TRoutedOperation): boolean {
  * The decision itself (no I/O): a replica only for a declared read, with replicas configured, by a
  * guest or by a user without a fresh write marker.
  */
-export function chooseReads(input: { declared: boolean; replicas: boolean; userId: string | null; freshWrite: boolean }): TReadsTarget {
+export function chooseReads(input: { declared: boolean; replicas: boolean; subject: string | null; freshWrite: boolean }): TReadsTarget {
   if (!input.declared || !input.replicas) return 'primary';
-  if (input.userId === null) return 'replica';
+  if (input.subject === null) return 'replica';
   return input.freshWrite ? 'primary' : 'replica';
 }
 
-/** This process's markers: user id → when the marker ends (ms). */
+/** This process's markers: subject → when the marker ends (ms). */
 export function createMemoryMarkers(clock: () => number = Date.now) {
   const until = new Map<string, number>();
   return {
-    set(userId: string, ms: number) {
+    set(subject: string, ms: number) {
       const now = clock();
       if (until.size > 10_000) for (const [k, t] of until) if (t <= now) until.delete(k);
-      until.set(userId, now + ms);
+      until.set(subject, now + ms);
     },
-    fresh(userId: string) {
-      const t = until.get(userId);
+    fresh(subject: string) {
+      const t = until.get(subject);
       if (t === undefined) return false;
       if (t > clock()) return true;
-      until.delete(userId);
+      until.delete(subject);
       return false;
     },
     clear: () => until.clear(),
@@ -76,7 +78,7 @@ const KEY = Symbol.for('playmoney.readYourWrites');
 type TGlobal = typeof globalThis & { [KEY]?: TState };
 const state = (): TState => ((globalThis as TGlobal)[KEY] ??= { memory: createMemoryMarkers(), ms: READ_YOUR_WRITES_MS });
 
-const markerKey = (userId: string) => `pm:ryw:${userId}`;
+const markerKey = (subject: string) => `pm:ryw:${subject}`;
 
 const storeFromEnv = async (): Promise<TMarkerStore | undefined> => {
   const cfg = env();
@@ -119,30 +121,30 @@ const bounded = <T>(p: Promise<T>): Promise<T | undefined> =>
     );
   });
 
-/** Whether the user wrote within READ_YOUR_WRITES_MS (here, or on another instance through Redis). */
-async function hasFreshWrite(userId: string): Promise<boolean> {
+/** Whether the caller wrote within READ_YOUR_WRITES_MS (here, or on another instance through Redis). */
+async function hasFreshWrite(subject: string): Promise<boolean> {
   const s = state();
-  if (s.memory.fresh(userId)) return true;
+  if (s.memory.fresh(subject)) return true;
   const store = await markerStore();
   if (!store) return false;
   // A store that cannot answer in time: keep the reads on the primary (correct, only slower).
-  return (await bounded(store.has(markerKey(userId)))) ?? true;
+  return (await bounded(store.has(markerKey(subject)))) ?? true;
 }
 
-/** Where the reads of this call of `op` by `userId` (null: a guest) go. */
-export async function readsTarget(op: TRoutedOperation, userId: string | null): Promise<TReadsTarget> {
+/** Where the reads of this call of `op` by `subject` (null: a guest) go. */
+export async function readsTarget(op: TRoutedOperation, subject: string | null): Promise<TReadsTarget> {
   if (op.reads !== 'replica' || !replicasConfigured()) return 'primary';
-  if (userId === null) return 'replica';
-  return chooseReads({ declared: true, replicas: true, userId, freshWrite: await hasFreshWrite(userId) });
+  if (subject === null) return 'replica';
+  return chooseReads({ declared: true, replicas: true, subject, freshWrite: await hasFreshWrite(subject) });
 }
 
-/** Notes that `userId` has just written (a successful write operation): their reads stay on the primary a while. */
-export async function noteWrite(userId: string): Promise<void> {
+/** Notes that `subject` has just written (a successful write operation): their reads stay on the primary a while. */
+export async function noteWrite(subject: string): Promise<void> {
   if (!replicasConfigured()) return;
   const s = state();
-  s.memory.set(userId, s.ms);
+  s.memory.set(subject, s.ms);
   const store = await markerStore();
-  if (store) await bounded(store.set(markerKey(userId), s.ms));
+  if (store) await bounded(store.set(markerKey(subject), s.ms));
 }
 
 /**

@@ -38,7 +38,7 @@ import { markBot } from '@/lib/api-keys/service';
 import type { TTokenClaims } from '@/lib/auth/jwt';
 import { toCaller, type TCaller } from '@/lib/auth/caller';
 import { assertPermissions, isPrivileged } from '@/lib/auth/permissions';
-import { principalFor, verifyCredentials, type TCallerRead, type TCredentials, type TPrincipal } from '@/lib/principals/principal';
+import { principalFor, verifyCredentials, type TCallerRead, type TCredentials, type TPrincipal, type TVerifiedClaims } from '@/lib/principals/principal';
 import { secretsEqual } from '@/lib/auth/secrets';
 import type { TEndpoint, TEndpointAccess } from '@/lib/contracts/endpoint';
 import { env } from '@/lib/env';
@@ -70,6 +70,7 @@ export type TOperation = Pick<
   | 'status'
   | 'keyCaps'
   | 'reads'
+  | 'sameForEveryCaller'
   | 'writesOnGet'
 > &
   TEndpointAccess;
@@ -206,7 +207,7 @@ export async function runOperation<T>(
     // The token is verified (cheap: remembered until it expires), but the caller's user row is
     // loaded only once the call has passed every check that needs no database, so a flood of bad
     // input costs no database round trips.
-    let claims: TTokenClaims | null = null;
+    let claims: TVerifiedClaims | null = null;
     let cronOk = false;
     // `auth: 'metrics'`: the scrape secret as the bearer admits the call without a user.
     let scrapeOk = false;
@@ -263,8 +264,13 @@ export async function runOperation<T>(
 
       const rawBody = call.readBody ? await call.readBody() : undefined;
       const body = validateBody(op, rawBody);
-      // Other operations load the user only now, once the input passed (provisioned on first sight).
-      const principal = early ?? (claims ? await principalFor(claims, cred!.via, call.callerRead) : null);
+      // Other operations load the user only now, once the input passed (provisioned on first sight),
+      // except one whose answer is the same for every caller (`sameForEveryCaller`), when its token
+      // is a plain signed one: a player's permissions cover what it requires, and it neither writes
+      // nor minds a ban, so its row would be read for nothing. (A session's or a key's own lookup
+      // loaded the row already: that caller's principal is built as always.)
+      const callerless = claims && op.sameForEveryCaller && op.auth === 'public' && !claims.sessionUser && !isPrivileged(op.requires) && !isWriteOperation(op);
+      const principal = early ?? (claims && !callerless ? await principalFor(claims, cred!.via, call.callerRead) : null);
       assertPermissions(principal, op.requires);
       if (principal?.isBanned && op.method !== 'GET' && !op.allowBanned) {
         throw new AppError('USER_BANNED', 'This account is banned: it can read but not post, trade or change anything');
@@ -279,7 +285,8 @@ export async function runOperation<T>(
         let value: T;
         // A dry run (`dryRun: true`, ./dry-run.ts) changes nothing: its key is neither stored nor replayed.
         if (!idempotencyKey || !principal || dryRun) {
-          const reads = await readsTarget(op, principal?.userId ?? null);
+          // Read-your-writes is kept per token subject, which a callerless call knows too.
+          const reads = await readsTarget(op, claims?.subject ?? null);
           value = await runReads(reads, () => fn(ctx), op.id);
         } else {
           const fingerprint = requestFingerprint(op.id, rawParams, rawBody);
@@ -291,7 +298,7 @@ export async function runOperation<T>(
         // An account that trades through a key shows as a bot from then on (once: the mark sticks).
         if (principal?.apiKey && !dryRun && !principal.user.botSince && op.requires?.includes('trade')) await markBot(principal.userId);
         // Read-your-writes: this user's next reads stay on the primary a while (no-op without replicas).
-        if (principal && !dryRun && isWriteOperation(op)) await noteWrite(principal.userId);
+        if (principal && !dryRun && isWriteOperation(op)) await noteWrite(principal.subject);
         return value;
       } catch (e) {
         await release?.();

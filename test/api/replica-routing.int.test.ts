@@ -226,7 +226,7 @@ if (!onPostgres) describe('reads on a replica (PGlite: none)', () => {
     expect(await readsTarget(postsList, null)).toBe('primary');
     const author = await seedUser();
     const created = await post(author, 'One database, one place to read');
-    expect(await readsTarget(postsList, author.id)).toBe('primary');
+    expect(await readsTarget(postsList, author.authSubject)).toBe('primary');
     const primary = await getRootDb();
     await withReplicaReads(async () => {
       expect(readsMayUseReplica()).toBe(false);
