@@ -7,6 +7,8 @@ import { expect } from 'vitest';
 import { getDb, rowsOf } from '@/db/client';
 import { loadHoldings } from '@/lib/pools/holdings';
 import { dec, type TDecimal } from '@/lib/money/decimal';
+import { ledgerTypesOf } from '@/lib/ledger/account-numbers';
+import { TRADE_TYPES } from '@/lib/users/queries';
 
 const q = async <T>(query: SQL) => rowsOf<T>(await (await getDb()).execute(query));
 
@@ -48,6 +50,34 @@ export const expectLedgerChain = async (userIds?: readonly string[]) => {
   const off = balances.filter((b) => !dec(b.balance).eq(b.last ?? '0') || dec(b.balance).isNegative());
   expect(off, "users whose balance is not their newest ledger row's balanceAfter, or negative").toEqual([]);
   if (userIds) expect(balances).toHaveLength(new Set(userIds).size);
+  await expectAccountTotals(userIds);
+};
+
+/**
+ * The kept ledger totals (account_totals, migration 0034) are the ledger's sums, for the given users
+ * (every user when none are given): the contribution types' and each product's amounts, and the
+ * trades, classified by lib/ledger LEDGER_CLASS and lib/users TRADE_TYPES (not the table the
+ * trigger reads, so a wrong class there shows here too). An account without ledger rows has no row.
+ */
+export const expectAccountTotals = async (userIds?: readonly string[]) => {
+  const only = userIds ? sql`where user_id = any(${idList(userIds)})` : sql``;
+  const sumOf = (types: readonly string[]) =>
+    sql`coalesce(sum(amount) filter (where type in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})), 0)`;
+  const off = await q<{ user_id: string; kept: string | null; summed: string | null }>(sql`
+    with summed as (
+      select user_id, count(*) filter (where type in (${sql.join(TRADE_TYPES.map((t) => sql`${t}`), sql`, `)})) as trades,
+        ${sumOf(ledgerTypesOf('contribution'))} as contributions, ${sumOf(ledgerTypesOf('predictions'))} as flow_predictions,
+        ${sumOf(ledgerTypesOf('perps'))} as flow_perps, ${sumOf(ledgerTypesOf('pools'))} as flow_pools
+      from balance_transactions ${only} group by user_id
+    ),
+    kept as (select * from account_totals ${only})
+    select coalesce(k.user_id, s.user_id) as user_id,
+      case when k.user_id is null then null else concat_ws(' ', k.trades, k.contributions, k.flow_predictions, k.flow_perps, k.flow_pools) end as kept,
+      case when s.user_id is null then null else concat_ws(' ', s.trades, s.contributions, s.flow_predictions, s.flow_perps, s.flow_pools) end as summed
+    from kept k full join summed s on s.user_id = k.user_id
+    where k.user_id is null or s.user_id is null or (k.trades, k.contributions, k.flow_predictions, k.flow_perps, k.flow_pools)
+      is distinct from (s.trades, s.contributions, s.flow_predictions, s.flow_perps, s.flow_pools)`);
+  expect(off, "accounts whose kept ledger totals (trades, contributions, flows) are not their ledger's sums").toEqual([]);
 };
 
 /** The sum of these users' balances. */

@@ -199,10 +199,10 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
   market_positions: { owner: 'lib/markets/' },
   trades: { owner: 'lib/markets/' },
   market_price_points: { owner: 'lib/markets/', others: { 'lib/game/backfill/write.ts': BACKFILL } },
-  // Filled by a trigger on trades (migration 0031); the tick's pruning is the only write in code.
   // A new season's seating under way and its plan (migration 0033): the seating step alone.
   league_seating: { owner: 'lib/leagues/service/seasons.ts' },
   league_seating_plan: { owner: 'lib/leagues/service/seasons.ts' },
+  // Filled by a trigger on trades (migration 0031); the tick's pruning is the only write in code.
   market_volume_hours: { owner: 'lib/markets/volume.ts' },
   // Filled by a trigger on perp_trades (migration 0032); the tick's pruning is the only write in code.
   perp_volume_hours: { owner: 'lib/perps/volume.ts' },
@@ -222,6 +222,9 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
   pool_withdrawals: { owner: 'lib/pools/' },
   pool_nav_points: { owner: 'lib/pools/', others: { 'lib/game/backfill/write.ts': BACKFILL } },
   balance_transactions: { owner: 'lib/ledger/', others: { 'lib/game/backfill/write.ts': BACKFILL } },
+  // Kept by a trigger on balance_transactions, and the classes it sums by (migration 0034): no code writes either.
+  account_totals: { owner: 'lib/ledger/' },
+  ledger_type_classes: { owner: 'lib/ledger/' },
   points_transactions: { owner: 'lib/points/' },
   points_awards: { owner: 'lib/points/' },
   event_log: { owner: 'lib/events/', others: { 'lib/realtime/reader.ts': 'delivery prunes the log it replays from (the tick calls pruneEventLog)' } },

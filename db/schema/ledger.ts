@@ -1,5 +1,5 @@
 /** The ledger: one row per balance change, written by lib/ledger in the same transaction. */
-import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { idColumn, money, timestamptz } from './columns';
 import { users } from './users';
 
@@ -26,3 +26,30 @@ export const balanceTransactions = pgTable(
 );
 
 export type TBalanceTransactionRow = typeof balanceTransactions.$inferSelect;
+
+/**
+ * Each ledger type's class and whether it is a trade (migration 0034): what the account_totals
+ * trigger sums by. Equal to lib/ledger/account-numbers.ts LEDGER_CLASS and lib/users TRADE_TYPES
+ * (test/api/account-totals.int.test.ts).
+ */
+export const ledgerTypeClasses = pgTable('ledger_type_classes', {
+  type: text('type').primaryKey(),
+  class: text('class').notNull(),
+  isTrade: boolean('is_trade').notNull(),
+});
+
+/**
+ * Each account's ledger totals (migration 0034), kept by a statement-level trigger on
+ * balance_transactions: Σ amount of the contribution types and of each product's types, and the
+ * number of trades. Never written by code; read by lib/equity and the stats.
+ */
+export const accountTotals = pgTable('account_totals', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  trades: bigint('trades', { mode: 'number' }).notNull().default(0),
+  contributions: money('contributions').notNull().default('0'),
+  flowPredictions: money('flow_predictions').notNull().default('0'),
+  flowPerps: money('flow_perps').notNull().default('0'),
+  flowPools: money('flow_pools').notNull().default('0'),
+});

@@ -6,7 +6,7 @@
  */
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { balanceTransactions, marketPositions, markets, perpMarkets, perpOrders, perpPositions, poolDeposits, pools, predictionOrders, users } from '@/db/schema';
+import { accountTotals, balanceTransactions, marketPositions, markets, perpMarkets, perpOrders, perpPositions, poolDeposits, pools, predictionOrders, users } from '@/db/schema';
 import { positionValueSql } from '@/lib/markets/sql';
 import { fundedCollateralSql } from '@/lib/perps/service/sql';
 import { ledgerTypesOf, PRODUCTS, type TLedgerClass } from '@/lib/ledger/account-numbers';
@@ -98,14 +98,11 @@ export function contributionsSql(u: string, window: { after?: SQL; until?: SQL }
  * One row per account that `ids` yields (a FROM item of user ids: `unnest(${textArray(list)})`, or a parenthesised subquery),
  * unknown ids left out. Columns (numeric): user_id, cash, predictions_value, perps_value,
  * pools_value, equity, contributions, predictions_cost, perps_cost, pools_cost, flow_predictions,
- * flow_perps, flow_pools (Σ each product's ledger amounts), pnl_predictions, pnl_perps, pnl_pools, pnl_total. One pass over each account's ledger rows (its index) and its
- * open positions.
+ * flow_perps, flow_pools (Σ each product's ledger amounts), pnl_predictions, pnl_perps, pnl_pools, pnl_total. The ledger's
+ * sums are the account's kept totals (account_totals, migration 0034: one row, however long the
+ * history); the values read the account's open positions.
  */
 export function accountNumbersSql(ids: SQL): SQL {
-  const flows = sql.join(
-    PRODUCTS.map((p) => sql`coalesce(sum(bt.amount) filter (where bt.type in (${typeList(p)})), 0) as ${sql.raw(`flow_${p}`)}`),
-    sql`, `,
-  );
   return sql`
     select n.user_id, n.cash, n.predictions_value, n.perps_value, n.pools_value,
       n.cash + n.predictions_value + n.perps_value + n.pools_value as equity,
@@ -132,10 +129,7 @@ export function accountNumbersSql(ids: SQL): SQL {
         coalesce(f.flow_pools, 0) as flow_pools
       from ${ids} as ids(user_id)
       join ${users} u on u.id = ids.user_id
-      left join lateral (
-        select coalesce(sum(bt.amount) filter (where bt.type in (${typeList('contribution')})), 0) as contributions, ${flows}
-        from ${balanceTransactions} bt where bt.user_id = u.id
-      ) f on true
+      left join ${accountTotals} f on f.user_id = u.id
       -- A fence: the outer columns use each value several times; without it PostgreSQL pulls the
       -- subquery up and runs every correlated subquery once per use (and JIT-compiles them all).
       offset 0

@@ -1,6 +1,6 @@
 /** Read queries for users. Reads only; callers pass the database or their transaction. */
 import { and, asc, eq, ilike, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { balanceTransactions, comments, follows, marketPositions, perpPositions, postLikes, posts, socialLinks, users, type TUserRow } from '@/db/schema';
+import { accountTotals, comments, follows, marketPositions, perpPositions, postLikes, posts, socialLinks, users, type TUserRow } from '@/db/schema';
 import { preparedQuery, type Db, type DbOrTx } from '@/db/client';
 import { containsPattern, escapeLike } from '@/db/like';
 import { canSeeUser } from '@/lib/moderation/visibility';
@@ -54,7 +54,8 @@ export async function isUsernameTaken(db: DbOrTx, username: string, exceptUserId
   return Boolean(row);
 }
 
-const TRADE_TYPES = ['pred_buy', 'pred_sell', 'perp_open', 'perp_close'];
+/** The ledger types that count as a trade in a user's stats (ledger_type_classes.is_trade, migration 0034). */
+export const TRADE_TYPES = ['pred_buy', 'pred_sell', 'perp_open', 'perp_close'] as const;
 
 /**
  * A user's stats. Counts that later features feed (follows, posts, reactions) read zero until
@@ -65,10 +66,8 @@ const TRADE_TYPES = ['pred_buy', 'pred_sell', 'perp_open', 'perp_close'];
 export function statsCountFields(id: SQL | Placeholder) {
   return {
     referralCount: sql<number>`(select count(*)::int from ${users} r where r.referred_by_id = ${id})`,
-    tradesCount: sql<number>`(select count(*)::int from ${balanceTransactions} t where t.user_id = ${id} and t.type in (${sql.join(
-      TRADE_TYPES.map((t) => sql`${t}`),
-      sql`, `,
-    )}))`,
+    // The ledger's kept count of the account's trades (account_totals, migration 0034).
+    tradesCount: sql<number>`coalesce((select t.trades::int from ${accountTotals} t where t.user_id = ${id}), 0)`,
     followers: sql<number>`(select count(*)::int from ${follows} f where f.following_id = ${id})`,
     following: sql<number>`(select count(*)::int from ${follows} f where f.follower_id = ${id})`,
     posts: sql<number>`(select count(*)::int from ${posts} p where p.author_id = ${id})`,
