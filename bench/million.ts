@@ -178,8 +178,37 @@ const grow = async (sql: postgres.Sql, from: number, to: number, superuser: bool
   await sql`delete from standings_dirty where user_id like 'm-u-%'`;
   console.log(`  ${followers} followers of ${FOLLOWS_EACH} in ${seconds(t0)} s`);
 
+  if (superuser) {
+    // The batches skipped the triggers that keep counts (migrations 0032, 0034, 0035): the new rows'
+    // counts, as those triggers would have kept them.
+    t0 = performance.now();
+    const grown = sql`(select 'm-u-' || g from generate_series(${from + 1}::int, ${to}::int) g)`;
+    await sql`
+      update perp_markets m set open_units_long = coalesce(s.long, 0), open_units_short = coalesce(s.short, 0)
+      from (select ticker, sum(units) filter (where side = 'long') as long, sum(units) filter (where side = 'short') as short
+            from perp_positions where status = 'open' group by ticker) s
+      where s.ticker = m.ticker`;
+    await sql`
+      insert into account_totals (user_id, trades, contributions, flow_predictions, flow_perps, flow_pools)
+      select n.user_id, count(*) filter (where c.is_trade), coalesce(sum(n.amount) filter (where c.class = 'contribution'), 0),
+        coalesce(sum(n.amount) filter (where c.class = 'predictions'), 0), coalesce(sum(n.amount) filter (where c.class = 'perps'), 0),
+        coalesce(sum(n.amount) filter (where c.class = 'pools'), 0)
+      from balance_transactions n join ledger_type_classes c on c.type = n.type
+      where n.user_id in ${grown} group by n.user_id`;
+    await sql`
+      with counted as (
+        insert into post_counts (author_id, type, n)
+        select author_id, type, count(*) from posts where author_id in ${grown} group by author_id, type
+        returning type, n
+      )
+      insert into post_totals as t (type, shard, n)
+      select type, 0, sum(n) from counted group by type
+      on conflict (type, shard) do update set n = t.n + excluded.n`;
+    console.log(`  kept counts of the new rows in ${seconds(t0)} s`);
+  }
+
   t0 = performance.now();
-  for (const t of ['users', 'standings', 'balance_transactions', 'points_transactions', 'perp_positions', 'prediction_orders', 'markets', 'posts', 'follows']) {
+  for (const t of ['users', 'standings', 'balance_transactions', 'points_transactions', 'perp_positions', 'prediction_orders', 'markets', 'posts', 'follows', 'account_totals', 'post_counts']) {
     await sql.unsafe(`vacuum analyze ${t}`);
   }
   console.log(`  vacuum analyze in ${seconds(t0)} s; grown to ${to.toLocaleString('en')} players in ${seconds(tAll)} s`);

@@ -225,6 +225,9 @@ const TABLE_WRITERS: Record<string, { owner: string; others?: Record<string, str
   // Kept by a trigger on balance_transactions, and the classes it sums by (migration 0034): no code writes either.
   account_totals: { owner: 'lib/ledger/' },
   ledger_type_classes: { owner: 'lib/ledger/' },
+  // Kept by a trigger on posts (migration 0035): no code writes them.
+  post_counts: { owner: 'lib/posts/' },
+  post_totals: { owner: 'lib/posts/' },
   points_transactions: { owner: 'lib/points/' },
   points_awards: { owner: 'lib/points/' },
   event_log: { owner: 'lib/events/', others: { 'lib/realtime/reader.ts': 'delivery prunes the log it replays from (the tick calls pruneEventLog)' } },

@@ -4,7 +4,7 @@
  * kept in the same statement as the row they count (a like and likes_count move together), and
  * unique keys make a second like, share or follow a no-op, so counts never drift.
  */
-import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamptz } from './columns';
 import { markets } from './markets';
 import { users } from './users';
@@ -41,6 +41,33 @@ export const posts = pgTable(
     index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('posts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
   ],
+);
+
+/**
+ * Each author's posts by type, kept by a statement-level trigger on posts (migration 0035): the
+ * feed's total subtracts the hidden authors' counts from post_totals. Never written by code.
+ */
+export const postCounts = pgTable(
+  'post_counts',
+  {
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'post_counts_pk', columns: [t.authorId, t.type] })],
+);
+
+/** Every post by type in 16 shards (by the id's hash), kept with post_counts (migration 0035). */
+export const postTotals = pgTable(
+  'post_totals',
+  {
+    type: text('type').notNull(),
+    shard: integer('shard').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'post_totals_pk', columns: [t.type, t.shard] })],
 );
 
 export const postTags = pgTable(

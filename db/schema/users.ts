@@ -55,6 +55,8 @@ export const users = pgTable(
     index('users_referred_by_idx').on(t.referredById),
     // The tick lifts temporary bans at their end: found by this index, not by a scan of every player.
     index('users_banned_until_idx').on(t.bannedUntil).where(sql`banned_until is not null`),
+    // The banned authors, for the feed's total (migration 0035).
+    index('users_banned_idx').on(t.id).where(sql`is_banned`),
   ],
 );
 

@@ -23,8 +23,10 @@ import {
   perpOrders,
   perpPositions,
   perpTrades,
+  postCounts,
   postLikes,
   posts,
+  postTotals,
   postTags,
   predictionOrders,
   shares,
@@ -32,7 +34,7 @@ import {
   users,
 } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
-import { canSee } from '@/lib/moderation/visibility';
+import { canSee, hiddenAuthorsQuery } from '@/lib/moderation/visibility';
 import { encodeCursor, type TCursor } from './cursor';
 import { toPostDto, type TPostRowRaw, type TRepostRaw } from './dto';
 
@@ -139,9 +141,28 @@ export function buildFeedPageQuery(source: TFeedSource, page: TPageSpec, callerI
   return sql`select f.* from (${itemsOf(source, callerId)}) f ${keyset} order by f.at desc nulls last, f.item_id desc nulls last limit ${page.limit} ${offset}`;
 }
 
-/** Statement 3 (page form): how many items the feed has. */
-export function buildFeedCountQuery(source: TFeedSource, callerId: string | null) {
+/** How many items the feed has, counted item by item: every feed but everyone's (and the tests' reference). */
+export function buildFeedExactCountQuery(source: TFeedSource, callerId: string | null) {
   return sql`select count(*) as n from (${itemsOf(source, callerId)}) f`;
+}
+
+/**
+ * Statement 3 (page form): how many items the feed has. The feed of everyone (unless narrowed to
+ * what a user holds) is not counted post by post: it is the kept total of its types (post_totals,
+ * migration 0035) less the kept counts (post_counts) of the authors `canSee` hides from this
+ * caller (banned authors but the caller, and for a signed-in caller the blocks either way and
+ * their mutes; with `hideNpcs` the NPC actors too), so it costs what those sets hold. Posts are
+ * never deleted and never change author or type, so both give the same number
+ * (test/api/feed-total.int.test.ts holds them equal).
+ */
+export function buildFeedCountQuery(source: TFeedSource, callerId: string | null) {
+  if (source.kind !== 'all' || source.filter?.heldBy) return buildFeedExactCountQuery(source, callerId);
+  const ofType = (column: SQL) => (source.type ? sql`and ${column} = ${source.type}` : sql``);
+  const hidden = [sql`select bu.id from ${users} bu where bu.is_banned and bu.id <> ${callerId ?? ''}`];
+  if (callerId) hidden.push(hiddenAuthorsQuery(callerId));
+  if (source.filter?.hideNpcs) hidden.push(sql`select nu.id from ${users} nu where nu.is_actor`);
+  return sql`select (select coalesce(sum(t.n), 0) from ${postTotals} t where true ${ofType(sql`t.type`)})
+    - (select coalesce(sum(c.n), 0) from ${postCounts} c where c.author_id in (${sql.join(hidden, sql` union `)}) ${ofType(sql`c.type`)}) as n`;
 }
 
 const DAY_MS = 86_400_000;
