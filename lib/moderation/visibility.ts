@@ -86,6 +86,16 @@ export function hiddenAuthorsQuery(callerId: string): SQL {
   union select mu.muted_id from ${mutes} mu where mu.muter_id = ${callerId}`;
 }
 
+/**
+ * Every author whose content canSee hides from `callerId` (null: anonymous), as one set of ids:
+ * banned authors but the caller, and for a signed-in caller the hiddenAuthorsQuery set. For
+ * readers that subtract kept per-author counts instead of filtering rows (the feed's total).
+ */
+export function unseenAuthorsQuery(callerId: string | null): SQL {
+  const banned = sql`select bu.id from ${users} bu where bu.is_banned and bu.id <> ${idOf(callerId)}`;
+  return callerId ? sql`${banned} union ${hiddenAuthorsQuery(callerId)}` : banned;
+}
+
 /** One row `{blocked: boolean}`: whether a block stands between the two users, either way. */
 export function blockBetweenQuery(a: string, b: string): SQL {
   return sql`select ${blockBetween(sql`${a}`, sql`${b}`)} as blocked`;

@@ -34,7 +34,7 @@ import {
   users,
 } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
-import { canSee, hiddenAuthorsQuery } from '@/lib/moderation/visibility';
+import { canSee, unseenAuthorsQuery } from '@/lib/moderation/visibility';
 import { encodeCursor, type TCursor } from './cursor';
 import { toPostDto, type TPostRowRaw, type TRepostRaw } from './dto';
 
@@ -158,8 +158,7 @@ export function buildFeedExactCountQuery(source: TFeedSource, callerId: string |
 export function buildFeedCountQuery(source: TFeedSource, callerId: string | null) {
   if (source.kind !== 'all' || source.filter?.heldBy) return buildFeedExactCountQuery(source, callerId);
   const ofType = (column: SQL) => (source.type ? sql`and ${column} = ${source.type}` : sql``);
-  const hidden = [sql`select bu.id from ${users} bu where bu.is_banned and bu.id <> ${callerId ?? ''}`];
-  if (callerId) hidden.push(hiddenAuthorsQuery(callerId));
+  const hidden = [unseenAuthorsQuery(callerId)];
   if (source.filter?.hideNpcs) hidden.push(sql`select nu.id from ${users} nu where nu.is_actor`);
   return sql`select (select coalesce(sum(t.n), 0) from ${postTotals} t where true ${ofType(sql`t.type`)})
     - (select coalesce(sum(c.n), 0) from ${postCounts} c where c.author_id in (${sql.join(hidden, sql` union `)}) ${ofType(sql`c.type`)}) as n`;
