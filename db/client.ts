@@ -34,8 +34,8 @@ import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { env, type TEnv } from '@/lib/env';
 import { assertWithinDeadline, trackWrite } from '@/lib/clock/deadline';
 import * as schema from './schema';
@@ -606,6 +606,34 @@ export function preparedQuery<T>(db: Db, name: string, build: (db: Db) => T): T 
 /** The rows of a raw `execute()`: postgres.js answers an array, PGlite an object with `rows`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * A prepared select's rows as the driver answers them (no result mapping): drizzle's prepared
+ * queries have `all` on both drivers (postgres.js and PGlite) but do not declare it in their
+ * types. Decode table rows with tableRowDecoder.
+ */
+export function rawRows(prepared: unknown, params: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+  return (prepared as { all: (p: Record<string, unknown>) => Promise<Record<string, unknown>[]> }).all(params);
+}
+
+/**
+ * A table's row from a raw row (a prepared query's `.all()`, or `db.execute`), each column decoded
+ * by its own driver mapping as drizzle's result mapper does it, without that mapper's per-field
+ * dispatch: for reads that answer many rows per request (the markets list). The raw row names its
+ * columns as the database does; one the statement did not select is a programming error.
+ */
+export function tableRowDecoder<T extends PgTable>(table: T): (raw: Record<string, unknown>) => T['$inferSelect'] {
+  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name, column] as const);
+  return (raw) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, name, column] of columns) {
+      const value = raw[name];
+      if (value === undefined) throw new Error(`tableRowDecoder: the row has no column ${name}`);
+      row[key] = value === null ? null : column.mapFromDriverValue(value);
+    }
+    return row as T['$inferSelect'];
+  };
 }
 
 /**

@@ -43,10 +43,31 @@ export function toPositionDto(
 
 export type TMarketExtras = { volume24h?: TDecimalInput; yesPrice24hAgo?: TDecimalInput | null };
 
-export function toMarketDto(m: TMarketRow, extras: TMarketExtras = {}) {
+/**
+ * The numbers toMarketDto derives from a market's weights, status and price 24 h ago (decimal
+ * division at 40 digits, then JSON numbers), remembered by those inputs: a pure function of them,
+ * so a remembered answer is the answer. Lists and pages answer the same markets many times
+ * between two trades; the memory is dropped whole when it holds MEMO_LIMIT entries.
+ */
+const MEMO_LIMIT = 4_096;
+const priceNumbersMemo = new Map<string, { yesPrice: number; noPrice: number; change: number }>();
+
+function priceNumbers(m: Pick<TMarketRow, 'yesShares' | 'noShares' | 'status' | 'resolvedOutcome'>, yesPrice24hAgo: TDecimalInput | null | undefined) {
+  const key = `${m.status}|${m.resolvedOutcome}|${String(m.yesShares)}|${String(m.noShares)}|${yesPrice24hAgo === undefined || yesPrice24hAgo === null ? '' : String(yesPrice24hAgo)}`;
+  const known = priceNumbersMemo.get(key);
+  if (known) return known;
   const p = marketPrices(m);
-  const then = extras.yesPrice24hAgo === undefined || extras.yesPrice24hAgo === null ? p.yes : dec(extras.yesPrice24hAgo);
-  const change = p.yes.minus(then);
+  const then = yesPrice24hAgo === undefined || yesPrice24hAgo === null ? p.yes : dec(yesPrice24hAgo);
+  const numbers = { yesPrice: toNumber(p.yes), noPrice: toNumber(p.no), change: toNumber(p.yes.minus(then)) };
+  if (priceNumbersMemo.size >= MEMO_LIMIT) priceNumbersMemo.clear();
+  priceNumbersMemo.set(key, numbers);
+  return numbers;
+}
+
+export function toMarketDto(m: TMarketRow, extras: TMarketExtras = {}) {
+  const { yesPrice, noPrice, change } = priceNumbers(m, extras.yesPrice24hAgo);
+  const createdAt = m.createdAt.toISOString();
+  const resolutionDate = m.resolutionDate.toISOString();
   return {
     id: m.id,
     questionNumber: m.questionNumber,
@@ -55,17 +76,17 @@ export function toMarketDto(m: TMarketRow, extras: TMarketExtras = {}) {
     status: m.status,
     yesShares: toNumber(m.yesShares),
     noShares: toNumber(m.noShares),
-    yesPrice: toNumber(p.yes),
-    noPrice: toNumber(p.no),
-    createdDate: m.createdAt.toISOString(),
-    createdAt: m.createdAt.toISOString(),
-    resolutionDate: m.resolutionDate.toISOString(),
-    endDate: m.resolutionDate.toISOString(),
+    yesPrice,
+    noPrice,
+    createdDate: createdAt,
+    createdAt,
+    resolutionDate,
+    endDate: resolutionDate,
     liquidity: toNumber(m.liquidity),
     volume: toNumber(m.volume),
     volume24h: toNumber(extras.volume24h ?? 0),
-    priceChange24h: toNumber(change),
-    change24h: toNumber(change),
+    priceChange24h: change,
+    change24h: change,
     resolvedOutcome: m.resolvedOutcome,
     outcome: m.resolvedOutcome,
     resolvedAt: m.resolvedAt ? m.resolvedAt.toISOString() : null,

@@ -1,6 +1,6 @@
 /** Read side of prediction markets: listings, history, positions, trades, biases. Reads only. */
-import { and, asc, count, desc, eq, gt, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { preparedQuery, type Db, type DbOrTx } from '@/db/client';
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { preparedQuery, rawRows, rowsOf, tableRowDecoder, type Db, type DbOrTx } from '@/db/client';
 import { marketBiases, marketPositions, marketPricePoints, markets, organizations, questionRules, trades, users, type TMarketPositionRow, type TMarketRow } from '@/db/schema';
 import { now } from '@/lib/clock/clock';
 import { AppError } from '@/lib/errors/app-error';
@@ -25,6 +25,7 @@ const sinceSql = (sinceDate: Date) => sql`${sinceDate.toISOString()}::timestampt
 // Qualified on purpose: drizzle prints a lone column unqualified, which inside these
 // subqueries would bind to the subquery's own "id".
 const MARKET_ID = sql.raw('"markets"."id"');
+const marketColumns = getTableColumns(markets);
 
 /** Market columns plus 24 h volume and the YES price 24 h ago, in one statement. */
 const withExtras = (db: DbOrTx, sinceDate: Date) => {
@@ -98,10 +99,6 @@ const facetsOfPairs = (pairs: readonly (readonly [string, string])[]) => ({
   tickers: [...new Set(pairs.map(([, ticker]) => ticker))].sort(),
 });
 
-/** The topic (sector) and ticker of the organization a question's rule is about (a rule per question at most). */
-const ruleOrgSql = (column: 'sector' | 'ticker') =>
-  sql<string | null>`(select ${sql.raw(`o.${column}`)} from ${questionRules} r join ${organizations} o on o.id = r.organization_id where r.market_id = ${MARKET_ID})`;
-
 /**
  * The caller's open position in the question (the larger side when they hold both; none for an
  * anonymous caller, whose id is null) as one JSON array of text: numerics as their exact text.
@@ -132,10 +129,30 @@ const heldRow = (held: string, userId: string, marketId: string): TMarketPositio
 };
 
 /**
- * One statement for a page: the market columns with their 24 h numbers, the question's topic and
- * ticker, the caller's position in it, how many questions pass the filters (a window over the
- * filtered rows, taken before LIMIT) and the filters' choices (an uncorrelated subquery:
- * PostgreSQL runs it once).
+ * A row of listPage as the driver answers it (read raw: drizzle's result mapper costs more than
+ * the rest of the page's work): the market's columns by their database names, decoded by
+ * marketOfRaw, and the page's own columns by their aliases.
+ */
+type TListRaw = Record<string, unknown> & {
+  volume_24h: string;
+  yes_price_24h_ago: string | null;
+  topic: string | null;
+  ticker: string | null;
+  total: string | number;
+  facets: string;
+  held: string | null;
+};
+const marketOfRaw = tableRowDecoder(markets);
+
+/**
+ * One statement for a page. The page's rows are chosen first, by a subquery named "markets" (the
+ * filters, the order, LIMIT and OFFSET, and how many questions pass the filters: a window over the
+ * filtered rows, taken before LIMIT); the outer query adds, for those rows only, their 24 h
+ * numbers, the question's topic and ticker (a rule per question at most), the caller's position
+ * and the filters' choices (an uncorrelated subquery: PostgreSQL runs it once). So a later page
+ * does not compute the numbers of the rows it skips, and the statement's cost does not depend on
+ * its OFFSET, which lets PostgreSQL keep one generic plan for the prepared listing instead of
+ * planning it again on every call (docs/SCALING.md "The markets list").
  */
 const listPage = (
   db: DbOrTx,
@@ -145,23 +162,34 @@ const listPage = (
   limit: number | Placeholder,
   offset: number | Placeholder,
   userId: SQL,
-) =>
-  db
-    .select({
-      market: markets,
-      volume24h: volume24hSql(since, MARKET_ID),
-      yesPrice24hAgo: yesPrice24hAgoSql(since, MARKET_ID),
-      topic: ruleOrgSql('sector'),
-      ticker: ruleOrgSql('ticker'),
-      total: sql<string>`count(*) over ()`,
-      facets: facetPairsSql,
-      held: heldSql(userId),
-    })
+) => {
+  // The subquery is named "markets", so the order, MARKET_ID and the SQL twins of lib/markets/sql.ts
+  // read the page's rows outside it as they read the table inside it.
+  const page = db
+    .select({ ...marketColumns, total: sql<string>`count(*) over ()`.as('total') })
     .from(markets)
     .where(where)
     .orderBy(...order)
     .limit(limit)
-    .offset(offset);
+    .offset(offset)
+    .as('markets');
+  const pageMarket = Object.fromEntries(Object.keys(marketColumns).map((k) => [k, page[k as keyof typeof marketColumns]])) as typeof marketColumns;
+  return db
+    .select({
+      market: pageMarket,
+      volume24h: volume24hSql(since, MARKET_ID).as('volume_24h'),
+      yesPrice24hAgo: yesPrice24hAgoSql(since, MARKET_ID).as('yes_price_24h_ago'),
+      topic: sql<string | null>`${organizations.sector}`.as('topic'),
+      ticker: sql<string | null>`${organizations.ticker}`.as('ticker'),
+      total: page.total,
+      facets: facetPairsSql.as('facets'),
+      held: heldSql(userId).as('held'),
+    })
+    .from(page)
+    .leftJoin(questionRules, eq(questionRules.marketId, page.id))
+    .leftJoin(organizations, eq(organizations.id, questionRules.organizationId))
+    .orderBy(...order);
+};
 
 /**
  * The pages of the plain listing (a status or all, a sort, no words, topic or ticker: what the
@@ -186,9 +214,11 @@ export async function findMarkets(db: DbOrTx, opts: TMarketListOptions) {
   const plain = !opts.q && !opts.topic && !opts.ticker;
   const where = listFilters(opts);
   const userId = opts.userId ?? null;
-  const rows = plain
-    ? await preparedPage(db as Db, opts.status, sort).execute({ since: since.toISOString(), status: opts.status, limit: opts.limit, offset, userId })
-    : await listPage(db, sinceSql(since), where, listOrder(sort, sinceSql(since)), opts.limit, offset, sql`${userId}::text`);
+  const rows = (
+    plain
+      ? await rawRows(preparedPage(db as Db, opts.status, sort), { since: since.toISOString(), status: opts.status, limit: opts.limit, offset, userId })
+      : rowsOf(await db.execute(listPage(db, sinceSql(since), where, listOrder(sort, sinceSql(since)), opts.limit, offset, sql`${userId}::text`)))
+  ) as TListRaw[];
   let total: number;
   let facets: { topics: string[]; tickers: string[] };
   if (rows.length > 0) {
@@ -201,13 +231,14 @@ export async function findMarkets(db: DbOrTx, opts: TMarketListOptions) {
     facets = choices;
   }
   // Each question's DTO gains its topic, ticker and (for a signed-in caller) position in place.
-  const questions = rows.map((r) =>
-    Object.assign(toMarketDto(r.market, { volume24h: r.volume24h, yesPrice24hAgo: r.yesPrice24hAgo }), {
+  const questions = rows.map((r) => {
+    const market = marketOfRaw(r);
+    return Object.assign(toMarketDto(market, { volume24h: r.volume_24h, yesPrice24hAgo: r.yes_price_24h_ago }), {
       topic: r.topic || null,
       ticker: r.ticker ?? null,
-      ...(userId ? { userPosition: r.held === null ? null : toPositionDto(heldRow(r.held, userId, r.market.id), r.market) } : {}),
-    }),
-  );
+      ...(userId ? { userPosition: r.held === null ? null : toPositionDto(heldRow(r.held, userId, market.id), market) } : {}),
+    });
+  });
   return { questions, total, facets };
 }
 

@@ -14,7 +14,7 @@ import { markets, organizations, questionRules } from '@/db/schema';
 import { callerOfUser } from '@/lib/auth/caller';
 import { buyShares } from '@/lib/markets/service/buy-shares';
 import { createMarket } from '@/lib/markets/service/create-market';
-import { findUserPredictionPositions } from '@/lib/markets/queries';
+import { findMarket, findUserPredictionPositions } from '@/lib/markets/queries';
 import { seedUser } from '@/test/factories';
 import { listPredictions } from '@/lib/markets/service/read-markets';
 import type { TMarketListOptions, TMarketSort } from '@/lib/markets/queries';
@@ -126,5 +126,28 @@ describe('the markets list in one statement', () => {
       const anonymous = await listPredictions({ ...form, page: 1, limit: 100 });
       expect(anonymous.questions.every((q) => !('userPosition' in q))).toBe(true);
     }
+  });
+
+  it('answers each question as the question itself is answered (its row read raw, not through the ORM), on every page and sort', async () => {
+    const db = await getDb();
+    // Trades, so volumes and 24 h changes are not all zero; and a resolved question.
+    const trader = await seedUser({ balance: '10000' });
+    const traded = await createMarket({ caller: null, text: 'Row check: traded?', resolutionDate: new Date(Date.now() + 60 * 86_400_000) });
+    await buyShares({ caller: callerOfUser(trader), marketId: traded.id, outcome: 'YES', amount: '40' });
+    for (const sort of ['newest', 'volume', 'closing', 'movers'] as const) {
+      for (const form of [{ status: 'all' as const }, { status: 'all' as const, q: 'check' }]) {
+        for (const page of [1, 2, 3]) {
+          const answer = await listPredictions({ ...form, sort, page, limit: 7 });
+          for (const q of answer.questions) {
+            const { topic, ticker, ...question } = q;
+            expect(question, `${q.id} ${sort} ${page}`).toEqual(await findMarket(db, q.id));
+            expect(topic === null || typeof topic === 'string').toBe(true);
+            expect(ticker === null || typeof ticker === 'string').toBe(true);
+          }
+        }
+      }
+    }
+    const traded24h = (await listPredictions({ status: 'active', sort: 'volume', page: 1, limit: 100 })).questions.find((q) => q.id === traded.id);
+    expect(traded24h?.volume24h).toBeGreaterThan(0);
   });
 });
