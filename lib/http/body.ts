@@ -104,9 +104,44 @@ export async function readJson(req: Request, limit: number): Promise<TJsonBody> 
  */
 const COMPRESS_ABOVE_BYTES = 8 * 1024;
 
+/**
+ * JSON.stringify(payload), writing a value that two top-level fields share only once: an answer
+ * that gives the specification's main and variant names for the same list (questions and markets,
+ * 20 questions each) would otherwise serialize it twice. The same text as JSON.stringify for a
+ * plain object (a field whose value has no JSON form is left out, as there); anything else is
+ * JSON.stringify's.
+ */
+export function answerText(payload: unknown): string {
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload) || Object.getPrototypeOf(payload) !== Object.prototype || 'toJSON' in payload) {
+    return JSON.stringify(payload);
+  }
+  const entries = Object.entries(payload as Record<string, unknown>);
+  const seen = new Set<unknown>();
+  let shared = false;
+  for (const [, v] of entries) {
+    if (v === null || typeof v !== 'object') continue;
+    if (seen.has(v)) shared = true;
+    seen.add(v);
+  }
+  if (!shared) return JSON.stringify(payload);
+  const written = new Map<unknown, string | undefined>();
+  const parts: string[] = [];
+  for (const [k, v] of entries) {
+    let text: string | undefined;
+    if (v !== null && typeof v === 'object') {
+      if (written.has(v)) text = written.get(v);
+      else written.set(v, (text = JSON.stringify(v)));
+    } else {
+      text = JSON.stringify(v);
+    }
+    if (text !== undefined) parts.push(`${JSON.stringify(k)}:${text}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
 /** A JSON answer: the payload as JSON text, with `headers`, not stored, small ones uncompressed. */
 export function jsonAnswer(payload: unknown, status: number, headers: Record<string, string>): NextResponse {
-  const text = JSON.stringify(payload);
+  const text = answerText(payload);
   const h: Record<string, string> = { ...headers, 'content-type': 'application/json' };
   h['Cache-Control'] = text.length < COMPRESS_ABOVE_BYTES ? 'no-store, no-transform' : 'no-store';
   return new NextResponse(text, { status, headers: h });
