@@ -9,8 +9,11 @@
  * benchFloor: autocannon with 32 keep-alive connections for `seconds` each on a running server
  * (started with BENCH_EMPTY_ROUTE=1): the empty handler, then GET /api/health, GET /api/users/me
  * the markets list (GET /api/markets/predictions, 20 a page) and a buy (POST …/buy, 1 to 10 coins on
- * 20 markets of its own), each printed as a figure whose reference is the empty handler. The reads rotate the run's tokens: anonymous calls all come
- * from one address and would measure the public rate limit's 429 instead.
+ * 20 markets of its own), each printed as a figure whose reference is the empty handler; and the
+ * empty handler reading a POST body like the buy's (POST /api/bench/empty), with the buy beside it
+ * as a second figure: a write's floor, since Next.js hands a body over as a web stream. The reads
+ * rotate the run's tokens: anonymous calls all come from one address and would measure the public
+ * rate limit's 429 instead.
  * On a loaded machine req/s swings from second to second; the server's CPU time per request
  * (/proc/<pid>/stat before and after) is the steadier measure (docs/SCALING.md).
  */
@@ -167,6 +170,8 @@ export const benchFloor = async (ctx: { base: string; tokens: string[]; adminTok
     { name: 'users/me / floor', label: 'GET /api/users/me', path: '/api/users/me', tokens },
     { name: 'markets list / floor', label: 'GET /api/markets/predictions?limit=20', path: '/api/markets/predictions?limit=20', tokens },
     { name: 'buy / floor', label: 'POST /api/markets/predictions/{id}/buy', path: buy, tokens },
+    // The floor of a write: the empty handler reading a body like the buy's (POST costs Next.js more than GET).
+    { name: 'empty POST / floor', label: `POST ${FLOOR_PATH} (reads a buy's body)`, path: (i) => ({ ...buy(i), path: FLOOR_PATH }) },
   ];
   // BENCH_FLOOR_ONLY=buy (a part of a label) keeps the empty handler and the paths it names: to profile one.
   const only = process.env.BENCH_FLOOR_ONLY;
@@ -190,5 +195,18 @@ export const benchFloor = async (ctx: { base: string; tokens: string[]; adminTok
     const pg = rs.every((r) => r.postgresCpuMsPerRequest !== undefined) ? `, PostgreSQL CPU ms/req ${rs.map((r) => r.postgresCpuMsPerRequest!.toFixed(2)).join(' / ')}` : '';
     console.log(`  ${p.label}: median ${median(rs.map((r) => r.rps)).toFixed(1)} req/s${cpu}${pg}`);
     figures.push({ name: p.name, project: median(rs.map((r) => r.rps)), reference: floorRps, unit: 'req/s', higherIsBetter: true, referenceIs });
+  }
+  // The buy beside the floor of a write too: what our own work leaves of what a POST allows.
+  const buyRuns = runs.get('buy / floor');
+  const postRuns = runs.get('empty POST / floor');
+  if (buyRuns && postRuns) {
+    figures.push({
+      name: 'buy / empty POST',
+      project: median(buyRuns.map((r) => r.rps)),
+      reference: median(postRuns.map((r) => r.rps)),
+      unit: 'req/s',
+      higherIsBetter: true,
+      referenceIs: 'the empty route handler reading a POST body',
+    });
   }
 };

@@ -256,6 +256,21 @@ export const benchEmpty = defineEndpoint({
   errors: ['NOT_FOUND'],
 });
 
+export const benchEmptyPost = defineEndpoint({
+  id: 'system.benchEmptyPost',
+  method: 'POST',
+  path: '/api/bench/empty',
+  summary: "Empty handler that reads a request body, the floor of a write (404 unless BENCH_EMPTY_ROUTE=1)",
+  tag: 'system',
+  auth: 'public',
+  // Not an operation: answers 404 to whoever may read (or {} on a bench server, after reading the body).
+  requires: ['read'],
+  hidden: true,
+  readsBody: false,
+  response: z.never(),
+  errors: ['NOT_FOUND'],
+});
+
 export const systemEndpoints = [
   systemHealth,
   systemOpenApi,
@@ -266,4 +281,5 @@ export const systemEndpoints = [
   authDevSignIn,
   authSignOut,
   benchEmpty,
+  benchEmptyPost,
 ] as const;
