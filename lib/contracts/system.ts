@@ -241,34 +241,31 @@ export const authSignOut = defineEndpoint({
  * handler, `{}` with 200 only on a server started with BENCH_EMPTY_ROUTE=1; otherwise the usual
  * JSON 404. Hidden: not an operation of the API, so not in the OpenAPI document nor the route table.
  */
+// Not operations: each answers 404 to whoever may read (or {} on a bench server).
+const benchFloorRoute = {
+  path: '/api/bench/empty',
+  tag: 'system',
+  auth: 'public',
+  requires: ['read'],
+  hidden: true,
+  readsBody: false,
+  response: z.never(),
+  errors: ['NOT_FOUND'],
+} as const;
+
 export const benchEmpty = defineEndpoint({
+  ...benchFloorRoute,
   id: 'system.benchEmpty',
   method: 'GET',
-  path: '/api/bench/empty',
   summary: 'Empty handler for measuring the framework floor (404 unless BENCH_EMPTY_ROUTE=1)',
-  tag: 'system',
-  auth: 'public',
-  // Not an operation: answers 404 to whoever may read (or {} on a bench server).
-  requires: ['read'],
-  hidden: true,
-  readsBody: false,
-  response: z.never(),
-  errors: ['NOT_FOUND'],
 });
 
+/** The floor of a write: the same, after reading the request's body. */
 export const benchEmptyPost = defineEndpoint({
+  ...benchFloorRoute,
   id: 'system.benchEmptyPost',
   method: 'POST',
-  path: '/api/bench/empty',
-  summary: "Empty handler that reads a request body, the floor of a write (404 unless BENCH_EMPTY_ROUTE=1)",
-  tag: 'system',
-  auth: 'public',
-  // Not an operation: answers 404 to whoever may read (or {} on a bench server, after reading the body).
-  requires: ['read'],
-  hidden: true,
-  readsBody: false,
-  response: z.never(),
-  errors: ['NOT_FOUND'],
+  summary: 'Empty handler that reads a request body, the floor of a write (404 unless BENCH_EMPTY_ROUTE=1)',
 });
 
 export const systemEndpoints = [
