@@ -7,6 +7,7 @@ import { openRealtimeConnection, type TConnectionState, type TRealtimeConnection
 import { REALTIME_CHANNELS, type TRealtimeEventData, type TRealtimeEventType } from '@/lib/client/realtime/events';
 import { createRealtimeHub, type TRealtimeHub } from '@/lib/client/realtime/hub';
 import { chatKeys, getChatsQueryOptions } from '@/lib/client/queries/chats';
+import { refetchAnew } from '@/lib/client/refetch';
 import { getMeQueryOptions, useSession } from '@/lib/client/queries/users';
 
 export type { TConnectionState };
@@ -88,10 +89,8 @@ export const RealtimeProvider = ({ children }: { children: ReactNode }) => {
   // Someone else's message in any of the reader's chats: the list and the unread count follow now;
   // after a gap in the stream, and when it opens, they are read again.
   useEffect(() => {
-    const refresh = () => {
-      void qc.invalidateQueries({ queryKey: chatKeys.list() });
-      void qc.invalidateQueries({ queryKey: chatKeys.unread() });
-    };
+    // Anew: the page's first read of them may still be in flight, asked before the message.
+    const refresh = () => void refetchAnew(qc, chatKeys.list(), chatKeys.unread());
     const offMessage = hub.on('chat_message', (data) => {
       if (data.senderId !== qc.getQueryData(getMeQueryOptions().queryKey)?.id) refresh();
     });

@@ -18,6 +18,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { flattenUnique } from '@/lib/client/pages';
+import { refetchAnew } from '@/lib/client/refetch';
 import { api, apiForm } from '@/lib/client/api';
 import type { TEndpointResponse } from '@/lib/contracts/endpoint';
 import {
@@ -267,18 +268,9 @@ export function useCreatePost() {
   return useMutation({
     mutationFn: async ({ content, imageUrl }: { content: string; imageUrl?: string | null }) =>
       (await api(postsCreate, { body: { content, type: 'post', imageUrl: imageUrl ?? null } })).post,
-    onSuccess: async () => {
-      // A feed still on its first load was read before this post existed, and an invalidation
-      // joins a first load in flight instead of starting another (React Query cancels only a
-      // refetch of data it already has): the post would be missing from the author's own feed
-      // until the next reload. Cancelled first, every post query is fetched anew.
-      await qc.cancelQueries({ queryKey: postKeys.all });
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: postKeys.all }),
-        // Trending tags and posts, the stats: every widget may move with a new post.
-        qc.invalidateQueries({ queryKey: widgetKeys.all }),
-      ]);
-    },
+    // Anew: a feed still on its first load was read before this post existed, and would miss it
+    // until the next reload. Trending tags and posts, the stats: every widget may move with a new post.
+    onSuccess: () => refetchAnew(qc, postKeys.all, widgetKeys.all),
   });
 }
 
