@@ -260,11 +260,16 @@ export const benchEmpty = defineEndpoint({
   summary: 'Empty handler for measuring the framework floor (404 unless BENCH_EMPTY_ROUTE=1)',
 });
 
-/** The floor of a write: the same, after reading the request's body. */
+/**
+ * The floor of a write: the same, after reading the request's body. It stands for a write, so
+ * it declares a write's permission, as every write declares more than read (off a bench server it
+ * is the API's JSON 404 fallback, which answers anyone).
+ */
 export const benchEmptyPost = defineEndpoint({
   ...benchFloorRoute,
   id: 'system.benchEmptyPost',
   method: 'POST',
+  requires: ['account'],
   summary: 'Empty handler that reads a request body, the floor of a write (404 unless BENCH_EMPTY_ROUTE=1)',
 });
 
